@@ -1,0 +1,106 @@
+/**
+ * Access levels and the read/role checks GitLab's policies make for projects and groups.
+ * Source: api-spec.md "Member" (access levels), gitlab-behaviour.md §1.4 (private = 404).
+ * @module
+ */
+import type { Db } from '../db/db.js'
+import type { GroupRecord, MemberRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+
+/** GitLab's `Gitlab::Access` levels. A member's `access_level` is one of these integers. */
+export const AccessLevel = {
+  NO_ACCESS: 0,
+  MINIMAL_ACCESS: 5,
+  GUEST: 10,
+  REPORTER: 20,
+  DEVELOPER: 30,
+  MAINTAINER: 40,
+  OWNER: 50,
+} as const
+
+/** One of the {@link AccessLevel} values. */
+export type AccessLevelValue = (typeof AccessLevel)[keyof typeof AccessLevel]
+
+function activeMembership(member: MemberRecord, today: string): boolean {
+  return member.expires_at === null || member.expires_at > today
+}
+
+/** The user's direct membership in a project or group, ignoring expired ones. */
+export function directMember(
+  db: Db,
+  sourceType: 'project' | 'group',
+  sourceId: number,
+  userId: number,
+  today: string,
+): MemberRecord | undefined {
+  return db.tables.members
+    .where('source_id', sourceId)
+    .find((m) => m.source_type === sourceType && m.user_id === userId && activeMembership(m, today))
+}
+
+/**
+ * The highest access level the user holds in a group, directly or through an ancestor group.
+ * @param today `YYYY-MM-DD`, to skip expired memberships.
+ */
+export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRecord, today: string): number {
+  if (!user) return AccessLevel.NO_ACCESS
+  let level: number = AccessLevel.NO_ACCESS
+  for (const g of db.groupSelfAndAncestors(group)) {
+    const m = directMember(db, 'group', g.id, user.id, today)
+    if (m && m.access_level > level) level = m.access_level
+  }
+  return level
+}
+
+/**
+ * The highest access level the user holds in a project: direct membership, membership of the
+ * project's group or its ancestors, or ownership of the personal namespace (OWNER).
+ */
+export function projectAccessLevel(db: Db, user: UserRecord | null, project: ProjectRecord, today: string): number {
+  if (!user) return AccessLevel.NO_ACCESS
+  if (project.namespace_type === 'user' && project.namespace_id === user.id) return AccessLevel.OWNER
+  let level: number = directMember(db, 'project', project.id, user.id, today)?.access_level ?? AccessLevel.NO_ACCESS
+  const group = db.projectGroup(project)
+  if (group) level = Math.max(level, groupAccessLevel(db, user, group, today))
+  return level
+}
+
+/** Whether the user may see the project at all: public, internal to signed-in users, else a member (guest+). */
+export function canReadProject(db: Db, user: UserRecord | null, project: ProjectRecord, today: string): boolean {
+  if (project.visibility === 'public') return true
+  if (!user) return false
+  if (user.admin) return true
+  if (project.visibility === 'internal' && user.user_type !== 'project_bot') return true
+  return projectAccessLevel(db, user, project, today) >= AccessLevel.GUEST
+}
+
+/**
+ * Whether the user may see the group: public, internal to signed-in users, a member of it or an
+ * ancestor, or a member of something inside it (GitLab lets a subgroup member see the parent).
+ */
+export function canReadGroup(db: Db, user: UserRecord | null, group: GroupRecord, today: string): boolean {
+  if (group.visibility === 'public') return true
+  if (!user) return false
+  if (user.admin) return true
+  if (group.visibility === 'internal' && user.user_type !== 'project_bot') return true
+  if (groupAccessLevel(db, user, group, today) >= AccessLevel.GUEST) return true
+  const inside = [group, ...db.groupDescendants(group)]
+  for (const g of inside) {
+    if (g !== group && directMember(db, 'group', g.id, user.id, today)) return true
+    for (const project of db.tables.projects.where('namespace_id', g.id)) {
+      if (project.namespace_type === 'group' && directMember(db, 'project', project.id, user.id, today)) return true
+    }
+  }
+  return false
+}
+
+/** Whether the user holds at least `level` in the project (administrators always do). */
+export function hasProjectAccess(db: Db, user: UserRecord | null, project: ProjectRecord, level: number, today: string): boolean {
+  if (!user) return false
+  return user.admin || projectAccessLevel(db, user, project, today) >= level
+}
+
+/** Whether the user holds at least `level` in the group (administrators always do). */
+export function hasGroupAccess(db: Db, user: UserRecord | null, group: GroupRecord, level: number, today: string): boolean {
+  if (!user) return false
+  return user.admin || groupAccessLevel(db, user, group, today) >= level
+}

@@ -1,0 +1,114 @@
+/**
+ * Authentication: token lookup in GitLab's order, token state, scopes, blocked users and sudo.
+ * Source: api-spec.md "Authentication"; gitlab-behaviour.md §1.5 (api_guard.rb, auth_finders.rb,
+ * helpers.rb `sudo!`).
+ * @module
+ */
+import type { Db } from '../db/db.js'
+import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } from '../db/schema.js'
+import { ApiError, forbidden, insufficientScope, invalidToken, unauthorized } from './errors.js'
+import type { RawParams } from './params.js'
+import type { AuthInfo, Route } from './route.js'
+
+const ANONYMOUS: AuthInfo = { user: null, tokenUser: null, token: null, sudo: false }
+
+/** Where the token came from decides which token kinds it may be. */
+interface Presented {
+  value: string
+  /** `private_token` / `PRIVATE-TOKEN` are personal tokens only; bearer values may be OAuth too. */
+  bearer: boolean
+}
+
+function stringParam(raw: RawParams, name: string): string | undefined {
+  const value = raw[name]
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
+}
+
+/** The first token present, in GitLab's order: `private_token`, `PRIVATE-TOKEN`, bearer, `access_token`. */
+function presentedToken(request: Request, raw: RawParams): Presented | undefined {
+  const privateToken = stringParam(raw, 'private_token') ?? request.headers.get('private-token') ?? undefined
+  if (privateToken) return { value: privateToken, bearer: false }
+  const authorization = request.headers.get('authorization')
+  const bearer = authorization && /^bearer\s+(.+)$/i.exec(authorization.trim())?.[1]
+  if (bearer) return { value: bearer, bearer: true }
+  const accessToken = stringParam(raw, 'access_token')
+  if (accessToken) return { value: accessToken, bearer: true }
+  return undefined
+}
+
+function findToken(db: Db, presented: Presented): PersonalAccessTokenRecord | OauthAccessTokenRecord | undefined {
+  const personal = db.tables.personal_access_tokens.where('token', presented.value)[0]
+  if (personal || !presented.bearer) return personal
+  return db.tables.oauth_access_tokens.where('token', presented.value)[0]
+}
+
+function isPersonal(token: PersonalAccessTokenRecord | OauthAccessTokenRecord): token is PersonalAccessTokenRecord {
+  return 'impersonation' in token
+}
+
+function isExpired(token: PersonalAccessTokenRecord | OauthAccessTokenRecord, now: Date): boolean {
+  if (token.expires_at === null) return false
+  // A personal token "expires at midnight UTC" of its date: expired from that day on.
+  if (isPersonal(token)) return now.toISOString().slice(0, 10) >= token.expires_at
+  return now.getTime() >= new Date(token.expires_at).getTime()
+}
+
+/**
+ * Scopes a route accepts: `api` always, `read_api` for GET/HEAD, plus the route's own (api.rb
+ * `allow_access_with_scope`), in that order (it is the order of the 403 body's `scope`).
+ */
+export function acceptedScopes(route: Route, method: string): string[] {
+  const scopes = ['api']
+  if (method === 'GET' || method === 'HEAD') scopes.push('read_api')
+  for (const scope of route.scopes) if (!scopes.includes(scope)) scopes.push(scope)
+  return scopes
+}
+
+function checkUserState(user: UserRecord): void {
+  // spec-gap: the reason strings for blocked/deactivated users were not collected (gitlab-behaviour §15).
+  if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
+  if (user.state === 'deactivated') {
+    throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.')
+  }
+}
+
+/**
+ * Works out the acting user for a request and enforces the route's policy.
+ * Order: token (unknown → 401, revoked/expired → 401 `invalid_token`), user state (403), sudo
+ * (403 not admin, 403 `insufficient_scope` without the `sudo` scope, 404 unknown user), scopes
+ * (403 `insufficient_scope`), then the policy (401 anonymous, 403 not admin).
+ * @param raw merged query and body params (tokens and `sudo` may come as params).
+ * @throws ApiError as listed above.
+ */
+export function authenticate(db: Db, request: Request, raw: RawParams, route: Route, now: Date): AuthInfo {
+  if (route.auth === 'none') return ANONYMOUS
+  const presented = presentedToken(request, raw)
+  let info = ANONYMOUS
+  if (presented) {
+    const token = findToken(db, presented)
+    if (!token) throw unauthorized()
+    if (token.revoked) throw invalidToken('Token was revoked. You have to re-authorize from the user.')
+    if (isExpired(token, now)) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.')
+    const user = db.tables.users.get(token.user_id)
+    if (!user) throw unauthorized()
+    checkUserState(user)
+    info = { user, tokenUser: user, token, sudo: false }
+  }
+
+  const sudoId = stringParam(raw, 'sudo') ?? request.headers.get('sudo') ?? undefined
+  if (sudoId !== undefined && sudoId !== '') {
+    if (!info.user) throw unauthorized()
+    if (!info.user.admin) throw forbidden('Must be admin to use sudo')
+    if (!info.token?.scopes.includes('sudo')) throw insufficientScope(['sudo'])
+    const target = /^\d+$/.test(sudoId) ? db.tables.users.get(Number(sudoId)) : db.findUserByUsername(sudoId)
+    if (!target) throw new ApiError(404, { message: `404 User with ID or username '${sudoId}' Not Found` })
+    info = { user: target, tokenUser: info.user, token: info.token, sudo: true }
+  } else if (info.token) {
+    const accepted = acceptedScopes(route, request.method)
+    if (!info.token.scopes.some((s) => accepted.includes(s))) throw insufficientScope(accepted)
+  }
+
+  if (!info.user && route.auth !== 'optional') throw unauthorized()
+  if (route.auth === 'admin' && !info.user?.admin) throw forbidden()
+  return info
+}

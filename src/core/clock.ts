@@ -1,0 +1,55 @@
+/**
+ * The injected clock. Everything time-dependent (timestamps, runner `online`, milestone `expired`,
+ * token expiry) reads `clock.now()`, so a scenario with `now:` gives the same bytes on every run.
+ * @module
+ */
+
+/** A source of the current time. */
+export interface Clock {
+  /** The current instant. */
+  now(): Date
+}
+
+/** A clock frozen at `start` that moves only when told (`advance`, `set`). */
+export interface ManualClock extends Clock {
+  /** Moves the clock forward by `ms` milliseconds. */
+  advance(ms: number): void
+  /** Sets the clock to an instant. */
+  set(instant: Date | string): void
+}
+
+/** The wall clock. */
+export const systemClock: Clock = { now: () => new Date() }
+
+/**
+ * A clock frozen at `start` (a `Date` or an ISO 8601 string).
+ * @throws RangeError for an unparsable start.
+ */
+export function frozenClock(start: Date | string): ManualClock {
+  let current = toDate(start)
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms)
+    },
+    set: (instant) => {
+      current = toDate(instant)
+    },
+  }
+}
+
+function toDate(value: Date | string): Date {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) throw new RangeError(`invalid instant: ${String(value)}`)
+  return date
+}
+
+/** ISO 8601 UTC with milliseconds, as Rails serialises timestamps: `2021-03-31T17:28:44.812Z`. */
+export function timestamp(date: Date): string {
+  return date.toISOString()
+}
+
+/** The UTC calendar date `YYYY-MM-DD` of an instant (GitLab `Date.today` on a UTC server). */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}

@@ -1,0 +1,160 @@
+/**
+ * GitLab's error vocabulary. Every failure inside the simulator is thrown as an {@link ApiError}
+ * and rendered in exactly one place (`simulator.ts`), so a wording fix is one edit here.
+ *
+ * Names and messages follow `lib/api/helpers.rb` (`not_found!` → {@link notFound}) and Grape's
+ * validation errors (`{"error": "..."}`). Source: shared/reference/gitlab-behaviour.md §1.2, §1.3.
+ * @module
+ */
+
+/** A JSON error body: GitLab helpers answer `{message}`, Grape answers `{error}`. */
+export type ErrorBody = Record<string, unknown> | undefined
+
+/**
+ * An HTTP error with GitLab's exact status and body. Thrown anywhere below `sim.handle()`.
+ * `body` undefined means "no body on the wire" (304, 204).
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: ErrorBody
+  readonly headers: Record<string, string>
+
+  /**
+   * @param status HTTP status code.
+   * @param body JSON body, or undefined for none.
+   * @param headers extra response headers (for example `Allow` on a 405).
+   */
+  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
+    super(`${status} ${JSON.stringify(body ?? null)}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+    this.headers = headers
+  }
+}
+
+/** 404 `{message: "404 <Resource> Not Found"}` (`not_found!(resource)`); no argument: `"404 Not Found"`. */
+export function notFound(resource?: string): ApiError {
+  return new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' })
+}
+
+/**
+ * 404 `{message: "404 Not found"}` with a lower-case "found": what `ActiveRecord::RecordNotFound`
+ * gives when GitLab calls `Model.find(id)` directly (runners, milestones, freeze periods, members...).
+ */
+export function recordNotFound(): ApiError {
+  return new ApiError(404, { message: '404 Not found' })
+}
+
+/** 404 `{error: "404 Not Found"}`: the catch-all for an unknown route (Grape `route :any, '*path'`). */
+export function routeNotFound(): ApiError {
+  return new ApiError(404, { error: '404 Not Found' })
+}
+
+/** 401 `{message: "401 Unauthorized"}` (`unauthorized!`). */
+export function unauthorized(): ApiError {
+  return new ApiError(401, { message: '401 Unauthorized' })
+}
+
+/** 403 `{message: "403 Forbidden"}` or `"403 Forbidden - <reason>"` (`forbidden!`). */
+export function forbidden(reason?: string): ApiError {
+  return new ApiError(403, { message: reason ? `403 Forbidden - ${reason}` : '403 Forbidden' })
+}
+
+/** 400 `{message: "400 Bad request"}` or `"400 Bad request - <reason>"` (`bad_request!`, lower-case r). */
+export function badRequest(reason?: string): ApiError {
+  return new ApiError(400, { message: reason ? `400 Bad request - ${reason}` : '400 Bad request' })
+}
+
+/** 400 `{message: "400 Bad request - \"name\" not given"}` (`bad_request_missing_attribute!`). */
+export function missingAttribute(name: string): ApiError {
+  return badRequest(`"${name}" not given`)
+}
+
+/**
+ * 400 `{message: {attr: ["msg", ...]}}`: a model validation failure (`render_validation_error!`).
+ * Keys are model attribute names (`title`, not the `name` parameter).
+ */
+export function validationFailed(errors: Record<string, string[]>): ApiError {
+  return new ApiError(400, { message: errors })
+}
+
+/** A 4xx with a bare `{message: <text>}` body, for endpoints that call `render_api_error!(text, status)`. */
+export function apiMessage(status: number, message: string): ApiError {
+  return new ApiError(status, { message })
+}
+
+/** 409 `{message: "409 Conflict"}`, or `{message: <msg>}` with no status prefix (`conflict!(msg)`). */
+export function conflict(message?: string): ApiError {
+  return new ApiError(409, { message: message ?? '409 Conflict' })
+}
+
+/** 304 with no body (`not_modified!`): a repeated subscribe or unsubscribe. */
+export function notModified(): ApiError {
+  return new ApiError(304, undefined)
+}
+
+/** 412 `{message: "412 Precondition Failed"}` (`destroy_conditionally!` with a stale `If-Unmodified-Since`). */
+export function preconditionFailed(): ApiError {
+  return new ApiError(412, { message: '412 Precondition Failed' })
+}
+
+/**
+ * 405 for a known path under another method. Grape answers `{error: "405 Not Allowed"}` with an
+ * `Allow` header (gitlab-behaviour.md §15: GitLab keeps Grape's 405).
+ * @param allow the methods the path does accept, for the `Allow` header.
+ */
+export function methodNotAllowed(allow: string[]): ApiError {
+  return new ApiError(405, { error: '405 Not Allowed' }, { allow: allow.join(', ') })
+}
+
+/** 405 `{message: "405 Method Not Allowed"}` (`not_allowed!`, raised by an endpoint itself). */
+export function notAllowed(): ApiError {
+  return new ApiError(405, { message: '405 Method Not Allowed' })
+}
+
+/** 414 for a query string over the limit. The body follows Grape's `{error}` shape. */
+export function uriTooLong(): ApiError {
+  return new ApiError(414, { error: '414 Request-URI Too Large' })
+}
+
+/** 410 `{error: "API V3 is no longer supported. Use API V4 instead."}` for any `/api/v3/*` path. */
+export function apiV3Gone(): ApiError {
+  return new ApiError(410, { error: 'API V3 is no longer supported. Use API V4 instead.' })
+}
+
+/** A Grape-style 4xx `{error: <text>}`: parameter validation, keyset refusals. */
+export function grapeError(message: string, status = 400): ApiError {
+  return new ApiError(status, { error: message })
+}
+
+/**
+ * 403 `{error: "insufficient_scope", error_description, scope}` (api_guard.rb).
+ * @param scopes the scopes that would have been accepted, space-joined in the body.
+ */
+export function insufficientScope(scopes: string[]): ApiError {
+  return new ApiError(403, {
+    error: 'insufficient_scope',
+    error_description: 'The request requires higher privileges than provided by the access token.',
+    scope: scopes.join(' '),
+  }, {
+    'www-authenticate': `Bearer realm="The API", error="insufficient_scope", error_description="The request requires higher privileges than provided by the access token.", scope="${scopes.join(' ')}"`,
+  })
+}
+
+/** 401 `{error: "invalid_token", error_description}` for an expired or revoked token (api_guard.rb). */
+export function invalidToken(description: string): ApiError {
+  return new ApiError(401, { error: 'invalid_token', error_description: description }, {
+    'www-authenticate': `Bearer realm="The API", error="invalid_token", error_description="${description}"`,
+  })
+}
+
+/** 202 `{message: "202 Accepted"}` (`accepted!`). Not an error, but GitLab raises it like one. */
+export function accepted(): ApiError {
+  return new ApiError(202, { message: '202 Accepted' })
+}
+
+/** 500 `{message: "500 Internal Server Error"}`: what any unexpected exception becomes. */
+export function internalError(): ApiError {
+  return new ApiError(500, { message: '500 Internal Server Error' })
+}

@@ -1,0 +1,306 @@
+/**
+ * Request parameters: reading them (query string, JSON, form and multipart bodies alike, with
+ * Rack's `name[]=` arrays and `name[key]=` hashes) and validating declared ones the way Grape does,
+ * with Grape's messages (`"title is missing"`, `"... is invalid"`, `"... does not have a valid value"`).
+ * Source: api-spec.md "Limits"; gitlab-behaviour.md §1.3; client-wire-facts.md "Requests".
+ * @module
+ */
+import qs from 'qs'
+import { grapeError } from './errors.js'
+
+/** Raw parameters as they arrived: strings, arrays, nested hashes, JSON values, or uploaded files. */
+export type RawParams = Record<string, unknown>
+
+const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 10_000, allowDots: false } as const
+
+/** Parses a query string (without `?`) into Rack-style nested params. `+` means a space. */
+export function parseQuery(search: string): RawParams {
+  const text = search.startsWith('?') ? search.slice(1) : search
+  return text ? (qs.parse(text, QS_OPTIONS) as RawParams) : {}
+}
+
+/**
+ * Reads the request body into params by its content type: JSON, `x-www-form-urlencoded` or
+ * `multipart/form-data`. Anything else (or no body) gives `{}`, like Rack ignoring an unknown body.
+ * python-gitlab sends `Content-Type: application/json` with an empty body on GET/DELETE: that is `{}`.
+ * @throws ApiError 400 `{error: "..."}` for a malformed JSON body.
+ */
+export async function parseBody(request: Request): Promise<RawParams> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return {}
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (type.includes('multipart/form-data')) {
+    const form = await request.formData()
+    const pairs: string[] = []
+    const files: RawParams = {}
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+      else files[key] = value
+    }
+    return { ...parseQuery(pairs.join('&')), ...files }
+  }
+  const text = await request.text()
+  if (text.trim() === '') return {}
+  if (type.includes('application/x-www-form-urlencoded')) return parseQuery(text)
+  if (type.includes('json') || type === '') {
+    try {
+      const parsed: unknown = JSON.parse(text)
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as RawParams) : {}
+    } catch {
+      if (type === '') return parseQuery(text)
+      // spec-gap: GitLab's Rack JSON parser answers 400 on a malformed body; the wording is ours.
+      throw grapeError('The provided request body is not valid JSON')
+    }
+  }
+  return {}
+}
+
+// ---- declarations ---------------------------------------------------------------------------
+
+/** The Grape types we declare params with. */
+export type ParamKind =
+  | 'integer'
+  | 'string'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'integer[]'
+  | 'string[]'
+  | 'hash'
+  | 'file'
+  | 'integerOrString'
+
+interface KindType {
+  integer: number
+  string: string
+  boolean: boolean
+  date: string
+  datetime: string
+  'integer[]': number[]
+  'string[]': string[]
+  hash: Record<string, unknown>
+  file: Blob
+  integerOrString: number | string
+}
+
+/** Options every declaration accepts. */
+export interface ParamOptions<T> {
+  /** `requires` in Grape: absent → `"<p> is missing"`. */
+  required?: boolean
+  /** Used when absent (Grape `default:`). */
+  default?: T
+  /** Allowed values (Grape `values:`): otherwise `"<p> does not have a valid value"`. Compared after coercion. */
+  values?: readonly (T extends readonly (infer E)[] ? E : T)[]
+  /** Disallowed values (Grape `except_values:`): `"<p> has a value not allowed"`. */
+  exceptValues?: readonly T[]
+  /** `allow_blank: false`: an empty string gives `"<p> is empty"`. */
+  allowBlank?: boolean
+  /** Value matches case-insensitively against `values` and is normalised to the listed spelling. */
+  caseInsensitive?: boolean
+}
+
+/** One declared parameter. `T` is its coerced type, `D` whether it is always defined. */
+export interface ParamSpec<T = unknown, D extends boolean = boolean> extends ParamOptions<T> {
+  kind: ParamKind
+  /** Phantom: carries `D` for {@link ParamsOf}. */
+  readonly defined?: D
+}
+
+/** A map of declared params. */
+export type ParamSpecs = Record<string, ParamSpec>
+
+/** The coerced params a handler sees for a declaration map: required/defaulted ones are never undefined. */
+export type ParamsOf<P extends ParamSpecs> = {
+  [K in keyof P]: P[K] extends ParamSpec<infer T, infer D> ? (D extends true ? T : T | undefined) : never
+}
+
+type Defined<O> = O extends { required: true } ? true : O extends { default: unknown } ? true : false
+
+/** The coerced type: the `values` union when listed, else the kind's type. */
+type Coerced<K extends ParamKind, O> = O extends { values: readonly (infer V)[] }
+  ? K extends 'integer[]' | 'string[]' ? V[] : V
+  : KindType[K]
+
+function builder<K extends ParamKind>(kind: K) {
+  return <const O extends ParamOptions<KindType[K]> = Record<never, never>>(options?: O): ParamSpec<Coerced<K, O>, Defined<O>> =>
+    ({ ...options, kind }) as ParamSpec<Coerced<K, O>, Defined<O>>
+}
+
+/**
+ * Param declaration builders, named after Grape types:
+ * `p.integer({ required: true })`, `p.string({ values: ['a', 'b'] })`, `p.boolean({ default: false })`.
+ * Arrays (`integer[]`, `string[]`) also take comma-separated strings, as GitLab's
+ * `CommaSeparatedToArray` does. `integerOrString` is GitLab's `[Integer, String]` (an id or a title).
+ */
+export const p = {
+  integer: builder('integer'),
+  string: builder('string'),
+  boolean: builder('boolean'),
+  date: builder('date'),
+  datetime: builder('datetime'),
+  integers: builder('integer[]'),
+  strings: builder('string[]'),
+  hash: builder('hash'),
+  file: builder('file'),
+  integerOrString: builder('integerOrString'),
+}
+
+/** Route-level rules, checked after the individual params (Grape `mutually_exclusive` & co.). */
+export interface ParamRules {
+  /** Grape `at_least_one_of`: none given → `"a, b are missing, at least one parameter must be provided"`. */
+  atLeastOneOf?: string[]
+  /** Grape `mutually_exclusive` (each group): two given → `"a, b are mutually exclusive"`. */
+  mutuallyExclusive?: string[][]
+  /** Grape `exactly_one_of`. */
+  exactlyOneOf?: string[]
+}
+
+const INVALID = Symbol('invalid')
+
+const TRUE = new Set(['true', 't', '1', 'yes', 'y', 'on'])
+const FALSE = new Set(['false', 'f', '0', 'no', 'n', 'off'])
+
+function coerceScalar(kind: ParamKind, value: unknown): unknown {
+  switch (kind) {
+    case 'string':
+      if (typeof value === 'string') return value
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+      return INVALID
+    case 'integer':
+      if (typeof value === 'number') return Number.isInteger(value) ? value : INVALID
+      if (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)) return Number.parseInt(value, 10)
+      return INVALID
+    case 'integerOrString':
+      if (typeof value === 'number' && Number.isInteger(value)) return value
+      if (typeof value === 'string') return /^\d+$/.test(value) ? Number.parseInt(value, 10) : value
+      return INVALID
+    case 'boolean': {
+      if (typeof value === 'boolean') return value
+      if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : INVALID
+      if (typeof value !== 'string') return INVALID
+      const lower = value.trim().toLowerCase()
+      return TRUE.has(lower) ? true : FALSE.has(lower) ? false : INVALID
+    }
+    case 'date': {
+      if (typeof value !== 'string') return INVALID
+      const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim())
+      if (!match) return INVALID
+      const date = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`)
+      if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[0]) return INVALID
+      return match[0]
+    }
+    case 'datetime': {
+      if (typeof value !== 'string' || value.trim() === '') return INVALID
+      const date = new Date(value.trim())
+      return Number.isNaN(date.getTime()) ? INVALID : date.toISOString()
+    }
+    case 'hash':
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : INVALID
+    case 'file':
+      return typeof Blob !== 'undefined' && value instanceof Blob ? value : INVALID
+    default:
+      return INVALID
+  }
+}
+
+function coerce(kind: ParamKind, value: unknown): unknown {
+  if (kind === 'integer[]' || kind === 'string[]') {
+    const scalar = kind === 'integer[]' ? 'integer' : 'string'
+    let items: unknown[]
+    if (Array.isArray(value)) items = value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
+    else if (typeof value === 'string') items = value === '' ? [] : value.split(',')
+    else if (typeof value === 'number') items = [value]
+    else if (value !== null && typeof value === 'object') items = Object.values(value) // a[0]=x&a[1]=y
+    else return INVALID
+    const out: unknown[] = []
+    for (const item of items) {
+      const trimmed = typeof item === 'string' ? item.trim() : item
+      if (trimmed === '') continue
+      const coerced = coerceScalar(scalar, trimmed)
+      if (coerced === INVALID) return INVALID
+      out.push(coerced)
+    }
+    return out
+  }
+  return coerceScalar(kind, value)
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+}
+
+function given(raw: RawParams, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(raw, name) && raw[name] !== undefined
+}
+
+/**
+ * Validates and coerces the declared params, Grape-style: each param in declaration order, then the
+ * route rules; every failure is collected and reported at once, joined with `", "`.
+ * An empty string for a non-string type counts as "not given" (Rack/Grape coerce it to nil).
+ * @returns the declared params, coerced, with defaults filled in.
+ * @throws ApiError 400 `{error: "<p> is missing, <q> is invalid"}`.
+ */
+export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, rules: ParamRules = {}): ParamsOf<P> {
+  const out: Record<string, unknown> = {}
+  const errors: string[] = []
+  for (const [name, spec] of Object.entries(specs)) {
+    let value = raw[name]
+    const present = given(raw, name) && !(value === null && spec.kind !== 'string')
+    const emptyNonString = typeof value === 'string' && value === '' && spec.kind !== 'string' && spec.kind !== 'string[]'
+    if (!present || (emptyNonString && !spec.required)) {
+      if (spec.required) errors.push(`${name} is missing`)
+      else if (spec.default !== undefined) out[name] = structuredClone(spec.default)
+      else if (present && value === null) out[name] = null
+      continue
+    }
+    if (spec.allowBlank === false && isBlank(value)) {
+      errors.push(`${name} is empty`)
+      continue
+    }
+    let coerced = coerce(spec.kind, value)
+    if (coerced === INVALID) {
+      errors.push(`${name} is invalid`)
+      continue
+    }
+    if (spec.values) {
+      const allowed = spec.values as readonly unknown[]
+      const list = Array.isArray(coerced) ? coerced : [coerced]
+      const normalised: unknown[] = []
+      let ok = true
+      for (const item of list) {
+        const hit = spec.caseInsensitive && typeof item === 'string'
+          ? allowed.find((a) => typeof a === 'string' && a.toLowerCase() === item.toLowerCase())
+          : allowed.find((a) => a === item)
+        if (hit === undefined) ok = false
+        else normalised.push(hit)
+      }
+      if (!ok) {
+        errors.push(`${name} does not have a valid value`)
+        continue
+      }
+      coerced = Array.isArray(coerced) ? normalised : normalised[0]
+    }
+    if (spec.exceptValues && (spec.exceptValues as readonly unknown[]).includes(coerced)) {
+      errors.push(`${name} has a value not allowed`)
+      continue
+    }
+    value = coerced
+    out[name] = value
+  }
+  const has = (name: string) => given(raw, name)
+  if (rules.mutuallyExclusive) {
+    for (const group of rules.mutuallyExclusive) {
+      if (group.filter(has).length > 1) errors.push(`${group.join(', ')} are mutually exclusive`)
+    }
+  }
+  if (rules.exactlyOneOf) {
+    const count = rules.exactlyOneOf.filter(has).length
+    if (count === 0) errors.push(`${rules.exactlyOneOf.join(', ')} are missing, exactly one parameter must be provided`)
+    if (count > 1) errors.push(`${rules.exactlyOneOf.join(', ')} are mutually exclusive`)
+  }
+  if (rules.atLeastOneOf && !rules.atLeastOneOf.some(has)) {
+    errors.push(`${rules.atLeastOneOf.join(', ')} are missing, at least one parameter must be provided`)
+  }
+  if (errors.length > 0) throw grapeError([...new Set(errors)].join(', '))
+  return out as ParamsOf<P>
+}

@@ -1,0 +1,119 @@
+/**
+ * The route helper and the request context a handler receives.
+ * A route is data: its key (`'PUT /projects/:id/labels/:label_id'`), its auth policy, its declared
+ * params and a short handler (find → authorize → act → present). Source: STYLE.md §3, §4.
+ * @module
+ */
+import type { Faker } from '@faker-js/faker'
+import type { Db } from '../db/db.js'
+import type { PersonalAccessTokenRecord, OauthAccessTokenRecord, UserRecord } from '../db/schema.js'
+import type { Clock } from './clock.js'
+import type { ParamRules, ParamSpecs, ParamsOf, RawParams } from './params.js'
+
+/** HTTP methods the API uses. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
+
+/**
+ * Who may call a route:
+ * - `user`: a signed-in user (anonymous → 401), the default;
+ * - `optional`: anonymous allowed (public data only), a bad token is still 401;
+ * - `admin`: administrators (anonymous → 401, others → 403 `{"message":"403 Forbidden"}`);
+ * - `none`: no user authentication at all (runner-token routes check their own `token`).
+ */
+export type AuthPolicy = 'user' | 'optional' | 'admin' | 'none'
+
+/** How the current user authenticated. */
+export interface AuthInfo {
+  /** The acting user (the sudo target when sudo was used), or null when anonymous. */
+  user: UserRecord | null
+  /** The user who owns the token (differs from `user` under sudo). */
+  tokenUser: UserRecord | null
+  /** The access token used, if any. */
+  token: PersonalAccessTokenRecord | OauthAccessTokenRecord | null
+  /** Whether sudo impersonation is in effect. */
+  sudo: boolean
+}
+
+/** A handler's answer: status, JSON body (undefined = no body) and extra headers. */
+export interface Reply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/** What a handler receives. `P` is the coerced declared params. */
+export interface Ctx<P = Record<string, unknown>> {
+  readonly request: Request
+  /** The request URL (absolute, still percent-encoded). */
+  readonly url: URL
+  readonly method: Method
+  /** The route key, e.g. `GET /projects/:id/labels`. */
+  readonly routeKey: string
+  /** Declared params, validated and coerced, defaults filled in. */
+  readonly params: P
+  /** Every parameter as received (query, body, decoded path params), for `Link` URLs. */
+  readonly raw: RawParams
+  /** The acting user, or null when anonymous. */
+  readonly currentUser: UserRecord | null
+  readonly auth: AuthInfo
+  readonly db: Db
+  readonly clock: Clock
+  /** Today's UTC date `YYYY-MM-DD` by the injected clock. */
+  readonly today: string
+  /** The current instant as a GitLab timestamp string. */
+  readonly now: string
+  /** `scheme://host[:port]` of the GitLab being simulated, without trailing slash. */
+  readonly baseUrl: string
+  /** The simulator's seeded faker, for generated secrets and data. */
+  readonly faker: Faker
+}
+
+/** A route's declaration (see {@link route}). */
+export interface RouteDef<P extends ParamSpecs> {
+  auth?: AuthPolicy
+  /** Extra token scopes accepted besides `api` (and `read_api` on GET), e.g. `read_user`. */
+  scopes?: string[]
+  /** Declared params, path params included (Grape declares them too). */
+  params?: P
+  rules?: ParamRules
+  /** Synchronous by design: it runs inside the request's store transaction. */
+  handler(ctx: Ctx<ParamsOf<P>>): Reply
+}
+
+/** A registered route. */
+export interface Route {
+  readonly key: string
+  readonly method: Method
+  /** Path template below `/api/v4`, e.g. `/projects/:id/labels`. */
+  readonly path: string
+  readonly auth: AuthPolicy
+  readonly scopes: string[]
+  readonly params: ParamSpecs
+  readonly rules: ParamRules
+  readonly handler: (ctx: Ctx<Record<string, unknown>>) => Reply
+}
+
+/**
+ * Declares a route.
+ * @param key `'<METHOD> <path>'`, the path relative to `/api/v4` with `:name` params (GitLab's names).
+ * @throws Error for a malformed key (a programming error, found at start-up).
+ * @example
+ * route('GET /projects/:id/freeze_periods/:freeze_period_id', {
+ *   params: { id: p.string({ required: true }), freeze_period_id: p.integer({ required: true }) },
+ *   handler(ctx) { return ok(FreezePeriod(findFreezePeriod(ctx), ctx)) },
+ * })
+ */
+export function route<P extends ParamSpecs = Record<never, never>>(key: string, def: RouteDef<P>): Route {
+  const match = /^(GET|POST|PUT|DELETE|PATCH) (\/\S*)$/.exec(key)
+  if (!match) throw new Error(`bad route key: ${key}`)
+  return {
+    key,
+    method: match[1] as Method,
+    path: match[2]!,
+    auth: def.auth ?? 'user',
+    scopes: def.scopes ?? [],
+    params: def.params ?? {},
+    rules: def.rules ?? {},
+    handler: def.handler as Route['handler'],
+  }
+}

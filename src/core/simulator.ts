@@ -1,0 +1,184 @@
+/**
+ * The simulator: one transport-neutral function from a Fetch `Request` to a `Response`.
+ * The node:http server and the MSW handlers are thin doors onto {@link Simulator.handle}; neither
+ * holds API logic. Nothing here imports `node:*`, so it runs in a browser too. Source: STYLE.md §3.
+ * @module
+ */
+import { Faker, base, en } from '@faker-js/faker'
+import { Db, type DbState } from '../db/db.js'
+import { allRoutes } from '../resources/index.js'
+import { applyScenario, parseScenario, type Scenario } from '../scenario/index.js'
+import { authenticate } from './auth.js'
+import { frozenClock, isoDate, systemClock, timestamp, type Clock } from './clock.js'
+import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
+import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
+import type { Ctx, Method, Reply, Route } from './route.js'
+import { Router } from './router.js'
+
+/** The API root every route lives under. */
+export const API_PREFIX = '/api/v4'
+/** Longest query string accepted before 414 (Puma's `MAX_QUERY_STRING_LENGTH`, 10 KiB). */
+export const MAX_QUERY_LENGTH = 10 * 1024
+/** Reference instant for generated data when a scenario sets no `now:`, so data stays deterministic. */
+export const DEFAULT_REFERENCE_DATE = '2021-04-01T12:00:00.000Z'
+
+/** Options for {@link createSimulator}. */
+export interface SimulatorOptions {
+  /** A parsed scenario, or scenario YAML text. Default: an empty store. */
+  scenario?: Scenario | string
+  /** Overrides the scenario's `now:`; default: frozen at the scenario's `now:`, else the wall clock. */
+  clock?: Clock
+  /** Faker seed; default: the scenario's `seed:`, else 1. */
+  seed?: number
+  /** Base URL used in `web_url` and `Link` headers; default: the origin of each request. */
+  baseUrl?: string
+  /** Routes to serve; default: every implemented GitLab route. */
+  routes?: Route[]
+  /** Called with unexpected errors (answered as 500). Default: `console.error` with a `[fakelab]` prefix. */
+  onError?: (error: unknown, request: Request) => void
+}
+
+/** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
+export interface SimulatorSnapshot {
+  db: DbState
+  requestCount: number
+}
+
+/** A running simulator. */
+export interface Simulator {
+  /** Answers one request. Never rejects: every failure becomes a GitLab error response. */
+  handle(request: Request): Promise<Response>
+  /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
+  readonly db: Db
+  /** The clock in use. */
+  readonly clock: Clock
+  /** The routes served. */
+  readonly routes: readonly Route[]
+  /** Copies the current state. */
+  snapshot(): SimulatorSnapshot
+  /** Goes back to a snapshot. */
+  restore(snapshot: SimulatorSnapshot): void
+  /** Goes back to the state right after the scenario was loaded. */
+  reset(): void
+}
+
+const STANDARD_HEADERS: Record<string, string> = {
+  'cache-control': 'max-age=0, private, must-revalidate',
+  vary: 'Origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+}
+
+function render(status: number, body: unknown, extra: Record<string, string> | undefined, requestId: string, head: boolean): Response {
+  const headers = new Headers(STANDARD_HEADERS)
+  headers.set('x-request-id', requestId)
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
+  if (body === undefined || status === 204 || status === 304) return new Response(null, { status, headers })
+  // Exactly `application/json`: python-gitlab only parses that spelling (client-wire-facts.md).
+  headers.set('content-type', 'application/json')
+  return new Response(head ? null : JSON.stringify(body), { status, headers })
+}
+
+/** Declared params a client left out but that have defaults: GitLab's `Link` URLs carry them. */
+function withDefaults(route: Route, raw: RawParams): RawParams {
+  const out = { ...raw }
+  for (const [name, spec] of Object.entries(route.params)) {
+    if (out[name] === undefined && spec.default !== undefined) out[name] = spec.default
+  }
+  return out
+}
+
+/**
+ * Creates a simulator.
+ * @throws ScenarioError when `options.scenario` is YAML text with problems.
+ * @example
+ * const sim = createSimulator({ scenario: defaultScenarioYaml })
+ * const res = await sim.handle(new Request('http://gitlab.test/api/v4/projects/20/labels', {
+ *   headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' },
+ * }))
+ */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const scenario = typeof options.scenario === 'string' ? parseScenario(options.scenario) : options.scenario
+  const seed = options.seed ?? scenario?.seed ?? 1
+  const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
+  const routes = options.routes ?? allRoutes
+  const router = new Router(routes)
+  const db = new Db()
+  const faker = new Faker({ locale: [en, base] })
+  const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
+  let requestCount = 0
+
+  if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
+  faker.seed(seed)
+  const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
+
+  async function dispatch(request: Request, url: URL): Promise<Reply> {
+    if (url.search.length - 1 > MAX_QUERY_LENGTH) throw uriTooLong()
+    const pathname = url.pathname
+    if (pathname === '/api/v3' || pathname.startsWith('/api/v3/')) throw apiV3Gone()
+    if (pathname.startsWith('/-/fakelab/')) return control(request, pathname.slice('/-/fakelab'.length))
+    if (!pathname.startsWith(`${API_PREFIX}/`)) throw routeNotFound()
+    const { route, pathParams } = router.match(request.method, pathname.slice(API_PREFIX.length))
+    // Rack merges query and body (body wins); route params win over both (python-gitlab's stray `?id=`).
+    const raw: RawParams = { ...parseQuery(url.search), ...(await parseBody(request)), ...pathParams }
+    const now = clock.now()
+    const auth = authenticate(db, request, raw, route, now)
+    const params = validateParams(route.params, raw, route.rules)
+    const ctx: Ctx = {
+      request,
+      url,
+      method: (request.method === 'HEAD' ? 'GET' : request.method) as Method,
+      routeKey: route.key,
+      params,
+      raw: withDefaults(route, raw),
+      currentUser: auth.user,
+      auth,
+      db,
+      clock,
+      today: isoDate(now),
+      now: timestamp(now),
+      baseUrl: (options.baseUrl ?? url.origin).replace(/\/$/, ''),
+      faker,
+    }
+    // One transaction per request: a handler that throws leaves no half-made change behind.
+    return db.transaction(() => route.handler(ctx))
+  }
+
+  function control(request: Request, path: string): Reply {
+    if (path === '/reset' && request.method === 'POST') {
+      sim.reset()
+      return { status: 204 }
+    }
+    throw routeNotFound()
+  }
+
+  const sim: Simulator = {
+    db,
+    clock,
+    routes,
+    async handle(request) {
+      requestCount += 1
+      const requestId = `01FAKELAB${String(requestCount).padStart(17, '0')}`
+      const head = request.method === 'HEAD'
+      try {
+        const url = new URL(request.url)
+        const reply = await dispatch(request, url)
+        return render(reply.status, reply.body, reply.headers, requestId, head)
+      } catch (error) {
+        const apiError = error instanceof ApiError ? error : internalError()
+        if (!(error instanceof ApiError)) onError(error, request)
+        return render(apiError.status, apiError.body, apiError.headers, requestId, head)
+      }
+    },
+    snapshot: () => ({ db: db.dump(), requestCount }),
+    restore(snapshot) {
+      db.load(snapshot.db)
+      requestCount = snapshot.requestCount
+      faker.seed(seed)
+    },
+    reset() {
+      sim.restore(initial)
+    },
+  }
+  return sim
+}

@@ -1,0 +1,202 @@
+/**
+ * A typed in-memory table: records by id in a `Map`, optional hash indexes on foreign-key columns,
+ * an id sequence, and an undo journal so a failed request can be rolled back.
+ *
+ * Why hand-written rather than `@mswjs/data` / `@msw/data`: the issue's figures for a filtered,
+ * sorted page over 100,000 records were 104 ms (`@mswjs/data` 0.16) and 21 ms (`@msw/data` 1.1)
+ * against a 5 ms target; a Map plus an index answers in about 2.5 ms (see README "Data layer").
+ * @module
+ */
+
+/** Every stored record has a positive integer `id`. */
+export interface Row {
+  id: number
+}
+
+/** Something that can be undone: the journal of the surrounding transaction collects these. */
+export type Undo = () => void
+
+/** Where a collection reports its mutations while a transaction is open. */
+export interface Journal {
+  /** Registers how to undo one mutation. */
+  push(undo: Undo): void
+}
+
+/** Raised by {@link Collection.insert} when the id is taken. Finders and services translate it. */
+export class DuplicateKeyError extends Error {
+  constructor(collection: string, id: number) {
+    super(`${collection}: id ${id} already exists`)
+    this.name = 'DuplicateKeyError'
+  }
+}
+
+/** Raised by {@link Collection.update} / {@link Collection.delete} for a missing id. */
+export class MissingRecordError extends Error {
+  constructor(collection: string, id: number) {
+    super(`${collection}: no record with id ${id}`)
+    this.name = 'MissingRecordError'
+  }
+}
+
+/**
+ * One table of records of type `T`.
+ * Records handed out are the stored objects: callers must not mutate them, only `update()` does.
+ */
+export class Collection<T extends Row> {
+  readonly name: string
+  private readonly rows = new Map<number, T>()
+  private readonly indexes = new Map<keyof T, Map<unknown, Set<number>>>()
+  private nextId = 1
+  private journal: () => Journal | undefined
+
+  /**
+   * @param name the collection name (used in error messages and snapshots).
+   * @param indexed columns to keep a hash index on (foreign keys such as `project_id`).
+   * @param journal returns the open transaction's journal, if any.
+   */
+  constructor(name: string, indexed: (keyof T)[], journal: () => Journal | undefined) {
+    this.name = name
+    this.journal = journal
+    for (const column of indexed) this.indexes.set(column, new Map())
+  }
+
+  /** Number of records. */
+  get size(): number {
+    return this.rows.size
+  }
+
+  /** The record with this id, or undefined. */
+  get(id: number): T | undefined {
+    return this.rows.get(id)
+  }
+
+  /** All records in id order (insertion order, since ids only grow). */
+  all(): T[] {
+    return [...this.rows.values()]
+  }
+
+  /** Records matching a predicate, in id order. */
+  filter(predicate: (row: T) => boolean): T[] {
+    const out: T[] = []
+    for (const row of this.rows.values()) if (predicate(row)) out.push(row)
+    return out
+  }
+
+  /** The first record matching a predicate, in id order. */
+  find(predicate: (row: T) => boolean): T | undefined {
+    for (const row of this.rows.values()) if (predicate(row)) return row
+    return undefined
+  }
+
+  /**
+   * Records whose indexed `column` equals `value`, in id order. Uses the hash index when the column
+   * has one, else scans.
+   */
+  where<K extends keyof T>(column: K, value: T[K]): T[] {
+    const index = this.indexes.get(column)
+    if (!index) return this.filter((row) => row[column] === value)
+    const ids = index.get(value)
+    if (!ids) return []
+    const out: T[] = []
+    for (const id of ids) {
+      const row = this.rows.get(id)
+      if (row) out.push(row)
+    }
+    return out.sort((a, b) => a.id - b.id)
+  }
+
+  /** The id the next `insert` without an id will get. */
+  peekNextId(): number {
+    return this.nextId
+  }
+
+  /**
+   * Stores a record. Without an `id`, the next id of the sequence is used; with one, the sequence
+   * moves past it.
+   * @throws DuplicateKeyError when the id is taken.
+   */
+  insert(record: Omit<T, 'id'> & { id?: number }): T {
+    const id = record.id ?? this.nextId
+    if (this.rows.has(id)) throw new DuplicateKeyError(this.name, id)
+    const row = { ...record, id } as T
+    const previousNext = this.nextId
+    this.rows.set(id, row)
+    this.nextId = Math.max(this.nextId, id + 1)
+    this.indexAdd(row)
+    this.journal()?.push(() => {
+      this.indexRemove(row)
+      this.rows.delete(id)
+      this.nextId = previousNext
+    })
+    return row
+  }
+
+  /**
+   * Replaces fields of a record; the stored object is replaced, not mutated, so earlier readers
+   * (and snapshots) keep their copy.
+   * @throws MissingRecordError when there is no such id.
+   */
+  update(id: number, patch: Partial<Omit<T, 'id'>>): T {
+    const before = this.rows.get(id)
+    if (!before) throw new MissingRecordError(this.name, id)
+    const after = { ...before, ...patch, id } as T
+    this.indexRemove(before)
+    this.rows.set(id, after)
+    this.indexAdd(after)
+    this.journal()?.push(() => {
+      this.indexRemove(after)
+      this.rows.set(id, before)
+      this.indexAdd(before)
+    })
+    return after
+  }
+
+  /**
+   * Removes a record.
+   * @throws MissingRecordError when there is no such id.
+   */
+  delete(id: number): T {
+    const before = this.rows.get(id)
+    if (!before) throw new MissingRecordError(this.name, id)
+    this.indexRemove(before)
+    this.rows.delete(id)
+    this.journal()?.push(() => {
+      this.rows.set(id, before)
+      this.indexAdd(before)
+    })
+    return before
+  }
+
+  /** Serialisable copy of the records and the sequence position. */
+  dump(): { rows: T[]; nextId: number } {
+    return { rows: structuredClone(this.all()), nextId: this.nextId }
+  }
+
+  /** Replaces everything with a {@link dump}; not journaled (used by reset and restore). */
+  load(state: { rows: T[]; nextId: number }): void {
+    this.rows.clear()
+    for (const index of this.indexes.values()) index.clear()
+    for (const row of structuredClone(state.rows)) {
+      this.rows.set(row.id, row)
+      this.indexAdd(row)
+    }
+    this.nextId = state.nextId
+  }
+
+  private indexAdd(row: T): void {
+    for (const [column, index] of this.indexes) {
+      const value = row[column]
+      let ids = index.get(value)
+      if (!ids) index.set(value, (ids = new Set()))
+      ids.add(row.id)
+    }
+  }
+
+  private indexRemove(row: T): void {
+    for (const [column, index] of this.indexes) {
+      const ids = index.get(row[column])
+      ids?.delete(row.id)
+      if (ids && ids.size === 0) index.delete(row[column])
+    }
+  }
+}

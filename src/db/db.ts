@@ -1,0 +1,199 @@
+/**
+ * The store: one {@link Collection} per table in `schema.ts`, transactions, snapshots, internal ids
+ * and the few relational readers (paths, ancestry) that routes and entities share.
+ * This folder is the only place that knows how records are kept.
+ * @module
+ */
+import { Collection, type Journal, type Undo } from './collection.js'
+import {
+  INDEXES,
+  type GroupRecord,
+  type InternalIdRecord,
+  type ProjectRecord,
+  type TableName,
+  type Tables,
+  type UserRecord,
+} from './schema.js'
+
+/** A deep, serialisable copy of every table (`db.dump()`), for `restore()` and scenario export. */
+export type DbState = { [K in TableName]: { rows: Tables[K][]; nextId: number } }
+
+/** The in-memory database of one simulator. */
+export class Db {
+  /** The tables, by GitLab name: `db.tables.projects.get(1)`. */
+  readonly tables: { [K in TableName]: Collection<Tables[K]> }
+  private journals: Undo[][] = []
+
+  constructor() {
+    const journal = (): Journal | undefined => {
+      const top = this.journals[this.journals.length - 1]
+      return top ? { push: (undo) => top.push(undo) } : undefined
+    }
+    const tables = {} as Record<string, Collection<never>>
+    for (const name of Object.keys(INDEXES) as TableName[]) {
+      tables[name] = new Collection(name, INDEXES[name] as never[], journal)
+    }
+    this.tables = tables as unknown as Db['tables']
+  }
+
+  /**
+   * Runs `fn`; if it throws, every mutation it made is undone (in reverse order) and the error
+   * rethrown. Nested calls join the outer transaction. This is how "a failed request changes
+   * nothing" is guaranteed: the simulator runs every request inside one.
+   */
+  transaction<R>(fn: () => R): R {
+    const nested = this.journals.length > 0
+    const log: Undo[] = []
+    this.journals.push(log)
+    try {
+      const result = fn()
+      this.journals.pop()
+      if (nested) this.journals[this.journals.length - 1]!.push(...log)
+      return result
+    } catch (error) {
+      this.journals.pop()
+      for (let i = log.length - 1; i >= 0; i--) log[i]!()
+      throw error
+    }
+  }
+
+  /** A deep copy of all tables. */
+  dump(): DbState {
+    const state = {} as Record<string, unknown>
+    for (const [name, table] of Object.entries(this.tables)) state[name] = table.dump()
+    return state as DbState
+  }
+
+  /** Replaces all tables with a {@link dump}. */
+  load(state: DbState): void {
+    for (const [name, table] of Object.entries(this.tables)) {
+      table.load((state as unknown as Record<string, { rows: never[]; nextId: number }>)[name] ?? { rows: [], nextId: 1 })
+    }
+  }
+
+  /**
+   * Allocates the next internal id (`iid`) for a parent, like GitLab's `InternalId`: iids grow per
+   * project or group and are never reused, even after a delete.
+   */
+  nextIid(usage: InternalIdRecord['usage'], scopeType: 'project' | 'group', scopeId: number): number {
+    const counters = this.tables.internal_ids
+    const existing = counters.where('scope_id', scopeId).find((c) => c.usage === usage && c.scope_type === scopeType)
+    if (existing) return counters.update(existing.id, { last_value: existing.last_value + 1 }).last_value
+    return counters.insert({ usage, scope_type: scopeType, scope_id: scopeId, last_value: 1 }).last_value
+  }
+
+  /** Moves an iid counter past `value` (scenario loading keeps explicit iids unique). */
+  bumpIid(usage: InternalIdRecord['usage'], scopeType: 'project' | 'group', scopeId: number, value: number): void {
+    const counters = this.tables.internal_ids
+    const existing = counters.where('scope_id', scopeId).find((c) => c.usage === usage && c.scope_type === scopeType)
+    if (!existing) counters.insert({ usage, scope_type: scopeType, scope_id: scopeId, last_value: value })
+    else if (existing.last_value < value) counters.update(existing.id, { last_value: value })
+  }
+
+  // ---- relational readers -------------------------------------------------------------------
+
+  /** The group and its ancestors, nearest first: `[group, parent, grandparent, ...]`. */
+  groupSelfAndAncestors(group: GroupRecord): GroupRecord[] {
+    const chain: GroupRecord[] = [group]
+    let current = group
+    while (current.parent_id !== null) {
+      const parent = this.tables.groups.get(current.parent_id)
+      if (!parent || chain.includes(parent)) break
+      chain.push(parent)
+      current = parent
+    }
+    return chain
+  }
+
+  /** The group's descendants (subgroups at any depth), breadth first; the group itself excluded. */
+  groupDescendants(group: GroupRecord): GroupRecord[] {
+    const out: GroupRecord[] = []
+    const queue = [group.id]
+    while (queue.length > 0) {
+      for (const child of this.tables.groups.where('parent_id', queue.shift()!)) {
+        out.push(child)
+        queue.push(child.id)
+      }
+    }
+    return out
+  }
+
+  /** `parent/child/grandchild`: the group's full path. */
+  groupFullPath(group: GroupRecord): string {
+    return this.groupSelfAndAncestors(group).map((g) => g.path).reverse().join('/')
+  }
+
+  /** `Parent / Child`: the group's full name, as GitLab shows it. */
+  groupFullName(group: GroupRecord): string {
+    return this.groupSelfAndAncestors(group).map((g) => g.name).reverse().join(' / ')
+  }
+
+  /** The group owning the project, or null for a personal project. */
+  projectGroup(project: ProjectRecord): GroupRecord | null {
+    return project.namespace_type === 'group' ? this.tables.groups.get(project.namespace_id) ?? null : null
+  }
+
+  /** The user owning a personal project, or null for a group project. */
+  projectOwner(project: ProjectRecord): UserRecord | null {
+    return project.namespace_type === 'user' ? this.tables.users.get(project.namespace_id) ?? null : null
+  }
+
+  /** Path of the project's namespace: a group full path or a username. */
+  namespaceFullPath(project: ProjectRecord): string {
+    const group = this.projectGroup(project)
+    if (group) return this.groupFullPath(group)
+    return this.projectOwner(project)?.username ?? ''
+  }
+
+  /** Name of the project's namespace: a group full name or a user's name. */
+  namespaceFullName(project: ProjectRecord): string {
+    const group = this.projectGroup(project)
+    if (group) return this.groupFullName(group)
+    return this.projectOwner(project)?.name ?? ''
+  }
+
+  /** `namespace/path`. */
+  projectFullPath(project: ProjectRecord): string {
+    return `${this.namespaceFullPath(project)}/${project.path}`
+  }
+
+  /** `Namespace Name / Project Name`. */
+  projectFullName(project: ProjectRecord): string {
+    return `${this.namespaceFullName(project)} / ${project.name}`
+  }
+
+  /** A group by full path (case-insensitive, as GitLab routes are). */
+  findGroupByFullPath(fullPath: string): GroupRecord | undefined {
+    let parentId: number | null = null
+    let found: GroupRecord | undefined
+    for (const segment of fullPath.toLowerCase().split('/')) {
+      found = this.tables.groups.where('parent_id', parentId).find((g) => g.path.toLowerCase() === segment)
+      if (!found) return undefined
+      parentId = found.id
+    }
+    return found
+  }
+
+  /** A user by username, case-insensitively. */
+  findUserByUsername(username: string): UserRecord | undefined {
+    const wanted = username.toLowerCase()
+    return this.tables.users.find((u) => u.username.toLowerCase() === wanted)
+  }
+
+  /** A project by `namespace/path` (case-insensitive). */
+  findProjectByFullPath(fullPath: string): ProjectRecord | undefined {
+    const slash = fullPath.lastIndexOf('/')
+    if (slash <= 0) return undefined
+    const namespacePath = fullPath.slice(0, slash)
+    const path = fullPath.slice(slash + 1).toLowerCase()
+    const group = this.findGroupByFullPath(namespacePath)
+    const candidates = group
+      ? this.tables.projects.where('namespace_id', group.id).filter((p) => p.namespace_type === 'group')
+      : namespacePath.includes('/')
+        ? []
+        : this.tables.projects
+            .where('namespace_id', this.findUserByUsername(namespacePath)?.id ?? -1)
+            .filter((p) => p.namespace_type === 'user')
+    return candidates.find((p) => p.path.toLowerCase() === path)
+  }
+}

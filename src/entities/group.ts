@@ -1,0 +1,55 @@
+/**
+ * Group entities (GitLab 13.x `Group`, `GroupDetail`). Field order follows lib/api/entities/group.rb.
+ * @module
+ */
+import type { GroupRecord, ProjectRecord } from '../db/schema.js'
+import { Project } from './project.js'
+import { groupWebUrl, type PresentCtx } from './urls.js'
+
+/** `Group`: list items of `GET /groups`. */
+export function Group(group: GroupRecord, ctx: PresentCtx) {
+  return {
+    id: group.id,
+    web_url: groupWebUrl(ctx, group),
+    name: group.name,
+    path: group.path,
+    description: group.description,
+    visibility: group.visibility,
+    share_with_group_lock: false,
+    require_two_factor_authentication: false,
+    two_factor_grace_period: 48,
+    project_creation_level: 'developer',
+    auto_devops_enabled: null,
+    subgroup_creation_level: 'maintainer',
+    emails_disabled: null,
+    mentions_disabled: null,
+    lfs_enabled: group.lfs_enabled,
+    default_branch_protection: 2,
+    avatar_url: null,
+    request_access_enabled: group.request_access_enabled,
+    full_name: ctx.db.groupFullName(group),
+    full_path: ctx.db.groupFullPath(group),
+    created_at: group.created_at,
+    parent_id: group.parent_id,
+  }
+}
+
+/**
+ * `GroupDetail` (`GET /groups/:id`): Group plus the projects the caller can see.
+ * @param projects the group's projects already filtered for the caller.
+ * @param runnersToken included only when the caller administers the group.
+ */
+export function GroupDetail(group: GroupRecord, ctx: PresentCtx, projects: ProjectRecord[], runnersToken: boolean) {
+  return {
+    ...Group(group, ctx),
+    ...(runnersToken ? { runners_token: group.runners_token } : {}),
+    projects: projects.map((project) => Project(project, ctx)),
+    shared_projects: [],
+    shared_with_groups: [],
+  }
+}
+
+/** `{id, web_url, name}`: nested groups (runner details, group storage moves). */
+export function BasicGroupDetails(group: GroupRecord, ctx: PresentCtx) {
+  return { id: group.id, web_url: groupWebUrl(ctx, group), name: group.name }
+}

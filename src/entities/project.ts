@@ -1,0 +1,155 @@
+/**
+ * Project and namespace entities (GitLab 13.x `ProjectIdentity`, `BasicProjectDetails`,
+ * `Project`, `NamespaceBasic`). Field order follows lib/api/entities/*.rb.
+ * @module
+ */
+import { AccessLevel, directMember, groupAccessLevel } from '../core/access.js'
+import type { ProjectRecord } from '../db/schema.js'
+import { UserBasic } from './user.js'
+import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx } from './urls.js'
+
+/** `{id, description, name, name_with_namespace, path, path_with_namespace, created_at}`. */
+export function ProjectIdentity(project: ProjectRecord, ctx: PresentCtx) {
+  return {
+    id: project.id,
+    description: project.description,
+    name: project.name,
+    name_with_namespace: ctx.db.projectFullName(project),
+    path: project.path,
+    path_with_namespace: ctx.db.projectFullPath(project),
+    created_at: project.created_at,
+  }
+}
+
+/** The `namespace` object of a project: its group or its owner's personal namespace. */
+export function NamespaceBasic(project: ProjectRecord, ctx: PresentCtx) {
+  const group = ctx.db.projectGroup(project)
+  if (group) {
+    return {
+      id: group.id,
+      name: group.name,
+      path: group.path,
+      kind: 'group',
+      full_path: ctx.db.groupFullPath(group),
+      parent_id: group.parent_id,
+      avatar_url: null,
+      web_url: groupWebUrl(ctx, group),
+    }
+  }
+  const owner = ctx.db.projectOwner(project)
+  return {
+    id: project.namespace_id,
+    name: owner?.name ?? '',
+    path: owner?.username ?? '',
+    kind: 'user',
+    full_path: owner?.username ?? '',
+    parent_id: null,
+    avatar_url: owner?.avatar_url ?? null,
+    web_url: owner ? userWebUrl(ctx, owner) : '',
+  }
+}
+
+/** `BasicProjectDetails`: lists with `simple=true`, runner details. */
+export function BasicProjectDetails(project: ProjectRecord, ctx: PresentCtx) {
+  const webUrl = projectWebUrl(ctx, project)
+  const host = new URL(ctx.baseUrl).host
+  return {
+    ...ProjectIdentity(project, ctx),
+    default_branch: project.default_branch,
+    tag_list: [],
+    ssh_url_to_repo: `git@${host.replace(/:\d+$/, '')}:${ctx.db.projectFullPath(project)}.git`,
+    http_url_to_repo: `${webUrl}.git`,
+    web_url: webUrl,
+    readme_url: `${webUrl}/-/blob/${project.default_branch}/README.md`,
+    avatar_url: null,
+    forks_count: 0,
+    star_count: 0,
+    last_activity_at: project.last_activity_at,
+    namespace: NamespaceBasic(project, ctx),
+  }
+}
+
+function accessOf(level: number | undefined) {
+  return level === undefined || level === AccessLevel.NO_ACCESS ? null : { access_level: level, notification_level: 3 }
+}
+
+/** `Project` (`GET /projects/:id`, `GET /projects`): the full project as a signed-in user sees it. */
+export function Project(project: ProjectRecord, ctx: PresentCtx) {
+  const apiUrl = projectApiUrl(ctx, project)
+  const owner = ctx.db.projectOwner(project)
+  const group = ctx.db.projectGroup(project)
+  const user = ctx.currentUser
+  const openIssues = ctx.db.tables.issues.where('project_id', project.id).filter((i) => i.state === 'opened').length
+  return {
+    ...BasicProjectDetails(project, ctx),
+    _links: {
+      self: apiUrl,
+      issues: `${apiUrl}/issues`,
+      merge_requests: `${apiUrl}/merge_requests`,
+      repo_branches: `${apiUrl}/repository/branches`,
+      labels: `${apiUrl}/labels`,
+      events: `${apiUrl}/events`,
+      members: `${apiUrl}/members`,
+    },
+    packages_enabled: true,
+    empty_repo: false,
+    archived: project.archived,
+    visibility: project.visibility,
+    ...(owner ? { owner: UserBasic(owner, ctx) } : {}),
+    resolve_outdated_diff_discussions: false,
+    container_registry_enabled: true,
+    issues_enabled: true,
+    merge_requests_enabled: true,
+    wiki_enabled: true,
+    jobs_enabled: true,
+    snippets_enabled: true,
+    service_desk_enabled: false,
+    service_desk_address: null,
+    can_create_merge_request_in: user !== null,
+    issues_access_level: 'enabled',
+    repository_access_level: 'enabled',
+    merge_requests_access_level: 'enabled',
+    forking_access_level: 'enabled',
+    wiki_access_level: 'enabled',
+    builds_access_level: 'enabled',
+    snippets_access_level: 'enabled',
+    pages_access_level: 'enabled',
+    operations_access_level: 'enabled',
+    analytics_access_level: 'enabled',
+    emails_disabled: null,
+    shared_runners_enabled: true,
+    lfs_enabled: true,
+    creator_id: project.creator_id,
+    import_status: 'none',
+    open_issues_count: openIssues,
+    ci_default_git_depth: 50,
+    ci_forward_deployment_enabled: true,
+    public_jobs: true,
+    build_timeout: 3600,
+    auto_cancel_pending_pipelines: 'enabled',
+    build_coverage_regex: null,
+    ci_config_path: null,
+    shared_with_groups: [],
+    only_allow_merge_if_pipeline_succeeds: false,
+    allow_merge_on_skipped_pipeline: null,
+    restrict_user_defined_variables: false,
+    request_access_enabled: true,
+    only_allow_merge_if_all_discussions_are_resolved: false,
+    remove_source_branch_after_merge: true,
+    printing_merge_request_link_enabled: true,
+    merge_method: 'merge',
+    suggestion_commit_message: null,
+    auto_devops_enabled: false,
+    auto_devops_deploy_strategy: 'continuous',
+    autoclose_referenced_issues: true,
+    repository_storage: project.repository_storage,
+    ...(user
+      ? {
+          permissions: {
+            project_access: accessOf(directMember(ctx.db, 'project', project.id, user.id, ctx.today)?.access_level),
+            group_access: group ? accessOf(groupAccessLevel(ctx.db, user, group, ctx.today)) : null,
+          },
+        }
+      : {}),
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * `fakelab`: the browser-safe core. Create a simulator from a scenario and hand it Fetch requests,
+ * or mount it with `fakelab/msw` (MSW handlers) or `fakelab/node` (an HTTP server).
+ * @example
+ * import { createSimulator } from 'fakelab'
+ * const sim = createSimulator({ scenario: yamlText })
+ * const res = await sim.handle(new Request('http://gitlab.test/api/v4/user', {
+ *   headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' },
+ * }))
+ * @module
+ */
+export { createSimulator, API_PREFIX, MAX_QUERY_LENGTH } from './core/simulator.js'
+export type { Simulator, SimulatorOptions, SimulatorSnapshot } from './core/simulator.js'
+export { frozenClock, systemClock } from './core/clock.js'
+export type { Clock, ManualClock } from './core/clock.js'
+export { AccessLevel } from './core/access.js'
+export { ApiError } from './core/errors.js'
+export { route } from './core/route.js'
+export type { Route, Ctx, Reply, AuthPolicy } from './core/route.js'
+export { Db } from './db/db.js'
+export type * from './db/schema.js'
+export { parseScenario, validateScenarioObject, applyScenario, ScenarioError } from './scenario/index.js'
+export type { Scenario, ScenarioProblem } from './scenario/index.js'

@@ -1,0 +1,38 @@
+/**
+ * `fakelab/node`: Node-only helpers: the HTTP server door and scenario files on disk.
+ * @example
+ * import { createSimulator } from 'fakelab'
+ * import { loadScenarioFile, startServer } from 'fakelab/node'
+ * const sim = createSimulator({ scenario: await loadScenarioFile('scenarios/default.yaml') })
+ * const { url, close } = await startServer(sim, { port: 0 })
+ * @module
+ */
+import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseScenario, type Scenario } from './scenario/index.js'
+
+export { startServer } from './server/node-server.js'
+export type { RunningServer, ServerOptions } from './server/node-server.js'
+
+/** Absolute path of the embedded default scenario (`scenarios/default.yaml` in the package). */
+export const DEFAULT_SCENARIO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'scenarios', 'default.yaml')
+
+/**
+ * Reads and validates a scenario file; `include:` entries are read relative to the including file.
+ * @throws ScenarioError listing every problem as `file:line:col message`.
+ * @throws the file system error when the file cannot be read.
+ */
+export async function loadScenarioFile(path: string): Promise<Scenario> {
+  const text = await readFile(path, 'utf8')
+  return parseScenario(text, {
+    file: path,
+    include: (target, from) => readFileSync(resolve(dirname(from), target), 'utf8'),
+  })
+}
+
+/** The embedded default scenario (users at every access level, groups, projects, labels, ...). */
+export function loadDefaultScenario(): Promise<Scenario> {
+  return loadScenarioFile(DEFAULT_SCENARIO_PATH)
+}

@@ -1,0 +1,4 @@
+import type { Route } from '../../core/route.js'
+
+/** Group milestone routes (being written). */
+export const groupMilestoneRoutes: Route[] = []

@@ -1,0 +1,71 @@
+/**
+ * `GET /groups` and `GET /groups/:id`. Source: GitLab doc/api/groups.md; gitlabhq:lib/api/groups.rb.
+ * @module
+ */
+import { AccessLevel, canReadGroup, canReadProject, groupAccessLevel, hasGroupAccess } from '../../core/access.js'
+import { findGroup } from '../../core/finders.js'
+import { paginationParams } from '../../core/pagination.js'
+import { p } from '../../core/params.js'
+import { ok, paginated } from '../../core/respond.js'
+import { route, type Route } from '../../core/route.js'
+import type { GroupRecord } from '../../db/schema.js'
+import { Group, GroupDetail } from '../../entities/group.js'
+
+/** Routes of the groups area implemented so far. */
+export const groupRoutes: Route[] = [
+  route('GET /groups', {
+    auth: 'optional',
+    params: {
+      ...paginationParams,
+      skip_groups: p.integers(),
+      all_available: p.boolean(),
+      search: p.string(),
+      order_by: p.string({ default: 'name', values: ['name', 'path', 'id', 'similarity'] }),
+      sort: p.string({ default: 'asc', values: ['asc', 'desc'], caseInsensitive: true }),
+      owned: p.boolean({ default: false }),
+      min_access_level: p.integer({ values: [10, 20, 30, 40, 50] }),
+      top_level_only: p.boolean({ default: false }),
+    },
+    handler(ctx) {
+      const { params, db, currentUser: user, today } = ctx
+      // GitLab: all_available defaults to true for anonymous callers and admins, false otherwise.
+      const allAvailable = params.all_available ?? (!user || user.admin)
+      const search = params.search?.toLowerCase()
+      const skip = new Set(params.skip_groups ?? [])
+      const minLevel = params.owned ? AccessLevel.OWNER : params.min_access_level
+      const rows = db.tables.groups.filter((group) => {
+        if (skip.has(group.id)) return false
+        if (params.top_level_only && group.parent_id !== null) return false
+        if (search && !`${group.name} ${group.path}`.toLowerCase().includes(search)) return false
+        if (minLevel !== undefined) return groupAccessLevel(db, user, group, today) >= minLevel
+        if (allAvailable) return canReadGroup(db, user, group, today)
+        return groupAccessLevel(db, user, group, today) >= AccessLevel.GUEST
+      })
+      const key = (g: GroupRecord): string | number =>
+        params.order_by === 'id' ? g.id : params.order_by === 'path' ? g.path.toLowerCase() : g.name.toLowerCase()
+      const direction = params.sort === 'desc' ? -1 : 1
+      rows.sort((a, b) => {
+        const x = key(a)
+        const y = key(b)
+        return (x < y ? -1 : x > y ? 1 : 0) * direction || a.id - b.id
+      })
+      return paginated(ctx, rows, (group) => Group(group, ctx))
+    },
+  }),
+
+  route('GET /groups/:id', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), with_projects: p.boolean({ default: true }) },
+    handler(ctx) {
+      const { db, currentUser: user, today } = ctx
+      const group = findGroup(ctx, ctx.params.id)
+      const projects = ctx.params.with_projects
+        ? db.tables.projects
+            .where('namespace_id', group.id)
+            .filter((project) => project.namespace_type === 'group' && canReadProject(db, user, project, today))
+        : []
+      const admin = hasGroupAccess(db, user, group, AccessLevel.OWNER, today)
+      return ok(GroupDetail(group, ctx, projects, admin))
+    },
+  }),
+]
