@@ -1,0 +1,93 @@
+/**
+ * A real client, unmodified: @gitbeaker/rest against `fakelab serve`'s server on the default
+ * scenario. Covers the label life cycle (create, update, subscribe then 304, promote, delete), the
+ * group milestone life cycle and freeze period CRUD, as a GitLab user would script them.
+ */
+import { Gitlab } from '@gitbeaker/rest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSimulator } from '../../src/index.js'
+import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
+
+let server: RunningServer
+let api: InstanceType<typeof Gitlab<false>>
+
+beforeAll(async () => {
+  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
+  api = new Gitlab({ host: server.url, token: 'glpat-max-fakelab' })
+})
+afterAll(() => server.close())
+
+async function statusOf(call: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await call
+    return undefined
+  } catch (error) {
+    return (error as { cause?: { response?: Response } }).cause?.response?.status
+  }
+}
+
+describe('@gitbeaker/rest', () => {
+  it('reads the current user and follows every page of a list', async () => {
+    expect((await api.Users.showCurrentUser()).username).toBe('max')
+    const all = await api.Projects.all({ perPage: 2, orderBy: 'id', sort: 'asc' })
+    expect(all.map((p) => p.id)).toEqual([20, 21, 23])
+  })
+
+  it('runs the label life cycle', async () => {
+    const created = await api.ProjectLabels.create('acme/website', 'client test', 'rebeccapurple', { description: 'from gitbeaker' })
+    expect(created).toMatchObject({ name: 'client test', color: '#663399', text_color: '#FFFFFF', description: 'from gitbeaker' })
+
+    const listed = await api.ProjectLabels.all(20)
+    expect(listed.map((l) => l.name)).toContain('client test')
+
+    await api.ProjectLabels.edit(20, created.id, { newName: 'client-test' })
+    const edited = await api.ProjectLabels.edit(20, 'client-test', { color: '#00ff00' })
+    expect(edited).toMatchObject({ id: created.id, name: 'client-test', color: '#00ff00' })
+
+    expect((await api.ProjectLabels.subscribe(20, 'client-test')).subscribed).toBe(true)
+    expect(await statusOf(api.ProjectLabels.subscribe(20, 'client-test'))).toBe(304)
+    expect((await api.ProjectLabels.unsubscribe(20, created.id)).subscribed).toBe(false)
+
+    const promoted = await api.ProjectLabels.promote(20, created.id)
+    expect(promoted).toMatchObject({ id: created.id, name: 'client-test' })
+    expect((await api.GroupLabels.show('acme', created.id)).name).toBe('client-test')
+
+    await api.GroupLabels.remove('acme', created.id)
+    expect(await statusOf(api.GroupLabels.show('acme', created.id))).toBe(404)
+  })
+
+  it('runs the group milestone life cycle', async () => {
+    const milestone = await api.GroupMilestones.create('acme', 'v3.0', { description: 'next', dueDate: '2021-09-30', startDate: '2021-07-01' })
+    expect(milestone).toMatchObject({ title: 'v3.0', group_id: 10, state: 'active', expired: false, due_date: '2021-09-30' })
+
+    const closed = await api.GroupMilestones.edit('acme', milestone.id, { stateEvent: 'close' })
+    expect(closed.state).toBe('closed')
+    const active = await api.GroupMilestones.edit('acme', milestone.id, { stateEvent: 'activate', title: 'v3.0.0' })
+    expect(active).toMatchObject({ state: 'active', title: 'v3.0.0' })
+
+    const issues = await api.GroupMilestones.allAssignedIssues('acme', 200)
+    expect(issues.map((i) => i.iid).sort()).toEqual([1, 2])
+    const mergeRequests = await api.GroupMilestones.allAssignedMergeRequests('acme', 200)
+    expect(mergeRequests.map((m) => m.iid)).toEqual([1])
+
+    await api.GroupMilestones.remove('acme', milestone.id)
+    expect(await statusOf(api.GroupMilestones.show('acme', milestone.id))).toBe(404)
+  })
+
+  it('runs freeze period CRUD', async () => {
+    const created = await api.FreezePeriods.create(20, '0 22 * * 5', '0 6 * * 1', { cronTimezone: 'America/New_York' })
+    expect(created).toMatchObject({ freeze_start: '0 22 * * 5', freeze_end: '0 6 * * 1', cron_timezone: 'America/New_York' })
+    expect((await api.FreezePeriods.show(20, created.id)).id).toBe(created.id)
+    const edited = await api.FreezePeriods.edit(20, created.id, { freezeEnd: '0 8 * * 1' })
+    expect(edited.freeze_end).toBe('0 8 * * 1')
+    expect((await api.FreezePeriods.all(20)).map((f) => f.id)).toContain(created.id)
+    await api.FreezePeriods.remove(20, created.id)
+    expect(await statusOf(api.FreezePeriods.show(20, created.id))).toBe(404)
+  })
+
+  it('surfaces GitLab errors as the client expects', async () => {
+    const guest = new Gitlab({ host: server.url, token: 'glpat-gina-fakelab' })
+    expect(await statusOf(guest.FreezePeriods.all(20))).toBe(403)
+    expect(await statusOf(guest.ProjectLabels.all('acme/nope'))).toBe(404)
+  })
+})

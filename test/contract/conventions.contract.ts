@@ -1,0 +1,184 @@
+/**
+ * GitLab's cross-cutting conventions, through the public HTTP interface on both doors:
+ * routing and the three 404 bodies, 405/410/414, authentication sources and token states, sudo,
+ * standard headers. Source: api-spec.md "Authentication", "Errors", "Limits"; gitlab-behaviour.md §1.
+ */
+import { expect, it } from 'vitest'
+import { contract } from '../support/contract.js'
+
+contract('routing and error bodies', {}, ({ api, transport }) => {
+  it.each([
+    ['GET', '/nope', 404, { error: '404 Not Found' }],
+    ['GET', '/projects/acme/website', 404, { error: '404 Not Found' }],
+    ['GET', '/api/v3/projects', 410, { error: 'API V3 is no longer supported. Use API V4 instead.' }],
+    ['POST', '/user', 405, { error: '405 Not Allowed' }],
+    ['GET', '/projects/999', 404, { message: '404 Project Not Found' }],
+    ['GET', '/projects/website', 404, { message: '404 Project Not Found' }],
+    ['GET', '/groups/999', 404, { message: '404 Group Not Found' }],
+    ['GET', '/users/999', 404, { message: '404 User Not Found' }],
+    ['GET', '/users/abc', 400, { error: 'id is invalid' }],
+  ])('%s %s → %i', async (method, path, status, body) => {
+    const res = await api.request(method, path, { as: 'root' })
+    expect(res.status).toBe(status)
+    expect(res.body).toEqual(body)
+    expect(res.headers.get('content-type')).toBe('application/json')
+  })
+
+  it('names the allowed methods on a 405', async () => {
+    const res = await api.post('/user', { as: 'root' })
+    expect(res.headers.get('allow')).toBe('GET')
+  })
+
+  // MSW handlers only claim /api/v4, /api/v3 and /-/fakelab: other paths are the app's own.
+  it.skipIf(transport === 'msw')('answers paths outside /api/v4 with the route 404', async () => {
+    const res = await api.get('/api/v5/projects')
+    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+  })
+
+  it('answers 414 for a query string over 10 KiB', async () => {
+    const res = await api.get('/projects', { as: 'root', query: { search: 'x'.repeat(11 * 1024) } })
+    expect(res.status).toBe(414)
+  })
+
+  it('sends the headers GitLab always sends, and exactly application/json', async () => {
+    const res = await api.get('/projects/20', { as: 'root' })
+    expect(res.status).toBe(200)
+    expect({
+      'content-type': res.headers.get('content-type'),
+      'cache-control': res.headers.get('cache-control'),
+      'x-frame-options': res.headers.get('x-frame-options'),
+      'x-content-type-options': res.headers.get('x-content-type-options'),
+      vary: res.headers.get('vary'),
+    }).toEqual({
+      'content-type': 'application/json',
+      'cache-control': 'max-age=0, private, must-revalidate',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      vary: 'Origin',
+    })
+    expect(res.headers.get('x-request-id')).toMatch(/^01FAKELAB\d{17}$/)
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await api.request('HEAD', '/projects/20', { as: 'root' })
+    expect([res.status, res.text]).toEqual([200, ''])
+  })
+
+  it('lets the path :id win over a stray id query parameter (python-gitlab)', async () => {
+    const res = await api.get('/projects/20', { as: 'root', query: { id: '<built-in function id>' } })
+    expect([res.status, res.body.id]).toEqual([200, 20])
+  })
+
+  it('never crashes on a malformed JSON body', async () => {
+    const res = await api.request('PUT', '/user', { as: 'root', headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(405)
+  })
+})
+
+contract('authentication', {}, ({ api, sim }) => {
+  it.each([
+    ['PRIVATE-TOKEN header', { headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } }],
+    ['private_token param', { query: { private_token: 'glpat-root-fakelab' } }],
+    ['Authorization: Bearer', { headers: { Authorization: 'Bearer glpat-root-fakelab' } }],
+    ['access_token param', { query: { access_token: 'glpat-root-fakelab' } }],
+  ])('accepts a personal access token as %s', async (_how, options) => {
+    const res = await api.get('/user', options)
+    expect([res.status, res.body.username]).toEqual([200, 'root'])
+  })
+
+  it('accepts an OAuth token as a bearer value', async () => {
+    sim().db.tables.oauth_access_tokens.insert({
+      user_id: 4, token: 'oauth-devon', scopes: ['api'], revoked: false, expires_at: null, created_at: '2021-04-01T00:00:00.000Z',
+    })
+    const res = await api.get('/user', { headers: { Authorization: 'Bearer oauth-devon' } })
+    expect([res.status, res.body.username]).toEqual([200, 'devon'])
+  })
+
+  it.each([
+    ['no token on a private route', '/user', {}, 401, { message: '401 Unauthorized' }],
+    ['an unknown token', '/user', { token: 'nope' }, 401, { message: '401 Unauthorized' }],
+    ['an unknown token on a public route', '/projects/20', { token: 'nope' }, 401, { message: '401 Unauthorized' }],
+    ['a job token (not accepted here)', '/user', { headers: { 'JOB-TOKEN': 'x' } }, 401, { message: '401 Unauthorized' }],
+    ['an expired token', '/user', { token: 'glpat-nora-expired' }, 401, {
+      error: 'invalid_token', error_description: 'Token is expired. You can either do re-authorization or token refresh.',
+    }],
+    ['a revoked token', '/user', { token: 'glpat-nora-revoked' }, 401, {
+      error: 'invalid_token', error_description: 'Token was revoked. You have to re-authorize from the user.',
+    }],
+  ])('refuses %s', async (_title, path, options, status, body) => {
+    const res = await api.get(path, options)
+    expect([res.status, res.body]).toEqual([status, body])
+  })
+
+  it('sends WWW-Authenticate with invalid_token', async () => {
+    const res = await api.get('/user', { token: 'glpat-nora-revoked' })
+    expect(res.headers.get('www-authenticate')).toBe(
+      'Bearer realm="The API", error="invalid_token", error_description="Token was revoked. You have to re-authorize from the user."',
+    )
+  })
+
+  it('lets a read_api token read', async () => {
+    const res = await api.get('/projects/20', { token: 'glpat-devon-readonly' })
+    expect(res.status).toBe(200)
+  })
+
+  it('refuses a blocked user with 403', async () => {
+    sim().db.tables.users.update(7, { state: 'blocked' })
+    const res = await api.get('/user', { as: 'nora' })
+    expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden - Your account has been blocked.' }])
+  })
+})
+
+contract('sudo', {}, ({ api }) => {
+  it.each([
+    ['the sudo param with a username', { as: 'root', query: { sudo: 'devon' } }, 'devon'],
+    ['the Sudo header with an id', { as: 'root', headers: { Sudo: '4' } }, 'devon'],
+    ['a username in another case', { as: 'root', query: { sudo: 'DeVoN' } }, 'devon'],
+  ])('acts as another user through %s', async (_how, options, username) => {
+    const res = await api.get('/user', options)
+    expect([res.status, res.body.username]).toEqual([200, username])
+  })
+
+  it.each([
+    ['anonymous', { query: { sudo: 'devon' } }, 401, { message: '401 Unauthorized' }],
+    ['a non-admin', { as: 'max', query: { sudo: 'devon' } }, 403, { message: '403 Forbidden - Must be admin to use sudo' }],
+    ['a token without the sudo scope', { token: 'glpat-root-readonly', query: { sudo: 'devon' } }, 403, {
+      error: 'insufficient_scope',
+      error_description: 'The request requires higher privileges than provided by the access token.',
+      scope: 'sudo',
+    }],
+    ['an unknown user', { as: 'root', query: { sudo: 'ghost' } }, 404, { message: "404 User with ID or username 'ghost' Not Found" }],
+  ])('refuses sudo by %s', async (_who, options, status, body) => {
+    const res = await api.get('/user', options)
+    expect([res.status, res.body]).toEqual([status, body])
+  })
+
+  it('applies the impersonated user permissions', async () => {
+    const res = await api.get('/projects/21', { as: 'root', query: { sudo: 'nora' } })
+    expect([res.status, res.body]).toEqual([404, { message: '404 Project Not Found' }])
+  })
+})
+
+contract('visibility', {}, ({ api }) => {
+  it.each([
+    ['/projects/21', undefined, 404],
+    ['/projects/21', 'nora', 404],
+    ['/projects/21', 'gina', 200],
+    ['/projects/21', 'root', 200],
+    ['/projects/acme%2Fplatform%2Fapi', 'devon', 200],
+    ['/projects/ACME%2FWebsite', undefined, 200],
+    ['/projects/23', undefined, 404],
+    ['/projects/23', 'nora', 200],
+    ['/projects/22', 'olive', 200],
+    ['/projects/olive%2Fdotfiles', 'max', 404],
+    ['/groups/12', 'nora', 404],
+    ['/groups/12', 'olive', 200],
+    ['/groups/acme%2Fplatform', 'gina', 200],
+    ['/groups/acme%2Fplatform', undefined, 404],
+    ['/groups/10', undefined, 200],
+  ])('GET %s as %s → %i', async (path, as, status) => {
+    const res = await api.get(path, { as })
+    expect(res.status).toBe(status)
+    if (status === 404) expect(res.body).toEqual({ message: `404 ${path.startsWith('/groups') ? 'Group' : 'Project'} Not Found` })
+  })
+})

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../src/core/errors.js'
+import { p, parseBody, parseQuery, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+
+function errorOf(specs: ParamSpecs, raw: Record<string, unknown>, rules?: ParamRules): unknown {
+  try {
+    validateParams(specs, raw, rules)
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: error.body }
+    throw error
+  }
+  return undefined
+}
+
+describe('parseQuery', () => {
+  it.each([
+    ['a=1&b=two', { a: '1', b: 'two' }],
+    ['iids[]=1&iids[]=2', { iids: ['1', '2'] }],
+    ['tag_list=a&tag_list=b', { tag_list: ['a', 'b'] }],
+    ['not[labels]=bug&not[milestone]=v1', { not: { labels: 'bug', milestone: 'v1' } }],
+    ['search=a+b&x=%2B', { search: 'a b', x: '+' }],
+    ['', {}],
+  ])('%s', (query, expected) => {
+    expect(parseQuery(query)).toEqual(expected)
+  })
+})
+
+describe('parseBody', () => {
+  const make = (body: BodyInit | undefined, type?: string, method = 'POST') =>
+    new Request('http://x/', { method, body, headers: type ? { 'content-type': type } : {} })
+
+  it('reads JSON, form and multipart bodies alike', async () => {
+    expect(await parseBody(make(JSON.stringify({ name: 'bug', n: 1 }), 'application/json'))).toEqual({ name: 'bug', n: 1 })
+    expect(await parseBody(make('name=bug&ids[]=1&ids[]=2', 'application/x-www-form-urlencoded'))).toEqual({ name: 'bug', ids: ['1', '2'] })
+    const form = new FormData()
+    form.append('name', 'bug')
+    form.append('h[k]', 'v')
+    expect(await parseBody(make(form))).toEqual({ name: 'bug', h: { k: 'v' } })
+  })
+
+  it('treats an empty JSON body (python-gitlab on DELETE) as no params', async () => {
+    expect(await parseBody(make('', 'application/json', 'DELETE'))).toEqual({})
+  })
+
+  it('answers 400 for malformed JSON', async () => {
+    await expect(parseBody(make('{nope', 'application/json'))).rejects.toMatchObject({ status: 400 })
+  })
+})
+
+describe('validateParams', () => {
+  it('coerces the Grape types', () => {
+    const specs = {
+      i: p.integer(),
+      b: p.boolean(),
+      B: p.boolean(),
+      d: p.date(),
+      s: p.string(),
+      ids: p.integers(),
+      tags: p.strings(),
+      h: p.hash(),
+      def: p.integer({ default: 20 }),
+    }
+    expect(validateParams(specs, { i: '12', b: 'True', B: 'false', d: '2021-03-01', s: 'x', ids: '1,2', tags: ['a,b', 'c'], h: { k: 'v' } }))
+      .toEqual({ i: 12, b: true, B: false, d: '2021-03-01', s: 'x', ids: [1, 2], tags: ['a', 'b', 'c'], h: { k: 'v' }, def: 20 })
+  })
+
+  it.each([
+    ['missing required', { name: p.string({ required: true }), color: p.string({ required: true }) }, {}, 'name is missing, color is missing'],
+    ['uncoercible integer', { per_page: p.integer() }, { per_page: 'abc' }, 'per_page is invalid'],
+    ['bad boolean', { flag: p.boolean() }, { flag: 'maybe' }, 'flag is invalid'],
+    ['bad date', { due_date: p.date() }, { due_date: '2021-02-30' }, 'due_date is invalid'],
+    ['value outside values', { state: p.string({ values: ['active', 'closed'] }) }, { state: 'open' }, 'state does not have a valid value'],
+    ['except_values', { per_page: p.integer({ exceptValues: [0] }) }, { per_page: '0' }, 'per_page has a value not allowed'],
+    ['blank not allowed', { name: p.string({ allowBlank: false }) }, { name: ' ' }, 'name is empty'],
+    ['array element invalid', { iids: p.integers() }, { iids: ['1', 'x'] }, 'iids is invalid'],
+  ])('%s', (_title, specs, raw, message) => {
+    expect(errorOf(specs as ParamSpecs, raw)).toEqual({ status: 400, body: { error: message } })
+  })
+
+  it.each([
+    [{ atLeastOneOf: ['new_name', 'color'] }, {}, 'new_name, color are missing, at least one parameter must be provided'],
+    [{ mutuallyExclusive: [['author_id', 'author_username']] }, { author_id: '1', author_username: 'a' }, 'author_id, author_username are mutually exclusive'],
+    [{ exactlyOneOf: ['label_id', 'name'] }, {}, 'label_id, name are missing, exactly one parameter must be provided'],
+    [{ exactlyOneOf: ['label_id', 'name'] }, { label_id: '1', name: 'x' }, 'label_id, name are mutually exclusive'],
+  ])('route rule %j', (rules, raw, message) => {
+    expect(errorOf({}, raw, rules)).toEqual({ status: 400, body: { error: message } })
+  })
+
+  it('normalises case-insensitive values to the declared spelling', () => {
+    expect(validateParams({ sort: p.string({ values: ['asc', 'desc'], caseInsensitive: true }) }, { sort: 'DESC' })).toEqual({ sort: 'desc' })
+  })
+
+  it('reads an empty string for a non-string type as not given', () => {
+    expect(validateParams({ priority: p.integer() }, { priority: '' })).toEqual({})
+  })
+})
