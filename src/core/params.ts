@@ -96,6 +96,8 @@ export interface ParamOptions<T> {
   allowBlank?: boolean
   /** Value matches case-insensitively against `values` and is normalised to the listed spelling. */
   caseInsensitive?: boolean
+  /** A JSON `null` reaches the handler as `null` ("remove this value", e.g. label `priority`); otherwise it reads as absent. */
+  nullable?: boolean
 }
 
 /** One declared parameter. `T` is its coerced type, `D` whether it is always defined. */
@@ -116,9 +118,9 @@ export type ParamsOf<P extends ParamSpecs> = {
 type Defined<O> = O extends { required: true } ? true : O extends { default: unknown } ? true : false
 
 /** The coerced type: the `values` union when listed, else the kind's type. */
-type Coerced<K extends ParamKind, O> = O extends { values: readonly (infer V)[] }
+type Coerced<K extends ParamKind, O> = (O extends { values: readonly (infer V)[] }
   ? K extends 'integer[]' | 'string[]' ? V[] : V
-  : KindType[K]
+  : KindType[K]) | (O extends { nullable: true } ? null : never)
 
 function builder<K extends ParamKind>(kind: K) {
   return <const O extends ParamOptions<KindType[K]> = Record<never, never>>(options?: O): ParamSpec<Coerced<K, O>, Defined<O>> =>
@@ -245,12 +247,12 @@ export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, r
   const errors: string[] = []
   for (const [name, spec] of Object.entries(specs)) {
     let value = raw[name]
-    const present = given(raw, name) && !(value === null && spec.kind !== 'string')
+    const present = given(raw, name)
     const emptyNonString = typeof value === 'string' && value === '' && spec.kind !== 'string' && spec.kind !== 'string[]'
-    if (!present || (emptyNonString && !spec.required)) {
+    if (!present || value === null || (emptyNonString && !spec.required)) {
       if (spec.required) errors.push(`${name} is missing`)
+      else if (present && value === null && spec.nullable) out[name] = null
       else if (spec.default !== undefined) out[name] = structuredClone(spec.default)
-      else if (present && value === null) out[name] = null
       continue
     }
     if (spec.allowBlank === false && isBlank(value)) {

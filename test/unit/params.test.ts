@@ -94,3 +94,11 @@ describe('validateParams', () => {
     expect(validateParams({ priority: p.integer() }, { priority: '' })).toEqual({})
   })
 })
+
+describe('validateParams and JSON null', () => {
+  it('passes null through only where the declaration allows it, else reads it as absent', () => {
+    const specs = { priority: p.integer({ nullable: true }), description: p.string(), sort: p.string({ default: 'asc' }) }
+    expect(validateParams(specs, { priority: null, description: null, sort: null })).toEqual({ priority: null, sort: 'asc' })
+    expect(errorOf({ name: p.string({ required: true }) }, { name: null })).toEqual({ status: 400, body: { error: 'name is missing' } })
+  })
+})
