@@ -49,6 +49,8 @@ describe('isValidCron', () => {
     ['0 0 29 2 *', 'February 29'],
     ['0 0 31 1-2 *', 'the 31st exists in January'],
     ['0 0 L 2 *', 'last day of February'],
+    ['0 0 28-31 2 *', 'a range reaching into February'],
+    ['0 0 * * sat-sun', 'weekday range across the week end'],
     ['0\t0  *   * *', 'tabs and repeated spaces between fields'],
     ['0 0 * * *   ', 'trailing spaces (before the appended " UTC")'],
   ])('accepts %j (%s)', (expression) => {
@@ -84,6 +86,8 @@ describe('isValidCron', () => {
     ['*/100 * * * *', 'three-digit step'],
     ['*/0 * * * *', 'step 0 (GitLab answers 500)'],
     ['1-5/0 * * * *', 'range step 0 (GitLab answers 500)'],
+    ['0 0 */0 2 *', 'day-of-month step 0 (GitLab answers 500)'],
+    ['0 0 30/0 2 *', 'February 30 with a step'],
     ['0 0 * january *', 'full month name'],
     ['0 0 * * monday', 'full weekday name'],
     ['1,,2 * * * *', 'empty list item'],
