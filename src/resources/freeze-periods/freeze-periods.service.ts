@@ -5,7 +5,7 @@
  * @module
  */
 import { isValidCron, isValidCronTimezone } from '../../core/cron.js'
-import { preconditionFailed, recordNotFound, validationFailed } from '../../core/errors.js'
+import { recordNotFound, validationFailed } from '../../core/errors.js'
 import type { Db } from '../../db/db.js'
 import type { FreezePeriodRecord, ProjectRecord } from '../../db/schema.js'
 
