@@ -1,0 +1,244 @@
+/**
+ * `fakelab serve`: loads a scenario (the embedded default unless `--scenario` is given), creates a
+ * simulator and serves it over node:http until SIGINT/SIGTERM.
+ *
+ * stdout: the base URL as the first line (scripts and tests read it), then a short banner with the
+ * API root, the scenario's users and tokens, and a curl example. stderr: `[fakelab]` messages and
+ * scenario problems as `file:line:col message`.
+ * Exit codes: 0 stopped by a signal, 1 bad option or invalid scenario, 2 runtime failure
+ * (unreadable scenario file, port in use, ...). Source: STYLE.md §11.
+ * @module
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander'
+import { createSimulator, type Simulator } from '../../core/simulator.js'
+import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
+import { ScenarioError, type Scenario } from '../../scenario/index.js'
+
+const EXIT_INVALID = 1
+const EXIT_RUNTIME = 2
+/** A stop that takes longer than this (a stuck connection) is cut short. */
+const FORCE_EXIT_AFTER_MS = 5_000
+/** The banner lists at most this many users. */
+const MAX_LISTED_USERS = 25
+
+/** Parsed options of `serve` (after env fallbacks and defaults). */
+interface ServeOptions {
+  port: number
+  host: string
+  scenario?: string
+  seed?: number
+}
+
+/** commander argument parser for `--port`: an integer in 0..65535 (0 picks a free port). */
+function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN
+  if (!Number.isInteger(port) || port > 65_535) {
+    throw new InvalidArgumentError('expected an integer from 0 to 65535 (0 picks a free port).')
+  }
+  return port
+}
+
+/** commander argument parser for `--seed`: a safe integer. */
+function parseSeed(value: string): number {
+  const seed = /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN
+  if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError('expected an integer.')
+  return seed
+}
+
+/** commander argument parser for `--host`: any non-empty interface name or address. */
+function parseHost(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a host name or address.')
+  return value.trim()
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Prints every scenario problem as `file:line:col message` on stderr. */
+function reportProblems(error: ScenarioError): void {
+  const lines = error.problems.length > 0
+    ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`)
+    : [error.message]
+  process.stderr.write(`${lines.join('\n')}\n`)
+  const count = Math.max(error.problems.length, 1)
+  process.stderr.write(`[fakelab] the scenario has ${count} problem${count === 1 ? '' : 's'}; not starting.\n`)
+}
+
+/**
+ * The URL clients should use. spec-gap: for a wildcard bind (`0.0.0.0`, `::`) the server's own
+ * URL is not connectable everywhere, so the loopback address of the same family is shown instead.
+ */
+function clientUrl(server: RunningServer, host: string): string {
+  if (host === '0.0.0.0') return `http://127.0.0.1:${server.port}`
+  if (host === '::' || host === '[::]') return `http://[::1]:${server.port}`
+  return server.url
+}
+
+interface TokenLine {
+  token: string
+  scopes: string[]
+  usable: boolean
+  note: string
+}
+
+/** Unrevoked personal access tokens of a user; expired ones are kept but marked. */
+function tokensOf(sim: Simulator, userId: number, today: string): TokenLine[] {
+  return sim.db.tables.personal_access_tokens
+    .where('user_id', userId)
+    .filter((t) => !t.revoked)
+    .map((t) => {
+      // Same rule as src/core/auth.ts: a personal token stops working on its expiry date.
+      const expired = t.expires_at !== null && today >= t.expires_at
+      const notes = [expired ? 'expired' : '', t.impersonation ? 'impersonation' : ''].filter(Boolean)
+      return { token: t.token, scopes: t.scopes, usable: !expired, note: notes.length > 0 ? ` (${notes.join(', ')})` : '' }
+    })
+}
+
+/** The stdout banner printed after the URL line. */
+function banner(sim: Simulator, scenario: Scenario, url: string, scenarioLabel: string, version: string): string {
+  const today = sim.clock.now().toISOString().slice(0, 10)
+  const users = sim.db.tables.users.all()
+  const rows = users.slice(0, MAX_LISTED_USERS).map((user) => {
+    const role = user.admin ? 'admin' : user.user_type === 'project_bot' ? 'bot' : 'user'
+    const state = user.state === 'active' ? '' : ` (${user.state})`
+    const tokens = tokensOf(sim, user.id, today)
+    const shown = tokens.map((t) => `${t.token} [${t.scopes.join(', ')}]${t.note}`).join(', ') || '(no tokens)'
+    return { name: user.username, role: role + state, tokens: shown }
+  })
+  const nameWidth = Math.max(4, ...rows.map((r) => r.name.length))
+  const roleWidth = Math.max(4, ...rows.map((r) => r.role.length))
+  const lines = [
+    '',
+    `fakelab ${version}: GitLab REST API v4 simulator`,
+    `  API root   ${url}/api/v4`,
+    `  Scenario   ${scenarioLabel}`,
+    `  Clock      ${scenario.now ? `frozen at ${String(scenario.now)}` : 'system clock'}`,
+    '',
+    `Users (${users.length})`,
+    `  ${'USER'.padEnd(nameWidth)}  ${'ROLE'.padEnd(roleWidth)}  TOKENS`,
+    ...rows.map((r) => `  ${r.name.padEnd(nameWidth)}  ${r.role.padEnd(roleWidth)}  ${r.tokens}`),
+  ]
+  if (users.length > rows.length) lines.push(`  ... and ${users.length - rows.length} more`)
+
+  // The curl example uses an admin's working `api` token when there is one, else any working token.
+  const candidates = users.flatMap((user) =>
+    tokensOf(sim, user.id, today)
+      .filter((t) => t.usable && user.state === 'active')
+      .map((t) => ({ token: t.token, rank: (user.admin ? 0 : 2) + (t.scopes.includes('api') ? 0 : 1) })),
+  )
+  candidates.sort((a, b) => a.rank - b.rank)
+  const example = candidates[0]
+  lines.push('', 'Try:')
+  lines.push(
+    example
+      ? `  curl -H "PRIVATE-TOKEN: ${example.token}" ${url}/api/v4/user`
+      : `  curl ${url}/api/v4/projects`,
+  )
+  lines.push('', 'Press Ctrl+C to stop.')
+  return `${lines.join('\n')}\n`
+}
+
+/** Stops the server on SIGINT/SIGTERM and exits 0. */
+function stopOnSignals(server: RunningServer): void {
+  let stopping = false
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return
+    stopping = true
+    process.stderr.write(`[fakelab] ${signal} received, stopping.\n`)
+    setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
+    server.close().then(
+      () => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        process.exitCode = 0
+      },
+      (error: unknown) => {
+        process.stderr.write(`[fakelab] error while stopping: ${errorText(error)}\n`)
+        process.exit(EXIT_RUNTIME)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+/** Loads the scenario, starts the server and prints the banner; failures set `process.exitCode`. */
+async function serve(options: ServeOptions, version: string): Promise<void> {
+  const file = options.scenario
+  let scenario: Scenario
+  try {
+    scenario = file !== undefined ? await loadScenarioFile(file) : await loadDefaultScenario()
+  } catch (error) {
+    if (error instanceof ScenarioError) {
+      reportProblems(error)
+      process.exitCode = EXIT_INVALID
+    } else {
+      process.stderr.write(`[fakelab] cannot read scenario ${file ?? DEFAULT_SCENARIO_PATH}: ${errorText(error)}\n`)
+      process.exitCode = EXIT_RUNTIME
+    }
+    return
+  }
+
+  let sim: Simulator
+  try {
+    sim = createSimulator({ scenario, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error
+    reportProblems(error)
+    process.exitCode = EXIT_INVALID
+    return
+  }
+
+  let server: RunningServer
+  try {
+    server = await startServer(sim, { port: options.port, host: options.host })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const hint = code === 'EADDRINUSE' ? ' (use --port 0 to pick a free port)' : ''
+    process.stderr.write(`[fakelab] cannot listen on ${options.host}:${options.port}: ${errorText(error)}${hint}\n`)
+    process.exitCode = EXIT_RUNTIME
+    return
+  }
+
+  // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
+  stopOnSignals(server)
+  const url = clientUrl(server, options.host)
+  const label = file ?? `embedded default (${DEFAULT_SCENARIO_PATH})`
+  process.stdout.write(`${url}\n`)
+  process.stdout.write(banner(sim, scenario, url, label, version))
+}
+
+const EXAMPLES = `
+Examples:
+  $ fakelab serve                              # default scenario on http://127.0.0.1:3000
+  $ fakelab serve --port 0                     # any free port; the URL is the first stdout line
+  $ fakelab serve --scenario my.yaml --seed 7  # your own data, other generated values
+  $ FAKELAB_SCENARIO=my.yaml fakelab serve     # every option has a FAKELAB_* variable
+
+Then:
+  $ curl -H "PRIVATE-TOKEN: glpat-root-fakelab" http://127.0.0.1:3000/api/v4/user
+`
+
+/**
+ * Adds `serve` to the program. Options fall back to `FAKELAB_PORT`, `FAKELAB_HOST`,
+ * `FAKELAB_SCENARIO` and `FAKELAB_SEED`; bad values are usage errors (exit 1).
+ * @returns the new subcommand.
+ */
+export function registerServeCommand(program: Command): Command {
+  return program
+    .command('serve')
+    .description('serve a scenario as a GitLab REST API v4 over HTTP')
+    .addOption(
+      new Option('-p, --port <n>', 'TCP port; 0 picks a free one').env('FAKELAB_PORT').argParser(parsePort).default(3000),
+    )
+    .addOption(new Option('--host <h>', 'interface to bind').env('FAKELAB_HOST').argParser(parseHost).default('127.0.0.1'))
+    .addOption(
+      new Option('-s, --scenario <file>', 'scenario YAML file (default: the embedded scenarios/default.yaml)').env('FAKELAB_SCENARIO'),
+    )
+    .addOption(new Option('--seed <n>', "faker seed for generated values (default: the scenario's seed:)").env('FAKELAB_SEED').argParser(parseSeed))
+    .addHelpText('after', EXAMPLES)
+    .action(async (options: ServeOptions) => {
+      await serve(options, program.version() ?? '0.0.0')
+    })
+}

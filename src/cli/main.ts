@@ -1,0 +1,70 @@
+/**
+ * The `fakelab` command line: builds the commander program and registers one command per file
+ * under `commands/`. Commands only parse options and call library functions.
+ *
+ * Exit codes (STYLE.md §11): 0 success, 1 usage or validation error, 2 runtime failure.
+ * Messages on stderr carry a `[fakelab]` prefix. Importing this module runs the CLI on
+ * `process.argv` (it is the target of the `bin/fakelab` shim), so it exports nothing.
+ * @module
+ */
+import { readFileSync } from 'node:fs'
+import { Command } from 'commander'
+import { registerServeCommand } from './commands/serve.js'
+import { registerValidateCommand } from './commands/validate.js'
+
+/** Exit code of a runtime failure (here: an unexpected error escaping a command). */
+const EXIT_RUNTIME = 2
+
+interface PackageJson {
+  version: string
+  description: string
+}
+
+/** package.json sits two levels above both `src/cli/` and `dist/cli/`. */
+function readPackageJson(): PackageJson {
+  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageJson
+}
+
+const EXAMPLES = `
+Examples:
+  $ fakelab serve                                  # embedded default scenario on http://127.0.0.1:3000
+  $ fakelab serve --port 0 --scenario my.yaml      # any free port, your own data
+  $ FAKELAB_PORT=8080 fakelab serve                # options fall back to FAKELAB_* variables
+  $ fakelab validate scenarios/*.yaml              # check scenario files, exit 1 on problems
+
+Exit codes: 0 success, 1 usage or validation error, 2 runtime failure.
+`
+
+/**
+ * Builds the program with every command registered. Usage errors print with a `[fakelab]` prefix
+ * and exit 1 (commander's default code for them); `--help` and `--version` exit 0.
+ */
+function buildProgram(): Command {
+  const pkg = readPackageJson()
+  const program = new Command('fakelab')
+    .version(pkg.version, '-V, --version', 'print the version')
+    .description(pkg.description)
+    .helpOption('-h, --help', 'show help')
+    .configureOutput({
+      outputError: (text, write) => write(`[fakelab] ${text}`),
+    })
+    .showHelpAfterError('(run with --help for usage and examples)')
+    .addHelpText('after', EXAMPLES)
+  // Settings above are copied into each subcommand created by `program.command()`.
+  registerServeCommand(program)
+  registerValidateCommand(program)
+  return program
+}
+
+/** Runs the CLI on `argv` (the full `process.argv`). */
+async function main(argv: readonly string[] = process.argv): Promise<void> {
+  try {
+    await buildProgram().parseAsync([...argv])
+  } catch (error) {
+    // Commands report their own expected failures; anything reaching here is unexpected.
+    process.stderr.write(`[fakelab] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exitCode = EXIT_RUNTIME
+  }
+}
+
+await main()
