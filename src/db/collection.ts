@@ -38,6 +38,13 @@ export class MissingRecordError extends Error {
   }
 }
 
+/** The ids holding one value of an indexed column; `sorted` is false once an id arrived out of order. */
+interface Bucket {
+  ids: Set<number>
+  sorted: boolean
+  last: number
+}
+
 /**
  * One table of records of type `T`.
  * Records handed out are the stored objects: callers must not mutate them, only `update()` does.
@@ -45,7 +52,7 @@ export class MissingRecordError extends Error {
 export class Collection<T extends Row> {
   readonly name: string
   private readonly rows = new Map<number, T>()
-  private readonly indexes = new Map<keyof T, Map<unknown, Set<number>>>()
+  private readonly indexes = new Map<keyof T, Map<unknown, Bucket>>()
   private nextId = 1
   private journal: () => Journal | undefined
 
@@ -95,14 +102,15 @@ export class Collection<T extends Row> {
   where<K extends keyof T>(column: K, value: T[K]): T[] {
     const index = this.indexes.get(column)
     if (!index) return this.filter((row) => row[column] === value)
-    const ids = index.get(value)
-    if (!ids) return []
-    const out: T[] = []
-    for (const id of ids) {
-      const row = this.rows.get(id)
-      if (row) out.push(row)
+    const bucket = index.get(value)
+    if (!bucket) return []
+    if (!bucket.sorted) {
+      bucket.ids = new Set([...bucket.ids].sort((a, b) => a - b))
+      bucket.sorted = true
     }
-    return out.sort((a, b) => a.id - b.id)
+    const out: T[] = []
+    for (const id of bucket.ids) out.push(this.rows.get(id)!)
+    return out
   }
 
   /** The id the next `insert` without an id will get. */
@@ -140,13 +148,11 @@ export class Collection<T extends Row> {
     const before = this.rows.get(id)
     if (!before) throw new MissingRecordError(this.name, id)
     const after = { ...before, ...patch, id } as T
-    this.indexRemove(before)
+    this.indexMove(before, after)
     this.rows.set(id, after)
-    this.indexAdd(after)
     this.journal()?.push(() => {
-      this.indexRemove(after)
+      this.indexMove(after, before)
       this.rows.set(id, before)
-      this.indexAdd(before)
     })
     return after
   }
@@ -184,19 +190,34 @@ export class Collection<T extends Row> {
   }
 
   private indexAdd(row: T): void {
-    for (const [column, index] of this.indexes) {
-      const value = row[column]
-      let ids = index.get(value)
-      if (!ids) index.set(value, (ids = new Set()))
-      ids.add(row.id)
-    }
+    for (const [column, index] of this.indexes) this.bucketAdd(index, row[column], row.id)
   }
 
   private indexRemove(row: T): void {
+    for (const [column, index] of this.indexes) this.bucketRemove(index, row[column], row.id)
+  }
+
+  /** Re-files a record whose indexed values may have changed; unchanged columns are left alone. */
+  private indexMove(before: T, after: T): void {
     for (const [column, index] of this.indexes) {
-      const ids = index.get(row[column])
-      ids?.delete(row.id)
-      if (ids && ids.size === 0) index.delete(row[column])
+      if (before[column] === after[column]) continue
+      this.bucketRemove(index, before[column], before.id)
+      this.bucketAdd(index, after[column], after.id)
     }
+  }
+
+  private bucketAdd(index: Map<unknown, Bucket>, value: unknown, id: number): void {
+    const bucket = index.get(value)
+    if (!bucket) return void index.set(value, { ids: new Set([id]), sorted: true, last: id })
+    bucket.ids.add(id)
+    if (id < bucket.last) bucket.sorted = false
+    else bucket.last = id
+  }
+
+  private bucketRemove(index: Map<unknown, Bucket>, value: unknown, id: number): void {
+    const bucket = index.get(value)
+    if (!bucket) return
+    bucket.ids.delete(id)
+    if (bucket.ids.size === 0) index.delete(value)
   }
 }
