@@ -145,7 +145,7 @@ export interface SubscriptionRecord extends Row {
 export interface MilestoneRecord extends Row {
   iid: number
   title: string
-  description: string
+  description: string | null
   state: 'active' | 'closed'
   due_date: DateString | null
   start_date: DateString | null

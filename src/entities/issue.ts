@@ -1,0 +1,281 @@
+/**
+ * Issue entities and the helpers every issuable shares (time stats, references, task completion,
+ * label titles). `IssueBasic` is what milestone issue lists return; the full `Issue` entity
+ * (`_links`, `references`, `subscribed`, ...) is meant to spread `IssueBasic` and add its fields,
+ * as GitLab's `Entities::Issue < IssueBasic` does.
+ * Field order follows GitLab 13.x `lib/api/entities/issue_basic.rb`, `issuable_entity.rb`,
+ * `issuable_references.rb`, `issuable_time_stats.rb` (gitlab-behaviour.md §4.1, §5).
+ * @module
+ */
+import type { GroupRecord, IssueRecord, LabelRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+import { Milestone } from './milestone.js'
+import { projectWebUrl, type PresentCtx } from './urls.js'
+import { UserBasic } from './user.js'
+
+// ---- time tracking ----------------------------------------------------------------------------
+
+const MINUTE = 60
+const HOUR = 60 * MINUTE
+/** GitLab's time tracking day: 8 hours. */
+const HOURS_PER_DAY = 8
+/** GitLab's time tracking month: 20 days (so a week is 5 days). */
+const DAYS_PER_MONTH = 20
+const DAYS_PER_WEEK = DAYS_PER_MONTH / 4
+const DAY = HOURS_PER_DAY * HOUR
+const MONTH = DAYS_PER_MONTH * DAY
+/** ChronicDuration's year: 365.25 days of 24 hours, not scaled to working days. */
+const YEAR = 31_557_600
+
+/**
+ * A duration in seconds as GitLab prints it (`human_time_estimate`, `human_total_time_spent`):
+ * `"1mo 2w 3d 4h 5m 6s"`, zero parts dropped, 8-hour days, 5-day weeks, 4-week months.
+ * `0` gives `null`. A negative value is not cascaded and prints as seconds (`"-3600s"`), which is
+ * what the 13.x ChronicDuration fork does.
+ * Source: gitlab-behaviour.md §5; gitlab: lib/gitlab/time_tracking_formatter.rb (`output`).
+ */
+export function humanTimeDuration(seconds: number): string | null {
+  let rest = Math.trunc(seconds)
+  let years = 0
+  let months = 0
+  let weeks = 0
+  let days = 0
+  let hours = 0
+  let minutes = 0
+  if (rest >= YEAR && rest % YEAR < rest % MONTH) {
+    years = Math.floor(rest / YEAR)
+    months = Math.floor((rest % YEAR) / MONTH)
+    days = Math.floor(((rest % YEAR) % MONTH) / DAY)
+    hours = Math.floor((((rest % YEAR) % MONTH) % DAY) / HOUR)
+    minutes = Math.floor(((((rest % YEAR) % MONTH) % DAY) % HOUR) / MINUTE)
+    rest = ((((rest % YEAR) % MONTH) % DAY) % HOUR) % MINUTE
+  } else if (rest >= MINUTE) {
+    minutes = Math.floor(rest / MINUTE)
+    rest %= MINUTE
+    if (minutes >= 60) {
+      hours = Math.floor(minutes / 60)
+      minutes %= 60
+      if (hours >= HOURS_PER_DAY) {
+        days = Math.floor(hours / HOURS_PER_DAY)
+        hours %= HOURS_PER_DAY
+        if (days >= DAYS_PER_WEEK) {
+          weeks = Math.floor(days / DAYS_PER_WEEK)
+          days %= DAYS_PER_WEEK
+          if (weeks >= 4) {
+            months = Math.floor(weeks / 4)
+            weeks %= 4
+          }
+        }
+      }
+    }
+  }
+  const parts: [number, string][] = [
+    [years, 'y'],
+    [months, 'mo'],
+    [weeks, 'w'],
+    [days, 'd'],
+    [hours, 'h'],
+    [minutes, 'm'],
+    [rest, 's'],
+  ]
+  const text = parts.filter(([n]) => n !== 0).map(([n, unit]) => `${n}${unit}`).join(' ')
+  return text === '' ? null : text
+}
+
+/** What time stats are computed from: seconds estimated and seconds spent (sum of time logs). */
+export interface TimeTracked {
+  time_estimate: number
+  total_time_spent: number
+}
+
+/**
+ * `IssuableTimeStats`: `{time_estimate, total_time_spent, human_time_estimate,
+ * human_total_time_spent}`, seconds plus their {@link humanTimeDuration} forms.
+ * gitlab: lib/api/entities/issuable_time_stats.rb.
+ */
+export function IssuableTimeStats(record: TimeTracked) {
+  return {
+    time_estimate: record.time_estimate,
+    total_time_spent: record.total_time_spent,
+    human_time_estimate: humanTimeDuration(record.time_estimate),
+    human_total_time_spent: humanTimeDuration(record.total_time_spent),
+  }
+}
+
+// ---- task lists -------------------------------------------------------------------------------
+
+/**
+ * A Markdown task list item: optional blockquote markers, one or more list prefixes (`-`, `+`,
+ * `*`, `1.`), whitespace, a checkbox, then whitespace and some text.
+ * gitlab: app/models/concerns/taskable.rb (`ITEM_PATTERN`).
+ */
+const TASK_ITEM = /^(?:(?:>\s{0,4})*)(?:[ \t]*(?:[-+*]|(?:\d+\.)))+[ \t]+(\[\s\]|\[[xX]\])([ \t].+)/gm
+
+/**
+ * `task_completion_status`: `{count, completed_count}` over the description's task list items.
+ * gitlab: app/models/concerns/taskable.rb.
+ */
+export function taskCompletionStatus(description: string | null) {
+  let count = 0
+  let completed = 0
+  for (const match of (description ?? '').matchAll(TASK_ITEM)) {
+    count += 1
+    if (/\[[xX]\]/.test(match[1] ?? '')) completed += 1
+  }
+  return { count, completed_count: completed }
+}
+
+// ---- references -------------------------------------------------------------------------------
+
+/**
+ * What a reference is relative to: the project or group the request is about (GitLab's
+ * `options[:project]` / `options[:group]`), or null for none (global lists, milestone lists).
+ */
+export type ReferenceFrom = { project: ProjectRecord } | { group: GroupRecord } | null
+
+/**
+ * The project part of a reference (`Project#to_reference_base`): empty when `from` is null or
+ * the project itself, the project `path` from a sibling project or from the project's own group,
+ * the full path otherwise (or always, with `full`).
+ */
+function referenceBase(ctx: PresentCtx, project: ProjectRecord, from: ReferenceFrom, full: boolean): string {
+  if (full) return ctx.db.projectFullPath(project)
+  if (from === null) return ''
+  if ('project' in from) {
+    if (from.project.id === project.id) return ''
+    const sameNamespace = from.project.namespace_type === project.namespace_type && from.project.namespace_id === project.namespace_id
+    return sameNamespace ? project.path : ctx.db.projectFullPath(project)
+  }
+  const inGroup = project.namespace_type === 'group' && project.namespace_id === from.group.id
+  return inGroup ? project.path : ctx.db.projectFullPath(project)
+}
+
+/**
+ * An issuable reference such as `#2`, `website#2` or `acme/website!1`.
+ * @param prefix `#` for issues, `!` for merge requests.
+ * gitlab: app/models/issue.rb, merge_request.rb (`to_reference`); app/models/project.rb (`to_reference_base`).
+ */
+export function issuableReference(
+  ctx: PresentCtx,
+  project: ProjectRecord | undefined,
+  prefix: '#' | '!',
+  iid: number,
+  from: ReferenceFrom,
+  full = false,
+): string {
+  const base = project ? referenceBase(ctx, project, from, full) : ''
+  return `${base}${prefix}${iid}`
+}
+
+/**
+ * `IssuableReferences`: `{short, relative, full}`, with `relative` computed against `from`.
+ * gitlab: lib/api/entities/issuable_references.rb.
+ */
+export function IssuableReferences(
+  ctx: PresentCtx,
+  project: ProjectRecord | undefined,
+  prefix: '#' | '!',
+  iid: number,
+  from: ReferenceFrom,
+) {
+  return {
+    short: issuableReference(ctx, project, prefix, iid, null),
+    relative: issuableReference(ctx, project, prefix, iid, from),
+    full: issuableReference(ctx, project, prefix, iid, null, true),
+  }
+}
+
+// ---- shared readers ---------------------------------------------------------------------------
+
+/** The labels of an issuable, sorted by title (Ruby string order), unknown ids skipped. */
+export function issuableLabels(ctx: PresentCtx, labelIds: readonly number[]): LabelRecord[] {
+  const labels: LabelRecord[] = []
+  for (const id of labelIds) {
+    const label = ctx.db.tables.labels.get(id)
+    if (label) labels.push(label)
+  }
+  return labels.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+}
+
+/** Users by id, in the given order, unknown ids skipped. */
+export function usersByIds(ctx: PresentCtx, ids: readonly number[]): UserRecord[] {
+  const users: UserRecord[] = []
+  for (const id of ids) {
+    const user = ctx.db.tables.users.get(id)
+    if (user) users.push(user)
+  }
+  return users
+}
+
+/** `UserBasic` of a user id, or null when the id is null or the user is gone. */
+export function userBasicOrNull(ctx: PresentCtx, id: number | null) {
+  const user = id === null ? undefined : ctx.db.tables.users.get(id)
+  return user ? UserBasic(user, ctx) : null
+}
+
+/** The nested `milestone` of an issuable: `Milestone` or null. */
+export function issuableMilestone(ctx: PresentCtx, milestoneId: number | null) {
+  const milestone = milestoneId === null ? undefined : ctx.db.tables.milestones.get(milestoneId)
+  return milestone ? Milestone(milestone, ctx) : null
+}
+
+// ---- issues -----------------------------------------------------------------------------------
+
+/** `https://host/<namespace>/<project>/-/issues/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
+export function issueWebUrl(ctx: PresentCtx, issue: IssueRecord): string {
+  const project = ctx.db.tables.projects.get(issue.project_id)
+  return `${project ? projectWebUrl(ctx, project) : ctx.baseUrl}/-/issues/${issue.iid}`
+}
+
+/** Options of {@link IssueBasic}. */
+export interface IssueBasicOptions {
+  /**
+   * `with_labels_details=true`: presents the issue's labels (already sorted by title) as objects,
+   * typically with `LabelBasic`. Absent: labels are their titles.
+   */
+  labelDetails?: (labels: LabelRecord[]) => unknown[]
+}
+
+/**
+ * `IssueBasic`: `{id, iid, project_id, title, description, state, created_at, updated_at,
+ * closed_at, closed_by, labels, milestone, assignees, author, type, assignee, user_notes_count,
+ * merge_requests_count, upvotes, downvotes, due_date, confidential, discussion_locked, issue_type,
+ * web_url, time_stats, task_completion_status}`.
+ * `labels` are titles sorted alphabetically; `type` is `issue_type` upper-cased; `assignee` is the
+ * first assignee or null; `closed_by` is always present (UserBasic or null).
+ * Source: gitlab-behaviour.md §4.1; gitlab: lib/api/entities/issue_basic.rb (the 13.12 revision,
+ * which exposes both `type` and `issue_type`).
+ */
+export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBasicOptions = {}) {
+  const labels = issuableLabels(ctx, issue.label_ids)
+  const assignees = usersByIds(ctx, issue.assignee_ids).map((user) => UserBasic(user, ctx))
+  return {
+    id: issue.id,
+    iid: issue.iid,
+    project_id: issue.project_id,
+    title: issue.title,
+    description: issue.description as string | null,
+    state: issue.state,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+    closed_at: issue.closed_at,
+    closed_by: userBasicOrNull(ctx, issue.closed_by_id),
+    labels: options.labelDetails ? options.labelDetails(labels) : labels.map((label) => label.title),
+    milestone: issuableMilestone(ctx, issue.milestone_id),
+    assignees,
+    author: userBasicOrNull(ctx, issue.author_id),
+    type: issue.issue_type.toUpperCase(),
+    assignee: assignees[0] ?? null,
+    user_notes_count: issue.user_notes_count,
+    // spec-gap: the store keeps no "merge request closes issue" links yet, so this counts none.
+    merge_requests_count: 0,
+    upvotes: issue.upvotes,
+    downvotes: issue.downvotes,
+    due_date: issue.due_date,
+    confidential: issue.confidential,
+    discussion_locked: issue.discussion_locked,
+    issue_type: issue.issue_type,
+    web_url: issueWebUrl(ctx, issue),
+    time_stats: IssuableTimeStats(issue),
+    task_completion_status: taskCompletionStatus(issue.description),
+  }
+}
