@@ -8,23 +8,12 @@
 import { expect, it } from 'vitest'
 import type { Simulator } from '../../src/index.js'
 import { contract, paginationHeaders, type ApiResponse } from '../support/contract.js'
+import { BASIC, NOW, type LabelId } from '../support/default-labels.js'
 import { schemaErrors } from '../support/schemas.js'
 
-const NOW = '2021-04-01T12:00:00.000Z'
 const LABEL = 'public_api/v4/labels/label.json'
 const LABEL_WITH_COUNTS = 'public_api/v4/labels/label_with_counts.json'
 
-/** LabelBasic of the default scenario's labels. */
-const BASIC = {
-  100: { id: 100, name: 'bug', color: '#d9534f', description: 'Something is broken', description_html: 'Something is broken', text_color: '#FFFFFF' },
-  101: { id: 101, name: 'feature', color: '#428bca', description: 'New functionality', description_html: 'New functionality', text_color: '#FFFFFF' },
-  102: { id: 102, name: 'needs review', color: '#FFA500', description: null, description_html: null, text_color: '#FFFFFF' },
-  103: { id: 103, name: 'backend', color: '#5cb85c', description: null, description_html: null, text_color: '#FFFFFF' },
-  110: { id: 110, name: 'frontend', color: '#FF0000', description: null, description_html: null, text_color: '#FFFFFF' },
-  111: { id: 111, name: 'docs', color: '#F0AD4E', description: null, description_html: null, text_color: '#FFFFFF' },
-  112: { id: 112, name: 'good first issue', color: '#6699cc', description: null, description_html: null, text_color: '#FFFFFF' },
-} as const
-type LabelId = keyof typeof BASIC
 
 interface Counts { open: number; closed: number; mrs: number }
 
