@@ -32,6 +32,7 @@
  * in shared/reference/gitlab-behaviour.md (§7 freeze periods, §12 labels).
  * @module
  */
+import { isValidCron, isValidCronTimezone } from '../core/cron.js'
 import { z } from 'zod'
 import { AccessLevel } from '../core/access.js'
 import { DEFAULT_LABEL_COLOR, isValidColor, normalizeColor } from '../core/color.js'
@@ -52,15 +53,6 @@ function isCalendarDate(value: string): boolean {
 
 function isPath(value: string): boolean {
   return PATH.test(value) && !/\.(git|atom)$/i.test(value)
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** A calendar date, `YYYY-MM-DD` (unquoted in YAML is fine: YAML 1.2 reads it as a string). */
@@ -159,13 +151,13 @@ export const colorSchema = z
       `must be a valid color code (#RGB, #RRGGBB or a CSS colour name); got ${JSON.stringify(issue.input)}`,
   })
 
-/** A cron expression as GitLab's freeze periods take it (5 fields; a 6th for seconds is tolerated). */
-export const cronSchema = z.string().refine((s) => [5, 6].includes(s.trim().split(/\s+/).length), {
+/** A cron expression exactly as the freeze period API accepts it (`isValidCron`, Fugit's grammar). */
+export const cronSchema = z.string().refine(isValidCron, {
   error: (issue) => `must be a cron expression with 5 fields such as "0 23 * * 5"; got ${JSON.stringify(issue.input)}`,
 })
 
-/** An IANA time zone (`UTC`, `Europe/Berlin`), checked with `Intl`. */
-export const timeZoneSchema = z.string().refine(isTimeZone, {
+/** A time zone the freeze period API accepts (`isValidCronTimezone`: IANA or Rails names). */
+export const timeZoneSchema = z.string().refine(isValidCronTimezone, {
   error: (issue) => `must be an IANA time zone such as "UTC" or "Europe/Berlin"; got ${JSON.stringify(issue.input)}`,
 })
 

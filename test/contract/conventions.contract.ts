@@ -182,3 +182,18 @@ contract('visibility', {}, ({ api }) => {
     if (status === 404) expect(res.body).toEqual({ message: `404 ${path.startsWith('/groups') ? 'Group' : 'Project'} Not Found` })
   })
 })
+
+contract('POST /-/fakelab/reset', {}, ({ api }) => {
+  it('puts the scenario back as it was loaded', async () => {
+    expect((await api.delete('/projects/20/labels/110', { as: 'max' })).status).toBe(204)
+    expect((await api.get('/projects/20/labels/110', { as: 'max' })).status).toBe(404)
+    const reset = await api.post('/-/fakelab/reset')
+    expect([reset.status, reset.text]).toEqual([204, ''])
+    expect((await api.get('/projects/20/labels/110', { as: 'max' })).body.name).toBe('frontend')
+  })
+
+  it('is the only control route', async () => {
+    const res = await api.get('/-/fakelab/nothing')
+    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+  })
+})
