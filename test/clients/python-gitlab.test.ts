@@ -1,0 +1,62 @@
+/**
+ * python-gitlab, unmodified, against `startServer` on the default scenario: labels by name (and
+ * its deprecated label update), subscribe then 304, the milestone life cycle, freeze periods through
+ * its generic HTTP methods (3.12 has no freeze period manager), Link-header page walking and sudo.
+ * python-gitlab is not an npm package: the test runs where `python3 -c 'import gitlab'` works
+ * (Debian's python3-gitlab) and is skipped, saying so, elsewhere.
+ */
+import { execFile, execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSimulator } from '../../src/index.js'
+import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
+
+/** The first Python that can import python-gitlab (Debian's lives in /usr/bin, not a pyenv shim). */
+function findPython(): string | undefined {
+  for (const candidate of ['python3', '/usr/bin/python3']) {
+    try {
+      execFileSync(candidate, ['-c', 'import gitlab'], { stdio: 'ignore' })
+      return candidate
+    } catch {
+      // try the next one
+    }
+  }
+  return undefined
+}
+
+const python = findPython()
+
+describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitlab is not installed)', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('drives labels, milestones, freeze periods, pagination and sudo', async () => {
+    const script = join(import.meta.dirname, 'python_gitlab_check.py')
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(python!, ['-W', 'ignore', script, server.url], { timeout: 30_000 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      )
+    })
+    expect(output.trim().split('\n')).toEqual([
+      'user max',
+      "labels ['bug', 'docs', 'feature', 'frontend', 'good first issue', 'needs review']",
+      'created 115 #008080',
+      'renamed py-label',
+      'subscribed True',
+      'second subscribe -> 304',
+      'deleted',
+      'milestone 4 active',
+      'closed closed',
+      'ms issues [1, 2]',
+      'milestone deleted',
+      'fp 303 UTC',
+      'fp tz Europe/Berlin',
+      'fp deleted',
+      'projects page walk [20, 21, 23]',
+      'sudo devon',
+    ])
+  })
+})

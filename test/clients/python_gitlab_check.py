@@ -1,0 +1,23 @@
+"""python-gitlab against fakelab: run by test/clients/python-gitlab.test.ts with the base URL as argv[1]."""
+import gitlab, sys
+gl = gitlab.Gitlab(sys.argv[1], private_token="glpat-max-fakelab")
+gl.auth(); print("user", gl.user.username)
+p = gl.projects.get("acme/website")
+print("labels", [l.name for l in p.labels.list(all=True)])
+l = p.labels.create({"name": "py label", "color": "teal"}); print("created", l.id, l.color)
+l.new_name = "py-label"; l.save(); print("renamed", p.labels.get(l.id).name)
+l = p.labels.get("py-label"); l.subscribe(); print("subscribed", l.subscribed)
+try:
+    l.subscribe()
+except gitlab.exceptions.GitlabSubscribeError as e: print("second subscribe ->", e.response_code)
+l.delete(); print("deleted")
+g = gl.groups.get("acme")
+m = g.milestones.create({"title": "py-ms", "due_date": "2021-05-01"}); print("milestone", m.iid, m.state)
+m.state_event = "close"; m.save(); print("closed", g.milestones.get(m.id).state)
+print("ms issues", [i.iid for i in g.milestones.get(200).issues()])
+m.delete(); print("milestone deleted")
+fp = gl.http_post("/projects/20/freeze_periods", post_data={"freeze_start": "0 23 * * 5", "freeze_end": "0 7 * * 1"}); print("fp", fp["id"], fp["cron_timezone"])
+print("fp tz", gl.http_put(f"/projects/20/freeze_periods/{fp['id']}", post_data={"cron_timezone": "Europe/Berlin"})["cron_timezone"])
+gl.http_delete(f"/projects/20/freeze_periods/{fp['id']}"); print("fp deleted")
+print("projects page walk", [x.id for x in gl.projects.list(iterator=True, per_page=2, order_by="id", sort="asc")])
+sudo = gitlab.Gitlab(sys.argv[1], private_token="glpat-root-fakelab"); print("sudo", sudo.users.get(4, sudo="devon").username)
