@@ -6,6 +6,7 @@
  * app/services/milestones/{create,update,destroy}_service.rb, app/finders/issues_finder.rb.
  * @module
  */
+import { sanitizeHtml } from '../../core/sanitize.js'
 import { AccessLevel, canReadProject, directMember, projectAccessLevel } from '../../core/access.js'
 import { apiMessage } from '../../core/errors.js'
 import type { Db } from '../../db/db.js'
@@ -86,35 +87,12 @@ export function castDate(value: string | null): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
-/** Elements whose content Sanitize's default config drops along with the tags. */
-const DROPPED_ELEMENTS = /<(script|style|iframe|math|noembed|noframes|noscript|plaintext|svg|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
-/** Elements Sanitize replaces with whitespace (`whitespace_elements`). */
-const WHITESPACE_ELEMENTS = /<\/?(?:address|article|aside|blockquote|br|dd|div|dl|dt|footer|h[1-6]|header|hgroup|hr|li|nav|ol|p|pre|section|ul)\b[^>]*>/gi
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (entity, code: string) => {
-    const lower = code.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10))
-    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-    return named[lower] ?? entity
-  })
-}
-
 /**
- * A timebox title as stored: HTML tags removed (`Sanitize.clean`), entities decoded
- * (`CGI.unescape_html`), then surrounding whitespace stripped (`strip_attributes`).
- * spec-gap: Sanitize is an HTML5 parser; this approximates it with patterns, which agree on
- * ordinary titles such as `foo & bar 1.1 -> 2.2` or `<b>v3</b>`.
- * gitlab: app/models/concerns/timebox.rb (`title=`, `sanitize_title`).
+ * A timebox title as stored: HTML removed and entities decoded, then surrounding whitespace
+ * stripped (`strip_attributes`). gitlab: app/models/concerns/timebox.rb (`title=`, `sanitize_title`).
  */
 export function sanitizeTitle(value: string): string {
-  const cleaned = value
-    .replace(DROPPED_ELEMENTS, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(WHITESPACE_ELEMENTS, ' ')
-    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
-  return decodeEntities(cleaned).trim()
+  return sanitizeHtml(value).trim()
 }
 
 // ---- finders -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
  * app/models/concerns/subscribable.rb.
  * @module
  */
+import { sanitizeHtml } from '../../core/sanitize.js'
 import { isValidColor, normalizeColor } from '../../core/color.js'
 import { validationFailed } from '../../core/errors.js'
 import type { Db } from '../../db/db.js'
@@ -22,24 +23,6 @@ function isPresent(value: string | null | undefined): value is string {
   return value !== null && value !== undefined && value.trim() !== ''
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-
-/**
- * `CGI.unescapeHTML(Sanitize.clean(value))`: HTML elements are removed (the text inside them kept,
- * except for `script`, `style` and similar whose contents go too), comments dropped, and character
- * references decoded. // gitlab: app/models/label.rb `sanitize_value`
- */
-export function sanitizeValue(value: string): string {
-  return value
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-    .replace(/<(script|style|iframe|math|noembed|noframes|noscript|plaintext|svg|xmp)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
-    .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z]+);/g, (whole, ref: string) => {
-      if (ref.startsWith('#x') || ref.startsWith('#X')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16))
-      if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10))
-      return ENTITIES[ref.toLowerCase()] ?? whole
-    })
-}
 
 /** The colour the label services store: a CSS keyword becomes its hex, anything else is kept (stripped). */
 function storedColor(input: string): string {
@@ -94,7 +77,7 @@ export interface CreateLabelInput {
  */
 export function createLabel(db: Db, parent: LabelParent, input: CreateLabelInput, now: Timestamp): LabelRecord {
   const draft: LabelDraft = {
-    title: isPresent(input.name) ? sanitizeValue(input.name).trim() : null,
+    title: isPresent(input.name) ? sanitizeHtml(input.name).trim() : null,
     color: storedColor(input.color),
     project_id: parent.type === 'project' ? parent.project.id : null,
     group_id: parent.type === 'group' ? parent.group.id : null,
@@ -104,7 +87,7 @@ export function createLabel(db: Db, parent: LabelParent, input: CreateLabelInput
   return db.tables.labels.insert({
     title: draft.title ?? '',
     color: draft.color,
-    description: isPresent(input.description) ? sanitizeValue(input.description) : null,
+    description: isPresent(input.description) ? sanitizeHtml(input.description) : null,
     project_id: draft.project_id,
     group_id: draft.group_id,
     created_at: now,
@@ -126,9 +109,9 @@ export interface UpdateLabelInput {
  * @throws ApiError 400 `{message: {...}}` for an invalid result.
  */
 export function updateLabel(db: Db, label: LabelRecord, input: UpdateLabelInput, now: Timestamp): LabelRecord {
-  const title = isPresent(input.new_name) ? sanitizeValue(input.new_name).trim() : label.title
+  const title = isPresent(input.new_name) ? sanitizeHtml(input.new_name).trim() : label.title
   const color = input.color === undefined || input.color === null ? label.color : storedColor(input.color)
-  const description = isPresent(input.description) ? sanitizeValue(input.description) : label.description
+  const description = isPresent(input.description) ? sanitizeHtml(input.description) : label.description
   const errors = labelErrors(db, { id: label.id, title, color, project_id: label.project_id, group_id: label.group_id })
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   if (title === label.title && color === label.color && description === label.description) return label
