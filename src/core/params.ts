@@ -306,3 +306,14 @@ export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, r
   if (errors.length > 0) throw grapeError([...new Set(errors)].join(', '))
   return out as ParamsOf<P>
 }
+
+/**
+ * Ruby's `String#to_i`, which is what ActiveRecord's `find` / `find_by_id` make of an id that no
+ * Grape declaration coerced: the leading integer (underscores allowed between digits), else 0.
+ * `"12abc"` → 12, `"1_000"` → 1000, `"bug"` → 0 (never found). Numbers pass through.
+ */
+export function rubyToI(value: unknown): number {
+  if (typeof value === 'number') return Math.trunc(value)
+  const match = /^\s*([-+]?\d+(?:_\d+)*)/.exec(String(value ?? ''))
+  return match ? Number(match[1]!.replaceAll('_', '')) : 0
+}

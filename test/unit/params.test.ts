@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
-import { p, parseBody, parseQuery, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+import { p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
 
 function errorOf(specs: ParamSpecs, raw: Record<string, unknown>, rules?: ParamRules): unknown {
   try {
@@ -100,5 +100,11 @@ describe('validateParams and JSON null', () => {
     const specs = { priority: p.integer({ nullable: true }), description: p.string(), sort: p.string({ default: 'asc' }) }
     expect(validateParams(specs, { priority: null, description: null, sort: null })).toEqual({ priority: null, sort: 'asc' })
     expect(errorOf({ name: p.string({ required: true }) }, { name: null })).toEqual({ status: 400, body: { error: 'name is missing' } })
+  })
+})
+
+describe('rubyToI', () => {
+  it.each([['12abc', 12], ['1_000', 1000], ['bug', 0], [' 7', 7], ['-3x', -3], [42, 42], [undefined, 0]])('%j → %i', (input, out) => {
+    expect(rubyToI(input)).toBe(out)
   })
 })

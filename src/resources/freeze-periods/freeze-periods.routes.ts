@@ -12,13 +12,12 @@ import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
 import { findProject } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
-import { p } from '../../core/params.js'
+import { p, rubyToI } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { FreezePeriod } from '../../entities/freeze-period.js'
 import {
-  activeRecordId,
   createFreezePeriod,
   findFreezePeriod,
   listFreezePeriods,
@@ -85,7 +84,7 @@ export const freezePeriodRoutes: Route[] = [
     },
     handler(ctx) {
       const project = authorizedProject(ctx)
-      const period = findFreezePeriod(ctx.db, project, activeRecordId(ctx.params.freeze_period_id))
+      const period = findFreezePeriod(ctx.db, project, rubyToI(ctx.params.freeze_period_id))
       const { freeze_start, freeze_end, cron_timezone } = ctx.params
       return ok(FreezePeriod(updateFreezePeriod(ctx.db, period, { freeze_start, freeze_end, cron_timezone }, ctx.now), ctx))
     },

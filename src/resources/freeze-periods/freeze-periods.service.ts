@@ -37,15 +37,6 @@ export function findFreezePeriod(db: Db, project: ProjectRecord, id: number): Fr
   return period
 }
 
-/**
- * How ActiveRecord reads an id given as text (`"12abc".to_i`): the leading integer, else 0.
- * GitLab's PUT route does not declare `freeze_period_id`, so its raw path segment reaches `find`.
- */
-export function activeRecordId(raw: string): number {
-  const match = /^\s*([-+]?\d+(?:_\d+)*)/.exec(raw)
-  return match ? Number(match[1]!.replaceAll('_', '')) : 0
-}
-
 /** Ruby's `String#strip`: ASCII whitespace at both ends, and NULs at the end. */
 function rubyStrip(value: string): string {
   return value.replace(/^[\t\n\v\f\r ]+/, '').replace(/[\0\t\n\v\f\r ]+$/, '')

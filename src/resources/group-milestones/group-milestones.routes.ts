@@ -11,7 +11,7 @@ import { AccessLevel, hasGroupAccess } from '../../core/access.js'
 import { forbidden, recordNotFound, routeNotFound } from '../../core/errors.js'
 import { findGroup } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
-import { p } from '../../core/params.js'
+import { p, rubyToI } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { GroupRecord, MilestoneRecord } from '../../db/schema.js'
@@ -45,15 +45,6 @@ function findMilestone(ctx: Ctx<unknown>, group: GroupRecord, id: number): Miles
   const milestone = findGroupMilestone(ctx.db, group, id)
   if (!milestone) throw recordNotFound()
   return milestone
-}
-
-/**
- * An undeclared path id as ActiveRecord casts it for `find`: Ruby `to_i`, so `12abc` is 12 and
- * `abc` is 0 (never found).
- */
-function rubyToI(value: unknown): number {
-  const match = /^\s*([-+]?\d+)/.exec(String(value ?? ''))
-  return match ? Number(match[1]) : 0
 }
 
 const groupId = { id: p.string({ required: true }) }

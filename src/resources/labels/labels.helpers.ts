@@ -7,6 +7,7 @@
  * app/finders/labels_finder.rb.
  * @module
  */
+import { rubyToI } from '../../core/params.js'
 import { AccessLevel, canReadGroup, canReadProject, hasGroupAccess, hasProjectAccess } from '../../core/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { apiMessage, conflict, forbidden, notFound, notModified, unauthorized } from '../../core/errors.js'
@@ -125,16 +126,6 @@ export function availableLabels(ctx: Ctx<unknown>, parent: LabelParent, options:
 }
 
 /**
- * What Rails makes of a string in `find_by_id`: Ruby's `to_i` (leading digits, so `"12abc"` → 12,
- * `"bug"` → 0). That is why a label titled `"123"` is shadowed by the label with id 123.
- */
-function idFromRef(ref: string | number): number {
-  if (typeof ref === 'number') return ref
-  const match = /^\s*([+-]?\d+)/.exec(ref)
-  return match ? Number.parseInt(match[1]!, 10) : 0
-}
-
-/**
  * `find_label(parent, id_or_title, params)`: the available label with that id, else the one with
  * that exact (case-sensitive) title.
  * @param ref the decoded `:label_id` segment, or the `label_id`/`name` parameter of the old forms.
@@ -142,7 +133,7 @@ function idFromRef(ref: string | number): number {
  */
 export function findLabel(ctx: Ctx<unknown>, parent: LabelParent, ref: string | number, options: LabelFinderOptions): LabelRecord {
   const labels = availableLabels(ctx, parent, { ...options, search: undefined })
-  const id = idFromRef(ref)
+  const id = rubyToI(ref)
   const title = String(ref)
   const label = labels.find((l) => l.id === id) ?? labels.find((l) => l.title === title)
   if (!label) throw notFound('Label')
