@@ -9,8 +9,8 @@
  * }))
  * @module
  */
-export { createSimulator, API_PREFIX, MAX_QUERY_LENGTH } from './core/simulator.js'
-export type { Simulator, SimulatorOptions, SimulatorSnapshot } from './core/simulator.js'
+export { createSimulator, API_PREFIX, MAX_QUERY_LENGTH } from './simulator.js'
+export type { Simulator, SimulatorOptions, SimulatorSnapshot } from './simulator.js'
 export { frozenClock, systemClock } from './core/clock.js'
 export type { Clock, ManualClock } from './core/clock.js'
 export { AccessLevel } from './core/access.js'

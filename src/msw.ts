@@ -6,7 +6,7 @@
  * @module
  */
 import { http, type HttpHandler } from 'msw'
-import type { Simulator } from './core/simulator.js'
+import type { Simulator } from './simulator.js'
 
 /** Options for {@link createHandlers}. */
 export interface HandlerOptions {

@@ -6,7 +6,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Simulator } from '../core/simulator.js'
+import type { Simulator } from '../simulator.js'
 
 /** Options for {@link startServer}. */
 export interface ServerOptions {

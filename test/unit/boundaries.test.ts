@@ -38,6 +38,16 @@ describe('import boundaries', () => {
     expect(offenders.map((f) => f.file)).toEqual([])
   })
 
+  // The engine and the store sit at the bottom: the composition root (src/simulator.ts) joins them
+  // to the areas and the scenario layer, never the other way round (issue 5).
+  it.each(['core/', 'db/'])('%s imports no area, no scenario code and no door', (folder) => {
+    const above = /(?:^|\/)(?:resources|scenario|server|cli|entities)\/|(?:^|\/)(?:simulator|msw|node|index)\.js$/
+    const offenders = all
+      .filter((f) => f.file.startsWith(folder))
+      .flatMap((f) => f.imports.filter((i) => i.startsWith('.') && above.test(i)).map((i) => `${f.file}: ${i}`))
+    expect(offenders).toEqual([])
+  })
+
   it('src/index.ts (browser entry) does not import node.ts or the server', () => {
     const entry = all.find((f) => f.file === 'index.ts')!
     expect(entry.imports.filter((i) => i.includes('node') || i.includes('server'))).toEqual([])

@@ -10,7 +10,7 @@
  * @module
  */
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { createSimulator, type Simulator } from '../../core/simulator.js'
+import { createSimulator, type Simulator } from '../../simulator.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
 

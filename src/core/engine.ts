@@ -1,15 +1,14 @@
 /**
- * The simulator: one transport-neutral function from a Fetch `Request` to a `Response`.
+ * The engine: one transport-neutral function from a request to a reply, over a store and a route
+ * list it is given (the composition root, `src/simulator.ts`, supplies both).
  * The node:http server and the MSW handlers are thin doors onto {@link Simulator.handle}; neither
  * holds API logic. Nothing here imports `node:*`, so it runs in a browser too. Source: STYLE.md §3.
  * @module
  */
 import { Faker, base, en } from '@faker-js/faker'
-import { Db, type DbState } from '../db/db.js'
-import { allRoutes } from '../resources/index.js'
-import { applyScenario, parseScenario, type Scenario } from '../scenario/index.js'
+import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
-import { frozenClock, isoDate, systemClock, timestamp, type Clock } from './clock.js'
+import { isoDate, timestamp, type Clock } from './clock.js'
 import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
 import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import type { Ctx, Method, Reply, Route } from './route.js'
@@ -19,21 +18,19 @@ import { Router } from './router.js'
 export const API_PREFIX = '/api/v4'
 /** Longest query string accepted before 414 (Puma's `MAX_QUERY_STRING_LENGTH`, 10 KiB). */
 export const MAX_QUERY_LENGTH = 10 * 1024
-/** Reference instant for generated data when a scenario sets no `now:`, so data stays deterministic. */
-export const DEFAULT_REFERENCE_DATE = '2021-04-01T12:00:00.000Z'
 
-/** Options for {@link createSimulator}. */
-export interface SimulatorOptions {
-  /** A parsed scenario, or scenario YAML text. Default: an empty store. */
-  scenario?: Scenario | string
-  /** Overrides the scenario's `now:`; default: frozen at the scenario's `now:`, else the wall clock. */
-  clock?: Clock
-  /** Faker seed; default: the scenario's `seed:`, else 1. */
-  seed?: number
+/** Options for {@link createEngine}. */
+export interface EngineOptions {
+  /** The store, already loaded with the scenario; its state now is what `reset()` returns to. */
+  db: Db
+  /** The clock handlers read. */
+  clock: Clock
+  /** Faker seed for values generated while serving (tokens, secrets). */
+  seed: number
   /** Base URL used in `web_url` and `Link` headers; default: the origin of each request. */
   baseUrl?: string
-  /** Routes to serve; default: every implemented GitLab route. */
-  routes?: Route[]
+  /** Routes to serve. */
+  routes: Route[]
   /** Called with unexpected errors (answered as 500). Default: `console.error` with a `[fakelab]` prefix. */
   onError?: (error: unknown, request: Request) => void
 }
@@ -89,26 +86,17 @@ function withDefaults(route: Route, raw: RawParams): RawParams {
 }
 
 /**
- * Creates a simulator.
- * @throws ScenarioError when `options.scenario` is YAML text with problems.
- * @example
- * const sim = createSimulator({ scenario: defaultScenarioYaml })
- * const res = await sim.handle(new Request('http://gitlab.test/api/v4/projects/20/labels', {
- *   headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' },
- * }))
+ * Starts an engine over a loaded store. Most callers want `createSimulator` (`src/simulator.ts`),
+ * which loads a scenario and passes every implemented route.
+ * @throws Error on a duplicate route key (a programming error).
  */
-export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const scenario = typeof options.scenario === 'string' ? parseScenario(options.scenario) : options.scenario
-  const seed = options.seed ?? scenario?.seed ?? 1
-  const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
-  const routes = options.routes ?? allRoutes
+export function createEngine(options: EngineOptions): Simulator {
+  const { db, clock, seed, routes } = options
   const router = new Router(routes)
-  const db = new Db()
   const faker = new Faker({ locale: [en, base] })
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
   let requestCount = 0
 
-  if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
   faker.seed(seed)
   const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
 
