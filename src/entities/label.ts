@@ -6,10 +6,10 @@
  * Source: api-spec.md "Label (project and group)"; gitlab-behaviour.md §12.1, §14 item 5.
  * @module
  */
-import { AccessLevel, canReadProject, projectAccessLevel } from '../core/access.js'
+import { canReadProject, issueVisibleTo } from '../core/access.js'
 import { textColor } from '../core/color.js'
 import type { Db } from '../db/db.js'
-import type { IssueRecord, LabelRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+import type { LabelRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import type { PresentCtx } from './urls.js'
 
 /** Options of the {@link Label} family. */
@@ -124,9 +124,9 @@ function labelCounts(ctx: PresentCtx, label: LabelRecord): LabelCounts {
   const counts: LabelCounts = { openIssues: 0, closedIssues: 0, openMergeRequests: 0 }
   for (const project of subjects) {
     if (!canReadProject(db, user, project, today)) continue
-    const seesConfidential = user !== null && (user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER)
+    const visible = issueVisibleTo(db, user, project, today)
     for (const issue of db.tables.issues.where('project_id', project.id)) {
-      if (!carries(issue.label_ids) || !issueVisible(issue, user, seesConfidential)) continue
+      if (!carries(issue.label_ids) || !visible(issue)) continue
       if (issue.state === 'opened') counts.openIssues++
       else counts.closedIssues++
     }
@@ -135,12 +135,6 @@ function labelCounts(ctx: PresentCtx, label: LabelRecord): LabelCounts {
     }
   }
   return counts
-}
-
-/** Confidential issues count only for reporters and up, admins, the author and the assignees. */
-function issueVisible(issue: IssueRecord, user: UserRecord | null, seesConfidential: boolean): boolean {
-  if (!issue.confidential || seesConfidential) return true
-  return user !== null && (issue.author_id === user.id || issue.assignee_ids.includes(user.id))
 }
 
 // ---- description_html -----------------------------------------------------------------------

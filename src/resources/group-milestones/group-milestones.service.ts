@@ -7,8 +7,10 @@
  * @module
  */
 import { sanitizeHtml } from '../../core/sanitize.js'
-import { AccessLevel, canReadProject, directMember, projectAccessLevel } from '../../core/access.js'
-import { apiMessage } from '../../core/errors.js'
+import { AccessLevel, canReadProject, directMember, issueVisibleTo, projectAccessLevel } from '../../core/access.js'
+import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.js'
+import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type {
   GroupRecord,
@@ -20,11 +22,6 @@ import type {
 } from '../../db/schema.js'
 
 // ---- Ruby and Rails value semantics ------------------------------------------------------------
-
-/** Ruby `String#blank?`: empty or only whitespace. */
-function blank(value: string): boolean {
-  return /^\s*$/.test(value)
-}
 
 /**
  * `String#inspect` as Ruby 2.7 prints it: double quotes, with `\`, `"`, control characters and
@@ -123,28 +120,6 @@ export interface MilestoneListFilters {
   sort?: string
 }
 
-/**
- * One column of Gitlab::SQL::Pattern's fuzzy match: every word of 3+ characters (double-quoted
- * phrases count as one word) must occur in the value, case-insensitively; with no such word, the
- * whole query must equal the value case-insensitively.
- */
-function fuzzyMatches(value: string | null, query: string): boolean {
-  if (value === null) return false
-  const haystack = value.toLowerCase()
-  const quoted = query.match(/(?<=^| )"[^"]+"(?= |$)/g) ?? []
-  let rest = query
-  for (const phrase of quoted) rest = rest.replace(phrase, '')
-  const words = [...rest.split(/\s+/).filter(Boolean), ...quoted.map((q) => q.slice(1, -1))].filter((w) => w.length >= 3)
-  if (words.length === 0) return haystack === query.toLowerCase()
-  return words.every((word) => haystack.includes(word.toLowerCase()))
-}
-
-/** `Timebox.search`: the squished query fuzzy-matches the title or the description. */
-function searchMatches(milestone: MilestoneRecord, search: string): boolean {
-  const query = search.replace(/\s+/g, ' ').trim()
-  return fuzzyMatches(milestone.title, query) || fuzzyMatches(milestone.description as string | null, query)
-}
-
 function compareNullsLast(a: string | null, b: string | null, direction: 1 | -1): number {
   if (a === b) return 0
   if (a === null) return 1
@@ -201,10 +176,11 @@ export function listGroupMilestones(
     ? db.groupSelfAndAncestors(group).filter((g) => groupPublicOrVisible(db, user, g, today))
     : [group]
   const iids = !filters.include_parent_milestones && filters.iids && filters.iids.length > 0 ? new Set(filters.iids) : null
-  const search = filters.search !== undefined && !blank(filters.search) ? filters.search : null
+  // `Timebox.search`: GitLab's fuzzy search over title and description, three-character minimum.
+  const search = filters.search === undefined ? null : fuzzySearch(filters.search, { useMinimumCharLimit: true })
   const rows = groups.flatMap((g) => db.tables.milestones.where('group_id', g.id)).filter((milestone) => {
     if (filters.title !== undefined && milestone.title !== filters.title) return false
-    if (search !== null && !searchMatches(milestone, search)) return false
+    if (search !== null && !search(milestone.title, milestone.description)) return false
     if (filters.state !== 'all' && milestone.state !== filters.state) return false
     if (iids && !iids.has(milestone.iid)) return false
     return true
@@ -264,16 +240,16 @@ function afterMaxDate(date: string): boolean {
  */
 function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttributes, titleChanged: boolean): ModelErrors {
   const errors: ModelErrors = new Map()
-  if (attrs.title === null || blank(attrs.title)) addError(errors, 'title', "can't be blank")
+  if (attrs.title === null || blank(attrs.title)) addError(errors, 'title', ValidationMessage.blank)
   if (attrs.start_date !== null && attrs.due_date !== null) {
     const due = attrs.due_date.padStart(10, '0')
     const start = attrs.start_date.padStart(10, '0')
     if (due.length < start.length || (due.length === start.length && due <= start)) {
-      addError(errors, 'due_date', 'must be greater than start date')
+      addError(errors, 'due_date', ValidationMessage.dueDateBeforeStartDate)
     }
   }
-  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) addError(errors, 'start_date', 'date must not be after 9999-12-31')
-  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) addError(errors, 'due_date', 'date must not be after 9999-12-31')
+  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) addError(errors, 'start_date', ValidationMessage.dateAfterMaximum)
+  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) addError(errors, 'due_date', ValidationMessage.dateAfterMaximum)
   if (titleChanged && attrs.title !== null) {
     const projectIds = new Set(
       db.tables.projects.where('namespace_id', group.id).filter((p) => p.namespace_type === 'group').map((p) => p.id),
@@ -281,7 +257,7 @@ function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttribute
     const taken = db.tables.milestones.find(
       (m) => m.title === attrs.title && (m.group_id === group.id || (m.project_id !== null && projectIds.has(m.project_id))),
     )
-    if (taken) addError(errors, 'title', 'already being used for another group or project milestone.')
+    if (taken) addError(errors, 'title', ValidationMessage.milestoneTitleTaken)
   }
   return errors
 }
@@ -308,7 +284,7 @@ export function createGroupMilestone(db: Db, group: GroupRecord, input: Mileston
     start_date: castDate(input.start_date ?? null),
   }
   const errors = validateMilestone(db, group, attrs, attrs.title !== null)
-  if (errors.size > 0) throw apiMessage(400, `Failed to create milestone ${rubyInspectErrors(errors)}`)
+  if (errors.size > 0) throw apiMessage(400, ErrorMessage.failedTo('create milestone', rubyInspectErrors(errors)))
   return db.tables.milestones.insert({
     iid: db.nextIid('milestones', 'group', group.id),
     title: attrs.title!,
@@ -350,7 +326,7 @@ export function updateGroupMilestone(
     start_date: input.start_date === undefined ? milestone.start_date : castDate(input.start_date),
   }
   const errors = validateMilestone(db, group, attrs, title !== milestone.title)
-  if (errors.size > 0) throw apiMessage(400, `Failed to update milestone ${rubyInspectErrors(errors)}`)
+  if (errors.size > 0) throw apiMessage(400, ErrorMessage.failedTo('update milestone', rubyInspectErrors(errors)))
   const changed =
     state !== milestone.state ||
     title !== milestone.title ||
@@ -432,17 +408,6 @@ function byLabelPriority<T extends IssueRecord | MergeRequestRecord>(db: Db, row
 }
 
 /**
- * Whether the user may see a confidential issue: administrators, the author, an assignee, or a
- * Reporter+ of its project (group access included).
- * gitlab: app/finders/issues_finder.rb (`with_confidentiality_access_check`).
- */
-function canSeeConfidentialIssue(db: Db, user: UserRecord | null, issue: IssueRecord, project: ProjectRecord, today: string): boolean {
-  if (!user) return false
-  if (user.admin || issue.author_id === user.id || issue.assignee_ids.includes(user.id)) return true
-  return projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER
-}
-
-/**
  * `GET /groups/:id/milestones/:milestone_id/issues`: `IssuesFinder` with the group (its own
  * projects only, no subgroups), the milestone's title and `sort: label_priority`; all states;
  * confidential issues only for users allowed to see them.
@@ -451,9 +416,10 @@ function canSeeConfidentialIssue(db: Db, user: UserRecord | null, issue: IssueRe
 export function milestoneIssues(db: Db, group: GroupRecord, milestone: MilestoneRecord, user: UserRecord | null, today: string): IssueRecord[] {
   const rows: IssueRecord[] = []
   for (const project of groupProjects(db, group, user, today)) {
+    const visible = issueVisibleTo(db, user, project, today)
     for (const issue of db.tables.issues.where('project_id', project.id)) {
       if (!milestoneTitleMatches(db, issue.milestone_id, milestone.title)) continue
-      if (issue.confidential && !canSeeConfidentialIssue(db, user, issue, project, today)) continue
+      if (!visible(issue)) continue
       rows.push(issue)
     }
   }

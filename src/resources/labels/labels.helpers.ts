@@ -7,10 +7,11 @@
  * app/finders/labels_finder.rb.
  * @module
  */
-import { rubyToI } from '../../core/params.js'
+import { rubyToI } from '../../core/ruby.js'
 import { AccessLevel, canReadGroup, canReadProject, hasGroupAccess, hasProjectAccess } from '../../core/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { apiMessage, conflict, forbidden, notFound, notModified, unauthorized } from '../../core/errors.js'
+import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { apiMessage, conflict, ErrorMessage, forbidden, notFound, notModified, unauthorized } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import type { GroupRecord, LabelRecord, ProjectRecord } from '../../db/schema.js'
 import {
@@ -67,24 +68,6 @@ export function compareLabels(a: LabelRecord, b: LabelRecord): number {
 }
 
 /**
- * `Label.search` (`fuzzy_search(query, [:title, :description])`, one-character minimum): the
- * query is split into words (a `"quoted phrase"` stays one word); a label matches when its title,
- * or its description, contains every word, case-insensitively. A blank query matches everything.
- * @returns a predicate, so the query is parsed once per request rather than once per label.
- */
-export function labelSearch(query: string): (label: LabelRecord) => boolean {
-  const words: string[] = []
-  const rest = query.replace(/"([^"]+)"/g, (_, phrase: string) => {
-    words.push(phrase)
-    return ' '
-  })
-  for (const word of rest.split(/\s+/)) if (word !== '') words.push(word)
-  const lowered = words.map((w) => w.toLowerCase())
-  const all = (text: string | null): boolean => text !== null && lowered.every((w) => text.toLowerCase().includes(w))
-  return (label) => lowered.length === 0 || all(label.title) || all(label.description)
-}
-
-/**
  * The labels available to a project or group, sorted by title, as `LabelsFinder` computes them
  * for the current user:
  * - project: labels of the project, plus labels of its group (always the direct group, its
@@ -120,8 +103,9 @@ export function availableLabels(ctx: Ctx<unknown>, parent: LabelParent, options:
       }
     }
   }
-  const search = options.search
-  const found = search !== undefined && search.trim() !== '' ? labels.filter(labelSearch(search)) : labels
+  // `Label.search`: GitLab's fuzzy search over title and description, one-character terms included.
+  const matches = options.search === undefined ? undefined : fuzzySearch(options.search, { useMinimumCharLimit: false })
+  const found = matches ? labels.filter((label) => matches(label.title, label.description)) : labels
   return found.sort(compareLabels)
 }
 
@@ -189,7 +173,7 @@ export interface CreateLabelParams extends CreateLabelInput {
 export function createLabelFor(ctx: Ctx<unknown>, parent: LabelParent, params: CreateLabelParams): LabelRecord {
   authorizeAdminLabel(ctx, parent)
   if (availableLabels(ctx, parent, DEFAULT_FINDER_OPTIONS).some((l) => l.title === params.name)) {
-    throw conflict('Label already exists')
+    throw conflict(ErrorMessage.labelExists)
   }
   const label = createLabel(ctx.db, parent, params, ctx.now)
   if (parent.type === 'project' && params.priority !== undefined) prioritizeLabel(ctx.db, label, parent.project, params.priority)
@@ -266,12 +250,9 @@ export function subscriptionFor(ctx: Ctx<unknown>, parent: LabelParent, ref: str
  */
 export function promoteLabelFor(ctx: Ctx<unknown>, project: ProjectRecord, ref: string): { label: LabelRecord; group: GroupRecord } {
   const group = ctx.db.projectGroup(project)
-  if (!group) throw apiMessage(400, PROMOTE_FAILED)
+  if (!group) throw apiMessage(400, ErrorMessage.promoteLabelFailed)
   authorizeAdminLabel(ctx, { type: 'group', group })
   const label = findLabel(ctx, { type: 'project', project }, ref, WRITE_FINDER_OPTIONS)
-  if (label.project_id === null) throw apiMessage(400, PROMOTE_FAILED)
+  if (label.project_id === null) throw apiMessage(400, ErrorMessage.promoteLabelFailed)
   return { label: promoteLabel(ctx.db, group, label, ctx.now), group }
 }
-
-/** GitLab's message for a label that cannot be promoted. */
-export const PROMOTE_FAILED = 'Failed to promote project label to group label'
