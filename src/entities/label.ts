@@ -9,8 +9,11 @@
 import { canReadProject, issueVisibleTo } from '../core/access.js'
 import { textColor } from '../core/color.js'
 import type { Db } from '../db/db.js'
-import type { LabelRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+import type { ProjectRecord, Tables, UserRecord } from '../db/schema.js'
 import type { PresentCtx } from './urls.js'
+
+/** The labels area's record (merged into `Tables`; this folder imports no area). */
+type LabelRecord = Tables['labels']
 
 /** Options of the {@link Label} family. */
 export interface LabelOptions {

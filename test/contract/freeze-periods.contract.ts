@@ -8,7 +8,7 @@
  * Their timestamps are generated, so expected bodies read them from the store.
  */
 import { expect, it } from 'vitest'
-import type { FreezePeriodRecord } from '../../src/db/schema.js'
+import type { FreezePeriodRecord } from '../../src/resources/freeze-periods/index.js'
 import { contract, paginationHeaders, type ApiResponse, type RequestOptions } from '../support/contract.js'
 import { schemaErrors } from '../support/schemas.js'
 

@@ -17,7 +17,7 @@ import { rubyToI } from '../../core/ruby.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
-import { FreezePeriod } from '../../entities/freeze-period.js'
+import { FreezePeriod } from './freeze-periods.entities.js'
 import {
   createFreezePeriod,
   findFreezePeriod,

@@ -4,11 +4,12 @@
  * app/validators/cron_validator.rb, app/validators/cron_freeze_period_timezone_validator.rb.
  * @module
  */
-import { isValidCron, isValidCronTimezone } from '../../core/cron.js'
+import { isValidCron, isValidCronTimezone } from './cron.js'
 import { recordNotFound, ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, rubyStrip } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
-import type { FreezePeriodRecord, ProjectRecord } from '../../db/schema.js'
+import type { ProjectRecord } from '../../db/schema.js'
+import type { FreezePeriodRecord } from './freeze-periods.tables.js'
 
 /** The attributes a client sets: both crons and the time zone. */
 export interface FreezePeriodAttributes {

@@ -12,14 +12,11 @@ import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.j
 import { fuzzySearch } from '../../core/fuzzy-search.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
-import type {
-  GroupRecord,
-  IssueRecord,
-  MergeRequestRecord,
-  MilestoneRecord,
-  ProjectRecord,
-  UserRecord,
-} from '../../db/schema.js'
+import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import type { MilestoneRecord } from './milestones.tables.js'
+
+type IssueRecord = Tables['issues']
+type MergeRequestRecord = Tables['merge_requests']
 
 // ---- Ruby and Rails value semantics ------------------------------------------------------------
 

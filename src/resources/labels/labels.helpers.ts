@@ -13,7 +13,8 @@ import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { fuzzySearch } from '../../core/fuzzy-search.js'
 import { apiMessage, conflict, ErrorMessage, forbidden, notFound, notModified, unauthorized } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
-import type { GroupRecord, LabelRecord, ProjectRecord } from '../../db/schema.js'
+import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
+import type { LabelRecord } from './labels.tables.js'
 import {
   createLabel,
   destroyLabel,

@@ -13,7 +13,8 @@ import { isValidColor, normalizeColor } from '../../core/color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, present } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
-import type { GroupRecord, LabelRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
+import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
+import type { LabelRecord } from './labels.tables.js'
 import type { LabelParent } from './labels.helpers.js'
 
 /** Longest label title (`validates :title, length: { maximum: 255 }`). */
