@@ -5,10 +5,9 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { groupLabelRoutes } from './group-labels.routes.js'
+import { labelRoutes } from './labels.routes.js'
 import { labelFragment } from './labels.scenario.js'
 import { labelTables } from './labels.tables.js'
-import { projectLabelRoutes } from './project-labels.routes.js'
 
 export type { LabelPriorityRecord, LabelRecord } from './labels.tables.js'
 export type { GroupLabelFields, ProjectLabelFields, ScenarioLabel } from './labels.scenario.js'
@@ -16,7 +15,7 @@ export type { GroupLabelFields, ProjectLabelFields, ScenarioLabel } from './labe
 /** The labels area. */
 export const labels: Area = {
   name: 'labels',
-  routes: [...groupLabelRoutes, ...projectLabelRoutes],
+  routes: labelRoutes,
   tables: labelTables,
   scenario: labelFragment,
 }

@@ -12,10 +12,10 @@ import { sanitizeHtml } from '../../core/sanitize.js'
 import { isValidColor, normalizeColor } from '../../core/color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, present } from '../../core/ruby.js'
+import type { Source } from '../../core/source.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
 import type { LabelRecord } from './labels.tables.js'
-import type { LabelParent } from './labels.helpers.js'
 
 /** Longest label title (`validates :title, length: { maximum: 255 }`). */
 export const MAX_TITLE_LENGTH = 255
@@ -71,7 +71,7 @@ export interface CreateLabelInput {
  * (a blank one is not written), the colour converted, everything validated.
  * @throws ApiError 400 `{message: {color: [...], title: [...]}}` for an invalid label.
  */
-export function createLabel(db: Db, parent: LabelParent, input: CreateLabelInput, now: Timestamp): LabelRecord {
+export function createLabel(db: Db, parent: Source, input: CreateLabelInput, now: Timestamp): LabelRecord {
   const draft: LabelDraft = {
     title: present(input.name) ? sanitizeHtml(input.name).trim() : null,
     color: storedColor(input.color),
