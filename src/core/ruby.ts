@@ -1,6 +1,7 @@
 /**
  * Ruby and ActiveSupport value semantics that GitLab's behaviour rests on, in one place: what
- * `blank?` and `present?` call empty, what `String#to_i` makes of an id, what `String#strip` strips.
+ * `blank?` and `present?` call empty, what `String#to_i` makes of an id, what `String#strip` strips,
+ * how `String#inspect` quotes a string.
  * Areas call these instead of writing their own regular expressions, so a difference from Ruby is
  * fixed once. Source: Ruby 2.7 `String#to_i`, `String#strip`; ActiveSupport
  * `active_support/core_ext/object/blank.rb`.
@@ -58,4 +59,25 @@ export function rubyStrip(value: string): string {
  */
 export function squish(value: string): string {
   return value.replace(/[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ').trim()
+}
+
+/**
+ * `String#inspect` as Ruby 2.7 prints it: double quotes, with `\`, `"`, control characters and
+ * `#{` / `#$` / `#@` escaped.
+ */
+export function rubyInspect(value: string): string {
+  let out = ''
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i]!
+    const next = value[i + 1]
+    if (ch === '\\' || ch === '"') out += `\\${ch}`
+    else if (ch === '#' && (next === '{' || next === '$' || next === '@')) out += '\\#'
+    else if (ch === '\n') out += '\\n'
+    else if (ch === '\t') out += '\\t'
+    else if (ch === '\r') out += '\\r'
+    else if (ch === '\u001b') out += '\\e'
+    else if (ch < ' ' || ch === '\u007f') out += `\\x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+    else out += ch
+  }
+  return `"${out}"`
 }

@@ -20,15 +20,9 @@ import type { MilestoneRecord } from './milestones.tables.js'
 import { IssueBasic } from '../../entities/issue.js'
 import { MergeRequestBasic } from '../../entities/merge-request.js'
 import { Milestone } from '../../entities/milestone.js'
-import {
-  createGroupMilestone,
-  destroyGroupMilestone,
-  findGroupMilestone,
-  listGroupMilestones,
-  milestoneIssues,
-  milestoneMergeRequests,
-  updateGroupMilestone,
-} from './group-milestones.service.js'
+import { findGroupMilestone, listGroupMilestones } from './group-milestones.finder.js'
+import { milestoneIssues, milestoneMergeRequests } from './group-milestones.issuables.js'
+import { createGroupMilestone, destroyGroupMilestone, updateGroupMilestone } from './group-milestones.service.js'
 
 /**
  * `authorize! :admin_milestone, user_group`: Developer+ of the group (or an ancestor), or an
