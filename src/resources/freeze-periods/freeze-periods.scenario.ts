@@ -7,7 +7,8 @@
 import { z } from 'zod'
 import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { idSchema, timestampSchema } from '../../scenario/scalars.js'
-import { isValidCron, isValidCronTimezone } from './cron.js'
+import { isValidCron } from './cron.js'
+import { isValidCronTimezone } from './cron-timezone.js'
 import type { FreezePeriodRecord } from './freeze-periods.tables.js'
 
 /** A cron expression exactly as the freeze period API accepts it (`isValidCron`, Fugit's grammar). */

@@ -4,7 +4,8 @@
  * app/validators/cron_validator.rb, app/validators/cron_freeze_period_timezone_validator.rb.
  * @module
  */
-import { isValidCron, isValidCronTimezone } from './cron.js'
+import { isValidCron } from './cron.js'
+import { isValidCronTimezone } from './cron-timezone.js'
 import { recordNotFound, ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, rubyStrip } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
