@@ -6,9 +6,34 @@
  * @module
  */
 import type { Faker } from '@faker-js/faker'
+import { z } from 'zod'
 import { items, list, str } from './entries.js'
 import type { CheckContext, LoadContext, LoadParent } from './fragment.js'
 import { at, formatPath } from './problems.js'
+import { idSchema, iidSchema, pathSchema, timestampSchema } from './scalars.js'
+
+/**
+ * The fields issues and merge requests share: `iid` (per project), `title` and `description`
+ * (faker when absent), `author`/`assignees`/`closed_by` usernames, `labels` and `milestone` titles,
+ * timestamps and counters. Each area adds its `state` and its own fields.
+ */
+export const issuableFields = {
+  id: idSchema.optional(),
+  iid: iidSchema.optional(),
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  author: pathSchema.optional(),
+  assignees: z.array(pathSchema).default([]),
+  labels: z.array(z.string()).default([]),
+  milestone: z.string().nullable().optional(),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+  closed_at: timestampSchema.nullable().optional(),
+  closed_by: pathSchema.optional(),
+  upvotes: z.int().nonnegative().default(0),
+  downvotes: z.int().nonnegative().default(0),
+  user_notes_count: z.int().nonnegative().default(0),
+}
 
 /** Fields naming one user each; checked on issues and merge requests alike. */
 const USER_FIELDS = ['author', 'closed_by', 'merged_by']

@@ -8,32 +8,18 @@
  */
 import { z } from 'zod'
 import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
-import { checkIssuableReferences, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
-import { dateSchema, idSchema, iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
+import { dateSchema } from '../../scenario/scalars.js'
 import type { IssueRecord } from './issues.tables.js'
 
 /** An issue of a project. */
 const issueSchema = z.strictObject({
-  id: idSchema.optional(),
-  iid: iidSchema.optional(),
-  title: z.string().min(1).optional(),
-  description: z.string().optional(),
+  ...issuableFields,
   state: z.enum(['opened', 'closed']).default('opened'),
-  author: pathSchema.optional(),
-  assignees: z.array(pathSchema).default([]),
-  labels: z.array(z.string()).default([]),
-  milestone: z.string().nullable().optional(),
   confidential: z.boolean().default(false),
   discussion_locked: z.boolean().nullable().default(null),
   issue_type: z.enum(['issue', 'incident', 'test_case']).default('issue'),
   due_date: dateSchema.nullable().optional(),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
-  closed_at: timestampSchema.nullable().optional(),
-  closed_by: pathSchema.optional(),
-  upvotes: z.int().nonnegative().default(0),
-  downvotes: z.int().nonnegative().default(0),
-  user_notes_count: z.int().nonnegative().default(0),
   /** Seconds. */
   time_estimate: z.int().nonnegative().default(0),
   /** Seconds. */

@@ -8,21 +8,14 @@
  */
 import { z } from 'zod'
 import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
-import { checkIssuableReferences, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
-import { idSchema, iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
+import { pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** A merge request of a project. */
 const mergeRequestSchema = z.strictObject({
-  id: idSchema.optional(),
-  iid: iidSchema.optional(),
-  title: z.string().min(1).optional(),
-  description: z.string().optional(),
+  ...issuableFields,
   state: z.enum(['opened', 'closed', 'merged', 'locked']).default('opened'),
-  author: pathSchema.optional(),
-  assignees: z.array(pathSchema).default([]),
-  labels: z.array(z.string()).default([]),
-  milestone: z.string().nullable().optional(),
   source_branch: z.string().min(1).optional(),
   target_branch: z.string().min(1).optional(),
   draft: z.boolean().default(false),
@@ -30,15 +23,8 @@ const mergeRequestSchema = z.strictObject({
   merge_status: z
     .enum(['unchecked', 'checking', 'can_be_merged', 'cannot_be_merged', 'cannot_be_merged_recheck'])
     .default('can_be_merged'),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
   merged_at: timestampSchema.nullable().optional(),
   merged_by: pathSchema.optional(),
-  closed_at: timestampSchema.nullable().optional(),
-  closed_by: pathSchema.optional(),
-  upvotes: z.int().nonnegative().default(0),
-  downvotes: z.int().nonnegative().default(0),
-  user_notes_count: z.int().nonnegative().default(0),
 })
 
 const fields = { merge_requests: z.array(mergeRequestSchema).default([]) }
