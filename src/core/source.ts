@@ -14,7 +14,7 @@
  * @module
  */
 import type { GroupRecord, ProjectRecord } from '../db/schema.js'
-import { groupAccessLevel, hasGroupAccess, hasProjectAccess, projectAccessLevel } from './access.js'
+import { hasGroupAccess, hasProjectAccess } from './access.js'
 import { findGroup, findProject } from './finders.js'
 import type { Ctx } from './route.js'
 
@@ -66,18 +66,6 @@ export const SOURCES: { readonly [T in SourceType]: SourceKind<T> } = {
     prefix: '/groups/:id',
     find: (ctx, id) => ({ type: 'group', group: findGroup(ctx, id) }),
   },
-}
-
-/** The project's or group's id (a member's `source_id`). */
-export function sourceId(source: Source): number {
-  return source.type === 'project' ? source.project.id : source.group.id
-}
-
-/** The current user's access level in the source (inherited through groups; 0 when anonymous). */
-export function sourceAccessLevel(ctx: Ctx<unknown>, source: Source): number {
-  return source.type === 'project'
-    ? projectAccessLevel(ctx.db, ctx.currentUser, source.project, ctx.today)
-    : groupAccessLevel(ctx.db, ctx.currentUser, source.group, ctx.today)
 }
 
 /** Whether the current user holds at least `level` in the source (administrators always do). */

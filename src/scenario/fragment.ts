@@ -12,7 +12,7 @@ import type { GroupRecord, InternalIdRecord, ProjectRecord, TableName, Tables, U
 import type { Entry, Model, RecordKind } from './entries.js'
 import type { NameIndex, TitleSpec } from './names.js'
 import type { Loc, Report } from './problems.js'
-import type { ScenarioGroup, ScenarioProject, ScenarioRecords, ScenarioUser } from './records.js'
+import type { ScenarioGroup, ScenarioProject, ScenarioUser } from './records.js'
 
 /** A zod object shape: field name → schema. */
 export type Fields = z.core.$ZodShape
@@ -78,8 +78,6 @@ export interface LoadContext {
   between(f: Faker, from: string): string
   /** The id of a record of the scenario: its explicit `id`, or the one allocated for it. */
   idOf(record: object): number
-  /** The entry of a top-level record, for index lookups. */
-  entryOf(record: object): Entry
   /** The row built for a user, group or project entry. */
   row<K extends RecordKind>(kind: K, entry: Entry): KindRows[K]
   /** The id of the user with this username (case-insensitive). */
@@ -124,6 +122,3 @@ export interface ScenarioFragment {
     project?(ctx: LoadContext, project: ScenarioProject, parent: LoadParent): void
   }
 }
-
-/** The record type of a kind, for code generic over kinds. */
-export type KindRecord<K extends RecordKind> = ScenarioRecords[K]

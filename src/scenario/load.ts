@@ -58,7 +58,6 @@ export class ScenarioLoader implements LoadContext {
   private faker: Faker | undefined
   private readonly seed: number
   private readonly ids = new Map<object, number>()
-  private readonly entries = new Map<object, Entry>()
   private readonly rows = new Map<Entry, Row>()
   private readonly staged = new Map<TableName, Row[]>()
   private readonly model: Model
@@ -122,12 +121,6 @@ export class ScenarioLoader implements LoadContext {
     return id
   }
 
-  entryOf(record: object): Entry {
-    const entry = this.entries.get(record)
-    if (!entry) throw new Error('scenario: not a top-level record of the loaded scenario')
-    return entry
-  }
-
   row<K extends RecordKind>(kind: K, entry: Entry): KindRows[K] {
     const row = this.rows.get(entry)
     if (!row) throw new Error(`scenario: the ${kind} at ${entry.path.join('.')} is not built yet`)
@@ -163,10 +156,7 @@ export class ScenarioLoader implements LoadContext {
     for (const kind of RECORD_KINDS) {
       const entries = this.model[kind]
       const ids = assignIds(this.db.tables[KIND_COLLECTIONS[kind]], entries.map((e) => e.value))
-      entries.forEach((entry, i) => {
-        this.ids.set(entry.value, ids[i]!)
-        this.entries.set(entry.value, entry)
-      })
+      entries.forEach((entry, i) => this.ids.set(entry.value, ids[i]!))
     }
     for (const spec of this.fragments.flatMap((fragment) => fragment.collections ?? [])) {
       const records = spec.on.flatMap((kind) => this.model[kind].flatMap((owner) => items(owner, spec.field).map((e) => e.value)))

@@ -64,7 +64,7 @@ export function labelFacts(ctx: Ctx<unknown>, parent: Source, labels: readonly L
  * MergeRequestsFinder with `project_id`/`group_id`, `label_name: title`, `scope: 'all'`; a group
  * finder without `include_subgroups` looks at the group's own projects only)
  */
-export function labelCounts(ctx: Ctx<unknown>, labels: readonly LabelRecord[]): Map<number, LabelCounts> {
+function labelCounts(ctx: Ctx<unknown>, labels: readonly LabelRecord[]): Map<number, LabelCounts> {
   const { db, currentUser: user, today } = ctx
   const counts = new Map<number, LabelCounts>()
   const titles = new Set<string>()

@@ -14,7 +14,7 @@ import { at, where, type Loc } from '../../scenario/problems.js'
 import { dateSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 
 /** Access level names accepted in place of the integers, mapped to GitLab's `Gitlab::Access`. */
-export const ACCESS_LEVEL_NAMES = {
+const ACCESS_LEVEL_NAMES = {
   no_access: AccessLevel.NO_ACCESS,
   minimal_access: AccessLevel.MINIMAL_ACCESS,
   guest: AccessLevel.GUEST,

@@ -14,7 +14,7 @@ import { at, where, type Loc } from '../../scenario/problems.js'
 import { dateSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
 
 /** Scopes a personal access token may carry (GitLab 13.x `Gitlab::Auth` scopes). */
-export const TOKEN_SCOPES = [
+const TOKEN_SCOPES = [
   'api',
   'read_api',
   'read_user',
