@@ -43,6 +43,12 @@ export interface CheckContext {
   checkUser(loc: Loc, value: unknown): void
 }
 
+/** The timestamps a scenario record may write (each optional). */
+export interface WrittenTimestamps {
+  created_at?: string | undefined
+  updated_at?: string | undefined
+}
+
 /** The group or project whose nested records are being loaded. */
 export interface LoadParent {
   readonly type: 'group' | 'project'
@@ -76,6 +82,11 @@ export interface LoadContext {
   past(f: Faker): string
   /** A generated instant between `from` and the reference date (`from` itself when not earlier). */
   between(f: Faker, from: string): string
+  /**
+   * A record's `created_at` (after `since`, its parent's creation) and `updated_at` (after
+   * `created_at`), each kept when the scenario writes it.
+   */
+  timestamps(f: Faker, written: WrittenTimestamps, since: string): { created_at: string; updated_at: string }
   /** The id of a record of the scenario: its explicit `id`, or the one allocated for it. */
   idOf(record: object): number
   /** The row built for a user, group or project entry. */

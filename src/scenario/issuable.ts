@@ -8,7 +8,7 @@
 import type { Faker } from '@faker-js/faker'
 import { z } from 'zod'
 import { items, list, str } from './entries.js'
-import type { CheckContext, LoadContext, LoadParent } from './fragment.js'
+import type { CheckContext, LoadContext, LoadParent, WrittenTimestamps } from './fragment.js'
 import { at, formatPath } from './problems.js'
 import { idSchema, iidSchema, pathSchema, timestampSchema } from './scalars.js'
 
@@ -65,12 +65,6 @@ export function checkIssuableReferences(ctx: CheckContext, field: string): void 
   }
 }
 
-/** The timestamps an issuable's author wrote (each optional). */
-interface WrittenTimes {
-  created_at?: string | undefined
-  updated_at?: string | undefined
-}
-
 /**
  * Open and finished (closed or merged) timestamps that agree: created after `since` (the project),
  * updated after created, and a finished one updated when it finished unless told otherwise.
@@ -79,7 +73,7 @@ interface WrittenTimes {
 export function issuableTimes(
   ctx: LoadContext,
   f: Faker,
-  item: WrittenTimes,
+  item: WrittenTimestamps,
   finished: boolean,
   finishedAt: string | null | undefined,
   since: string,

@@ -13,7 +13,7 @@ import type { Db } from '../db/db.js'
 import type { Row } from '../db/collection.js'
 import type { InternalIdRecord, TableName, Tables } from '../db/schema.js'
 import { items, KIND_COLLECTIONS, RECORD_KINDS, type Entry, type Model, type RecordKind } from './entries.js'
-import type { KindRows, LoadContext, LoadParent, ScenarioFragment } from './fragment.js'
+import type { KindRows, LoadContext, LoadParent, ScenarioFragment, WrittenTimestamps } from './fragment.js'
 import type { NameIndex } from './names.js'
 import type { ScenarioRecords } from './records.js'
 
@@ -113,6 +113,11 @@ export class ScenarioLoader implements LoadContext {
     const start = new Date(from)
     if (start.getTime() >= this.referenceDate.getTime()) return start.toISOString()
     return f.date.between({ from: start, to: this.referenceDate }).toISOString()
+  }
+
+  timestamps(f: Faker, written: WrittenTimestamps, since: string): { created_at: string; updated_at: string } {
+    const created_at = written.created_at ?? this.between(f, since)
+    return { created_at, updated_at: written.updated_at ?? this.between(f, created_at) }
   }
 
   idOf(record: object): number {

@@ -48,15 +48,13 @@ export const freezePeriodFragment: ScenarioFragment = {
     project(ctx, project, parent) {
       project.freeze_periods.forEach((period, i) => {
         const f = ctx.fake(`freeze_period:${parent.key}:${i}`)
-        const created_at = period.created_at ?? ctx.between(f, parent.createdAt)
         const record: FreezePeriodRecord = {
           id: ctx.idOf(period),
           project_id: parent.id,
           freeze_start: period.freeze_start,
           freeze_end: period.freeze_end,
           cron_timezone: period.cron_timezone,
-          created_at,
-          updated_at: period.updated_at ?? ctx.between(f, created_at),
+          ...ctx.timestamps(f, period, parent.createdAt),
         }
         ctx.stage('freeze_periods', record)
       })

@@ -45,7 +45,6 @@ function loadMilestones(ctx: LoadContext, parent: LoadParent, milestones: readon
   const iids = ctx.iids('milestones', parent, milestones)
   milestones.forEach((m, i) => {
     const f = ctx.fake(`milestone:${parent.key}:${m.title}`)
-    const created_at = m.created_at ?? ctx.between(f, parent.createdAt)
     const record: MilestoneRecord = {
       id: ctx.idOf(m),
       iid: iids[i]!,
@@ -56,8 +55,7 @@ function loadMilestones(ctx: LoadContext, parent: LoadParent, milestones: readon
       start_date: m.start_date ?? null,
       group_id: parent.type === 'group' ? parent.id : null,
       project_id: parent.type === 'project' ? parent.id : null,
-      created_at,
-      updated_at: m.updated_at ?? ctx.between(f, created_at),
+      ...ctx.timestamps(f, m, parent.createdAt),
     }
     ctx.stage('milestones', record)
   })

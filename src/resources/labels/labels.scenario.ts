@@ -70,7 +70,6 @@ declare module '../../scenario/records.js' {
 function loadLabels(ctx: LoadContext, parent: LoadParent, labels: readonly ScenarioLabel[]): void {
   for (const l of labels) {
     const f = ctx.fake(`label:${parent.key}:${l.name}`)
-    const created_at = l.created_at ?? ctx.between(f, parent.createdAt)
     const record: LabelRecord = {
       id: ctx.idOf(l),
       title: l.name,
@@ -78,8 +77,7 @@ function loadLabels(ctx: LoadContext, parent: LoadParent, labels: readonly Scena
       description: l.description,
       project_id: parent.type === 'project' ? parent.id : null,
       group_id: parent.type === 'group' ? parent.id : null,
-      created_at,
-      updated_at: l.updated_at ?? ctx.between(f, created_at),
+      ...ctx.timestamps(f, l, parent.createdAt),
     }
     ctx.stage('labels', record)
     for (const subscriber of l.subscribers) {
