@@ -7,10 +7,15 @@
  * `issuable_references.rb`, `issuable_time_stats.rb` (gitlab-behaviour.md §4.1, §5).
  * @module
  */
-import type { GroupRecord, IssueRecord, LabelRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../db/schema.js'
 import { Milestone } from './milestone.js'
 import { projectWebUrl, type PresentCtx } from './urls.js'
 import { UserBasic } from './user.js'
+
+/** The issues area's record (merged into `Tables`; this folder imports no area). */
+type IssueRecord = Tables['issues']
+/** The labels area's record. */
+type LabelRecord = Tables['labels']
 
 // ---- time tracking ----------------------------------------------------------------------------
 

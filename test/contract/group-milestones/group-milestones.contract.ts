@@ -10,9 +10,9 @@
  * 210 platform-q2; acme/website (20) has project milestone 220. The clock is 2021-04-01T12:00Z.
  */
 import { expect, it } from 'vitest'
-import type { Simulator } from '../../src/index.js'
-import { contract, paginationHeaders, type ApiResponse } from '../support/contract.js'
-import { schemaErrors } from '../support/schemas.js'
+import type { Simulator } from '../../../src/index.js'
+import { contract, paginationHeaders, type ApiResponse } from '../../support/contract.js'
+import { schemaErrors } from '../../support/schemas.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 

@@ -8,9 +8,9 @@
  * Their timestamps are generated, so expected bodies read them from the store.
  */
 import { expect, it } from 'vitest'
-import type { FreezePeriodRecord } from '../../src/db/schema.js'
-import { contract, paginationHeaders, type ApiResponse, type RequestOptions } from '../support/contract.js'
-import { schemaErrors } from '../support/schemas.js'
+import type { FreezePeriodRecord } from '../../../src/resources/freeze-periods/index.js'
+import { contract, paginationHeaders, type ApiResponse, type RequestOptions } from '../../support/contract.js'
+import { schemaErrors } from '../../support/schemas.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 const FIELDS = ['id', 'freeze_start', 'freeze_end', 'cron_timezone', 'created_at', 'updated_at']

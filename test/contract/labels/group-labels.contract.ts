@@ -6,10 +6,10 @@
  * gitlab-behaviour.md §12; gitlab: spec/requests/api/group_labels_spec.rb.
  */
 import { expect, it } from 'vitest'
-import type { Simulator } from '../../src/index.js'
-import { contract, paginationHeaders, type ApiResponse } from '../support/contract.js'
-import { BASIC, NOW, type LabelId } from '../support/default-labels.js'
-import { schemaErrors } from '../support/schemas.js'
+import type { Simulator } from '../../../src/index.js'
+import { contract, paginationHeaders, type ApiResponse } from '../../support/contract.js'
+import { BASIC, NOW, type LabelId } from '../../support/default-labels.js'
+import { schemaErrors } from '../../support/schemas.js'
 
 const LABEL = 'public_api/v4/labels/label.json'
 const LABEL_WITH_COUNTS = 'public_api/v4/labels/label_with_counts.json'

@@ -3,8 +3,8 @@
  * gitlabhq:lib/api/entities/freeze_period.rb (GitLab 13.x); schema `public_api/v4/freeze_period.json`.
  * @module
  */
-import type { FreezePeriodRecord } from '../db/schema.js'
-import type { PresentCtx } from './urls.js'
+import type { PresentCtx } from '../../entities/urls.js'
+import type { FreezePeriodRecord } from './freeze-periods.tables.js'
 
 /** What {@link FreezePeriod} returns: GitLab's `Entities::FreezePeriod`, in its field order. */
 export interface FreezePeriodEntity {
