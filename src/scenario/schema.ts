@@ -112,7 +112,8 @@ const ACCESS_LEVELS: readonly number[] = Object.values(ACCESS_LEVEL_NAMES)
 export const accessLevelSchema = z.unknown().transform((value, ctx): number => {
   if (typeof value === 'number' && ACCESS_LEVELS.includes(value)) return value
   if (typeof value === 'string') {
-    const level = (ACCESS_LEVEL_NAMES as Record<string, number>)[value.trim().toLowerCase()]
+    const name = value.trim().toLowerCase() // own keys only: `constructor` is no access level
+    const level = Object.hasOwn(ACCESS_LEVEL_NAMES, name) ? (ACCESS_LEVEL_NAMES as Record<string, number>)[name] : undefined
     if (level !== undefined) return level
   }
   ctx.addIssue({
