@@ -126,3 +126,25 @@ contract('PUT /groups/:id/milestones/:milestone_id', {}, ({ api }) => {
     expect([res.status, res.body.title]).toEqual([200, 'v9\ufffd'])
   })
 })
+
+contract('POST /projects/:id/labels (title strip)', {}, ({ api }) => {
+  it("strips the title as Ruby's String#strip does: ASCII whitespace only, U+3000 stays", async () => {
+    const res = await api.post('/projects/20/labels', { as: 'max', body: { name: ' \t\u3000ideographic\u3000 \n', color: 'red' } })
+    expect([res.status, res.body.name]).toEqual([201, '\u3000ideographic\u3000'])
+  })
+})
+
+contract('POST /projects/:id/freeze_periods', {}, ({ api }) => {
+  it('issue 6 defect 4: strips a 200 KB run of inner spaces at once (the trailing-space regexes were quadratic)', async () => {
+    const spaces = ' '.repeat(200_000)
+    const started = performance.now()
+    const res = await api.post('/projects/20/freeze_periods', {
+      as: 'max',
+      body: { freeze_start: `0${spaces}x`, freeze_end: '0 7 * * 1', cron_timezone: `UTC${spaces}x` },
+    })
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.body.message)).toEqual(['freeze_start', 'cron_timezone'])
+    // Generous bound: the regexes took about 40 s on this input; the loops take milliseconds.
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+})

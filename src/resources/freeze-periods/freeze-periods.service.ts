@@ -6,6 +6,7 @@
  */
 import { isValidCron, isValidCronTimezone } from '../../core/cron.js'
 import { recordNotFound, validationFailed } from '../../core/errors.js'
+import { rubyStrip as rubyStripText } from '../../core/ruby-string.js'
 import type { Db } from '../../db/db.js'
 import type { FreezePeriodRecord, ProjectRecord } from '../../db/schema.js'
 
@@ -37,9 +38,9 @@ export function findFreezePeriod(db: Db, project: ProjectRecord, id: number): Fr
   return period
 }
 
-/** Ruby's `String#strip`: ASCII whitespace at both ends, and NULs at the end. */
+/** Ruby's `String#strip`: ASCII whitespace at both ends, and NULs at the end (linear; see core/ruby-string.ts). */
 function rubyStrip(value: string): string {
-  return value.replace(/^[\t\n\v\f\r ]+/, '').replace(/[\0\t\n\v\f\r ]+$/, '')
+  return rubyStripText(value)
 }
 
 /** Rails `blank?` for a string: empty or only whitespace. */

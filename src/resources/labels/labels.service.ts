@@ -9,6 +9,7 @@
  * @module
  */
 import { sanitizeHtml } from '../../core/sanitize.js'
+import { rubyStrip } from '../../core/ruby-string.js'
 import { isValidColor, normalizeColor } from '../../core/color.js'
 import { validationFailed } from '../../core/errors.js'
 import type { Db } from '../../db/db.js'
@@ -77,7 +78,7 @@ export interface CreateLabelInput {
  */
 export function createLabel(db: Db, parent: LabelParent, input: CreateLabelInput, now: Timestamp): LabelRecord {
   const draft: LabelDraft = {
-    title: isPresent(input.name) ? sanitizeHtml(input.name).trim() : null,
+    title: isPresent(input.name) ? rubyStrip(sanitizeHtml(input.name)) : null,
     color: storedColor(input.color),
     project_id: parent.type === 'project' ? parent.project.id : null,
     group_id: parent.type === 'group' ? parent.group.id : null,
@@ -109,7 +110,7 @@ export interface UpdateLabelInput {
  * @throws ApiError 400 `{message: {...}}` for an invalid result.
  */
 export function updateLabel(db: Db, label: LabelRecord, input: UpdateLabelInput, now: Timestamp): LabelRecord {
-  const title = isPresent(input.new_name) ? sanitizeHtml(input.new_name).trim() : label.title
+  const title = isPresent(input.new_name) ? rubyStrip(sanitizeHtml(input.new_name)) : label.title
   const color = input.color === undefined || input.color === null ? label.color : storedColor(input.color)
   const description = isPresent(input.description) ? sanitizeHtml(input.description) : label.description
   const errors = labelErrors(db, { id: label.id, title, color, project_id: label.project_id, group_id: label.group_id })
