@@ -131,13 +131,27 @@ export interface MilestoneListFilters {
 function fuzzyMatches(value: string | null, query: string): boolean {
   if (value === null) return false
   const haystack = value.toLowerCase()
+  const words = fuzzyWords(query)
+  if (words.length === 0) return haystack === query.toLowerCase()
+  return words.every((word) => haystack.includes(word))
+}
+
+/**
+ * `select_fuzzy_words`, lower-cased, computed once per query string rather than once per milestone
+ * and column. Its quoted-phrase removal (`q.sub(quoted_word, '')`, first occurrence each) is
+ * GitLab's and stays quadratic in the number of phrases, so it must not run per record.
+ */
+function fuzzyWords(query: string): string[] {
+  if (query === lastFuzzy.query) return lastFuzzy.words
   const quoted = query.match(/(?<=^| )"[^"]+"(?= |$)/g) ?? []
   let rest = query
   for (const phrase of quoted) rest = rest.replace(phrase, '')
   const words = [...rest.split(/\s+/).filter(Boolean), ...quoted.map((q) => q.slice(1, -1))].filter((w) => w.length >= 3)
-  if (words.length === 0) return haystack === query.toLowerCase()
-  return words.every((word) => haystack.includes(word.toLowerCase()))
+  lastFuzzy = { query, words: words.map((word) => word.toLowerCase()) }
+  return lastFuzzy.words
 }
+
+let lastFuzzy: { query: string | undefined; words: string[] } = { query: undefined, words: [] }
 
 /** `Timebox.search`: the squished query fuzzy-matches the title or the description. */
 function searchMatches(milestone: MilestoneRecord, search: string): boolean {
