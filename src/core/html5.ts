@@ -556,7 +556,8 @@ function readTag(s: string, i: number): Tag | null {
     j++
   }
   if (j >= n) return null
-  const name = toLowerAscii(s.slice(i, j)).replaceAll('\0', '\ufffd')
+  let name = toLowerAscii(s.slice(i, j))
+  if (name.includes('\0')) name = name.replaceAll('\0', '\ufffd')
   const attrs = new Map<string, string>()
   let selfClosing = false
   while (j < n) {
@@ -607,8 +608,13 @@ function readTag(s: string, i: number): Tag | null {
   return null
 }
 
+/** ASCII letters lower-cased, everything else kept (the tokenizer's rule for tag and attribute names). */
 function toLowerAscii(text: string): string {
-  return text.replace(/[A-Z]+/g, (m) => m.toLowerCase())
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0x41 && c <= 0x5a) return text.replace(/[A-Z]/g, (m) => m.toLowerCase())
+  }
+  return text
 }
 
 /** Index of the first `-->` or `--!>` at or after `from`, and its length; [-1, 0] when none. */
