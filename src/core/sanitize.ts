@@ -25,6 +25,9 @@
  * `&#99999999;`, `&#99999999;` as U+FFFD.
  *
  * Runs in linear time (see core/html5.ts). Whitespace is not stripped here; callers strip titles.
+ * spec-gap: Nokogumbo refuses a fragment nested more than 400 elements deep (`ArgumentError:
+ * Document tree depth limit exceeded`, a 500 in GitLab); fakelab never answers 500 for input, so
+ * such text is cleaned like any other.
  * Source: gitlab: app/models/label.rb `sanitize_value`, app/models/concerns/timebox.rb
  * `sanitize_title`; sanitize 5.2.1 lib/sanitize.rb, lib/sanitize/config/default.rb,
  * lib/sanitize/transformers/clean_element.rb; nokogumbo 2.0.2 lib/nokogumbo/html5.rb `escape_text`.
