@@ -216,9 +216,20 @@ class TreeBuilder {
   }
 
   private closePInButtonScope(): void {
-    if (!this.inScope('p', C_BUTTON_SCOPE)) return
-    this.generateImpliedEndTags('p')
-    this.popTo(this.lastHtml('p'))
+    if (this.inScope('p', C_BUTTON_SCOPE)) this.closeElement('p', 'p')
+  }
+
+  /** Generates implied end tags (except `except`) and pops until the nearest `name` is popped. */
+  private closeElement(name: string, except?: string): void {
+    this.generateImpliedEndTags(except)
+    this.popTo(this.lastHtml(name))
+  }
+
+  /** Closes a `p` in button scope, then inserts `name`; the tokenizer continues in `model`. */
+  private insertBlock(name: string, model: ContentModel): ContentModel {
+    this.closePInButtonScope()
+    this.push(name, Ns.HTML, false)
+    return model
   }
 
   /** Whether the adjusted current node is not an HTML element (CDATA sections are allowed there). */
@@ -326,11 +337,7 @@ class TreeBuilder {
 
   private startTagInBody(name: string, attrs: Map<string, string>, selfClosing: boolean): ContentModel {
     if (IGNORED_IN_BODY.has(name)) return 'data'
-    if (CLOSES_P.has(name)) {
-      this.closePInButtonScope()
-      this.push(name, Ns.HTML, false)
-      return 'data'
-    }
+    if (CLOSES_P.has(name)) return this.insertBlock(name, 'data')
     if (HEADINGS.has(name)) {
       this.closePInButtonScope()
       if (this.bits[this.top]! & C_HEADING && this.nss[this.top] === Ns.HTML) this.pop()
@@ -340,16 +347,12 @@ class TreeBuilder {
     switch (name) {
       case 'pre':
       case 'listing':
-        this.closePInButtonScope()
-        this.push(name, Ns.HTML, false)
         this.skipLineFeed = true
-        return 'data'
+        return this.insertBlock(name, 'data')
       case 'form':
         // The form element pointer: a form inside a form is ignored (outside templates).
         if (this.lastHtml('form') > 0 && this.lastHtml('template') < 0) return 'data'
-        this.closePInButtonScope()
-        this.push(name, Ns.HTML, false)
-        return 'data'
+        return this.insertBlock(name, 'data')
       case 'li':
       case 'dd':
       case 'dt': {
@@ -359,24 +362,16 @@ class TreeBuilder {
         // element other than address, div and p.
         let target = -1
         for (const n of closes) target = Math.max(target, this.lastHtml(n))
-        if (target > boundary || (target >= 0 && target === boundary)) {
-          const targetName = this.names[target]!
-          this.generateImpliedEndTags(targetName)
+        if (target >= 0 && target >= boundary) {
+          this.generateImpliedEndTags(this.names[target])
           this.popTo(target)
         }
-        this.closePInButtonScope()
-        this.push(name, Ns.HTML, false)
-        return 'data'
+        return this.insertBlock(name, 'data')
       }
       case 'plaintext':
-        this.closePInButtonScope()
-        this.push(name, Ns.HTML, false)
-        return 'plaintext'
+        return this.insertBlock(name, 'plaintext')
       case 'button':
-        if (this.inScope('button', C_SCOPE)) {
-          this.generateImpliedEndTags()
-          this.popTo(this.lastHtml('button'))
-        }
+        if (this.inScope('button', C_SCOPE)) this.closeElement('button')
         this.push(name, Ns.HTML, false)
         return 'data'
       case 'hr':
@@ -394,9 +389,7 @@ class TreeBuilder {
         this.push(name, Ns.HTML, false)
         return 'rcdata'
       case 'xmp':
-        this.closePInButtonScope()
-        this.push(name, Ns.HTML, false)
-        return 'rawtext'
+        return this.insertBlock(name, 'rawtext')
       case 'iframe':
       case 'noembed':
       case 'noframes':
@@ -468,16 +461,8 @@ class TreeBuilder {
       this.insertVoid('br')
       return
     }
-    if (name === 'li') {
-      if (!this.inScope('li', C_LIST_SCOPE)) return
-      this.generateImpliedEndTags('li')
-      this.popTo(this.lastHtml('li'))
-      return
-    }
-    if (name === 'dd' || name === 'dt') {
-      if (!this.inScope(name, C_SCOPE)) return
-      this.generateImpliedEndTags(name)
-      this.popTo(this.lastHtml(name))
+    if (name === 'li' || name === 'dd' || name === 'dt') {
+      if (this.inScope(name, name === 'li' ? C_LIST_SCOPE : C_SCOPE)) this.closeElement(name, name)
       return
     }
     if (HEADINGS.has(name)) {
@@ -488,9 +473,7 @@ class TreeBuilder {
       return
     }
     if (BLOCK_END.has(name)) {
-      if (!this.inScope(name, C_SCOPE)) return
-      this.generateImpliedEndTags()
-      this.popTo(this.lastHtml(name))
+      if (this.inScope(name, C_SCOPE)) this.closeElement(name)
       return
     }
     // "Any other end tag" (and, approximately, the adoption agency algorithm): the nearest open
