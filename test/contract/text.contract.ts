@@ -135,6 +135,14 @@ contract('POST /projects/:id/labels (title strip)', {}, ({ api }) => {
 })
 
 contract('POST /projects/:id/freeze_periods', {}, ({ api }) => {
+  it('keeps cron_timezone unstripped (gitlab-behaviour.md §7, corrected 2026-11-23: only the crons are stripped)', async () => {
+    const res = await api.post('/projects/20/freeze_periods', {
+      as: 'max',
+      body: { freeze_start: ' 0 23 * * 5 ', freeze_end: '0 7 * * 1', cron_timezone: ' UTC' },
+    })
+    expect([res.status, res.body.freeze_start, res.body.cron_timezone]).toEqual([201, '0 23 * * 5', ' UTC'])
+  })
+
   it('issue 6 defect 4: strips a 200 KB run of inner spaces at once (the trailing-space regexes were quadratic)', async () => {
     const spaces = ' '.repeat(200_000)
     const started = performance.now()
