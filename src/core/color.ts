@@ -12,15 +12,27 @@ export const DEFAULT_LABEL_COLOR = '#428BCA'
 const HEX = /^#(?:[0-9A-Fa-f]{3}){1,2}$/
 
 /**
+ * CSS colour keyword → upper-case hex, built once from `color-name`. A Map, not the package's
+ * plain object: a client's colour must never reach `Object.prototype` (`constructor`,
+ * `__proto__`, `toString` are not colours).
+ */
+const KEYWORD_HEX: ReadonlyMap<string, string> = new Map(
+  Object.entries(colorNames as Record<string, [number, number, number]>).map(([name, rgb]) => [
+    name,
+    `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`.toUpperCase(),
+  ]),
+)
+
+/**
  * What GitLab's label services store for a colour input: stripped; a CSS keyword (any case)
  * becomes its hex in upper case (`red` → `#FF0000`); anything else is returned stripped, as given,
- * for {@link isValidColor} to judge.
+ * for {@link isValidColor} to judge (so `constructor` stays `constructor` and fails validation).
+ * Source: gitlab-behaviour.md §12.4; gitlab: lib/gitlab/color.rb `COLOR_NAME_TO_HEX`.
  */
 export function normalizeColor(input: string): string {
   const stripped = input.trim()
-  const rgb = (colorNames as Record<string, [number, number, number]>)[stripped.toLowerCase()]
-  if (!rgb || stripped.startsWith('#')) return stripped
-  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`.toUpperCase()
+  if (stripped.startsWith('#')) return stripped
+  return KEYWORD_HEX.get(stripped.toLowerCase()) ?? stripped
 }
 
 /** Whether a stored colour passes GitLab's `color` validation: `#RGB` or `#RRGGBB`. */

@@ -50,7 +50,28 @@ export function rubyToI(value: unknown): number {
  * return, space) at both ends, and NUL bytes at the end. Unicode spaces are kept.
  */
 export function rubyStrip(value: string): string {
-  return value.replace(/^[\t\n\v\f\r ]+/, '').replace(/[\0\t\n\v\f\r ]+$/, '')
+  // A loop, not `/[\s]+$/`: a backtracking engine re-runs that regex from every whitespace
+  // position, which is quadratic on a long run of spaces followed by anything else.
+  let start = 0
+  let end = value.length
+  while (start < end && isStripSpace(value.charCodeAt(start))) start++
+  while (end > start && (isStripSpace(value.charCodeAt(end - 1)) || value.charCodeAt(end - 1) === 0)) end--
+  return start === 0 && end === value.length ? value : value.slice(start, end)
+}
+
+/** Ruby's `strip` whitespace: tab, line feed, vertical tab, form feed, carriage return, space. */
+function isStripSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d)
+}
+
+/**
+ * `value` without trailing occurrences of `char` (a one-character string), in linear time.
+ * @example trimEndChar('0 0 * * *   ', ' ') // '0 0 * * *'
+ */
+export function trimEndChar(value: string, char: string): string {
+  let end = value.length
+  while (end > 0 && value[end - 1] === char) end--
+  return end === value.length ? value : value.slice(0, end)
 }
 
 /**

@@ -17,6 +17,7 @@
  * @module
  */
 import { CronExpressionParser } from 'cron-parser'
+import { trimEndChar } from '../../core/ruby.js'
 
 type FieldKind = 'second' | 'minute' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek'
 
@@ -147,7 +148,7 @@ function translate(kind: FieldKind, e: Element): string {
  */
 export function isValidCron(expression: string): boolean {
   // `"#{cron} UTC"`: spaces may precede the appended zone; anything else must be a field.
-  const body = expression.replace(/ +$/, '')
+  const body = trimEndChar(expression, ' ') // a loop: `/ +$/` is quadratic on long inner runs of spaces
   if (body === '' || /^[ \t]/.test(body) || /\t$/.test(body)) return false
   const fields = body.split(/[ \t]+/)
   const kinds: FieldKind[] =

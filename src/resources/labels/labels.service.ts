@@ -11,7 +11,7 @@
 import { sanitizeHtml } from '../../core/sanitize.js'
 import { isValidColor, normalizeColor } from '../../core/color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
-import { blank, present } from '../../core/ruby.js'
+import { blank, present, rubyStrip } from '../../core/ruby.js'
 import type { Source } from '../../core/source.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
@@ -73,7 +73,7 @@ export interface CreateLabelInput {
  */
 export function createLabel(db: Db, parent: Source, input: CreateLabelInput, now: Timestamp): LabelRecord {
   const draft: LabelDraft = {
-    title: present(input.name) ? sanitizeHtml(input.name).trim() : null,
+    title: present(input.name) ? rubyStrip(sanitizeHtml(input.name)) : null,
     color: storedColor(input.color),
     project_id: parent.type === 'project' ? parent.project.id : null,
     group_id: parent.type === 'group' ? parent.group.id : null,
@@ -105,7 +105,7 @@ export interface UpdateLabelInput {
  * @throws ApiError 400 `{message: {...}}` for an invalid result.
  */
 export function updateLabel(db: Db, label: LabelRecord, input: UpdateLabelInput, now: Timestamp): LabelRecord {
-  const title = present(input.new_name) ? sanitizeHtml(input.new_name).trim() : label.title
+  const title = present(input.new_name) ? rubyStrip(sanitizeHtml(input.new_name)) : label.title
   const color = input.color === undefined || input.color === null ? label.color : storedColor(input.color)
   const description = present(input.description) ? sanitizeHtml(input.description) : label.description
   const errors = labelErrors(db, { id: label.id, title, color, project_id: label.project_id, group_id: label.group_id })

