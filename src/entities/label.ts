@@ -5,7 +5,6 @@
  * Source: api-spec.md "Label (project and group)"; gitlab-behaviour.md §12.1.
  * @module
  */
-import { textColor } from '../core/color.js'
 import { renderSingleLine } from '../core/single-line.js'
 import type { Tables } from '../db/schema.js'
 import type { PresentCtx } from './urls.js'
@@ -27,4 +26,26 @@ export function LabelBasic(label: LabelRecord, ctx: PresentCtx) {
     description_html: renderSingleLine(label.description, ctx.baseUrl),
     text_color: textColor(label.color),
   }
+}
+
+/** The colour GitLab stores when none was given. Source: gitlab-behaviour.md §12.4. */
+export const DEFAULT_LABEL_COLOR = '#428BCA'
+
+const HEX = /^#(?:[0-9A-Fa-f]{3}){1,2}$/
+
+/** Whether a stored colour passes GitLab's `color` validation: `#RGB` or `#RRGGBB`. */
+export function isValidColor(color: string): boolean {
+  return HEX.test(color)
+}
+
+/**
+ * The label's `text_color`: `#333333` on light backgrounds (R+G+B > 500), else `#FFFFFF`.
+ * `#RGB` digits are doubled first. An invalid colour is treated as the default colour.
+ * gitlab: app/helpers/labels_helper.rb `text_color_for_bg`.
+ */
+export function textColor(color: string): string {
+  const hex = isValidColor(color) ? color.slice(1) : DEFAULT_LABEL_COLOR.slice(1)
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex
+  const sum = [0, 2, 4].reduce((acc, i) => acc + Number.parseInt(full.slice(i, i + 2), 16), 0)
+  return sum > 500 ? '#333333' : '#FFFFFF'
 }

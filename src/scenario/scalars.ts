@@ -58,12 +58,3 @@ export const fullPathSchema = z.string().refine((s) => s.split('/').every(isPath
 
 /** `public`, `internal` or `private`. */
 export const visibilitySchema = z.enum(['public', 'internal', 'private'])
-
-/**
- * Whether `name` is a property every plain object inherits (`constructor`, `__proto__`,
- * `toString`, …). A lookup by a scenario author's word in a plain-object table would find those,
- * so such words must never reach one: they are not names of anything in GitLab.
- */
-export function isObjectPrototypeName(name: string): boolean {
-  return Object.hasOwn(Object.prototype, name)
-}

@@ -1,6 +1,7 @@
 /** Colour keywords as GitLab's label services convert them (gitlab-behaviour.md §12.4). */
 import { describe, expect, it } from 'vitest'
-import { isValidColor, normalizeColor } from '../../src/core/color.js'
+import { isValidColor } from '../../src/entities/label.js'
+import { normalizeColor } from '../../src/resources/labels/color.js'
 
 describe('normalizeColor', () => {
   it.each([

@@ -6,22 +6,23 @@
  * @module
  */
 import { z } from 'zod'
-import { DEFAULT_LABEL_COLOR, isValidColor, normalizeColor } from '../../core/color.js'
+import { DEFAULT_LABEL_COLOR, isValidColor } from '../../entities/label.js'
+import { normalizeColor } from './color.js'
 import { items, list } from '../../scenario/entries.js'
 import type { FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
-import { idSchema, isObjectPrototypeName, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { idSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /**
  * A label colour: `#RGB`, `#RRGGBB` or a CSS colour keyword; output is what GitLab stores
  * (`normalizeColor`: `orange` → `#FFA500`, hex kept as given). Quote hex colours in YAML: an
- * unquoted `#` starts a comment. A word every JavaScript object inherits (`constructor`) is no
- * colour keyword, and never reaches the keyword table.
+ * unquoted `#` starts a comment. `constructor` and its kin are no colour keywords (the
+ * keyword table is a Map).
  */
 const colorSchema = z
   .string()
-  .transform((color) => (isObjectPrototypeName(color.trim().toLowerCase()) ? color.trim() : normalizeColor(color)))
+  .transform(normalizeColor)
   .refine(isValidColor, {
     error: (issue) => `must be a valid color code (#RGB, #RRGGBB or a CSS colour name); got ${JSON.stringify(issue.input)}`,
   })

@@ -9,7 +9,8 @@
  * @module
  */
 import { sanitizeHtml } from '../../core/sanitize.js'
-import { isValidColor, normalizeColor } from '../../core/color.js'
+import { isValidColor } from '../../entities/label.js'
+import { normalizeColor } from './color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, present, rubyStrip } from '../../core/ruby.js'
 import type { Source } from '../../core/source.js'
