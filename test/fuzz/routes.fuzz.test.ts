@@ -1,0 +1,229 @@
+/**
+ * The route fuzz test (issue 6, item 1): seeded, property-based (fast-check) requests to every
+ * route in `sim.routes`, through both doors (node:http with real `fetch`, and MSW's `setupServer`),
+ * each from the freshly loaded default scenario. Whatever a request holds, fakelab must:
+ * - answer below 500, and never call `onError` (no thrown error escapes to the boundary);
+ * - answer within 2 s (a slow answer is a quadratic regular expression waiting to happen);
+ * - send a JSON body with `Content-Type: application/json` whenever it sends a body, none on
+ *   204/304, and only GitLab's error shapes on 4xx (`{"message": string|object}`, `{"error": string}`,
+ *   `invalid_token` and `insufficient_scope` bodies); never a stack trace or a function's source;
+ * - leave the store exactly as it was after a refused request (4xx) and after any GET.
+ * A failure prints the seed, the shrunk request, and one-line reproducers (curl for the node door,
+ * fetch for MSW). Source: issue 6; STYLE.md §3, §5; gitlab-behaviour.md §1.2.
+ *
+ * Environment: `FUZZ_SEED` (default: a fresh random seed, printed), `FUZZ_RUNS` (requests per route
+ * and door; default 40, or 1000 under `npm run fuzz`), `FUZZ_TEXT_MAX` (largest repeat count of an
+ * adversarial text pattern; default 2000, or 40000 under `npm run fuzz`), `CONTRACT_TRANSPORT=node|msw`.
+ */
+import fc from 'fast-check'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { createSimulator, type Simulator } from '../../src/index.js'
+import { createHandlers } from '../../src/msw.js'
+import { loadDefaultScenario, startServer } from '../../src/node.js'
+import { collectFixtures, fuzzRequests, type Fixtures, type FuzzRequest } from './requests.js'
+
+const LONG = process.env.npm_lifecycle_event === 'fuzz'
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 1000 : 40))
+const TEXT_MAX = Number(process.env.FUZZ_TEXT_MAX ?? (LONG ? 40_000 : 2000))
+/** Longest acceptable answer. */
+const SLOW_MS = 2000
+const MSW_BASE = 'http://gitlab.test'
+/** Where `fakelab serve` listens by default, for the curl reproducer. */
+const SERVE_URL = 'http://127.0.0.1:3000'
+
+const scenario = await loadDefaultScenario()
+const ROUTES = createSimulator({ scenario }).routes
+const DOORS = (['node', 'msw'] as const).filter((door) => !process.env.CONTRACT_TRANSPORT || process.env.CONTRACT_TRANSPORT === door)
+
+console.log(`[fuzz] seed ${SEED}, ${RUNS} requests per route and door; repeat with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX}`)
+
+// ---- invariants ---------------------------------------------------------------------------------
+
+/** What came back. */
+interface Answer {
+  status: number
+  contentType: string | null
+  text: string
+  ms: number
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Whether a 4xx body has one of GitLab's shapes: `{"message": string | {attr: [...]}}` (GitLab's
+ * helpers), `{"error": string}` (Grape), or the rack-oauth2 bodies `invalid_token` and
+ * `insufficient_scope`. Source: gitlab-behaviour.md §1.2, §1.5.
+ */
+export function isGitLabErrorBody(body: unknown): boolean {
+  if (!isPlainObject(body)) return false
+  const keys = Object.keys(body).sort().join(',')
+  const { message, error, error_description: description, scope } = body
+  if (keys === 'message') return typeof message === 'string' || isPlainObject(message)
+  if (keys === 'error') return typeof error === 'string'
+  if (keys === 'error,error_description') return error === 'invalid_token' && typeof description === 'string'
+  if (keys === 'error,error_description,scope') return error === 'insufficient_scope' && typeof description === 'string' && typeof scope === 'string'
+  return false
+}
+
+/** Every invariant the answer breaks; empty when it keeps them all. */
+function broken(request: FuzzRequest, answer: Answer, errors: unknown[], storeChanged: boolean): string[] {
+  const problems: string[] = []
+  if (answer.status >= 500) problems.push(`status ${answer.status}`)
+  for (const error of errors) problems.push(`onError called with ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
+  if (answer.ms > SLOW_MS) problems.push(`answered in ${Math.round(answer.ms)} ms (limit ${SLOW_MS} ms)`)
+  if (answer.status === 204 || answer.status === 304) {
+    if (answer.text !== '') problems.push(`a body on ${answer.status}`)
+  } else if (answer.text === '') {
+    problems.push('no body')
+  } else {
+    if (answer.contentType !== 'application/json') problems.push(`Content-Type ${answer.contentType ?? '(none)'}, not application/json`)
+    let body: unknown
+    try {
+      body = JSON.parse(answer.text)
+    } catch {
+      problems.push('a body that is not JSON')
+    }
+    if (answer.status >= 400 && body !== undefined && !isGitLabErrorBody(body)) problems.push("an error body in none of GitLab's shapes")
+  }
+  if (/\[native code\]|^\s+at .+:\d+:\d+\)?$/m.test(answer.text)) problems.push("a stack trace or a function's source in the body")
+  if (storeChanged) problems.push(answer.status >= 400 ? `the store changed although the request was refused (${answer.status})` : 'the store changed on a GET')
+  return problems
+}
+
+// ---- reproducers --------------------------------------------------------------------------------
+
+/** Shell-quotes `text` (`'...'`, or `$'...'` with byte escapes when it holds anything unprintable). */
+function shellQuote(text: string, latin1 = false): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`
+  const bytes = Buffer.from(text, latin1 ? 'latin1' : 'utf8')
+  let out = ''
+  for (const byte of bytes) {
+    const char = String.fromCharCode(byte)
+    out += byte >= 0x20 && byte < 0x7f && char !== "'" && char !== '\\' ? char : `\\x${byte.toString(16).padStart(2, '0')}`
+  }
+  return `$'${out}'`
+}
+
+function urlOf(base: string, request: FuzzRequest): string {
+  return `${base}/api/v4${request.path}${request.query === '' ? '' : `?${request.query}`}`
+}
+
+/** One curl command line that sends exactly this request to `fakelab serve`. */
+export function curlCommand(request: FuzzRequest, base = SERVE_URL): string {
+  const parts = ['curl', '-sS', '-i', '--globoff', '--path-as-is', '-X', request.method]
+  for (const [name, value] of request.headers) parts.push('-H', shellQuote(`${name}: ${value}`))
+  if (request.body) {
+    // --data-binary adds a form Content-Type unless one is given; an empty `Content-Type:` removes it.
+    if (!request.headers.some(([name]) => name.toLowerCase() === 'content-type')) parts.push('-H', "'Content-Type:'")
+    parts.push('--data-binary', shellQuote(request.body.text, request.body.latin1))
+  }
+  parts.push(shellQuote(urlOf(base, request)))
+  return parts.join(' ')
+}
+
+/** One `fetch` line that sends this request through MSW handlers mounted on {@link MSW_BASE}. */
+function fetchLine(request: FuzzRequest): string {
+  const body = request.body ? `, body: Buffer.from(${JSON.stringify(request.body.text)}, '${request.body.latin1 ? 'latin1' : 'utf8'}')` : ''
+  return `await fetch(${JSON.stringify(urlOf(MSW_BASE, request))}, { method: '${request.method}', headers: ${JSON.stringify(request.headers)}${body} })`
+}
+
+/**
+ * fast-check's failure report, shortened: our own message (which holds the shrunk request as
+ * reproducers) plus what replays it, instead of the counterexample printed once more as JSON.
+ */
+function report(details: fc.RunDetails<[FuzzRequest]>): void {
+  if (!details.failed) return
+  const replay = `fast-check: seed ${details.seed}, path "${details.counterexamplePath}" (FUZZ_PATH replays it), failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`
+  const cause = details.errorInstance
+  if (cause instanceof Error && cause.message.startsWith('[fuzz]')) throw new Error(`${cause.message}\n  ${replay}`)
+  throw new Error(`${fc.defaultReportMessage(details) ?? 'property failed'}\n  ${replay}`)
+}
+
+// ---- the doors ----------------------------------------------------------------------------------
+
+/** A door with a fresh simulator behind it. */
+interface OpenDoor {
+  sim: Simulator
+  baseUrl: string
+  /** Errors the simulator passed to `onError` since the last request. */
+  errors: unknown[]
+  close(): Promise<void> | void
+}
+
+async function openDoor(door: 'node' | 'msw'): Promise<OpenDoor> {
+  const errors: unknown[] = []
+  const sim = createSimulator({ scenario, onError: (error) => void errors.push(error) })
+  if (door === 'node') {
+    const server = await startServer(sim, { port: 0 })
+    return { sim, baseUrl: server.url, errors, close: () => server.close() }
+  }
+  const server = setupServer(...createHandlers(sim, { baseUrl: MSW_BASE }))
+  server.listen({ onUnhandledRequest: 'error' })
+  return { sim, baseUrl: MSW_BASE, errors, close: () => server.close() }
+}
+
+/** Builds the Fetch request, or returns undefined when the client itself refuses it (an unsendable header or URL). */
+function toRequest(base: string, request: FuzzRequest): Request | undefined {
+  const body = request.body === undefined ? undefined : Buffer.from(request.body.text, request.body.latin1 ? 'latin1' : 'utf8')
+  try {
+    return new Request(urlOf(base, request), { method: request.method, headers: request.headers, body })
+  } catch {
+    return undefined
+  }
+}
+
+describe.each(DOORS)('fuzz [%s]', (door) => {
+  let open: OpenDoor
+  let fixtures: Fixtures
+  let initial: string
+  let sent = 0
+
+  beforeAll(async () => {
+    open = await openDoor(door)
+    fixtures = await collectFixtures(open.sim, MSW_BASE)
+    open.sim.reset()
+    initial = JSON.stringify(open.sim.db.dump())
+  })
+  afterAll(async () => {
+    console.log(`[fuzz] ${door} door: ${sent} requests (seed ${SEED})`)
+    await open?.close()
+  })
+
+  /** Sends one request from the freshly loaded scenario and throws, with reproducers, if it breaks an invariant. */
+  async function probe(key: string, request: FuzzRequest): Promise<void> {
+    const fetchRequest = toRequest(open.baseUrl, request)
+    fc.pre(fetchRequest !== undefined)
+    open.sim.reset()
+    open.errors.length = 0
+    sent += 1
+    const started = performance.now()
+    let answer: Answer
+    try {
+      const res = await fetch(fetchRequest!)
+      answer = { status: res.status, contentType: res.headers.get('content-type'), text: await res.text(), ms: performance.now() - started }
+    } catch (error) {
+      answer = { status: 599, contentType: null, text: `no answer: ${String(error)}`, ms: performance.now() - started }
+    }
+    const storeChanged = (answer.status >= 400 || request.method === 'GET') && JSON.stringify(open.sim.db.dump()) !== initial
+    const problems = broken(request, answer, open.errors, storeChanged)
+    if (problems.length === 0) return
+    throw new Error([
+      `[fuzz] ${door} door, ${key}: ${problems.join('; ')}`,
+      `  answer: ${answer.status} ${answer.text.slice(0, 300)}`,
+      `  reproduce (node door, against \`fakelab serve\`): ${curlCommand(request)}`,
+      `  reproduce (MSW door, under setupServer(...createHandlers(sim, { baseUrl: '${MSW_BASE}' }))): ${fetchLine(request)}`,
+      `  repeat the run: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX} CONTRACT_TRANSPORT=${door} npx vitest run test/fuzz -t '${key}'`,
+    ].join('\n'))
+  }
+
+  it.each(ROUTES.map((route) => [route.key, route] as const))('%s', async (key, route) => {
+    await fc.assert(
+      fc.asyncProperty(fuzzRequests(route, fixtures, { textMax: TEXT_MAX }), (request) => probe(key, request)),
+      { seed: SEED, numRuns: RUNS, path: process.env.FUZZ_PATH, reporter: report },
+    )
+  }, Math.max(20_000, RUNS * 300))
+})
