@@ -46,6 +46,14 @@ export interface FuzzSizes {
 const ADMIN_TOKEN = 'glpat-root-fakelab'
 const OWNER_TOKEN = 'glpat-olive-fakelab'
 
+/**
+ * `encodeURIComponent` that never throws: a lone surrogate (which has no UTF-8 form) becomes U+FFFD,
+ * as it does in any UTF-8 body.
+ */
+export function encode(text: string): string {
+  return encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'))
+}
+
 /** Property names every plain object inherits, plus `__proto__` itself. */
 export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'] as const
 
@@ -61,7 +69,7 @@ export async function collectFixtures(sim: Simulator, baseUrl: string): Promise<
     // Any shape of table dump: the first array of records in it.
     const rows = (Object.values(state as object).find(Array.isArray) ?? []) as Record<string, unknown>[]
     const add = (value: unknown): void => {
-      if (typeof value === 'number' || typeof value === 'string') (segments[table] ??= []).push(encodeURIComponent(String(value)))
+      if (typeof value === 'number' || typeof value === 'string') (segments[table] ??= []).push(encode(String(value)))
     }
     for (const row of rows) {
       add(row.id)
@@ -73,7 +81,7 @@ export async function collectFixtures(sim: Simulator, baseUrl: string): Promise<
   const fullPaths = async (path: string, field: string): Promise<string[]> => {
     const res = await sim.handle(new Request(`${baseUrl}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': ADMIN_TOKEN } }))
     const body: unknown = await res.json()
-    return Array.isArray(body) ? body.map((record) => encodeURIComponent(String((record as Record<string, unknown>)[field]))) : []
+    return Array.isArray(body) ? body.map((record) => encode(String((record as Record<string, unknown>)[field]))) : []
   }
   segments.projects = [...(segments.projects ?? []), ...(await fullPaths('/projects?per_page=100', 'path_with_namespace'))]
   segments.groups = [...(segments.groups ?? []), ...(await fullPaths('/groups?per_page=100&all_available=true', 'full_path'))]
@@ -197,7 +205,7 @@ function plain(json: string): string {
 }
 
 function formEncoded(pairs: [string, string][]): string {
-  return pairs.map(([key, json]) => `${encodeURIComponent(key)}=${encodeURIComponent(plain(json))}`).join('&')
+  return pairs.map(([key, json]) => `${encode(key)}=${encode(plain(json))}`).join('&')
 }
 
 const BOUNDARY = 'fakelab-fuzz'
@@ -255,7 +263,7 @@ function oddQuery(route: Route, sizes: FuzzSizes): fc.Arbitrary<string> {
   )
   const value = fc.oneof(
     fc.constantFrom('', '1', '-1', '0', '99999999999999999999', '1e3', 'true', 'abc', '%00', '%C3%28', '%ZZ', '%', '%E9', '%ED%A0%80', '%FF', '+', '%2B', 'a%26b%3Dc', 'glpat-root-fakelab', 'nora', 'ghost'),
-    adversarialText(sizes).map(encodeURIComponent),
+    adversarialText(sizes).map(encode),
     // Oversized: the 414 limit is 10 KiB.
     fc.integer({ min: 1, max: 12 * 1024 }).map((n) => 'x'.repeat(n)),
   )
@@ -277,7 +285,7 @@ function segment(route: Route, name: string, fixtures: Fixtures, broken: boolean
   const real = fc.constantFrom(...(fixtures.segments[table] ?? fixtures.anySegment))
   if (!broken) return real
   // Raw '/', '?' and '#' would change the route rather than the parameter.
-  const random = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map((s) => s.replace(/[/?#]/g, encodeURIComponent))
+  const random = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map((s) => s.replace(/[/?#]/g, encode))
   return fc.oneof({ weight: 2, arbitrary: real }, { weight: 4, arbitrary: fc.constantFrom(...MALFORMED_SEGMENTS) }, { weight: 1, arbitrary: random })
 }
 
