@@ -33,6 +33,8 @@ const SLOW_MS = 2000
 /** Give up on an answer after this long (it is a failure either way). */
 const GIVE_UP_MS = 10_000
 const MSW_BASE = 'http://gitlab.test'
+/** Kinds of failure shrunk per route; more are listed as found. */
+const MAX_KINDS = 4
 /** Where `fakelab serve` listens by default, for the curl reproducer. */
 const SERVE_URL = 'http://127.0.0.1:3000'
 
@@ -148,16 +150,32 @@ function fetchLine(request: FuzzRequest): string {
   return `await fetch(${JSON.stringify(urlOf(MSW_BASE, request))}, { method: '${request.method}', headers: ${JSON.stringify(request.headers)}${body} })`
 }
 
-/**
- * fast-check's failure report, shortened: our own message (which holds the shrunk request as
- * reproducers) plus what replays it, instead of the counterexample printed once more as JSON.
- */
-function report(details: fc.RunDetails<[FuzzRequest]>): void {
-  if (!details.failed) return
-  const replay = `fast-check: seed ${details.seed}, path "${details.counterexamplePath}" (FUZZ_PATH replays it), failed after ${details.numRuns} runs, shrunk ${details.numShrinks} times`
+/** A broken invariant: what kind it is (to tell defects apart) and the full report. */
+interface Failure {
+  /** The problems with numbers blanked out, plus the start of a 5xx body: one per defect, roughly. */
+  kind: string
+  message: string
+}
+
+/** Thrown inside a property so that fast-check shrinks the request; carries the failure. */
+class FuzzFailure extends Error {
+  readonly failure: Failure
+  constructor(failure: Failure) {
+    super(failure.message)
+    this.failure = failure
+  }
+}
+
+/** How to replay a shrunk counterexample, from fast-check's run details. */
+function replayLine(details: fc.RunDetails<[FuzzRequest]>): string {
+  return `fast-check: seed ${details.seed}, path "${details.counterexamplePath}" (FUZZ_PATH replays it with -t), found after ${details.numRuns} runs, shrunk ${details.numShrinks} times`
+}
+
+/** The message of a failed run: our own report (with reproducers) when we threw it, fast-check's otherwise. */
+function failedRun(details: fc.RunDetails<[FuzzRequest]>): string {
   const cause = details.errorInstance
-  if (cause instanceof Error && cause.message.startsWith('[fuzz]')) throw new Error(`${cause.message}\n  ${replay}`)
-  throw new Error(`${fc.defaultReportMessage(details) ?? 'property failed'}\n  ${replay}`)
+  const message = cause instanceof FuzzFailure ? cause.message : (fc.defaultReportMessage(details) ?? 'property failed')
+  return `${message}\n  ${replayLine(details)}`
 }
 
 // ---- the doors ----------------------------------------------------------------------------------
@@ -259,8 +277,8 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
     await open?.close()
   })
 
-  /** Sends one request from the freshly loaded scenario and throws, with reproducers, if it breaks an invariant. */
-  async function probe(key: string, request: FuzzRequest): Promise<void> {
+  /** Sends one request from the freshly loaded scenario; the failure, with reproducers, if it breaks an invariant. */
+  async function probe(key: string, request: FuzzRequest): Promise<Failure | undefined> {
     open.sim.reset()
     open.errors.length = 0
     const sending = open.send(request)
@@ -269,20 +287,45 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
     const answer = await sending
     const storeChanged = (answer.status >= 400 || request.method === 'GET') && JSON.stringify(open.sim.db.dump()) !== initial
     const problems = broken(request, answer, open.errors, storeChanged)
-    if (problems.length === 0) return
-    throw new Error([
+    if (problems.length === 0) return undefined
+    const kind = `${problems.join('; ')}${answer.status >= 500 ? ` [${answer.text.slice(0, 60)}]` : ''}`.replace(/\d+/g, 'N')
+    const message = [
       `[fuzz] ${door} door, ${key}: ${problems.join('; ')}`,
       `  answer: ${answer.status} ${answer.text.slice(0, 300)}`,
       `  reproduce (node door, against \`fakelab serve\`): ${curlCommand(request)}`,
       `  reproduce (MSW door, under setupServer(...createHandlers(sim, { baseUrl: '${MSW_BASE}' }))): ${fetchLine(request)}`,
-      `  repeat the run: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX} CONTRACT_TRANSPORT=${door} npx vitest run test/fuzz -t '${key}'`,
-    ].join('\n'))
+      `  repeat the run: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX} CONTRACT_TRANSPORT=${door} npx vitest run test/fuzz -t '${door}.*${key}'`,
+    ].join('\n')
+    return { kind, message }
   }
 
+  /**
+   * One route: RUNS requests, noting every kind of failure instead of stopping at the first, so that
+   * a frequent defect cannot hide a rarer one; then each kind is found again from the same seed
+   * and shrunk on its own, and all of them are reported together.
+   */
   it.each(ROUTES.map((route) => [route.key, route] as const))('%s', async (key, route) => {
-    await fc.assert(
-      fc.asyncProperty(fuzzRequests(route, fixtures, { textMax: TEXT_MAX }), (request) => probe(key, request)),
-      { seed: SEED, numRuns: RUNS, path: process.env.FUZZ_PATH, reporter: report },
-    )
-  }, Math.max(20_000, RUNS * 300))
+    const requests = fuzzRequests(route, fixtures, { textMax: TEXT_MAX })
+    const failing = (only?: string) =>
+      fc.asyncProperty(requests, async (request) => {
+        const failure = await probe(key, request)
+        if (failure && (only === undefined || failure.kind === only)) throw new FuzzFailure(failure)
+      })
+    if (process.env.FUZZ_PATH) {
+      const details = await fc.check(failing(), { seed: SEED, numRuns: RUNS, path: process.env.FUZZ_PATH })
+      if (details.failed) throw new Error(failedRun(details))
+      return
+    }
+    const kinds = new Set<string>()
+    await fc.assert(fc.asyncProperty(requests, async (request) => void kinds.add((await probe(key, request))?.kind ?? '')), { seed: SEED, numRuns: RUNS })
+    kinds.delete('')
+    if (kinds.size === 0) return
+    const reports: string[] = []
+    for (const kind of [...kinds].slice(0, MAX_KINDS)) {
+      const details = await fc.check(failing(kind), { seed: SEED, numRuns: RUNS })
+      reports.push(details.failed ? failedRun(details) : `[fuzz] ${door} door, ${key}: ${kind} (did not recur when replayed)`)
+    }
+    for (const kind of [...kinds].slice(MAX_KINDS)) reports.push(`[fuzz] ${door} door, ${key}: ${kind} (not shrunk)`)
+    throw new Error(`${kinds.size} kind(s) of failure, seed ${SEED}:\n\n${reports.join('\n\n')}`)
+  }, LONG ? 0 : Math.max(20_000, RUNS * 300))
 })
