@@ -108,7 +108,8 @@ export function adversarialText(sizes: FuzzSizes): fc.Arbitrary<string> {
   )
   return fc.oneof(
     { weight: 3, arbitrary: fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join('')) },
-    { weight: 2, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
+    // Whole values that name inherited properties: lookups in plain objects must not find them.
+    { weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   )
 }
@@ -349,6 +350,6 @@ function request(route: Route, fixtures: Fixtures, sizes: FuzzSizes, focus: Focu
  * @param sizes how large adversarial texts may grow.
  */
 export function fuzzRequests(route: Route, fixtures: Fixtures, sizes: FuzzSizes): fc.Arbitrary<FuzzRequest> {
-  const weights: [Focus, number][] = [['nothing', 1], ['path', 2], ['query', 2], ['body', route.method === 'GET' ? 0 : 4], ['auth', 2], ['everything', 1]]
+  const weights: [Focus, number][] = [['nothing', 1], ['path', 2], ['query', 2], ['body', route.method === 'GET' ? 0 : 6], ['auth', 2], ['everything', 1]]
   return fc.oneof(...weights.filter(([, w]) => w > 0).map(([focus, weight]) => ({ weight, arbitrary: request(route, fixtures, sizes, focus) })))
 }

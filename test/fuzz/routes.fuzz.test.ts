@@ -1,6 +1,6 @@
 /**
  * The route fuzz test (issue 6, item 1): seeded, property-based (fast-check) requests to every
- * route in `sim.routes`, through both doors (node:http with real `fetch`, and MSW's `setupServer`),
+ * route in `sim.routes`, through both doors (`startServer` over a real socket, and MSW's `setupServer`),
  * each from the freshly loaded default scenario. Whatever a request holds, fakelab must:
  * - answer below 500, and never call `onError` (no thrown error escapes to the boundary);
  * - answer within 2 s (a slow answer is a quadratic regular expression waiting to happen);
@@ -11,9 +11,14 @@
  * A failure prints the seed, the shrunk request, and one-line reproducers (curl for the node door,
  * fetch for MSW). Source: issue 6; STYLE.md §3, §5; gitlab-behaviour.md §1.2.
  *
+ * Each route gets its runs in full: every kind of failure is noted rather than the first ending the
+ * run, so a frequent defect cannot hide a rarer one. Each kind is then found again from the same
+ * seed and shrunk on its own, within a time budget so that a bad day stays inside CI's limits.
+ *
  * Environment: `FUZZ_SEED` (default: a fresh random seed, printed), `FUZZ_RUNS` (requests per route
- * and door; default 40, or 1000 under `npm run fuzz`), `FUZZ_TEXT_MAX` (largest repeat count of an
- * adversarial text pattern; default 2000, or 40000 under `npm run fuzz`), `CONTRACT_TRANSPORT=node|msw`.
+ * and door; default 60, or 1000 under `npm run fuzz`), `FUZZ_TEXT_MAX` (largest repeat count of an
+ * adversarial text pattern; default 2000, or 40000 under `npm run fuzz`), `FUZZ_PATH` (with the
+ * seed and `-t`, replays one shrunk counterexample), `CONTRACT_TRANSPORT=node|msw`.
  */
 import fc from 'fast-check'
 import { request as httpRequest } from 'node:http'
@@ -26,15 +31,16 @@ import { collectFixtures, encode, fuzzRequests, type Fixtures, type FuzzRequest 
 
 const LONG = process.env.npm_lifecycle_event === 'fuzz'
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
-const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 1000 : 40))
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 1000 : 60))
 const TEXT_MAX = Number(process.env.FUZZ_TEXT_MAX ?? (LONG ? 40_000 : 2000))
 /** Longest acceptable answer. */
 const SLOW_MS = 2000
 /** Give up on an answer after this long (it is a failure either way). */
 const GIVE_UP_MS = 10_000
 const MSW_BASE = 'http://gitlab.test'
-/** Kinds of failure shrunk per route; more are listed as found. */
-const MAX_KINDS = 4
+/** Time for shrinking one kind of failure, and for all shrinking in one door (CI must stay under a minute). */
+const SHRINK_MS = LONG ? 60_000 : 1500
+const SHRINK_BUDGET_MS = LONG ? Infinity : 10_000
 /** Where `fakelab serve` listens by default, for the curl reproducer. */
 const SERVE_URL = 'http://127.0.0.1:3000'
 
@@ -63,7 +69,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * helpers), `{"error": string}` (Grape), or the rack-oauth2 bodies `invalid_token` and
  * `insufficient_scope`. Source: gitlab-behaviour.md §1.2, §1.5.
  */
-export function isGitLabErrorBody(body: unknown): boolean {
+function isGitLabErrorBody(body: unknown): boolean {
   if (!isPlainObject(body)) return false
   const keys = Object.keys(body).sort().join(',')
   const { message, error, error_description: description, scope } = body
@@ -75,7 +81,7 @@ export function isGitLabErrorBody(body: unknown): boolean {
 }
 
 /** Every invariant the answer breaks; empty when it keeps them all. */
-function broken(request: FuzzRequest, answer: Answer, errors: unknown[], storeChanged: boolean): string[] {
+function broken(answer: Answer, errors: unknown[], storeChanged: boolean): string[] {
   const problems: string[] = []
   if (answer.status >= 500) problems.push(`status ${answer.status}`)
   for (const error of errors) problems.push(`onError called with ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
@@ -94,7 +100,8 @@ function broken(request: FuzzRequest, answer: Answer, errors: unknown[], storeCh
     }
     if (answer.status >= 400 && body !== undefined && !isGitLabErrorBody(body)) problems.push("an error body in none of GitLab's shapes")
   }
-  if (/\[native code\]|^\s+at .+:\d+:\d+\)?$/m.test(answer.text)) problems.push("a stack trace or a function's source in the body")
+  // A stack frame (`at fn (/path/file.js:1:2)`, also inside a JSON string) or a function's source.
+  if (/\[native code\]|\bat [^\n"]*\.(?:[cm]?js|ts):\d+:\d+/.test(answer.text)) problems.push("a stack trace or a function's source in the body")
   if (storeChanged) problems.push(answer.status >= 400 ? `the store changed although the request was refused (${answer.status})` : 'the store changed on a GET')
   return problems
 }
@@ -132,7 +139,7 @@ function bodyBytes(request: FuzzRequest): Buffer | undefined {
 }
 
 /** One curl command line that sends exactly this request to `fakelab serve`. */
-export function curlCommand(request: FuzzRequest, base = SERVE_URL): string {
+function curlCommand(request: FuzzRequest, base = SERVE_URL): string {
   const parts = ['curl', '-sS', '-i', '--globoff', '--path-as-is', '-X', request.method]
   for (const [name, value] of request.headers) parts.push('-H', shellQuote(`${name}: ${value}`))
   if (request.body) {
@@ -265,6 +272,7 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
   let fixtures: Fixtures
   let initial: string
   let sent = 0
+  let shrinkBudget = SHRINK_BUDGET_MS
 
   beforeAll(async () => {
     open = await openDoor(door)
@@ -286,7 +294,7 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
     sent += 1
     const answer = await sending
     const storeChanged = (answer.status >= 400 || request.method === 'GET') && JSON.stringify(open.sim.db.dump()) !== initial
-    const problems = broken(request, answer, open.errors, storeChanged)
+    const problems = broken(answer, open.errors, storeChanged)
     if (problems.length === 0) return undefined
     const kind = `${problems.join('; ')}${answer.status >= 500 ? ` [${answer.text.slice(0, 60)}]` : ''}`.replace(/\d+/g, 'N')
     const message = [
@@ -300,9 +308,9 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
   }
 
   /**
-   * One route: RUNS requests, noting every kind of failure instead of stopping at the first, so that
-   * a frequent defect cannot hide a rarer one; then each kind is found again from the same seed
-   * and shrunk on its own, and all of them are reported together.
+   * One route: RUNS requests, noting the first failure of every kind instead of stopping at the
+   * first failure; then each kind is found again from the same seed and shrunk on its own (within
+   * the door's shrinking budget), and all of them are reported together.
    */
   it.each(ROUTES.map((route) => [route.key, route] as const))('%s', async (key, route) => {
     const requests = fuzzRequests(route, fixtures, { textMax: TEXT_MAX })
@@ -316,16 +324,26 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
       if (details.failed) throw new Error(failedRun(details))
       return
     }
-    const kinds = new Set<string>()
-    await fc.assert(fc.asyncProperty(requests, async (request) => void kinds.add((await probe(key, request))?.kind ?? '')), { seed: SEED, numRuns: RUNS })
-    kinds.delete('')
-    if (kinds.size === 0) return
+    const found = new Map<string, Failure>()
+    await fc.assert(
+      fc.asyncProperty(requests, async (request) => {
+        const failure = await probe(key, request)
+        if (failure && !found.has(failure.kind)) found.set(failure.kind, failure)
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    if (found.size === 0) return
     const reports: string[] = []
-    for (const kind of [...kinds].slice(0, MAX_KINDS)) {
-      const details = await fc.check(failing(kind), { seed: SEED, numRuns: RUNS })
-      reports.push(details.failed ? failedRun(details) : `[fuzz] ${door} door, ${key}: ${kind} (did not recur when replayed)`)
+    for (const [kind, first] of found) {
+      if (shrinkBudget <= 0) {
+        reports.push(`${first.message}\n  (not shrunk: the door's shrinking budget is spent)`)
+        continue
+      }
+      const started = performance.now()
+      const details = await fc.check(failing(kind), { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: Math.min(SHRINK_MS, shrinkBudget) })
+      shrinkBudget -= performance.now() - started
+      reports.push(details.failed ? failedRun(details) : `${first.message}\n  (did not recur when replayed)`)
     }
-    for (const kind of [...kinds].slice(MAX_KINDS)) reports.push(`[fuzz] ${door} door, ${key}: ${kind} (not shrunk)`)
-    throw new Error(`${kinds.size} kind(s) of failure, seed ${SEED}:\n\n${reports.join('\n\n')}`)
+    throw new Error(`${found.size} kind(s) of failure, seed ${SEED}:\n\n${reports.join('\n\n')}`)
   }, LONG ? 0 : Math.max(20_000, RUNS * 300))
 })
