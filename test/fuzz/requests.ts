@@ -55,7 +55,15 @@ export function encode(text: string): string {
 }
 
 /** Property names every plain object inherits, plus `__proto__` itself. */
-export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'] as const
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'] as const
+
+/**
+ * One of {@link PROTOTYPE_NAMES} as a whole value, `constructor` and `__proto__` twice as often:
+ * they are the two that survive the lower-casing most name lookups do first.
+ */
+function inheritedName(): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom('constructor', '__proto__') }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) })
+}
 
 /**
  * Reads the fixtures from a simulator loaded with the scenario: record ids and titles from
@@ -91,13 +99,13 @@ export async function collectFixtures(sim: Simulator, baseUrl: string): Promise<
 // ---- values ---------------------------------------------------------------------------------------
 
 /** Text that stresses every text transformation: entities, HTML, Markdown, huge repeats, odd code points. */
-export function adversarialText(sizes: FuzzSizes): fc.Arbitrary<string> {
+function adversarialText(sizes: FuzzSizes): fc.Arbitrary<string> {
   const n = fc.integer({ min: 1, max: sizes.textMax })
   const piece = fc.oneof(
     fc.constantFrom('x', 'needs review', ' ', 'é', '💥', '\u202e', '\u0000', '\u0007', '\ud800', '\ufffe', ',', '%', '\\', '"', "'", '\n', '\t'),
-    // Numeric character references, most of them beyond U+10FFFF.
-    fc.nat(0xffffffff).map((c) => `&#${c};`),
-    fc.nat(0xffffffff).map((c) => `&#x${c.toString(16)};`),
+    // Numeric character references, most of them beyond U+10FFFF (twice the weight: they reach the entity decoder).
+    { weight: 2, arbitrary: fc.nat(0xffffffff).map((c) => `&#${c};`) },
+    { weight: 2, arbitrary: fc.nat(0xffffffff).map((c) => `&#x${c.toString(16)};`) },
     fc.constantFrom(...PROTOTYPE_NAMES).map((name) => `&${name};`),
     fc.constantFrom('&amp;', '&lt;', '&nbsp;', '&;', '&#;', '&#x;', '&#0;', '&#xD800;', '&#65', '&amp'),
     fc.tuple(fc.constantFrom('<script', '[a', '<', '<a ', '<!--', '<![CDATA[', '*', '_', '`', '![', '](', '&#', '\\', '~', '#', '>'), n)
@@ -109,7 +117,7 @@ export function adversarialText(sizes: FuzzSizes): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join('')) },
     // Whole values that name inherited properties: lookups in plain objects must not find them.
-    { weight: 3, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
+    { weight: 3, arbitrary: inheritedName() },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   )
 }
@@ -167,8 +175,13 @@ function validJson(name: string, spec: ParamSpec): fc.Arbitrary<string> {
 
 /** A broken value for a declared param: adversarial text for strings, else a wrong type. */
 function brokenJson(spec: ParamSpec, sizes: FuzzSizes): fc.Arbitrary<string> {
-  const text = adversarialText(sizes).map((s) => JSON.stringify(s))
-  return spec.kind === 'string' ? fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: wrongTypeJson() }) : wrongTypeJson()
+  if (spec.kind !== 'string') return wrongTypeJson()
+  return fc.oneof(
+    { weight: 3, arbitrary: adversarialText(sizes).map((s) => JSON.stringify(s)) },
+    // An inherited property's name as the whole value: colour, entity and access level names are looked up by value.
+    { weight: 2, arbitrary: inheritedName().map((s) => JSON.stringify(s)) },
+    { weight: 1, arbitrary: wrongTypeJson() },
+  )
 }
 
 /** The declared params that are not path params. */
@@ -177,15 +190,24 @@ function bodyParams(route: Route): [string, ParamSpec][] {
   return Object.entries(route.params).filter(([name]) => !inPath.has(name))
 }
 
-/** Declared params as `[name, JSON fragment]` pairs: required ones always, others sometimes; `broken` spoils about half. */
-function params(route: Route, sizes: FuzzSizes, broken: boolean): fc.Arbitrary<[string, string][]> {
-  const entries = bodyParams(route).map(([name, spec]) => {
-    const valid = validJson(name, spec)
-    const value = broken ? fc.oneof(valid, brokenJson(spec, sizes)) : valid
-    const present = spec.required ? fc.constant(true) : fc.boolean()
-    return fc.tuple(present, value).map(([here, json]) => (here ? [[name, json] as [string, string]] : []))
-  })
-  return fc.tuple(...entries).map((lists) => lists.flat())
+/** How many declared params a request spoils: none, exactly one (the rest stay valid, so it gets far), or about half. */
+type Spoil = 'none' | 'one' | 'half'
+
+/** Declared params as `[name, JSON fragment]` pairs: required ones always, others sometimes. */
+function params(route: Route, sizes: FuzzSizes, spoil: Spoil): fc.Arbitrary<[string, string][]> {
+  const declared = bodyParams(route)
+  const entries = declared.map(([name, spec]) =>
+    fc.record({ present: spec.required ? fc.constant(true) : fc.boolean(), valid: validJson(name, spec), broken: brokenJson(spec, sizes), coin: fc.boolean() }),
+  )
+  const spoiled = spoil === 'one' && declared.length > 0 ? fc.nat(declared.length - 1) : fc.constant(-1)
+  return fc.tuple(spoiled, fc.tuple(...entries)).map(([index, values]) =>
+    values.flatMap(({ present, valid, broken, coin }, i): [string, string][] => {
+      const name = declared[i]![0]
+      if (i === index) return [[name, broken]]
+      if (!present) return []
+      return [[name, spoil === 'half' && coin ? broken : valid]]
+    }),
+  )
 }
 
 // ---- bodies and queries ---------------------------------------------------------------------------
@@ -290,17 +312,16 @@ function segment(route: Route, name: string, fixtures: Fixtures, broken: boolean
   return fc.oneof({ weight: 2, arbitrary: real }, { weight: 4, arbitrary: fc.constantFrom(...MALFORMED_SEGMENTS) }, { weight: 1, arbitrary: random })
 }
 
+/** The route's path with every `:param` segment filled in. */
 function pathOf(route: Route, fixtures: Fixtures, broken: boolean): fc.Arbitrary<string> {
-  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
-  return fc.tuple(...names.map((name) => segment(route, name, fixtures, broken))).map((values) => {
-    let path = route.path
-    names.forEach((name, i) => (path = path.replace(`:${name}`, values[i]!)))
-    return path
-  })
+  const parts = route.path.split('/')
+  const filled = parts.map((part) => (part.startsWith(':') ? segment(route, part.slice(1), fixtures, broken) : fc.constant(part)))
+  return fc.tuple(...filled).map((values) => values.join('/'))
 }
 
 /** Credentials that reach the handlers: the admin, or the owner of acme. */
 function goodAuth(): fc.Arbitrary<[string, string][]> {
+  // The admin twice as often: it may do everything, so more requests reach the deepest code.
   return fc.constantFrom(ADMIN_TOKEN, ADMIN_TOKEN, OWNER_TOKEN).map((token) => [['PRIVATE-TOKEN', token]])
 }
 
@@ -319,17 +340,18 @@ function oddAuth(fixtures: Fixtures): fc.Arbitrary<[string, string][]> {
 
 // ---- requests ----------------------------------------------------------------------------------------
 
-/** What is broken in a request. */
-type Focus = 'nothing' | 'path' | 'query' | 'body' | 'auth' | 'everything'
+/** What is broken in a request: `values` is one declared param, `transport` the body's encoding. */
+type Focus = 'nothing' | 'path' | 'query' | 'values' | 'transport' | 'auth' | 'everything'
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']
 
 function request(route: Route, fixtures: Fixtures, sizes: FuzzSizes, focus: Focus): fc.Arbitrary<FuzzRequest> {
   const all = focus === 'everything'
   const method = all ? fc.constantFrom(route.method, ...METHODS) : fc.constant(route.method)
-  return fc.tuple(method, params(route, sizes, focus === 'body' || all)).chain(([verb, pairs]) => {
+  const spoil: Spoil = all ? 'half' : focus === 'values' ? 'one' : 'none'
+  return fc.tuple(method, params(route, sizes, spoil)).chain(([verb, pairs]) => {
     const hasBody = verb !== 'GET'
-    const carried = (focus === 'body' || all) && hasBody ? fc.oneof(carry(pairs, hasBody), brokenBody(pairs)) : carry(pairs, hasBody)
+    const carried = (focus === 'transport' || all) && hasBody ? fc.oneof(carry(pairs, hasBody), brokenBody(pairs)) : carry(pairs, hasBody)
     return fc.record({
       path: pathOf(route, fixtures, focus === 'path' || all),
       carried,
@@ -346,10 +368,13 @@ function request(route: Route, fixtures: Fixtures, sizes: FuzzSizes, focus: Focu
 }
 
 /**
- * Requests for one route: mostly valid with one part broken, sometimes valid, sometimes broken throughout.
+ * Requests for one route: mostly valid with one part broken, sometimes valid, sometimes broken
+ * throughout. Routes that take a body get more requests with a broken value or body: that is
+ * where the text transformations are.
  * @param sizes how large adversarial texts may grow.
  */
 export function fuzzRequests(route: Route, fixtures: Fixtures, sizes: FuzzSizes): fc.Arbitrary<FuzzRequest> {
-  const weights: [Focus, number][] = [['nothing', 1], ['path', 2], ['query', 2], ['body', route.method === 'GET' ? 0 : 6], ['auth', 2], ['everything', 1]]
+  const body = route.method !== 'GET'
+  const weights: [Focus, number][] = [['nothing', 1], ['path', 2], ['query', 2], ['values', body ? 6 : 3], ['transport', body ? 3 : 0], ['auth', 2], ['everything', 1]]
   return fc.oneof(...weights.filter(([, w]) => w > 0).map(([focus, weight]) => ({ weight, arbitrary: request(route, fixtures, sizes, focus) })))
 }

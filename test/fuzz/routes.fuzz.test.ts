@@ -17,7 +17,7 @@
  *
  * Environment: `FUZZ_SEED` (default: a fresh random seed, printed), `FUZZ_RUNS` (requests per route
  * and door; default 60, or 1000 under `npm run fuzz`), `FUZZ_TEXT_MAX` (largest repeat count of an
- * adversarial text pattern; default 2000, or 40000 under `npm run fuzz`), `FUZZ_PATH` (with the
+ * adversarial text pattern; default 1000, or 40000 under `npm run fuzz`), `FUZZ_PATH` (with the
  * seed and `-t`, replays one shrunk counterexample), `CONTRACT_TRANSPORT=node|msw`.
  */
 import fc from 'fast-check'
@@ -32,7 +32,7 @@ import { collectFixtures, encode, fuzzRequests, type Fixtures, type FuzzRequest 
 const LONG = process.env.npm_lifecycle_event === 'fuzz'
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
 const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 1000 : 60))
-const TEXT_MAX = Number(process.env.FUZZ_TEXT_MAX ?? (LONG ? 40_000 : 2000))
+const TEXT_MAX = Number(process.env.FUZZ_TEXT_MAX ?? (LONG ? 40_000 : 1000))
 /** Longest acceptable answer. */
 const SLOW_MS = 2000
 /** Give up on an answer after this long (it is a failure either way). */
