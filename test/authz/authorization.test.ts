@@ -198,16 +198,15 @@ function observed(res: ApiResponse): { status: number; body: unknown } {
 async function call(api: Api, sim: Simulator, row: Row, caller: Caller): Promise<{ status: number; body: unknown }> {
   sim.reset()
   const before = JSON.stringify(sim.db.dump())
-  const { method } = parseKey(row.key)
-  const res = await api.request(method, row.path, { ...CALLERS[caller], body: row.body })
+  const res = await api.request(methodOf(row.key), row.path, { ...CALLERS[caller], body: row.body })
   const seen = observed(res)
   if (res.status >= 300) expect(JSON.stringify(sim.db.dump()), `${caller}: a refused ${row.key} changed the store`).toBe(before)
   return seen
 }
 
-function parseKey(key: string): { method: string; template: string } {
-  const [method, template] = key.split(' ') as [string, string]
-  return { method, template }
+/** `'PUT /projects/:id/labels'` → `'PUT'`. */
+function methodOf(key: string): string {
+  return key.slice(0, key.indexOf(' '))
 }
 
 /** The route that serves `path` for `method`: of the templates that match, the one with most static segments (STYLE.md §3). */
@@ -232,7 +231,7 @@ contract('authorization matrix', {}, ({ api, sim }) => {
   })
 
   it('sends every row to the route it is for', () => {
-    const wrong = ROWS.filter((row) => servingRoute(sim().routes, parseKey(row.key).method, row.path) !== row.key)
+    const wrong = ROWS.filter((row) => servingRoute(sim().routes, methodOf(row.key), row.path) !== row.key)
     expect(wrong.map(title)).toEqual([])
   })
 
