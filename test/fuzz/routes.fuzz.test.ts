@@ -39,8 +39,8 @@ const SLOW_MS = 2000
 const GIVE_UP_MS = 10_000
 const MSW_BASE = 'http://gitlab.test'
 /** Time for shrinking one kind of failure, and for all shrinking in one door (CI must stay under a minute). */
-const SHRINK_MS = LONG ? 60_000 : 1500
-const SHRINK_BUDGET_MS = LONG ? Infinity : 10_000
+const SHRINK_MS = LONG ? 60_000 : 1000
+const SHRINK_BUDGET_MS = LONG ? Infinity : 6000
 /** Where `fakelab serve` listens by default, for the curl reproducer. */
 const SERVE_URL = 'http://127.0.0.1:3000'
 
