@@ -116,6 +116,8 @@ function adversarialText(sizes: FuzzSizes): fc.Arbitrary<string> {
   )
   return fc.oneof(
     { weight: 3, arbitrary: fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join('')) },
+    // One pattern repeated alone: the shape that makes a super-linear regular expression slow.
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('<script', '[a', '<a ', '<!--', '&#', '*', '`', '!['), n).map(([pattern, times]) => pattern.repeat(times)) },
     // Whole values that name inherited properties: lookups in plain objects must not find them.
     { weight: 3, arbitrary: inheritedName() },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
