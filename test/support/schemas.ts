@@ -22,7 +22,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference
  */
 export const schemasMissing: string | undefined = existsSync(ROOT)
   ? undefined
-  : `GitLab's response schemas are not at ${ROOT} (../shared is not beside this clone): schema checks are skipped`
+  : `GitLab's response schemas are not at ${ROOT} (../shared is not beside this clone)`
 
 let noted = false
 
@@ -66,8 +66,8 @@ function load(options: { formats: boolean }): Ajv {
  */
 export function schemaErrors(schema: string, value: unknown, formats = true): string[] {
   if (schemasMissing !== undefined) {
-    if (process.env.FAKELAB_REQUIRE_SCHEMAS) throw new Error(`${schemasMissing}, but FAKELAB_REQUIRE_SCHEMAS is set`)
-    if (!noted) console.warn(`[skip] ${schemasMissing}`)
+    if (process.env.FAKELAB_REQUIRE_SCHEMAS) throw new Error(`${schemasMissing}, and FAKELAB_REQUIRE_SCHEMAS is set`)
+    if (!noted) console.warn(`[skip] ${schemasMissing}: schema checks are skipped`)
     noted = true
     return []
   }
