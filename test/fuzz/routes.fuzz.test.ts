@@ -302,7 +302,7 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
       `  answer: ${answer.status} ${answer.text.slice(0, 300)}`,
       `  reproduce (node door, against \`fakelab serve\`): ${curlCommand(request)}`,
       `  reproduce (MSW door, under setupServer(...createHandlers(sim, { baseUrl: '${MSW_BASE}' }))): ${fetchLine(request)}`,
-      `  repeat the run: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX} CONTRACT_TRANSPORT=${door} npx vitest run test/fuzz -t '${door}.*${key}'`,
+      `  repeat the run: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX} CONTRACT_TRANSPORT=${door} npx vitest run test/fuzz -t '${door}.*${key}$'`,
     ].join('\n')
     return { kind, message }
   }
