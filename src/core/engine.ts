@@ -111,14 +111,13 @@ export function createEngine(options: EngineOptions): Simulator {
     const raw: RawParams = { ...parseQuery(url.search), ...(await parseBody(request)), ...pathParams }
     const now = clock.now()
     const auth = authenticate(db, request, raw, route, now)
-    const params = validateParams(route.params, raw, route.rules)
-    const ctx: Ctx = {
+    const base: Ctx<RawParams> = {
       request,
       url,
       method: (request.method === 'HEAD' ? 'GET' : request.method) as Method,
       routeKey: route.key,
-      params,
-      raw: withDefaults(route, raw),
+      params: raw,
+      raw,
       currentUser: auth.user,
       auth,
       db,
@@ -128,6 +127,9 @@ export function createEngine(options: EngineOptions): Simulator {
       baseUrl: (options.baseUrl ?? url.origin).replace(/\/$/, ''),
       faker,
     }
+    // Grape order: `before` blocks (GitLab's route-wide authorization), then param validation.
+    route.before?.(base)
+    const ctx: Ctx = { ...base, params: validateParams(route.params, raw, route.rules), raw: withDefaults(route, raw) }
     // One transaction per request: a handler that throws leaves no half-made change behind.
     return db.transaction(() => route.handler(ctx))
   }
