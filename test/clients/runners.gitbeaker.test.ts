@@ -8,6 +8,7 @@ import { Gitlab } from '@gitbeaker/rest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
+import { statusOf } from '../support/clients.js'
 
 let server: RunningServer
 let api: InstanceType<typeof Gitlab<false>>
@@ -18,16 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function statusOf(call: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await call
-    return undefined
-  } catch (error) {
-    return (error as { cause?: { response?: Response } }).cause?.response?.status
-  }
-}
-
-const idsOf = (runners: { id: number }[]) => runners.map((r) => r.id)
+const idsOf = (runners: unknown) => (runners as { id: number }[]).map((r) => r.id)
 
 describe('@gitbeaker/rest runners', () => {
   it('registers, verifies, lists, pauses, enables, disables and deletes a runner', async () => {
@@ -71,7 +63,7 @@ describe('@gitbeaker/rest runners', () => {
   })
 
   it('lists a runner\'s jobs in order, following every page', async () => {
-    const jobs = await api.Runners.allJobs(5, { orderBy: 'id', sort: 'asc', perPage: 1 } as Parameters<typeof api.Runners.allJobs>[1])
+    const jobs = (await api.Runners.allJobs(5, { orderBy: 'id', sort: 'asc', perPage: 1 })) as { id: number }[]
     expect(jobs.map((j) => j.id)).toEqual([2000, 2001, 2002, 2003])
     expect(jobs[0]).toMatchObject({ status: 'success', pipeline: { id: 1000 }, project: { id: 20 }, user: { username: 'devon' } })
   })

@@ -4,24 +4,11 @@
  * `project.runners.create/delete`, `runner.jobs.list()`. Skipped, saying so, where
  * `python3 -c 'import gitlab'` fails (python-gitlab comes from Debian's python3-gitlab).
  */
-import { execFile, execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-
-/** The first Python that can import python-gitlab (Debian's lives in /usr/bin, not a pyenv shim). */
-function findPython(): string | undefined {
-  for (const candidate of ['python3', '/usr/bin/python3']) {
-    try {
-      execFileSync(candidate, ['-c', 'import gitlab'], { stdio: 'ignore' })
-      return candidate
-    } catch {
-      // try the next one
-    }
-  }
-  return undefined
-}
+import { findPython, runPython } from '../support/clients.js'
 
 const python = findPython()
 
@@ -34,11 +21,7 @@ describe.skipIf(python === undefined)('python-gitlab runners (skipped when pytho
 
   it('registers, verifies, lists, saves, enables, disables, lists jobs and deletes a runner', async () => {
     const script = join(import.meta.dirname, 'runners_python_gitlab_check.py')
-    const output = await new Promise<string>((resolve, reject) => {
-      execFile(python!, ['-W', 'ignore', script, server.url], { timeout: 30_000 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-      )
-    })
+    const output = await runPython(python!, script, server.url)
     expect(output.trim().split('\n')).toEqual([
       'registered 11 20',
       "new project_type not_connected 13.9.0 ['py']",

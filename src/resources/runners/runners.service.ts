@@ -80,30 +80,31 @@ export function runnerGroupIds(db: Db, runner: RunnerRecord): number[] {
 // spec-gap: api-spec.md "Maintainer role or higher is needed for project and group level runners";
 // 13.x's `ci_owned_runners` took owned groups only for group runners. The spec names the role: Maintainer.
 export function ownedBy(db: Db, user: UserRecord, today: string): (runner: RunnerRecord) => boolean {
-  const projectLevels = new Map<number, number>()
-  const groupLevels = new Map<number, number>()
-  const projectLevel = (id: number): number => {
-    let level = projectLevels.get(id)
-    if (level === undefined) {
-      const project = db.tables.projects.get(id)
-      level = project ? projectAccessLevel(db, user, project, today) : AccessLevel.NO_ACCESS
-      projectLevels.set(id, level)
-    }
-    return level
-  }
-  const groupLevel = (id: number): number => {
-    let level = groupLevels.get(id)
-    if (level === undefined) {
-      const group = db.tables.groups.get(id)
-      level = group ? groupAccessLevel(db, user, group, today) : AccessLevel.NO_ACCESS
-      groupLevels.set(id, level)
-    }
-    return level
-  }
+  const projectLevel = memo((id) => {
+    const project = db.tables.projects.get(id)
+    return project ? projectAccessLevel(db, user, project, today) : AccessLevel.NO_ACCESS
+  })
+  const groupLevel = memo((id) => {
+    const group = db.tables.groups.get(id)
+    return group ? groupAccessLevel(db, user, group, today) : AccessLevel.NO_ACCESS
+  })
   return (runner) => {
     if (runner.runner_type === 'project_type') return runnerProjectIds(db, runner).some((id) => projectLevel(id) >= AccessLevel.MAINTAINER)
     if (runner.runner_type === 'group_type') return runnerGroupIds(db, runner).some((id) => groupLevel(id) >= AccessLevel.MAINTAINER)
     return false
+  }
+}
+
+/** `fn` computed once per id. */
+function memo(fn: (id: number) => number): (id: number) => number {
+  const cache = new Map<number, number>()
+  return (id) => {
+    let value = cache.get(id)
+    if (value === undefined) {
+      value = fn(id)
+      cache.set(id, value)
+    }
+    return value
   }
 }
 
