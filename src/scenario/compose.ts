@@ -58,6 +58,7 @@ export function composeSchemas(fragments: readonly ScenarioFragment[]): Composed
     projects: z.array(records.project).default([]),
   })
   // An included file may not set the areas' top-level fields: only the including file's count.
-  const fixtureOmit = Object.fromEntries(Object.keys(rootFields).map((name) => [name, z.never().optional()]))
+  const onlyTopLevel = z.unknown().refine(() => false, { error: 'is only allowed in the top-level scenario, not in an included file' })
+  const fixtureOmit = Object.fromEntries(Object.keys(rootFields).map((name) => [name, onlyTopLevel.optional()]))
   return { scenario, fixture: scenario.extend({ version: z.literal(1).optional(), ...fixtureOmit }), nullHints }
 }

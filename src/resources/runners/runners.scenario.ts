@@ -124,10 +124,10 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
     const token = str(value)
     if (token === undefined) return
     const first = tokens.get(token)
-    if (first) ctx.report(loc, `${what} "${token}" is already used by ${first}`)
+    if (first) ctx.report(loc, `token "${token}" is already used by ${first}`)
     else tokens.set(token, what)
   }
-  claim({ ...at(root, 'runners_registration_token'), value: {} }, root.value.runners_registration_token, 'the instance registration token')
+  claim({ ...at(root, 'runners_registration_token'), value: {} }, root.value.runners_registration_token, 'runners_registration_token')
   const runnerIds = new Set<number>()
   const jobIds = new Set<number>()
   for (const [runner, i] of list(root.value.runners)) {
@@ -137,7 +137,7 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
       if (runnerIds.has(runner.id)) ctx.report(at(here, 'id'), `duplicate runners id ${runner.id}`)
       runnerIds.add(runner.id)
     }
-    claim({ ...at(here, 'token'), value: {} }, runner.token, `the token of runners[${i}]`)
+    claim({ ...at(here, 'token'), value: {} }, runner.token, `runners[${i}]`)
     const type = runnerTypeOf(runner)
     const projects = list(runner.projects)
     const groups = list(runner.groups)
