@@ -49,9 +49,10 @@ export function Runner(runner: RunnerRecord, ctx: Ctx<unknown>) {
  * caller is a member of (`authorized_projects`/`authorized_groups`); administrators see all.
  * Never the `token` (removed in 13.0).
  */
-// spec-gap: api-spec.md lists five fields per project and no `groups`; GitLab 13.x presents
-// BasicProjectDetails and `groups` (gitlab-behaviour.md §14 item 3). The spec is silent on both: GitLab wins.
 export function RunnerDetails(runner: RunnerRecord, ctx: Ctx<unknown>) {
+  // spec-gap: api-spec.md lists five fields per project and no `groups`; GitLab 13.x presents full
+  // BasicProjectDetails and `groups` (gitlab-behaviour.md §14 item 3), and issue 7 asks for the
+  // detail form exactly as GitLab presents it, `groups` included: GitLab's form.
   const user = ctx.currentUser
   const sees = (level: number) => user !== null && (user.admin || level >= AccessLevel.GUEST)
   const projects = runnerProjectIds(ctx.db, runner)
@@ -119,10 +120,10 @@ function duration(job: JobRecord, now: number): number | null {
  * allow_failure, created_at, started_at, finished_at, duration, user (User), commit, pipeline,
  * web_url, project (ProjectIdentity)`.
  */
-// spec-gap: api-spec.md "Runner job" lists `ip_address`, which GitLab 13.x's entity lacks
-// (gitlab-behaviour.md §14 item 4). The spec names the field, so it is here: the runner's address.
-// `allow_failure`, `web_url` and the pipeline's timestamps are GitLab's, where the spec is silent.
 export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) {
+  // spec-gap: api-spec.md "Runner job" lists `ip_address`, which GitLab 13.x's entity lacks
+  // (gitlab-behaviour.md §14 item 4). The spec names the field, so it is here: the runner's address.
+  // `allow_failure`, `web_url` and the pipeline's timestamps are GitLab's, where the spec is silent.
   const project = rel.projects.get(job.project_id)
   const pipeline = rel.pipelines.get(job.pipeline_id)
   const user = job.user_id === null ? undefined : rel.users.get(job.user_id)

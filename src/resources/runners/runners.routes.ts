@@ -120,9 +120,9 @@ function infoOf(ctx: Ctx<unknown>, info: Record<string, unknown> | undefined): R
 /**
  * The caller's address as GitLab records it for a runner (`request.ip`).
  */
-// spec-gap: the MSW door has no peer address, so both doors take `X-Forwarded-For`'s first entry
-// when sent, else 127.0.0.1 (what a runner on the same machine would show).
 function callerIp(ctx: Ctx<unknown>): string {
+  // spec-gap: the MSW door has no peer address, so both doors take `X-Forwarded-For`'s first entry
+  // when sent, else 127.0.0.1 (what a runner on the same machine would show).
   const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
   return forwarded !== undefined && forwarded !== '' ? forwarded : '127.0.0.1'
 }

@@ -77,9 +77,9 @@ export function runnerGroupIds(db: Db, runner: RunnerRecord): number[] {
  * user maintains directly or through an ancestor (`…self_and_descendants`). Instance runners are
  * never owned. Access levels are worked out once per project and group, so a list costs one pass.
  */
-// spec-gap: api-spec.md "Maintainer role or higher is needed for project and group level runners";
-// 13.x's `ci_owned_runners` took owned groups only for group runners. The spec names the role: Maintainer.
 export function ownedBy(db: Db, user: UserRecord, today: string): (runner: RunnerRecord) => boolean {
+  // spec-gap: api-spec.md "Maintainer role or higher is needed for project and group level runners";
+  // 13.x's `ci_owned_runners` took owned groups only for group runners. The spec names the role: Maintainer.
   const projectLevel = memo((id) => {
     const project = db.tables.projects.get(id)
     return project ? projectAccessLevel(db, user, project, today) : AccessLevel.NO_ACCESS
@@ -189,9 +189,9 @@ export function projectRunners(db: Db, project: ProjectRecord): RunnerRecord[] {
 /**
  * `Ci::Runner.belonging_to_group(id, include_ancestors: true)` plus the instance runners; id order.
  */
-// spec-gap: api-spec.md "Project and group lists include shared runners when at least one shared
-// runner exists"; 13.x code gave the group list group runners only (gitlab-behaviour.md §14 item 12).
 export function groupRunners(db: Db, groupId: number): RunnerRecord[] {
+  // spec-gap: api-spec.md "Project and group lists include shared runners when at least one shared
+  // runner exists"; 13.x code gave the group list group runners only (gitlab-behaviour.md §14 item 12).
   const group = db.tables.groups.get(groupId)
   const ids = new Set<number>()
   for (const g of group ? db.groupSelfAndAncestors(group) : []) {
@@ -370,8 +370,8 @@ export interface RunnerJobsQuery {
  * when `order_by=id` is given, else by id ascending (paginate's default order), since `sort` alone
  * orders nothing.
  */
-// gitlab: app/finders/ci/runner_jobs_finder.rb (13.x `sort_items` returns early without order_by).
 export function runnerJobs(db: Db, runner: RunnerRecord, query: RunnerJobsQuery): JobRecord[] {
+  // gitlab: app/finders/ci/runner_jobs_finder.rb (13.x `sort_items` returns early without order_by).
   let jobs = db.tables.jobs.where('runner_id', runner.id)
   if (query.status !== undefined) jobs = jobs.filter((j) => j.status === query.status)
   if (query.order_by === 'id' && query.sort === 'desc') jobs = jobs.reverse()
