@@ -79,7 +79,8 @@ export function runnerGroupIds(db: Db, runner: RunnerRecord): number[] {
  */
 export function ownedBy(db: Db, user: UserRecord, today: string): (runner: RunnerRecord) => boolean {
   // spec-gap: api-spec.md "Maintainer role or higher is needed for project and group level runners";
-  // 13.x's `ci_owned_runners` took owned groups only for group runners. The spec names the role: Maintainer.
+  // 13.10's `ci_owned_runners` took the group runners of owned groups and their descendants only
+  // (app/models/user.rb). The spec names the role for runner detail: Maintainer, here and in `/runners`.
   const projectLevel = memo((id) => {
     const project = db.tables.projects.get(id)
     return project ? projectAccessLevel(db, user, project, today) : AccessLevel.NO_ACCESS
