@@ -76,10 +76,17 @@ contract('GET /runners', {}, ({ api }) => {
     expect([offline.online, offline.status]).toEqual([false, 'offline'])
   })
 
-  it('paginates', async () => {
+  it('paginates, the Link URLs carrying every filter', async () => {
     const res = await api.get('/runners', { as: 'max', query: { per_page: 2, page: 2 } })
     expect(ids(res)).toEqual([5, 6])
     expect(paginationHeaders(res)).toMatchObject({ 'x-page': '2', 'x-per-page': '2', 'x-next-page': '3', 'x-prev-page': '1', 'x-total': '6', 'x-total-pages': '3' })
+    const filtered = await api.get('/runners', { as: 'max', query: { type: 'project_type', status: 'active', per_page: 1 } })
+    const base = `${api.baseUrl}/api/v4/runners?page=`
+    expect(filtered.headers.get('link')).toBe([
+      `<${base}2&per_page=1&status=active&type=project_type>; rel="next"`,
+      `<${base}1&per_page=1&status=active&type=project_type>; rel="first"`,
+      `<${base}4&per_page=1&status=active&type=project_type>; rel="last"`,
+    ].join(', '))
   })
 
   it.each([
