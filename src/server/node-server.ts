@@ -73,6 +73,9 @@ function sendPlainError(res: ServerResponse, status: number, body: object): void
   res.end(JSON.stringify(body))
 }
 
+/** Request line plus headers Node accepts (its default is 16 KiB), so long URLs get the core's 414. */
+const MAX_HEADER_BYTES = 1024 * 1024
+
 /**
  * Serves a simulator over node:http.
  * @returns once listening; `url` is ready for clients.
@@ -82,7 +85,9 @@ function sendPlainError(res: ServerResponse, status: number, body: object): void
  */
 export async function startServer(sim: Simulator, options: ServerOptions = {}): Promise<RunningServer> {
   const limit = options.maxBodyBytes ?? 10 * 1024 * 1024
-  const server = http.createServer((req, res) => {
+  // A URL past Node's default 16 KiB header limit must still reach the core, which answers GitLab's
+  // 414 for a long query string (Node would answer a bare 400 itself).
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     void (async () => {
       try {
         const request = await toFetchRequest(req, limit)
@@ -94,8 +99,13 @@ export async function startServer(sim: Simulator, options: ServerOptions = {}): 
       }
     })()
   })
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+  server.on('clientError', (error, socket) => {
+    if (!socket.writable) return
+    // Requests Node cannot parse never reach the core; they still get a JSON body in Grape's shape.
+    const overflow = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW'
+    const [status, reason] = overflow ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
+    const body = JSON.stringify({ error: `${status} ${reason}` })
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
   })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
