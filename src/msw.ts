@@ -29,7 +29,14 @@ export interface HandlerOptions {
  * server.listen({ onUnhandledRequest: 'error' })
  */
 export function createHandlers(sim: Simulator, options: HandlerOptions = {}): HttpHandler[] {
-  const base = (options.baseUrl ?? '*').replace(/\/$/, '')
+  const base = options.baseUrl ? new URL(options.baseUrl) : undefined
+  const basePath = base ? base.pathname.replace(/\/$/, '') : ''
   const handle = ({ request }: { request: Request }) => sim.handle(request)
-  return [http.all(`${base}/api/v4/*`, handle), http.all(`${base}/api/v3/*`, handle), http.all(`${base}/-/fakelab/*`, handle)]
+  // A predicate rather than a path pattern: MSW's pattern matching decodes the path and throws on
+  // malformed escapes (`/runners/%E9`), answering a 500 with a stack trace; the core decides instead.
+  const under = (prefix: string) => ({ request }: { request: Request }): boolean => {
+    const url = new URL(request.url)
+    return (base === undefined || url.origin === base.origin) && url.pathname.startsWith(`${basePath}${prefix}`)
+  }
+  return [http.all(under('/api/v4/'), handle), http.all(under('/api/v3/'), handle), http.all(under('/-/fakelab/'), handle)]
 }
