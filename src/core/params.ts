@@ -30,7 +30,14 @@ export async function parseBody(request: Request): Promise<RawParams> {
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return {}
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (type.includes('multipart/form-data')) {
-    const form = await request.formData()
+    let form: FormData
+    try {
+      form = await request.formData()
+    } catch {
+      // spec-gap: Rack skips what it cannot read of a multipart body or fails with a 500 (never here);
+      // an unreadable multipart body gets a 400 in Grape's shape, as malformed JSON does.
+      throw grapeError('The provided request body is not valid multipart form data')
+    }
     const pairs: string[] = []
     const files: RawParams = {}
     for (const [key, value] of form.entries()) {
