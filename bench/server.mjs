@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url'
 import { benchSimulator } from './fixture.mjs'
 
 const [kind, arg] = process.argv.slice(2)
+// A clean exit on SIGTERM, so `node --cpu-prof bench/server.mjs …` writes its profile.
+process.on('SIGTERM', () => process.exit(0))
 
 /** The headers fakelab sends with a list, so the raw servers write as many header bytes. */
 const HEADERS = {

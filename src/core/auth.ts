@@ -9,6 +9,7 @@ import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } fr
 import { ApiError, forbidden, insufficientScope, invalidToken, unauthorized } from './errors.js'
 import type { RawParams } from './params.js'
 import type { AuthInfo, Route } from './route.js'
+import type { CoreRequest } from './transport.js'
 
 const ANONYMOUS: AuthInfo = { user: null, tokenUser: null, token: null, sudo: false }
 
@@ -25,10 +26,10 @@ function stringParam(raw: RawParams, name: string): string | undefined {
 }
 
 /** The first token present, in GitLab's order: `private_token`, `PRIVATE-TOKEN`, bearer, `access_token`. */
-function presentedToken(request: Request, raw: RawParams): Presented | undefined {
-  const privateToken = stringParam(raw, 'private_token') ?? request.headers.get('private-token') ?? undefined
+function presentedToken(request: CoreRequest, raw: RawParams): Presented | undefined {
+  const privateToken = stringParam(raw, 'private_token') ?? request.header('private-token')
   if (privateToken) return { value: privateToken, bearer: false }
-  const authorization = request.headers.get('authorization')
+  const authorization = request.header('authorization')
   const bearer = authorization && /^bearer\s+(.+)$/i.exec(authorization.trim())?.[1]
   if (bearer) return { value: bearer, bearer: true }
   const accessToken = stringParam(raw, 'access_token')
@@ -80,7 +81,7 @@ function checkUserState(user: UserRecord): void {
  * @param raw merged query and body params (tokens and `sudo` may come as params).
  * @throws ApiError as listed above.
  */
-export function authenticate(db: Db, request: Request, raw: RawParams, route: Route, now: Date): AuthInfo {
+export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route: Route, now: Date): AuthInfo {
   if (route.auth === 'none') return ANONYMOUS
   const presented = presentedToken(request, raw)
   let info = ANONYMOUS
@@ -95,7 +96,7 @@ export function authenticate(db: Db, request: Request, raw: RawParams, route: Ro
     info = { user, tokenUser: user, token, sudo: false }
   }
 
-  const sudoId = stringParam(raw, 'sudo') ?? request.headers.get('sudo') ?? undefined
+  const sudoId = stringParam(raw, 'sudo') ?? request.header('sudo')
   if (sudoId !== undefined && sudoId !== '') {
     if (!info.user) throw unauthorized()
     if (!info.user.admin) throw forbidden('Must be admin to use sudo')

@@ -1,18 +1,24 @@
 /**
  * The engine: one transport-neutral function from a request to a reply, over a store and a route
  * list it is given (the composition root, `src/simulator.ts`, supplies both).
- * The node:http server and the MSW handlers are thin doors onto {@link Simulator.handle}; neither
- * holds API logic. Nothing here imports `node:*`, so it runs in a browser too. Source: STYLE.md §3.
+ * The doors are thin: the node:http server fills a {@link CoreRequest} from `IncomingMessage` and
+ * writes the {@link CoreReply} straight back; the MSW handlers and {@link Simulator.handle} convert
+ * from and to Fetch. None holds API logic. Nothing here imports `node:*`, so it runs in a browser
+ * too. Source: STYLE.md §1.2, §3.
  * @module
  */
-import { Faker, base, en } from '@faker-js/faker'
+import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
 import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
+import { createFaker } from './faker.js'
 import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import type { Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
+import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
+
+export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
 
 /** The API root every route lives under. */
 export const API_PREFIX = '/api/v4'
@@ -31,8 +37,11 @@ export interface EngineOptions {
   baseUrl?: string
   /** Routes to serve. */
   routes: Route[]
-  /** Called with unexpected errors (answered as 500). Default: `console.error` with a `[fakelab]` prefix. */
-  onError?: (error: unknown, request: Request) => void
+  /**
+   * Called with unexpected errors (answered as 500) and the request that met them.
+   * Default: `console.error` with a `[fakelab]` prefix.
+   */
+  onError?: (error: unknown, request: CoreRequest) => void
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -43,8 +52,16 @@ export interface SimulatorSnapshot {
 
 /** A running simulator. */
 export interface Simulator {
-  /** Answers one request. Never rejects: every failure becomes a GitLab error response. */
+  /**
+   * Answers one Fetch request (the public convenience; the MSW door uses it too).
+   * Never rejects: every failure becomes a GitLab error response.
+   */
   handle(request: Request): Promise<Response>
+  /**
+   * Answers one request in the engine's own shapes, without Fetch objects: what the node:http
+   * door calls. Never rejects. The reply's `routeMiss` tells a wrong method from an unknown path.
+   */
+  dispatch(request: CoreRequest): Promise<CoreReply>
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
   /** The clock in use. */
@@ -59,30 +76,61 @@ export interface Simulator {
   reset(): void
 }
 
-const STANDARD_HEADERS: Record<string, string> = {
+/** Headers on every API answer (Grape's `before` block, Rack::ETag and Rack::Cors in GitLab). */
+const STANDARD_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'max-age=0, private, must-revalidate',
   vary: 'Origin',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
 }
 
-function render(status: number, body: unknown, extra: Record<string, string> | undefined, requestId: string, head: boolean): Response {
-  const headers = new Headers(STANDARD_HEADERS)
-  headers.set('x-request-id', requestId)
-  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
-  if (body === undefined || status === 204 || status === 304) return new Response(null, { status, headers })
-  // Exactly `application/json`: python-gitlab only parses that spelling (client-wire-facts.md).
-  headers.set('content-type', 'application/json')
-  return new Response(head ? null : JSON.stringify(body), { status, headers })
+const NO_PARAMS: RawParams = Object.freeze({})
+
+/** What the engine answers before its headers and body are written out. */
+interface Outcome extends Reply {
+  routeMiss?: CoreReply['routeMiss']
 }
 
-/** Declared params a client left out but that have defaults: GitLab's `Link` URLs carry them. */
-function withDefaults(route: Route, raw: RawParams): RawParams {
-  const out = { ...raw }
-  for (const [name, spec] of Object.entries(route.params)) {
-    if (out[name] === undefined && spec.default !== undefined) out[name] = spec.default
+/** Header fields as a list sorted by name: the order Fetch `Headers` iterate in, kept on both doors. */
+function sortedHeaders(fields: Record<string, string>): HeaderList {
+  return Object.keys(fields).sort().map((name) => [name, fields[name]!])
+}
+
+/**
+ * Serialises an answer: the standard headers, the reply's own (which win), `content-type` exactly
+ * `application/json` whenever there is a body (python-gitlab only parses that spelling,
+ * client-wire-facts.md), and no body for HEAD, 204 and 304.
+ */
+function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
+  const fields: Record<string, string> = { ...STANDARD_HEADERS, 'x-request-id': requestId }
+  if (outcome.headers) for (const [name, value] of Object.entries(outcome.headers)) fields[name.toLowerCase()] = value
+  const { status, body } = outcome
+  const hasBody = body !== undefined && status !== 204 && status !== 304
+  if (hasBody) fields['content-type'] = 'application/json'
+  const reply: CoreReply = { status, headers: sortedHeaders(fields), body: hasBody && !head ? JSON.stringify(body) : undefined }
+  if (outcome.routeMiss) reply.routeMiss = outcome.routeMiss
+  return reply
+}
+
+/** The catch-all 404 for a request no route takes, marked with the kind of miss. */
+function routeMiss(miss: 'method' | 'path'): Outcome {
+  const error = routeNotFound()
+  return { status: error.status, body: error.body, routeMiss: miss }
+}
+
+/**
+ * Declared params a client left out but that have defaults, per route, worked out once:
+ * GitLab's `Link` URLs carry them.
+ */
+const defaultsOf = new WeakMap<Route, [name: string, value: unknown][]>()
+
+function routeDefaults(route: Route): [string, unknown][] {
+  let list = defaultsOf.get(route)
+  if (!list) {
+    list = Object.entries(route.params).filter(([, spec]) => spec.default !== undefined).map(([name, spec]) => [name, spec.default])
+    defaultsOf.set(route, list)
   }
-  return out
+  return list
 }
 
 /**
@@ -93,70 +141,94 @@ function withDefaults(route: Route, raw: RawParams): RawParams {
 export function createEngine(options: EngineOptions): Simulator {
   const { db, clock, seed, routes } = options
   const router = new Router(routes)
-  const faker = new Faker({ locale: [en, base] })
+  const faker: Faker = createFaker(seed)
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
+  const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
   let requestCount = 0
+  // The clock's strings, worked out again only when the clock has moved (a frozen clock never does).
+  let clockMs = Number.NaN
+  let today = ''
+  let nowText = ''
 
-  faker.seed(seed)
   const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
 
-  async function dispatch(request: Request, url: URL): Promise<Reply> {
-    if (url.search.length - 1 > MAX_QUERY_LENGTH) throw uriTooLong()
-    const pathname = url.pathname
-    if (pathname === '/api/v3' || pathname.startsWith('/api/v3/')) throw apiV3Gone()
-    if (pathname.startsWith('/-/fakelab/')) return control(request, pathname.slice('/-/fakelab'.length))
-    if (!pathname.startsWith(`${API_PREFIX}/`)) throw routeNotFound()
-    const { route, pathParams } = router.match(request.method, pathname.slice(API_PREFIX.length))
+  async function respond(request: CoreRequest): Promise<Outcome> {
+    if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
+    const query = parseQuery(request.query)
+    const path = request.path
+    if (path === '/api/v3' || path.startsWith('/api/v3/')) throw apiV3Gone()
+    if (path.startsWith('/-/fakelab/')) return control(request, path.slice('/-/fakelab'.length))
+    if (!path.startsWith(`${API_PREFIX}/`)) return routeMiss('path')
+    // gitlab-behaviour.md §1.2 and §14.20: a wrong method on an existing path gets the catch-all
+    // 404 (Grape tries GitLab's `route :any, '*path'` before its own 405), not the spec's 405.
+    const found = router.match(request.method, path.slice(API_PREFIX.length))
+    if (found.miss) return routeMiss(found.miss)
+    const { route } = found
+    // GET and HEAD carry no body: no promise to wait for on the commonest requests.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
     // Rack merges query and body (body wins); route params win over both (python-gitlab's stray `?id=`).
-    const raw: RawParams = { ...parseQuery(url.search), ...(await parseBody(request)), ...pathParams }
+    const raw: RawParams = { ...query, ...body, ...found.pathParams }
     const now = clock.now()
+    if (now.getTime() !== clockMs) {
+      clockMs = now.getTime()
+      today = isoDate(now)
+      nowText = timestamp(now)
+    }
     const auth = authenticate(db, request, raw, route, now)
     const params = validateParams(route.params, raw, route.rules)
+    // Defaults go into the merged params in place, after validation has seen what was sent.
+    for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
+    let url: URL | undefined
     const ctx: Ctx = {
       request,
-      url,
+      get url() {
+        return (url ??= new URL(`${request.origin}${request.path}${request.query ? `?${request.query}` : ''}`))
+      },
       method: (request.method === 'HEAD' ? 'GET' : request.method) as Method,
       routeKey: route.key,
       params,
-      raw: withDefaults(route, raw),
+      raw,
       currentUser: auth.user,
       auth,
       db,
       clock,
-      today: isoDate(now),
-      now: timestamp(now),
-      baseUrl: (options.baseUrl ?? url.origin).replace(/\/$/, ''),
+      today,
+      now: nowText,
+      baseUrl: fixedBaseUrl ?? request.origin,
       faker,
     }
     // One transaction per request: a handler that throws leaves no half-made change behind.
     return db.transaction(() => route.handler(ctx))
   }
 
-  function control(request: Request, path: string): Reply {
+  function control(request: CoreRequest, path: string): Outcome {
     if (path === '/reset' && request.method === 'POST') {
       sim.reset()
       return { status: 204 }
     }
-    throw routeNotFound()
+    return routeMiss('path')
+  }
+
+  async function dispatch(request: CoreRequest): Promise<CoreReply> {
+    requestCount += 1
+    const requestId = `01FAKELAB${String(requestCount).padStart(17, '0')}`
+    const head = request.method === 'HEAD'
+    try {
+      return render(await respond(request), requestId, head)
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : internalError()
+      if (!(error instanceof ApiError)) onError(error, request)
+      return render(apiError, requestId, head)
+    }
   }
 
   const sim: Simulator = {
     db,
     clock,
     routes,
+    dispatch,
     async handle(request) {
-      requestCount += 1
-      const requestId = `01FAKELAB${String(requestCount).padStart(17, '0')}`
-      const head = request.method === 'HEAD'
-      try {
-        const url = new URL(request.url)
-        const reply = await dispatch(request, url)
-        return render(reply.status, reply.body, reply.headers, requestId, head)
-      } catch (error) {
-        const apiError = error instanceof ApiError ? error : internalError()
-        if (!(error instanceof ApiError)) onError(error, request)
-        return render(apiError.status, apiError.body, apiError.headers, requestId, head)
-      }
+      return toFetchResponse(await dispatch(fromFetchRequest(request)))
     },
     snapshot: () => ({ db: db.dump(), requestCount }),
     restore(snapshot) {

@@ -1,6 +1,6 @@
 /**
  * GitLab's error vocabulary. Every failure inside the simulator is thrown as an {@link ApiError}
- * and rendered in exactly one place (`simulator.ts`), so a wording fix is one edit here.
+ * and rendered in exactly one place (`core/engine.ts`), so a wording fix is one edit here.
  *
  * Names and messages follow `lib/api/helpers.rb` (`not_found!` → {@link notFound}) and Grape's
  * validation errors (`{"error": "..."}`). Source: shared/reference/gitlab-behaviour.md §1.2, §1.3.
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   /**
    * @param status HTTP status code.
    * @param body JSON body, or undefined for none.
-   * @param headers extra response headers (for example `Allow` on a 405).
+   * @param headers extra response headers (for example `WWW-Authenticate` on a 401).
    */
   constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
     super(`${status} ${JSON.stringify(body ?? null)}`)
@@ -46,7 +46,10 @@ export function recordNotFound(): ApiError {
   return new ApiError(404, { message: '404 Not found' })
 }
 
-/** 404 `{error: "404 Not Found"}`: the catch-all for an unknown route (Grape `route :any, '*path'`). */
+/**
+ * 404 `{error: "404 Not Found"}`: GitLab's catch-all route (`route :any, '*path'`), for an unknown
+ * path and for a known path under another method alike (gitlab-behaviour.md §1.2).
+ */
 export function routeNotFound(): ApiError {
   return new ApiError(404, { error: '404 Not Found' })
 }
@@ -99,15 +102,6 @@ export function preconditionFailed(): ApiError {
   return new ApiError(412, { message: '412 Precondition Failed' })
 }
 
-/**
- * 405 for a known path under another method. Grape answers `{error: "405 Not Allowed"}` with an
- * `Allow` header (gitlab-behaviour.md §15: GitLab keeps Grape's 405).
- * @param allow the methods the path does accept, for the `Allow` header.
- */
-export function methodNotAllowed(allow: string[]): ApiError {
-  return new ApiError(405, { error: '405 Not Allowed' }, { allow: allow.join(', ') })
-}
-
 /** 405 `{message: "405 Method Not Allowed"}` (`not_allowed!`, raised by an endpoint itself). */
 export function notAllowed(): ApiError {
   return new ApiError(405, { message: '405 Method Not Allowed' })
@@ -158,3 +152,4 @@ export function accepted(): ApiError {
 export function internalError(): ApiError {
   return new ApiError(500, { message: '500 Internal Server Error' })
 }
+

@@ -7,6 +7,7 @@
  */
 import qs from 'qs'
 import { grapeError } from './errors.js'
+import type { CoreRequest } from './transport.js'
 
 /** Raw parameters as they arrived: strings, arrays, nested hashes, JSON values, or uploaded files. */
 export type RawParams = Record<string, unknown>
@@ -25,11 +26,15 @@ export function parseQuery(search: string): RawParams {
  * python-gitlab sends `Content-Type: application/json` with an empty body on GET/DELETE: that is `{}`.
  * @throws ApiError 400 `{error: "..."}` for a malformed JSON body.
  */
-export async function parseBody(request: Request): Promise<RawParams> {
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return {}
-  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+export async function parseBody(request: CoreRequest): Promise<RawParams> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {}
+  const bytes = await request.body()
+  if (!bytes) return {}
+  const contentType = request.header('content-type') ?? ''
+  const type = contentType.toLowerCase()
   if (type.includes('multipart/form-data')) {
-    const form = await request.formData()
+    // A Node Buffer may sit on a shared ArrayBuffer, which the DOM typings exclude; Response copies it.
+    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData()
     const pairs: string[] = []
     const files: RawParams = {}
     for (const [key, value] of form.entries()) {
@@ -38,7 +43,7 @@ export async function parseBody(request: Request): Promise<RawParams> {
     }
     return { ...parseQuery(pairs.join('&')), ...files }
   }
-  const text = await request.text()
+  const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return {}
   if (type.includes('application/x-www-form-urlencoded')) return parseQuery(text)
   if (type.includes('json') || type === '') {
@@ -252,7 +257,8 @@ export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, r
     if (!present || value === null || (emptyNonString && !spec.required)) {
       if (spec.required) errors.push(`${name} is missing`)
       else if (present && value === null && spec.nullable) out[name] = null
-      else if (spec.default !== undefined) out[name] = structuredClone(spec.default)
+      // Only an object default can be changed by a handler; primitives are shared as they are.
+      else if (spec.default !== undefined) out[name] = typeof spec.default === 'object' ? structuredClone(spec.default) : spec.default
       continue
     }
     if (spec.allowBlank === false && isBlank(value)) {

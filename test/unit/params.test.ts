@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
 import { p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+import { fromFetchRequest } from '../../src/core/transport.js'
 
 function errorOf(specs: ParamSpecs, raw: Record<string, unknown>, rules?: ParamRules): unknown {
   try {
@@ -27,7 +28,7 @@ describe('parseQuery', () => {
 
 describe('parseBody', () => {
   const make = (body: BodyInit | undefined, type?: string, method = 'POST') =>
-    new Request('http://x/', { method, body, headers: type ? { 'content-type': type } : {} })
+    fromFetchRequest(new Request('http://x/', { method, body, headers: type ? { 'content-type': type } : {} }))
 
   it('reads JSON, form and multipart bodies alike', async () => {
     expect(await parseBody(make(JSON.stringify({ name: 'bug', n: 1 }), 'application/json'))).toEqual({ name: 'bug', n: 1 })
@@ -44,6 +45,10 @@ describe('parseBody', () => {
 
   it('answers 400 for malformed JSON', async () => {
     await expect(parseBody(make('{nope', 'application/json'))).rejects.toMatchObject({ status: 400 })
+  })
+
+  it('reads no body on GET and HEAD', async () => {
+    expect(await parseBody({ ...make(undefined, 'application/json', 'GET'), body: () => Promise.reject(new Error('read')) })).toEqual({})
   })
 })
 
