@@ -55,14 +55,30 @@ function isExpired(token: PersonalAccessTokenRecord | OauthAccessTokenRecord, no
 }
 
 /**
- * Scopes a route accepts: `api` always, `read_api` for GET/HEAD, plus the route's own (api.rb
- * `allow_access_with_scope`), in that order (it is the order of the 403 body's `scope`).
+ * Every scope registered for a route, in registration order: `api` and `read_api` (api.rb
+ * `allow_access_with_scope`), then the route's own. This is the `scope` of an `insufficient_scope`
+ * answer whatever the method: `scopes_registered_for_endpoint` lists the names without evaluating
+ * their `if:` conditions (gitlab-behaviour.md §1.5; gitlab: lib/api/api_guard.rb).
  */
-export function acceptedScopes(route: Route, method: string): string[] {
-  const scopes = ['api']
-  if (method === 'GET' || method === 'HEAD') scopes.push('read_api')
+export function registeredScopes(route: Route): string[] {
+  const scopes = ['api', 'read_api']
   for (const scope of route.scopes) if (!scopes.includes(scope)) scopes.push(scope)
   return scopes
+}
+
+/**
+ * Scopes that let a token call a route with a method: `api` always, `read_api` on GET/HEAD only
+ * (its `if: get? || head?`), and the route's own.
+ */
+export function acceptedScopes(route: Route, method: string): string[] {
+  return registeredScopes(route).filter((scope) => scope !== 'read_api' || method === 'GET' || method === 'HEAD')
+}
+
+/** {@link acceptedScopes} without building lists: the check every authenticated request makes. */
+function hasAcceptedScope(tokenScopes: readonly string[], route: Route, method: string): boolean {
+  if (tokenScopes.includes('api')) return true
+  if ((method === 'GET' || method === 'HEAD') && tokenScopes.includes('read_api')) return true
+  return route.scopes.some((scope) => tokenScopes.includes(scope))
 }
 
 function checkUserState(user: UserRecord): void {
@@ -77,7 +93,8 @@ function checkUserState(user: UserRecord): void {
  * Works out the acting user for a request and enforces the route's policy.
  * Order: token (unknown → 401, revoked/expired → 401 `invalid_token`), user state (403), sudo
  * (403 not admin, 403 `insufficient_scope` without the `sudo` scope, 404 unknown user), scopes
- * (403 `insufficient_scope`), then the policy (401 anonymous, 403 not admin).
+ * (403 `insufficient_scope` naming every registered scope), then the policy (401 anonymous,
+ * 403 not admin).
  * @param raw merged query and body params (tokens and `sudo` may come as params).
  * @throws ApiError as listed above.
  */
@@ -104,9 +121,8 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
     const target = /^\d+$/.test(sudoId) ? db.tables.users.get(Number(sudoId)) : db.findUserByUsername(sudoId)
     if (!target) throw new ApiError(404, { message: `404 User with ID or username '${sudoId}' Not Found` })
     info = { user: target, tokenUser: info.user, token: info.token, sudo: true }
-  } else if (info.token) {
-    const accepted = acceptedScopes(route, request.method)
-    if (!info.token.scopes.some((s) => accepted.includes(s))) throw insufficientScope(accepted)
+  } else if (info.token && !hasAcceptedScope(info.token.scopes, route, request.method)) {
+    throw insufficientScope(registeredScopes(route))
   }
 
   if (!info.user && route.auth !== 'optional') throw unauthorized()

@@ -76,7 +76,11 @@ export interface Ctx<P = Record<string, unknown>> {
 /** A route's declaration (see {@link route}). */
 export interface RouteDef<P extends ParamSpecs> {
   auth?: AuthPolicy
-  /** Extra token scopes accepted besides `api` (and `read_api` on GET), e.g. `read_user`. */
+  /**
+   * Extra token scopes the endpoint registers after GitLab's `api` and `read_api`, in registration
+   * order, e.g. `read_user` (users.rb `allow_access_with_scope`). A token with one of them is
+   * accepted; every registered scope is named in an `insufficient_scope` answer.
+   */
   scopes?: string[]
   /** Declared params, path params included (Grape declares them too). */
   params?: P
