@@ -11,8 +11,9 @@ import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
-import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
+import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
+import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import type { Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
@@ -112,6 +113,15 @@ function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
   return reply
 }
 
+/** A plain-text answer from in front of the API (Rack middleware): only its type and the request id. */
+function renderText(error: ApiError & { text: string }, requestId: string, head: boolean): CoreReply {
+  return {
+    status: error.status,
+    headers: sortedHeaders({ ...error.headers, 'content-type': 'text/plain', 'x-request-id': requestId }),
+    body: head ? undefined : error.text,
+  }
+}
+
 /** The catch-all 404 for a request no route takes, marked with the kind of miss. */
 function routeMiss(miss: 'method' | 'path'): Outcome {
   const error = routeNotFound()
@@ -154,7 +164,12 @@ export function createEngine(options: EngineOptions): Simulator {
 
   async function respond(request: CoreRequest): Promise<Outcome> {
     if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
+    // GitLab's HandleMalformedStrings middleware runs before any route (malformed.ts).
+    if (malformedPath(request.path) || malformedQuery(request.query) || malformedCredentials(request.header('authorization'))) {
+      throw malformedRequest()
+    }
     const query = parseQuery(request.query)
+    if (malformedParams(query)) throw malformedRequest()
     const path = request.path
     if (path === '/api/v3' || path.startsWith('/api/v3/')) throw apiV3Gone()
     if (path.startsWith('/-/fakelab/')) return control(request, path.slice('/-/fakelab'.length))
@@ -166,6 +181,7 @@ export function createEngine(options: EngineOptions): Simulator {
     const { route } = found
     // GET and HEAD carry no body: no promise to wait for on the commonest requests.
     const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
+    if (malformedParams(body)) throw malformedRequest()
     // Rack merges query and body (body wins); route params win over both (python-gitlab's stray `?id=`).
     const raw: RawParams = { ...query, ...body, ...found.pathParams }
     const now = clock.now()
@@ -216,6 +232,7 @@ export function createEngine(options: EngineOptions): Simulator {
     try {
       return render(await respond(request), requestId, head)
     } catch (error) {
+      if (error instanceof ApiError && error.text !== undefined) return renderText(error as ApiError & { text: string }, requestId, head)
       const apiError = error instanceof ApiError ? error : internalError()
       if (!(error instanceof ApiError)) onError(error, request)
       return render(apiError, requestId, head)

@@ -18,18 +18,25 @@ export class ApiError extends Error {
   readonly status: number
   readonly body: ErrorBody
   readonly headers: Record<string, string>
+  /**
+   * A plain-text body for answers GitLab gives before its API (Rack middleware): sent as
+   * `text/plain` without the API's standard headers. `body` is then undefined.
+   */
+  readonly text: string | undefined
 
   /**
    * @param status HTTP status code.
    * @param body JSON body, or undefined for none.
    * @param headers extra response headers (for example `WWW-Authenticate` on a 401).
+   * @param text a plain-text body instead of JSON (see {@link ApiError.text}).
    */
-  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
-    super(`${status} ${JSON.stringify(body ?? null)}`)
+  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}, text?: string) {
+    super(`${status} ${text ?? JSON.stringify(body ?? null)}`)
     this.name = 'ApiError'
     this.status = status
     this.body = body
     this.headers = headers
+    this.text = text
   }
 }
 
@@ -153,3 +160,21 @@ export function internalError(): ApiError {
   return new ApiError(500, { message: '500 Internal Server Error' })
 }
 
+/**
+ * 400 `{error: "Empty message body supplied with <content type> content-type"}`: a multipart body
+ * Rack cannot parse. Grape turns Rack's `EOFError` into this since 1.5.3 (grape#2161); the Grape 1.4
+ * of GitLab 13.x let it become a 500, which fakelab never reproduces (gitlab-behaviour.md §0).
+ * @param contentType the request's `Content-Type` as sent.
+ */
+export function emptyMessageBody(contentType: string): ApiError {
+  return grapeError(`Empty message body supplied with ${contentType} content-type`)
+}
+
+/**
+ * 400 `text/plain` `Bad Request`: GitLab's `HandleMalformedStrings` Rack middleware, which answers
+ * before the API (so no JSON and none of the API's headers) when the path, the credentials or a
+ * parameter holds a NUL byte or invalid UTF-8. gitlab: lib/gitlab/middleware/handle_malformed_strings.rb
+ */
+export function malformedRequest(): ApiError {
+  return new ApiError(400, undefined, {}, 'Bad Request')
+}

@@ -6,7 +6,8 @@
  * @module
  */
 import qs from 'qs'
-import { grapeError } from './errors.js'
+import { emptyMessageBody, grapeError, malformedRequest } from './errors.js'
+import { decodeUtf8Strict, malformedQuery } from './malformed.js'
 import type { CoreRequest } from './transport.js'
 
 /** Raw parameters as they arrived: strings, arrays, nested hashes, JSON values, or uploaded files. */
@@ -20,11 +21,18 @@ export function parseQuery(search: string): RawParams {
   return text ? (qs.parse(text, QS_OPTIONS) as RawParams) : {}
 }
 
+/** Rack's test for a multipart boundary (`Rack::Multipart::Parser.parse_boundary`). */
+const BOUNDARY = /^multipart\/.*boundary="?([^";,]+)"?/i
+
 /**
  * Reads the request body into params by its content type: JSON, `x-www-form-urlencoded` or
  * `multipart/form-data`. Anything else (or no body) gives `{}`, like Rack ignoring an unknown body.
  * python-gitlab sends `Content-Type: application/json` with an empty body on GET/DELETE: that is `{}`.
- * @throws ApiError 400 `{error: "..."}` for a malformed JSON body.
+ * A `multipart/form-data` body without a boundary is read as a form, as Rack falls back to.
+ * @throws ApiError 400 `{error: "..."}` for a malformed JSON body, 400 `{error: "Empty message body
+ *   supplied with <type> content-type"}` for a multipart body that does not parse, and 400
+ *   `text/plain` `Bad Request` for a form body with a bad percent-escape or a body that is not
+ *   UTF-8 (`HandleMalformedStrings`, see `malformed.ts`).
  */
 export async function parseBody(request: CoreRequest): Promise<RawParams> {
   if (request.method === 'GET' || request.method === 'HEAD') return {}
@@ -32,31 +40,49 @@ export async function parseBody(request: CoreRequest): Promise<RawParams> {
   if (!bytes) return {}
   const contentType = request.header('content-type') ?? ''
   const type = contentType.toLowerCase()
-  if (type.includes('multipart/form-data')) {
-    // A Node Buffer may sit on a shared ArrayBuffer, which the DOM typings exclude; Response copies it.
-    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData()
-    const pairs: string[] = []
-    const files: RawParams = {}
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-      else files[key] = value
-    }
-    return { ...parseQuery(pairs.join('&')), ...files }
-  }
-  const text = new TextDecoder().decode(bytes)
+  if (type.includes('multipart/form-data') && BOUNDARY.test(contentType)) return parseMultipart(bytes, contentType)
+  const text = decodeUtf8Strict(bytes)
+  if (text === undefined) throw malformedRequest()
   if (text.trim() === '') return {}
-  if (type.includes('application/x-www-form-urlencoded')) return parseQuery(text)
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) return parseForm(text)
   if (type.includes('json') || type === '') {
     try {
       const parsed: unknown = JSON.parse(text)
       return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as RawParams) : {}
     } catch {
-      if (type === '') return parseQuery(text)
+      if (type === '') return parseForm(text)
       // spec-gap: GitLab's Rack JSON parser answers 400 on a malformed body; the wording is ours.
       throw grapeError('The provided request body is not valid JSON')
     }
   }
   return {}
+}
+
+function parseForm(text: string): RawParams {
+  if (malformedQuery(text)) throw malformedRequest()
+  return parseQuery(text)
+}
+
+/**
+ * Multipart through the platform's own parser (Fetch `Response.formData()`, in Node and browsers
+ * alike): fields become Rack-style params, files stay `File`s.
+ */
+async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<RawParams> {
+  let form: FormData
+  try {
+    // A Node Buffer may sit on a shared ArrayBuffer, which the DOM typings exclude; Response copies it.
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    throw emptyMessageBody(contentType)
+  }
+  const pairs: string[] = []
+  // No prototype: a file field named `__proto__` must stay a field.
+  const files: RawParams = Object.create(null) as RawParams
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    else files[key] = value
+  }
+  return { ...parseQuery(pairs.join('&')), ...files }
 }
 
 // ---- declarations ---------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 /**
- * What the doors and the engine answer before any handler, with exact status, body and headers on
- * both doors. Sources: gitlab-behaviour.md §1.2, §1.5.
+ * What the doors and the engine answer before any handler: malformed bodies, malformed strings,
+ * paths MSW's matcher used to trip on, wrong methods and token scopes.
+ * Regression tests for issue 6 (defects 1, 5 and 8) and issue 17 (items 1 and 3), each with
+ * exact status, body and headers on both doors. Sources: gitlab-behaviour.md §0, §1.2, §1.5;
+ * gitlab: lib/gitlab/middleware/handle_malformed_strings.rb; grape: lib/grape/request.rb (grape#2161).
  */
 import { expect, it } from 'vitest'
 import { contract, type ApiResponse } from '../support/contract.js'
@@ -24,10 +27,104 @@ const API_HEADERS = {
   'x-frame-options': 'SAMEORIGIN',
   'x-request-id': REQUEST_ID,
 }
+/** GitLab's HandleMalformedStrings answer comes from Rack, in front of the API: plain text, no API headers. */
+const MALFORMED = { status: 400, text: 'Bad Request', headers: { 'content-type': 'text/plain', 'x-request-id': REQUEST_ID } }
 
 function answer(res: ApiResponse) {
   return { status: res.status, text: res.text, headers: headersOf(res) }
 }
+
+contract('malformed multipart bodies (issue 6, defect 1)', {}, ({ api, sim }) => {
+  // Rack raises EOFError on a multipart body without its boundary; Grape (1.5.3+, grape#2161)
+  // answers EmptyMessageBody, and params are read before any `before` block, so before auth.
+  // GitLab 13.x's Grape 1.4 answered 500, which fakelab never reproduces (gitlab-behaviour.md §0).
+  it.each([['a member', 'glpat-olive-fakelab'], ['an unknown token', 'nope']])('answers 400 before authentication, for %s', async (_who, token) => {
+    const labels = sim().db.tables.labels.all().length
+    const res = await api.post('/projects/20/labels', {
+      token,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      rawBody: 'junk',
+    })
+    expect(answer(res)).toEqual({
+      status: 400,
+      text: '{"error":"Empty message body supplied with multipart/form-data; boundary=x content-type"}',
+      headers: API_HEADERS,
+    })
+    expect(sim().db.tables.labels.all()).toHaveLength(labels)
+  })
+
+  it('reads a multipart content type without a boundary as a form, as Rack falls back to', async () => {
+    const res = await api.post('/projects/20/labels', {
+      as: 'max',
+      headers: { 'content-type': 'multipart/form-data' },
+      rawBody: 'name=from-form&color=red',
+    })
+    expect([res.status, res.body.name, res.body.color]).toEqual([201, 'from-form', '#FF0000'])
+  })
+})
+
+contract('malformed strings (issue 6, defects 5 and 8)', {}, ({ api, sim }) => {
+  // gitlab: lib/gitlab/middleware/handle_malformed_strings.rb checks the path, the credentials and
+  // every parameter (query, form and JSON bodies) before routing. MSW used to throw in its own path
+  // matcher on the malformed escapes and answer 500 with a stack trace (defect 5).
+  it.each([
+    ['a NUL byte in the query', '/projects?search=%00', {}],
+    ['invalid UTF-8 in the query', '/projects?search=%C3%28', {}],
+    ['a bad escape in the query', '/projects?search=%ZZ', {}],
+    ['a NUL byte in a nested query value', '/projects?search[a]=%00', {}],
+    ['a NUL byte in an array value', '/projects?search[]=%00', {}],
+    ['a bad escape in the path', '/projects/%ZZ', {}],
+    ['a lone % in the path', '/projects/%', {}],
+    ['a Latin-1 byte in the path', '/projects/%E9', {}],
+    ['an encoded surrogate in the path', '/projects/%ED%A0%80/labels', {}],
+    ['a NUL byte in the path', '/projects/20/labels/%00', {}],
+    ['a bad escape on an unknown path', '/nope/%ZZ', {}],
+    ['invalid UTF-8 in the credentials', '/user', { headers: { Authorization: 'Bearer \u00e9' } }],
+    ['a NUL byte in Basic credentials', '/user', { headers: { Authorization: `Basic ${btoa('root:\u0000')}` } }],
+  ])('answers 400 Bad Request for %s', async (_title, path, options) => {
+    const res = await api.get(path, { as: 'root', ...options })
+    expect(answer(res)).toEqual(MALFORMED)
+  })
+
+  it.each([
+    ['a JSON body with a NUL byte', { body: { name: 'nul\u0000', color: 'red' } }],
+    ['a form body with invalid UTF-8', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'name=bad%C3%28&color=red' }],
+    ['a form body with a bad escape', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'name=bad%&color=red' }],
+    ['a JSON body that is not UTF-8', { headers: { 'content-type': 'application/json' }, rawBody: new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) }],
+  ])('answers 400 Bad Request for %s, changing nothing', async (_title, options) => {
+    const labels = sim().db.tables.labels.all().length
+    const res = await api.post('/projects/20/labels', { as: 'max', ...options })
+    expect(answer(res)).toEqual(MALFORMED)
+    expect(sim().db.tables.labels.all()).toHaveLength(labels)
+  })
+
+  it('answers HEAD with the same status and headers and no body', async () => {
+    const res = await api.request('HEAD', '/projects?search=%00', { as: 'root' })
+    expect(answer(res)).toEqual({ ...MALFORMED, text: '' })
+  })
+
+  it('looks no deeper than the middleware does: a NUL three levels down passes', async () => {
+    const res = await api.get('/projects?x[a][b][c]=%00', { as: 'root' })
+    expect(res.status).toBe(200)
+  })
+
+  it('accepts valid UTF-8 everywhere', async () => {
+    const res = await api.get('/projects?search=%E2%82%AC', { as: 'root' })
+    expect([res.status, res.body]).toEqual([200, []])
+  })
+})
+
+contract('paths at the edge of the API (issue 6, defect 5)', {}, ({ api }) => {
+  // Both doors answer everything at and below /api/v4 (MSW had no handler for /api/v4 itself).
+  it.each([
+    ['/api/v4', 404, '{"error":"404 Not Found"}'],
+    ['/api/v4/', 404, '{"error":"404 Not Found"}'],
+    ['/api/v3', 410, '{"error":"API V3 is no longer supported. Use API V4 instead."}'],
+  ])('GET %s → %i', async (path, status, text) => {
+    const res = await api.get(path, { as: 'root' })
+    expect(answer(res)).toEqual({ status, text, headers: API_HEADERS })
+  })
+})
 
 contract('wrong method on an existing path (issue 17, item 1)', {}, ({ api }) => {
   // gitlab-behaviour.md §1.2 "Wrong method on an existing path" (corrected 2026-11-23): Grape tries

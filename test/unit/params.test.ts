@@ -47,6 +47,34 @@ describe('parseBody', () => {
     await expect(parseBody(make('{nope', 'application/json'))).rejects.toMatchObject({ status: 400 })
   })
 
+  // Issue 6, defect 1: a multipart body Rack cannot parse is Grape's EmptyMessageBody 400, not a 500.
+  it('answers a multipart body that does not parse with Grape\'s empty-message-body 400', async () => {
+    await expect(parseBody(make('junk', 'multipart/form-data; boundary=x'))).rejects.toMatchObject({
+      status: 400,
+      body: { error: 'Empty message body supplied with multipart/form-data; boundary=x content-type' },
+    })
+  })
+
+  it('reads multipart without a boundary as a form, as Rack falls back to', async () => {
+    expect(await parseBody(make('name=bug&color=red', 'multipart/form-data'))).toEqual({ name: 'bug', color: 'red' })
+  })
+
+  it('keeps a file field named __proto__ as a field', async () => {
+    const form = new FormData()
+    form.append('__proto__', new Blob(['x']), 'f.txt')
+    const params = await parseBody(make(form))
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype)
+    expect(Object.keys(params)).toEqual(['__proto__'])
+  })
+
+  it.each([
+    ['a form value with a bad escape', 'name=%ZZ', 'application/x-www-form-urlencoded'],
+    ['a form value that is not UTF-8', 'name=%C3%28', 'application/x-www-form-urlencoded'],
+    ['a body that is not UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), 'application/json'],
+  ])('refuses %s with the malformed-strings 400', async (_title, body, type) => {
+    await expect(parseBody(make(body as BodyInit, type))).rejects.toMatchObject({ status: 400, text: 'Bad Request' })
+  })
+
   it('reads no body on GET and HEAD', async () => {
     expect(await parseBody({ ...make(undefined, 'application/json', 'GET'), body: () => Promise.reject(new Error('read')) })).toEqual({})
   })
