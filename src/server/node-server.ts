@@ -6,7 +6,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { CoreReply, CoreRequest, Simulator } from '../core/engine.js'
+import { MAX_QUERY_LENGTH, type CoreReply, type CoreRequest, type Simulator } from '../core/engine.js'
 
 /** Options for {@link startServer}. */
 export interface ServerOptions {
@@ -125,6 +125,35 @@ function sendPlainError(res: ServerResponse, status: number, body: object): void
   res.end(JSON.stringify(body))
 }
 
+/** Length of the request line in what node had read of a refused head (all of it when no line ended). */
+function requestLineLength(packet: Buffer | undefined): number {
+  if (!packet) return 0
+  const end = packet.indexOf('\r\n')
+  return end < 0 ? packet.length : end
+}
+
+/**
+ * The answer to a request head node's parser refuses, written to the socket as it is (there is no
+ * request to answer through the engine): 414 `{"error":"414 Request-URI Too Large"}` when the head is
+ * over node's limit (`maxHeaderSize`, 16 KiB by default) and its request line alone is longer than
+ * the query limit, as the engine answers a shorter long query; 408 when the head never arrived;
+ * otherwise a JSON 400, for a raw space, non-ASCII or control byte in the target, a malformed line
+ * or headers over the limit.
+ * (Puma answers these with an empty 400 or 414; the JSON keeps clients that always parse JSON working.)
+ */
+function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  let status = '400 Bad Request'
+  let body = '{"error":"400 Bad Request"}'
+  if (error.code === 'HPE_HEADER_OVERFLOW' && requestLineLength(error.rawPacket) > MAX_QUERY_LENGTH) {
+    status = '414 URI Too Long'
+    body = '{"error":"414 Request-URI Too Large"}'
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = '408 Request Timeout'
+    body = '{"error":"408 Request Timeout"}'
+  }
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+}
+
 /**
  * Serves a simulator over node:http.
  * @returns once listening; `url` is ready for clients.
@@ -160,8 +189,9 @@ export async function startServer(sim: Simulator, options: ServerOptions = {}): 
       },
     )
   })
-  server.on('clientError', (_error, socket: Socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    socket.end(clientErrorAnswer(error))
   })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
