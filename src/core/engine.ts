@@ -15,7 +15,7 @@ import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, ur
 import { createFaker } from './faker.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
-import type { Ctx, Method, Reply, Route } from './route.js'
+import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
 
@@ -77,13 +77,20 @@ export interface Simulator {
   reset(): void
 }
 
-/** Headers on every API answer (Grape's `before` block, Rack::ETag and Rack::Cors in GitLab). */
-const STANDARD_HEADERS: Readonly<Record<string, string>> = {
-  'cache-control': 'max-age=0, private, must-revalidate',
-  vary: 'Origin',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-}
+type Field = readonly [name: string, value: string]
+
+/**
+ * Headers on every API answer (Grape's `before` block, Rack::ETag and Rack::Cors in GitLab), sorted
+ * by name. The tuples are shared by every reply: header lists are read, never changed.
+ */
+const STANDARD_HEADERS: readonly Field[] = [
+  ['cache-control', 'max-age=0, private, must-revalidate'],
+  ['vary', 'Origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'SAMEORIGIN'],
+]
+const JSON_TYPE: Field = ['content-type', 'application/json']
+const TEXT_TYPE: Field = ['content-type', 'text/plain']
 
 const NO_PARAMS: RawParams = Object.freeze({})
 
@@ -92,9 +99,28 @@ interface Outcome extends Reply {
   routeMiss?: CoreReply['routeMiss']
 }
 
-/** Header fields as a list sorted by name: the order Fetch `Headers` iterate in, kept on both doors. */
-function sortedHeaders(fields: Record<string, string>): HeaderList {
-  return Object.keys(fields).sort().map((name) => [name, fields[name]!])
+/** Sets `field` in `list`, replacing a field of the same name, as Fetch `Headers.set` does. */
+function setField(list: Field[], field: Field): void {
+  for (let i = 0; i < list.length; i++) {
+    if (list[i]![0] === field[0]) {
+      list[i] = field
+      return
+    }
+  }
+  list.push(field)
+}
+
+const byName = (a: Field, b: Field) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+
+/**
+ * The header list of an answer, sorted by name (the order Fetch `Headers` iterate in, kept on both
+ * doors): `list`, then `extra` (names lower-cased; they replace fields of the same name), then
+ * `last`, which replaces any earlier field of its name. `list` is taken over, not copied.
+ */
+function headerList(list: Field[], extra: Record<string, string> | undefined, last: Field | undefined): HeaderList {
+  if (extra) for (const name in extra) setField(list, [name.toLowerCase(), extra[name]!])
+  if (last) setField(list, last)
+  return list.sort(byName)
 }
 
 /**
@@ -103,12 +129,13 @@ function sortedHeaders(fields: Record<string, string>): HeaderList {
  * client-wire-facts.md), and no body for HEAD, 204 and 304.
  */
 function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
-  const fields: Record<string, string> = { ...STANDARD_HEADERS, 'x-request-id': requestId }
-  if (outcome.headers) for (const [name, value] of Object.entries(outcome.headers)) fields[name.toLowerCase()] = value
   const { status, body } = outcome
   const hasBody = body !== undefined && status !== 204 && status !== 304
-  if (hasBody) fields['content-type'] = 'application/json'
-  const reply: CoreReply = { status, headers: sortedHeaders(fields), body: hasBody && !head ? JSON.stringify(body) : undefined }
+  const reply: CoreReply = {
+    status,
+    headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, hasBody ? JSON_TYPE : undefined),
+    body: hasBody && !head ? JSON.stringify(body) : undefined,
+  }
   if (outcome.routeMiss) reply.routeMiss = outcome.routeMiss
   return reply
 }
@@ -117,7 +144,7 @@ function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
 function renderText(error: ApiError & { text: string }, requestId: string, head: boolean): CoreReply {
   return {
     status: error.status,
-    headers: sortedHeaders({ ...error.headers, 'content-type': 'text/plain', 'x-request-id': requestId }),
+    headers: headerList([['x-request-id', requestId]], error.headers, TEXT_TYPE),
     body: head ? undefined : error.text,
   }
 }
@@ -126,6 +153,46 @@ function renderText(error: ApiError & { text: string }, requestId: string, head:
 function routeMiss(miss: 'method' | 'path'): Outcome {
   const error = routeNotFound()
   return { status: error.status, body: error.body, routeMiss: miss }
+}
+
+/** What a handler receives ({@link Ctx}); a class, so every request's context has one shape. */
+class RequestContext implements Ctx {
+  readonly request: CoreRequest
+  readonly method: Method
+  readonly routeKey: string
+  readonly params: Record<string, unknown>
+  readonly raw: RawParams
+  readonly currentUser: AuthInfo['user']
+  readonly auth: AuthInfo
+  readonly db: Db
+  readonly clock: Clock
+  readonly today: string
+  readonly now: string
+  readonly baseUrl: string
+  readonly faker: Faker
+  #url: URL | undefined
+
+  constructor(fields: Omit<Ctx, 'url' | 'method' | 'currentUser'>) {
+    this.request = fields.request
+    this.method = (fields.request.method === 'HEAD' ? 'GET' : fields.request.method) as Method
+    this.routeKey = fields.routeKey
+    this.params = fields.params
+    this.raw = fields.raw
+    this.currentUser = fields.auth.user
+    this.auth = fields.auth
+    this.db = fields.db
+    this.clock = fields.clock
+    this.today = fields.today
+    this.now = fields.now
+    this.baseUrl = fields.baseUrl
+    this.faker = fields.faker
+  }
+
+  /** Built on first use only; handlers rarely need more than `request.path` and `request.query`. */
+  get url(): URL {
+    const { origin, path, query } = this.request
+    return (this.#url ??= new URL(`${origin}${path}${query ? `?${query}` : ''}`))
+  }
 }
 
 /**
@@ -194,17 +261,11 @@ export function createEngine(options: EngineOptions): Simulator {
     const params = validateParams(route.params, raw, route.rules)
     // Defaults go into the merged params in place, after validation has seen what was sent.
     for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
-    let url: URL | undefined
-    const ctx: Ctx = {
+    const ctx = new RequestContext({
       request,
-      get url() {
-        return (url ??= new URL(`${request.origin}${request.path}${request.query ? `?${request.query}` : ''}`))
-      },
-      method: (request.method === 'HEAD' ? 'GET' : request.method) as Method,
       routeKey: route.key,
       params,
       raw,
-      currentUser: auth.user,
       auth,
       db,
       clock,
@@ -212,7 +273,7 @@ export function createEngine(options: EngineOptions): Simulator {
       now: nowText,
       baseUrl: fixedBaseUrl ?? request.origin,
       faker,
-    }
+    })
     // One transaction per request: a handler that throws leaves no half-made change behind.
     return db.transaction(() => route.handler(ctx))
   }

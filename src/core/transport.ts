@@ -33,8 +33,8 @@ export interface CoreRequest {
   body(): Promise<Uint8Array | undefined>
 }
 
-/** A header list in wire order: `[name, value]` pairs, names lower-case. */
-export type HeaderList = [name: string, value: string][]
+/** A header list in wire order: `[name, value]` pairs, names lower-case. Shared, so never changed. */
+export type HeaderList = readonly (readonly [name: string, value: string])[]
 
 /**
  * One reply as the engine produces it, ready to write: status, headers in the order the doors send
@@ -53,27 +53,47 @@ export interface CoreReply {
   routeMiss?: 'method' | 'path'
 }
 
+/** A Fetch `Request` seen as a {@link CoreRequest}. A class, so requests share their methods. */
+class FetchRequestView implements CoreRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly origin: string
+  readonly #request: Request
+  #body: Promise<Uint8Array | undefined> | undefined
+
+  constructor(request: Request) {
+    const url = new URL(request.url)
+    this.method = request.method
+    this.path = url.pathname
+    this.query = url.search.slice(1)
+    this.origin = url.origin
+    this.#request = request
+  }
+
+  header(name: string): string | undefined {
+    return this.#request.headers.get(name) ?? undefined
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    const request = this.#request
+    return (this.#body ??= request.body
+      ? request.arrayBuffer().then((buffer) => (buffer.byteLength > 0 ? new Uint8Array(buffer) : undefined))
+      : Promise.resolve(undefined))
+  }
+}
+
 /**
  * Reads a Fetch `Request` as a {@link CoreRequest} (MSW door, `sim.handle()`). The body is read on
  * first use only.
  * @throws TypeError when `request.url` is not an absolute URL (Fetch never gives one).
  */
 export function fromFetchRequest(request: Request): CoreRequest {
-  const url = new URL(request.url)
-  let body: Promise<Uint8Array | undefined> | undefined
-  return {
-    method: request.method,
-    path: url.pathname,
-    query: url.search.slice(1),
-    origin: url.origin,
-    header: (name) => request.headers.get(name) ?? undefined,
-    body: () => (body ??= request.body
-      ? request.arrayBuffer().then((buffer) => (buffer.byteLength > 0 ? new Uint8Array(buffer) : undefined))
-      : Promise.resolve(undefined)),
-  }
+  return new FetchRequestView(request)
 }
 
 /** Turns a {@link CoreReply} into a Fetch `Response` (MSW door, `sim.handle()`). */
 export function toFetchResponse(reply: CoreReply): Response {
-  return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers })
+  // The DOM typings want mutable pairs; Response only reads them.
+  return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers as [string, string][] })
 }

@@ -73,6 +73,40 @@ function originOf(host: string): string {
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&()*+,;=:@%/?[\]^|]*$/
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|\?|$)/i
 
+/** A node request seen as a {@link CoreRequest}. A class, so requests share their methods. */
+class NodeRequestView implements CoreRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly origin: string
+  readonly #req: IncomingMessage
+  readonly #bytes: Uint8Array | undefined
+
+  constructor(req: IncomingMessage, method: string, path: string, query: string, origin: string, body: Uint8Array | undefined) {
+    this.method = method
+    this.path = path
+    this.query = query
+    this.origin = origin
+    this.#req = req
+    this.#bytes = body && body.length > 0 ? body : undefined
+  }
+
+  header(name: string): string | undefined {
+    const req = this.#req
+    const value = req.headers[name]
+    if (value === undefined) return undefined
+    if (typeof value !== 'string') return value.join(', ')
+    if (!SINGLE_VALUE_HEADERS.has(name)) return value
+    const all = req.headersDistinct[name]
+    return all && all.length > 1 ? all.join(', ') : value
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    // Read before the engine saw the request (see startServer), so there is nothing left to wait for.
+    return Promise.resolve(this.#bytes)
+  }
+}
+
 /**
  * Reads a node request as the engine's request: path and query as the WHATWG URL parser leaves
  * them (what a Fetch `Request` would carry), headers looked up on demand, the body as read.
@@ -94,22 +128,7 @@ export function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined
     path = url.pathname
     query = url.search.slice(1)
   }
-  const bytes = body && body.length > 0 ? body : undefined
-  return {
-    method: req.method ?? 'GET',
-    path,
-    query,
-    origin,
-    header(name) {
-      const value = req.headers[name]
-      if (value === undefined) return undefined
-      if (typeof value !== 'string') return value.join(', ')
-      if (!SINGLE_VALUE_HEADERS.has(name)) return value
-      const all = req.headersDistinct[name]
-      return all && all.length > 1 ? all.join(', ') : value
-    },
-    body: () => Promise.resolve(bytes),
-  }
+  return new NodeRequestView(req, req.method ?? 'GET', path, query, origin, body)
 }
 
 /** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
