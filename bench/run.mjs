@@ -6,16 +6,22 @@
 //    a raw node:http server sending fakelab's own answer pre-serialised, one calling JSON.stringify
 //    on it per request, and fakelab's node:http door answering GET /api/v4/projects/20/labels
 //    (20 labels, about 4 KB). autocannon loads each from another process pinned to core 1
-//    (BENCH_CONNECTIONS connections, BENCH_SECONDS s, BENCH_ROUNDS rounds in turn; medians shown).
-//    Then the resident set size of the fakelab process after the load.
+//    (BENCH_CONNECTIONS connections, BENCH_SECONDS s, BENCH_ROUNDS rounds in turn; medians shown),
+//    also as requests per CPU-second each server used (autocannon, on one core, cannot keep a raw
+//    server busy). Then the resident set size of the fakelab process after the load.
 // 2. Cold start: `fakelab serve --port 0` on the default scenario, from spawn to the first answered
 //    request (median of 5), next to a bare node:http server started the same way.
 // 3. MSW door: calls/s through `setupServer` with fakelab's handlers against one bare MSW handler
-//    returning the same bytes, and calls/s of `sim.handle()` itself, all in this process.
+//    returning the same bytes, and calls/s of `sim.handle()` itself, all in this process (counted
+//    per CPU-second used, so other programs on the machine do not count against either side).
 // 4. Store: 100,000 labels over 10 projects, then 200 filtered, sorted, paginated list requests
 //    through `sim.handle()`, against the 5 ms p50 target, with a plain array scan as baseline.
 //
-//   node bench/run.mjs [--dist DIR]   measure another build (default ./dist), e.g. an older commit's
+//   node bench/run.mjs [--dist DIR] [--against DIR]
+//     --dist DIR      the build to measure (default ./dist)
+//     --against DIR   another build (an older commit's dist/) measured side by side in the same run,
+//                     for before/after figures: its fakelab server, cold start and MSW door take
+//                     their turns among the others
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -26,8 +32,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { LABELS, LIST_PATH, TOKEN, benchSimulator } from './fixture.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const distArg = process.argv.indexOf('--dist')
-const DIST = resolve(distArg >= 0 ? process.argv[distArg + 1] : join(ROOT, 'dist'))
+const option = (name) => {
+  const i = process.argv.indexOf(name)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+const DIST = resolve(option('--dist') ?? join(ROOT, 'dist'))
+/** The builds whose fakelab is measured: this one, then the one to compare with. */
+const BUILDS = [{ name: 'fakelab', dist: DIST }]
+if (option('--against')) BUILDS.push({ name: 'against', dist: resolve(option('--against')) })
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 3)
 const ROUNDS = positiveNumber(process.env.BENCH_ROUNDS, 3)
 const CONNECTIONS = positiveNumber(process.env.BENCH_CONNECTIONS, 32)
@@ -37,7 +49,6 @@ const TARGETS = { http: 0.15, httpGoal: 0.3, coldMs: 300, rssMb: 150, msw: 0.8, 
 
 const { createSimulator } = await import(pathToFileURL(join(DIST, 'index.js')).href)
 const { loadDefaultScenario } = await import(pathToFileURL(join(DIST, 'node.js')).href)
-const { createHandlers } = await import(pathToFileURL(join(DIST, 'msw.js')).href)
 
 function positiveNumber(text, fallback) {
   const value = Number(text)
@@ -58,6 +69,7 @@ function percentile(sorted, p) {
 // ---- 1. HTTP, server and load generator in separate processes ---------------------------------
 
 const TASKSET = spawnSync('taskset', ['-V']).status === 0
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
 const pinned = (core, argv) => (TASKSET ? ['taskset', ['-c', String(core), ...argv]] : [argv[0], argv.slice(1)])
 
 /** Starts `bench/server.mjs kind arg` pinned to core 0; resolves with its URL and pid. */
@@ -84,6 +96,17 @@ function autocannon(url, seconds, headers = {}) {
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
   const result = JSON.parse(run.stdout.trim().split('\n').pop())
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts }
+}
+
+/** CPU seconds a process has used (user + system), from /proc; NaN where there is none. */
+function cpuSeconds(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return NaN
+  }
 }
 
 function rssMb(pid) {
@@ -117,25 +140,38 @@ async function httpBench() {
   try {
     servers.raw = await startServerProcess('raw', bodyFile)
     servers.stringify = await startServerProcess('stringify', bodyFile)
-    servers.fakelab = await startServerProcess('fakelab', DIST)
+    for (const build of BUILDS) servers[build.name] = await startServerProcess('fakelab', build.dist)
     const targets = [
       ['raw', `${servers.raw.url}/`, {}],
       ['stringify', `${servers.stringify.url}/`, {}],
-      ['fakelab', `${servers.fakelab.url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN }],
+      ...BUILDS.map((build) => [build.name, `${servers[build.name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN }]),
     ]
-    const check = await get(targets[2][1], targets[2][2])
-    const rows = JSON.parse(check.body.toString('utf8')).length
+    const checks = {}
+    for (const build of BUILDS) checks[build.name] = await get(`${servers[build.name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN })
+    const rows = JSON.parse(checks.fakelab.body.toString('utf8')).length
     for (const [, url, headers] of targets) autocannon(url, 1, headers) // warm-up
-    const runs = { raw: [], stringify: [], fakelab: [] }
+    const runs = Object.fromEntries(targets.map(([name]) => [name, []]))
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, url, headers] of targets) runs[name].push(autocannon(url, SECONDS, headers))
+      for (const [name, url, headers] of targets) {
+        const cpu0 = cpuSeconds(servers[name].pid)
+        const run = autocannon(url, SECONDS, headers)
+        // Requests per CPU-second of the server: what it costs, whether or not the load generator
+        // (one core, like the server) could keep it busy.
+        run.perCpu = (run.rps * SECONDS) / (cpuSeconds(servers[name].pid) - cpu0)
+        runs[name].push(run)
+      }
     }
-    const memory = rssMb(servers.fakelab.pid)
-    const summary = (list) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), bad: list.reduce((n, r) => n + r.bad, 0) })
-    return {
-      bytes: body.length, rows, sameBytes: check.body.equals(body), memory,
-      raw: summary(runs.raw), stringify: summary(runs.stringify), fakelab: summary(runs.fakelab),
-    }
+    const summary = (list) => ({
+      rps: median(list.map((r) => r.rps)),
+      perCpu: median(list.map((r) => r.perCpu)),
+      p50: median(list.map((r) => r.p50)),
+      p99: median(list.map((r) => r.p99)),
+      bad: list.reduce((n, r) => n + r.bad, 0),
+    })
+    const result = { bytes: body.length, rows, sameBytes: Object.values(checks).every((c) => c.body.equals(body)), memory: {} }
+    for (const [name] of targets) result[name] = summary(runs[name])
+    for (const build of BUILDS) result.memory[build.name] = rssMb(servers[build.name].pid)
+    return result
   } finally {
     for (const server of Object.values(servers)) server.stop()
     rmSync(dir, { recursive: true, force: true })
@@ -144,7 +180,10 @@ async function httpBench() {
 
 // ---- 2. cold start -----------------------------------------------------------------------------
 
-/** Spawns `argv`, waits for a URL on stdout, requests `path` once: ms from spawn to the answer. */
+/**
+ * Spawns `argv`, waits for a URL on stdout, requests `path` once: ms from spawn to the answer, and
+ * the CPU ms the child used by then (what a busy machine cannot inflate).
+ */
 function timeToFirstAnswer(argv, path, headers) {
   return new Promise((resolveMs, reject) => {
     const started = performance.now()
@@ -157,9 +196,10 @@ function timeToFirstAnswer(argv, path, headers) {
       try {
         const res = await get(`${text.split('\n')[0].trim()}${path}`, headers)
         const ms = performance.now() - started
+        const cpuMs = cpuSeconds(child.pid) * 1000
         child.kill('SIGKILL')
         if (res.status !== 200) reject(new Error(`first request answered ${res.status}`))
-        else resolveMs(ms)
+        else resolveMs({ ms, cpuMs })
       } catch (error) {
         child.kill('SIGKILL')
         reject(error)
@@ -170,14 +210,16 @@ function timeToFirstAnswer(argv, path, headers) {
 }
 
 async function coldStart() {
-  const fakelab = []
-  const bare = []
+  const times = Object.fromEntries([...BUILDS.map((b) => [b.name, []]), ['bare', []]])
   const bareServer = "require('node:http').createServer((q,s)=>s.end('[]')).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port)})"
   for (let i = 0; i < COLD_RUNS; i += 1) {
-    fakelab.push(await timeToFirstAnswer([process.execPath, join(DIST, 'cli', 'main.js'), 'serve', '--port', '0'], '/api/v4/projects/20/labels', { 'PRIVATE-TOKEN': TOKEN }))
-    bare.push(await timeToFirstAnswer([process.execPath, '-e', bareServer], '/', {}))
+    for (const build of BUILDS) {
+      const serve = [process.execPath, join(build.dist, 'cli', 'main.js'), 'serve', '--port', '0']
+      times[build.name].push(await timeToFirstAnswer(serve, LIST_PATH, { 'PRIVATE-TOKEN': TOKEN }))
+    }
+    times.bare.push(await timeToFirstAnswer([process.execPath, '-e', bareServer], '/', {}))
   }
-  return { fakelab: median(fakelab), bare: median(bare) }
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, { ms: median(list.map((t) => t.ms)), cpuMs: median(list.map((t) => t.cpuMs)) }]))
 }
 
 // ---- 3. MSW door and sim.handle, in this process ----------------------------------------------
@@ -185,46 +227,46 @@ async function coldStart() {
 async function mswBench() {
   const { setupServer } = await import('msw/node')
   const { http: mswHttp } = await import('msw')
-  const sim = await benchSimulator(DIST)
   const url = `http://gitlab.test${LIST_PATH}`
   const init = { headers: { 'PRIVATE-TOKEN': TOKEN } }
-  const probe = await sim.handle(new Request(url, init))
+  const sims = {}
+  const servers = {}
+  for (const build of BUILDS) {
+    const { createHandlers } = await import(pathToFileURL(join(build.dist, 'msw.js')).href)
+    sims[build.name] = await benchSimulator(build.dist)
+    servers[build.name] = setupServer(...createHandlers(sims[build.name], { baseUrl: 'http://gitlab.test' }))
+  }
+  const probe = await sims.fakelab.handle(new Request(url, init))
   const bytes = new Uint8Array(await probe.arrayBuffer())
   const headers = [...probe.headers]
-  const snapshot = sim.snapshot()
+  servers.bare = setupServer(mswHttp.get(url, () => new Response(bytes, { status: 200, headers })))
 
-  const servers = {
-    fakelab: setupServer(...createHandlers(sim, { baseUrl: 'http://gitlab.test' })),
-    bare: setupServer(mswHttp.get(url, () => new Response(bytes, { status: 200, headers }))),
+  // Calls per second of wall-clock time, and per CPU-second of this process: on a shared machine
+  // wall-clock time also counts other programs' turns on the core, CPU time only what the calls cost.
+  async function rates(count, call) {
+    for (let i = 0; i < 100; i += 1) await call()
+    const t0 = performance.now()
+    const c0 = process.cpuUsage()
+    for (let i = 0; i < count; i += 1) await call()
+    const used = process.cpuUsage(c0)
+    return { wall: count / ((performance.now() - t0) / 1000), cpu: count / ((used.user + used.system) / 1e6) }
   }
   async function calls(name) {
     servers[name].listen({ onUnhandledRequest: 'error' })
     try {
-      for (let i = 0; i < 100; i += 1) await (await fetch(url, init)).arrayBuffer()
-      const t0 = performance.now()
-      for (let i = 0; i < MSW_CALLS; i += 1) {
-        const res = await fetch(url, init)
-        await res.arrayBuffer()
-      }
-      return MSW_CALLS / ((performance.now() - t0) / 1000)
+      return await rates(MSW_CALLS, async () => (await fetch(url, init)).arrayBuffer())
     } finally {
       servers[name].close()
     }
   }
-  async function handleCalls() {
-    for (let i = 0; i < 100; i += 1) await (await sim.handle(new Request(url, init))).arrayBuffer()
-    const t0 = performance.now()
-    for (let i = 0; i < MSW_CALLS * 5; i += 1) await (await sim.handle(new Request(url, init))).arrayBuffer()
-    return (MSW_CALLS * 5) / ((performance.now() - t0) / 1000)
-  }
-  const runs = { fakelab: [], bare: [], handle: [] }
+  const handleCalls = (sim) => rates(MSW_CALLS * 5, async () => (await sim.handle(new Request(url, init))).arrayBuffer())
+  const names = ['bare', ...BUILDS.map((b) => b.name)]
+  const runs = Object.fromEntries([...names, ...BUILDS.map((b) => `${b.name}.handle`)].map((n) => [n, []]))
   for (let round = 0; round < ROUNDS; round += 1) {
-    runs.bare.push(await calls('bare'))
-    runs.fakelab.push(await calls('fakelab'))
-    runs.handle.push(await handleCalls())
-    sim.restore(snapshot)
+    for (const name of names) runs[name].push(await calls(name))
+    for (const build of BUILDS) runs[`${build.name}.handle`].push(await handleCalls(sims[build.name]))
   }
-  return { fakelab: median(runs.fakelab), bare: median(runs.bare), handle: median(runs.handle) }
+  return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, { wall: median(list.map((r) => r.wall)), cpu: median(list.map((r) => r.cpu)) }]))
 }
 
 // ---- 4. store ----------------------------------------------------------------------------------
@@ -318,29 +360,45 @@ out()
 out(`1. HTTP over loopback: autocannon, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s per target in turn, medians`)
 out(TASKSET ? '   server pinned to core 0, load generator to core 1 (taskset)' : '   taskset not found: server and load generator share the cores')
 const h = await httpBench()
-const hw = [44, 10, 8, 8, 10, 9]
-out(`   ${pad(['target', 'req/s', 'p50 ms', 'p99 ms', 'x raw', 'non-2xx'], hw)}`)
-for (const [name, r] of [['raw node:http, pre-serialised bytes', h.raw], ['raw node:http, JSON.stringify per request', h.stringify], [`fakelab GET ${LIST_PATH}`, h.fakelab]]) {
-  out(`   ${pad([name, fmt(r.rps, 0), fmt(r.p50, 0), fmt(r.p99, 0), `${fmt(r.rps / h.raw.rps)}x`, r.bad], hw)}`)
+const hw = [44, 9, 7, 7, 8, 12, 8, 8]
+const rowName = (build) => (build.name === 'fakelab' ? `fakelab GET ${LIST_PATH}` : `  against: ${build.dist}`)
+out(`   ${pad(['target', 'req/s', 'p50 ms', 'p99 ms', 'x raw', 'req/CPU-s', 'x raw', 'non-2xx'], hw)}`)
+for (const [name, r] of [['raw node:http, pre-serialised bytes', h.raw], ['raw node:http, JSON.stringify per request', h.stringify], ...BUILDS.map((b) => [rowName(b), h[b.name]])]) {
+  out(`   ${pad([name, fmt(r.rps, 0), fmt(r.p50, 0), fmt(r.p99, 0), `${fmt(r.rps / h.raw.rps)}x`, fmt(r.perCpu, 0), `${fmt(r.perCpu / h.raw.perCpu)}x`, r.bad], hw)}`)
 }
+out('   (req/CPU-s: requests per CPU-second the server used; where the load generator cannot keep a')
+out('   raw server busy, its req/s understates it and this column is the fairer comparison)')
 out(`   fakelab answered ${h.rows} labels, ${h.bytes.toLocaleString('en-US')} bytes (the raw servers send the same bytes: ${h.sameBytes ? 'yes' : 'NO'})`)
 const httpRatio = h.fakelab.rps / h.raw.rps
 out(`   fakelab / raw pre-serialised   ${fmt(httpRatio)}x   target >= ${TARGETS.http}x: ${verdict(httpRatio >= TARGETS.http)}   goal >= ${TARGETS.httpGoal}x: ${verdict(httpRatio >= TARGETS.httpGoal)}`)
 out(`   fakelab / raw JSON.stringify   ${fmt(h.fakelab.rps / h.stringify.rps)}x`)
-out(`   fakelab RSS after the load     ${fmt(h.memory.rss, 0)} MB (peak ${fmt(h.memory.peak, 0)} MB)   target <= ${TARGETS.rssMb} MB: ${verdict(h.memory.rss <= TARGETS.rssMb)}`)
+out(`   per server CPU-second          ${fmt(h.fakelab.perCpu / h.raw.perCpu)}x raw pre-serialised, ${fmt(h.fakelab.perCpu / h.stringify.perCpu)}x raw JSON.stringify`)
+for (const build of BUILDS) {
+  const memory = h.memory[build.name]
+  const target = build.name === 'fakelab' ? `   target <= ${TARGETS.rssMb} MB: ${verdict(memory.rss <= TARGETS.rssMb)}` : ''
+  out(`   ${build.name} RSS after the load${' '.repeat(Math.max(1, 11 - build.name.length))}${fmt(memory.rss, 0)} MB (peak ${fmt(memory.peak, 0)} MB)${target}`)
+}
 out()
 
 out(`2. Cold start: spawn to first answered request, median of ${COLD_RUNS}`)
 const c = await coldStart()
-out(`   fakelab serve --port 0 (default scenario)   ${fmt(c.fakelab, 0)} ms   target <= ${TARGETS.coldMs} ms: ${verdict(c.fakelab <= TARGETS.coldMs)}`)
-out(`   bare node:http server (node's own floor)    ${fmt(c.bare, 0)} ms   (fakelab ${fmt(c.fakelab / c.bare, 1)}x)`)
+out(`   fakelab serve --port 0 (default scenario)   ${fmt(c.fakelab.ms, 0)} ms (${fmt(c.fakelab.cpuMs, 0)} ms CPU)   target <= ${TARGETS.coldMs} ms: ${verdict(c.fakelab.ms <= TARGETS.coldMs)}`)
+if (c.against !== undefined) out(`     against                                   ${fmt(c.against.ms, 0)} ms (${fmt(c.against.cpuMs, 0)} ms CPU)`)
+out(`   bare node:http server (node's own floor)    ${fmt(c.bare.ms, 0)} ms (${fmt(c.bare.cpuMs, 0)} ms CPU)   (fakelab ${fmt(c.fakelab.ms / c.bare.ms, 1)}x)`)
 out()
 
 out(`3. In process: ${MSW_CALLS} sequential fetch() calls through MSW setupServer, ${ROUNDS} rounds in turn, medians`)
 const m = await mswBench()
-out(`   one bare MSW handler, same bytes        ${fmt(m.bare, 0)} calls/s`)
-out(`   fakelab's MSW handlers                  ${fmt(m.fakelab, 0)} calls/s   ${fmt(m.fakelab / m.bare)}x   target >= ${TARGETS.msw}x: ${verdict(m.fakelab / m.bare >= TARGETS.msw)}`)
-out(`   sim.handle(Request) -> Response         ${fmt(m.handle, 0)} calls/s   (${fmt(m.handle / m.bare, 1)}x the bare MSW handler)`)
+const mw = [40, 9, 8, 11, 8]
+const mswRow = (name, r, base) => out(`   ${pad([name, fmt(r.wall, 0), `${fmt(r.wall / base.wall)}x`, fmt(r.cpu, 0), `${fmt(r.cpu / base.cpu)}x`], mw)}`)
+out(`   ${pad(['', 'calls/s', 'x bare', 'per CPU-s', 'x bare'], mw)}`)
+mswRow('one bare MSW handler, same bytes', m.bare, m.bare)
+mswRow("fakelab's MSW handlers", m.fakelab, m.bare)
+if (m.against) mswRow('  against', m.against, m.bare)
+mswRow('sim.handle(Request) -> Response', m['fakelab.handle'], m.bare)
+if (m['against.handle']) mswRow('  against', m['against.handle'], m.bare)
+const mswRatio = m.fakelab.wall / m.bare.wall
+out(`   fakelab / bare MSW handler     ${fmt(mswRatio)}x calls/s (${fmt(m.fakelab.cpu / m.bare.cpu)}x per CPU-second)   target >= ${TARGETS.msw}x: ${verdict(mswRatio >= TARGETS.msw)}`)
 out()
 
 out('4. Store: filtered, sorted, paginated list through sim.handle() (no HTTP)')
