@@ -13,8 +13,6 @@
  * Each check is a few string scans, skipped when the text has no `%`.
  * @module
  */
-import type { RawParams } from './params.js'
-
 /** `%` not followed by two hex digits: Ruby's `URI.decode_www_form_component` raises on it. */
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/
 /** A UTF-16 surrogate without its partner: what invalid UTF-8 in a JSON string decodes to. */
@@ -76,8 +74,8 @@ export function malformedCredentials(authorization: string | undefined): boolean
  * two levels deep, or a string that is not well-formed Unicode at any depth (lone surrogates: what
  * invalid UTF-8 in a JSON body decodes to). Keys are not checked, as the middleware does not.
  */
-export function malformedParams(params: RawParams): boolean {
-  for (const value of Object.values(params)) if (malformedValue(value, 0)) return true
+export function malformedParams(params: Record<string, unknown>): boolean {
+  for (const name in params) if (malformedValue(params[name], 0)) return true
   return false
 }
 
