@@ -12,8 +12,8 @@
 // 2. Cold start: `fakelab serve --port 0` on the default scenario, from spawn to the first answered
 //    request (median of 5), next to a bare node:http server started the same way.
 // 3. MSW door: calls/s through `setupServer` with fakelab's handlers against one bare MSW handler
-//    returning the same bytes, and calls/s of `sim.handle()` itself, all in this process (counted
-//    per CPU-second used, so other programs on the machine do not count against either side).
+//    returning the same bytes, and calls/s of `sim.handle()` itself, each in a process of its own
+//    (bench/inprocess.mjs), also per CPU-second used, so other programs do not count against either.
 // 4. Store: 100,000 labels over 10 projects, then 200 filtered, sorted, paginated list requests
 //    through `sim.handle()`, against the 5 ms p50 target, with a plain array scan as baseline.
 //
@@ -44,7 +44,7 @@ const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 3)
 const ROUNDS = positiveNumber(process.env.BENCH_ROUNDS, 3)
 const CONNECTIONS = positiveNumber(process.env.BENCH_CONNECTIONS, 32)
 const COLD_RUNS = 5
-const MSW_CALLS = 1000
+const MSW_CALLS = 2000
 const TARGETS = { http: 0.15, httpGoal: 0.3, coldMs: 300, rssMb: 150, msw: 0.8, storeP50: 5 }
 
 const { createSimulator } = await import(pathToFileURL(join(DIST, 'index.js')).href)
@@ -224,47 +224,22 @@ async function coldStart() {
 
 // ---- 3. MSW door and sim.handle, in this process ----------------------------------------------
 
-async function mswBench() {
-  const { setupServer } = await import('msw/node')
-  const { http: mswHttp } = await import('msw')
-  const url = `http://gitlab.test${LIST_PATH}`
-  const init = { headers: { 'PRIVATE-TOKEN': TOKEN } }
-  const sims = {}
-  const servers = {}
-  for (const build of BUILDS) {
-    const { createHandlers } = await import(pathToFileURL(join(build.dist, 'msw.js')).href)
-    sims[build.name] = await benchSimulator(build.dist)
-    servers[build.name] = setupServer(...createHandlers(sims[build.name], { baseUrl: 'http://gitlab.test' }))
-  }
-  const probe = await sims.fakelab.handle(new Request(url, init))
-  const bytes = new Uint8Array(await probe.arrayBuffer())
-  const headers = [...probe.headers]
-  servers.bare = setupServer(mswHttp.get(url, () => new Response(bytes, { status: 200, headers })))
+/** One run of bench/inprocess.mjs in a fresh process pinned to core 0: {wall, cpu} calls/s. */
+function inProcess(dist, mode, calls) {
+  const [command, argv] = pinned(0, [process.execPath, join(ROOT, 'bench', 'inprocess.mjs'), dist, mode, String(calls)])
+  const run = spawnSync(command, argv, { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`bench/inprocess.mjs ${mode} failed: ${run.stderr}`)
+  return JSON.parse(run.stdout.trim().split('\n').pop())
+}
 
-  // Calls per second of wall-clock time, and per CPU-second of this process: on a shared machine
-  // wall-clock time also counts other programs' turns on the core, CPU time only what the calls cost.
-  async function rates(count, call) {
-    for (let i = 0; i < 100; i += 1) await call()
-    const t0 = performance.now()
-    const c0 = process.cpuUsage()
-    for (let i = 0; i < count; i += 1) await call()
-    const used = process.cpuUsage(c0)
-    return { wall: count / ((performance.now() - t0) / 1000), cpu: count / ((used.user + used.system) / 1e6) }
-  }
-  async function calls(name) {
-    servers[name].listen({ onUnhandledRequest: 'error' })
-    try {
-      return await rates(MSW_CALLS, async () => (await fetch(url, init)).arrayBuffer())
-    } finally {
-      servers[name].close()
-    }
-  }
-  const handleCalls = (sim) => rates(MSW_CALLS * 5, async () => (await sim.handle(new Request(url, init))).arrayBuffer())
-  const names = ['bare', ...BUILDS.map((b) => b.name)]
-  const runs = Object.fromEntries([...names, ...BUILDS.map((b) => `${b.name}.handle`)].map((n) => [n, []]))
+async function mswBench() {
+  // Each measurement in its own process: measured side by side in one process, MSW's and undici's
+  // code would be shared by every build and handler and tuned for whichever ran first.
+  const jobs = [['bare', DIST, 'bare', MSW_CALLS]]
+  for (const build of BUILDS) jobs.push([build.name, build.dist, 'msw', MSW_CALLS], [`${build.name}.handle`, build.dist, 'handle', MSW_CALLS * 5])
+  const runs = Object.fromEntries(jobs.map(([name]) => [name, []]))
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const name of names) runs[name].push(await calls(name))
-    for (const build of BUILDS) runs[`${build.name}.handle`].push(await handleCalls(sims[build.name]))
+    for (const [name, dist, mode, calls] of jobs) runs[name].push(inProcess(dist, mode, calls))
   }
   return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, { wall: median(list.map((r) => r.wall)), cpu: median(list.map((r) => r.cpu)) }]))
 }
@@ -388,6 +363,7 @@ out(`   bare node:http server (node's own floor)    ${fmt(c.bare.ms, 0)} ms (${f
 out()
 
 out(`3. In process: ${MSW_CALLS} sequential fetch() calls through MSW setupServer, ${ROUNDS} rounds in turn, medians`)
+out('   (each measurement in a fresh process pinned to core 0)')
 const m = await mswBench()
 const mw = [40, 9, 8, 11, 8]
 const mswRow = (name, r, base) => out(`   ${pad([name, fmt(r.wall, 0), `${fmt(r.wall / base.wall)}x`, fmt(r.cpu, 0), `${fmt(r.cpu / base.cpu)}x`], mw)}`)
