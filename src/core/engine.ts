@@ -14,7 +14,7 @@ import { isoDate, timestamp, type Clock } from './clock.js'
 import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
-import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
+import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
@@ -250,7 +250,7 @@ export function createEngine(options: EngineOptions): Simulator {
     const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
     if (malformedParams(body)) throw malformedRequest()
     // Rack merges query and body (body wins); route params win over both (python-gitlab's stray `?id=`).
-    const raw: RawParams = { ...query, ...body, ...found.pathParams }
+    const raw = assignParams(assignParams(assignParams({}, query), body), found.pathParams)
     const now = clock.now()
     if (now.getTime() !== clockMs) {
       clockMs = now.getTime()

@@ -4,7 +4,7 @@
  * @module
  */
 import qs from 'qs'
-import { p, type RawParams } from './params.js'
+import { assignParams, p, type RawParams } from './params.js'
 import type { Ctx } from './route.js'
 
 /** Kaminari's `default_per_page`. */
@@ -152,7 +152,9 @@ export function paginate<T>(ctx: Ctx<PageParams>, rows: T[]): Page<T> {
 
   // GitLab rebuilds each URL from every param with `page` replaced and `per_page` as requested;
   // only `page` differs between the rels, so the rest is serialised once.
-  const query = pageQuery({ ...ctx.raw, per_page: String(ctx.raw.per_page ?? requestedPerPage) })
+  const params = assignParams({}, ctx.raw)
+  params.per_page = String(ctx.raw.per_page ?? requestedPerPage)
+  const query = pageQuery(params)
   const link = (n: number, rel: string) => `<${pageUrl(ctx, query(n))}>; rel="${rel}"`
   const links: string[] = []
   if (prev !== null) links.push(link(prev, 'prev'))
@@ -197,7 +199,7 @@ export function paginateKeyset<T extends { id: number }>(
   const headers: Record<string, string> = {}
   const last = slice[slice.length - 1]
   if (last) {
-    const params: RawParams = { ...ctx.raw }
+    const params = assignParams({}, ctx.raw)
     delete params.id_after
     delete params.id_before
     params[sort === 'asc' ? 'id_after' : 'id_before'] = String(last.id)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
-import { p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+import { assignParams, p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
 import { fromFetchRequest } from '../../src/core/transport.js'
 
 function errorOf(specs: ParamSpecs, raw: Record<string, unknown>, rules?: ParamRules): unknown {
@@ -23,6 +23,17 @@ describe('parseQuery', () => {
     ['', {}],
   ])('%s', (query, expected) => {
     expect(parseQuery(query)).toEqual(expected)
+  })
+})
+
+describe('assignParams', () => {
+  it('merges like object spread: own keys in order, later sources win, __proto__ stays a key', () => {
+    const body = JSON.parse('{"b":"body","__proto__":{"polluted":true},"c":"3"}') as Record<string, unknown>
+    const merged = assignParams(assignParams(assignParams({}, { a: '1', b: 'query' }), body), { a: 'path' })
+    expect(merged).toEqual({ ...{ a: '1', b: 'query' }, ...body, ...{ a: 'path' } })
+    expect(Object.keys(merged)).toEqual(['a', 'b', '__proto__', 'c'])
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype)
+    expect((merged as { polluted?: boolean }).polluted).toBeUndefined()
   })
 })
 
