@@ -373,8 +373,9 @@ mswRow("fakelab's MSW handlers", m.fakelab, m.bare)
 if (m.against) mswRow('  against', m.against, m.bare)
 mswRow('sim.handle(Request) -> Response', m['fakelab.handle'], m.bare)
 if (m['against.handle']) mswRow('  against', m['against.handle'], m.bare)
-const mswRatio = m.fakelab.wall / m.bare.wall
-out(`   fakelab / bare MSW handler     ${fmt(mswRatio)}x calls/s (${fmt(m.fakelab.cpu / m.bare.cpu)}x per CPU-second)   target >= ${TARGETS.msw}x: ${verdict(mswRatio >= TARGETS.msw)}`)
+// The verdict uses CPU time: a busy machine stretches wall-clock runs unevenly.
+const mswRatio = m.fakelab.cpu / m.bare.cpu
+out(`   fakelab / bare MSW handler     ${fmt(mswRatio)}x per CPU-second (${fmt(m.fakelab.wall / m.bare.wall)}x calls/s)   target >= ${TARGETS.msw}x: ${verdict(mswRatio >= TARGETS.msw)}`)
 out()
 
 out('4. Store: filtered, sorted, paginated list through sim.handle() (no HTTP)')
