@@ -296,7 +296,8 @@ function given(raw: RawParams, name: string): boolean {
 export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, rules: ParamRules = {}): ParamsOf<P> {
   const out: Record<string, unknown> = {}
   const errors: string[] = []
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const name in specs) {
+    const spec = specs[name]!
     let value = raw[name]
     const present = given(raw, name)
     const emptyNonString = typeof value === 'string' && value === '' && spec.kind !== 'string' && spec.kind !== 'string[]'
