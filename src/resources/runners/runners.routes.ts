@@ -123,7 +123,7 @@ function infoOf(ctx: Ctx<unknown>, info: Record<string, unknown> | undefined): R
 function callerIp(ctx: Ctx<unknown>): string {
   // spec-gap: the MSW door has no peer address, so both doors take `X-Forwarded-For`'s first entry
   // when sent, else 127.0.0.1 (what a runner on the same machine would show).
-  const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  const forwarded = ctx.request.header('x-forwarded-for')?.split(',')[0]?.trim()
   return forwarded !== undefined && forwarded !== '' ? forwarded : '127.0.0.1'
 }
 
