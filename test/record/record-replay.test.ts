@@ -70,7 +70,7 @@ describe('recording a @gitbeaker/rest session', () => {
     expect(headerTokens.size).toBe(3)
     for (const token of headerTokens) expect(token).toMatch(/^\[REDACTED-\d+\]$/)
     // The token in a query string is redacted in the URL and where GitLab echoes it (`Link`).
-    const queryTokenEntry = cassette.log.entries.find((e) => e.request.url.includes('private_token='))!
+    const queryTokenEntry = cassette.log.entries.find((e) => e.request.url.includes('/projects?') && e.request.url.includes('private_token='))!
     const placeholder = /private_token=(\[REDACTED-\d+\])/.exec(queryTokenEntry.request.url)![1]!
     expect(headerTokens.has(placeholder)).toBe(false)
     expect(queryTokenEntry.request.queryString).toContainEqual({ name: 'private_token', value: placeholder })

@@ -3,7 +3,7 @@
  * scenario; never the network), the secrets its users hold, and one scripted session of varied
  * calls made through a real client, @gitbeaker/rest.
  */
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Gitlab } from '@gitbeaker/rest'
@@ -20,6 +20,7 @@ export const SESSION_SECRETS = ['glpat-root-fakelab', 'glpat-devon-fakelab', 'gl
 
 /** Every `*.har.json` under fixtures/cassettes. */
 export function committedCassettes(): string[] {
+  if (!existsSync(CASSETTE_DIR)) return []
   return readdirSync(CASSETTE_DIR).filter((name) => name.endsWith('.har.json')).map((name) => join(CASSETTE_DIR, name))
 }
 
@@ -29,13 +30,28 @@ export async function startUpstream(): Promise<RunningServer> {
 }
 
 /**
- * Outcomes with every secret and every redaction placeholder replaced by `<secret>`: a replayed
- * session sees the placeholder where the recorded one saw the secret, and nothing else may differ.
+ * Outcomes with every secret and every redaction placeholder replaced by `<secret>`, and the
+ * upstream's origin by `<origin>`: a replayed session sees the placeholder where the recorded one
+ * saw the secret, and the committed cassette's origin is fixed (see fixture.test.ts).
  */
 export function withoutSecrets(outcomes: CallOutcome[]): unknown {
-  const text = JSON.stringify(outcomes).replace(/\[REDACTED-\d+\]|\bGR1348941[A-Za-z0-9_-]+|\bglpat-[A-Za-z0-9_-]+/g, '<secret>')
+  const text = JSON.stringify(outcomes)
+    .replace(/\[REDACTED-\d+\]|\bGR1348941[A-Za-z0-9_-]+|\bglpat-[A-Za-z0-9_-]+/g, '<secret>')
+    .replace(/http:\/\/(?:127\.0\.0\.1:\d+|gitlab\.example\.com)/g, '<origin>')
+    .replace(/git@(?:127\.0\.0\.1|gitlab\.example\.com):/g, 'git@<host>:')
   return JSON.parse(text) as unknown
 }
+
+/** The token each user of the session sends. */
+export interface SessionTokens {
+  root: string
+  devon: string
+  nora: string
+  max: string
+}
+
+/** The default scenario's tokens. */
+export const DEFAULT_TOKENS: SessionTokens = { root: 'glpat-root-fakelab', devon: 'glpat-devon-fakelab', nora: 'glpat-nora-fakelab', max: 'glpat-max-fakelab' }
 
 /** What one call of the session gave: its result, or the HTTP status and body of its error. */
 export interface CallOutcome {
@@ -54,16 +70,18 @@ async function outcome(call: string, run: () => Promise<unknown>): Promise<CallO
 }
 
 /**
- * The recorded session: 38 requests through @gitbeaker/rest (three tokens, sudo, pagination,
+ * The recorded session: 39 requests through @gitbeaker/rest (three tokens, sudo, pagination,
  * label/milestone/freeze-period life cycles with repeated identical GETs in between, 304/404s)
- * plus two raw calls that put the token in the query string. Everything runs in sequence, so the
+ * plus three raw calls that put the token in the query string. Everything runs in sequence, so the
  * same upstream always gives the same answers.
  * @param host the GitLab URL to talk to (an upstream, a recorder, or a replaying door).
+ * @param tokens the token each user sends (an imported scenario knows them by placeholder).
  */
-export async function gitbeakerSession(host: string): Promise<CallOutcome[]> {
-  const root = new Gitlab({ host, token: 'glpat-root-fakelab' })
-  const devon = new Gitlab({ host, token: 'glpat-devon-fakelab' })
-  const nora = new Gitlab({ host, token: 'glpat-nora-fakelab' })
+export async function gitbeakerSession(host: string, tokens: SessionTokens = DEFAULT_TOKENS): Promise<CallOutcome[]> {
+  const root = new Gitlab({ host, token: tokens.root })
+  const devon = new Gitlab({ host, token: tokens.devon })
+  const nora = new Gitlab({ host, token: tokens.nora })
+  const max = encodeURIComponent(tokens.max)
   const out: CallOutcome[] = []
   const step = async (call: string, run: () => Promise<unknown>): Promise<unknown> => {
     const o = await outcome(call, run)
@@ -121,14 +139,18 @@ export async function gitbeakerSession(host: string): Promise<CallOutcome[]> {
   await step('nora GET /user', () => nora.Users.showCurrentUser())
   await step('nora GET /projects/24 (404)', () => nora.Projects.show(24))
   // The token in the query string: GitLab repeats it in the `Link` header of a paginated answer.
+  await step('max GET /user?private_token=…', async () => {
+    const res = await fetch(`${host}/api/v4/user?private_token=${max}`)
+    return { status: res.status, body: await res.json() }
+  })
   await step('max GET /projects?private_token=…', async () => {
-    const res = await fetch(`${host}/api/v4/projects?per_page=1&private_token=glpat-max-fakelab`)
+    const res = await fetch(`${host}/api/v4/projects?per_page=1&private_token=${max}`)
     // The door's origin and the (redacted on replay) token are not part of the outcome.
     const link = res.headers.get('link')?.replace(/<[^>]*?\/api\/v4/g, '<').replace(/private_token=[^&>]*/g, 'private_token=…')
     return { status: res.status, link, body: await res.json() }
   })
   await step('max GET /groups/acme%2Fplatform?private_token=…', async () => {
-    const res = await fetch(`${host}/api/v4/groups/acme%2Fplatform?private_token=glpat-max-fakelab`)
+    const res = await fetch(`${host}/api/v4/groups/acme%2Fplatform?private_token=${max}`)
     return { status: res.status, body: await res.json() }
   })
   return out
