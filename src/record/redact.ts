@@ -72,7 +72,7 @@ export const MIN_ECHOED_SECRET_LENGTH = 8
  * a token alphabet), so dates such as `token_expires_at` stay readable.
  */
 const TOKENISH_FIELD = /token|secret|password/i
-const TOKENISH_VALUE = /^[A-Za-z0-9_\-.:+/=]{20,}$/
+const TOKENISH_VALUE = /^[A-Za-z0-9_\-.+/=]{20,}$/
 
 /** The placeholder form: `[REDACTED-<n>]`, numbered by first appearance in the cassette. */
 export const PLACEHOLDER = /\[REDACTED-\d+\]/
