@@ -18,6 +18,7 @@
  * Source: issue 11; STYLE.md §9.
  * @module
  */
+import { once } from 'node:events'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -26,6 +27,8 @@ import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import type { Entry, Har, Header } from 'har-format'
 import { createProxyServer } from 'http-proxy-3'
+// The node:http door's own conversions, so both servers read requests and write answers alike.
+import { sendFetchResponse, toFetchRequest } from '../server/node-server.js'
 import { createCassette, parseCassette, serializeCassette, type CassetteCreator } from './har.js'
 import { createRedactor, type RedactionRules } from './redact.js'
 import {
@@ -154,19 +157,6 @@ export async function writeCassetteFile(path: string, har: Har): Promise<void> {
   }
 }
 
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) throw new BodyTooLarge()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
-}
-
 function rawHeaderList(raw: readonly string[]): Header[] {
   const out: Header[] = []
   for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i]!, value: raw[i + 1]! })
@@ -259,26 +249,6 @@ function harEntry(request: PendingRequest, response: IncomingMessage, raw: Buffe
     cache: {},
     timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: firstByteAt - request.startedAt, receive: endAt - firstByteAt, ssl: -1 },
   }
-}
-
-/** Builds a Fetch Request from a node request whose body was already read. */
-function fetchRequest(req: IncomingMessage, body: Buffer): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
-  const headers = new Headers()
-  for (const [name, values] of Object.entries(req.headersDistinct)) for (const value of values ?? []) headers.append(name, value)
-  const method = req.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0
-  return new Request(url, { method, headers, ...(hasBody ? { body: new Uint8Array(body) } : {}) })
-}
-
-/** Writes a Fetch Response to a node response. */
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status
-  if (response.statusText) res.statusMessage = response.statusText
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies)
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined)
 }
 
 function sendError(res: ServerResponse, status: number, body: object): void {
@@ -381,12 +351,11 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
     proxy!.web(req, res, { buffer: Readable.from(body.length > 0 ? [body] : []) })
   }
 
-  const answer = async (req: IncomingMessage, res: ServerResponse, body: Buffer, startedAt: number): Promise<void> => {
-    const request = fetchRequest(req, body)
+  const answer = async (req: IncomingMessage, res: ServerResponse, request: Request, startedAt: number): Promise<void> => {
     const before = replayer!.misses.length
     const response = (await door!(request))!
     const missed = replayer!.misses.length > before ? replayer!.misses.at(-1) : undefined
-    await writeResponse(res, response)
+    await sendFetchResponse(res, response)
     const source = !missed ? 'cassette' : mode === 'hybrid' ? 'simulator' : 'miss'
     report({ method: request.method, path: req.url ?? '/', status: response.status, source, recorded: false, durationMs: Date.now() - startedAt, ...(missed ? { miss: missed } : {}) })
   }
@@ -394,24 +363,26 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
   const server = http.createServer((req, res) => {
     const startedAt = Date.now()
     void (async () => {
+      let request: Request
       try {
-        const body = await readBody(req, limit)
-        if (forwards) forward(req, res, body, startedAt)
-        else await answer(req, res, body, startedAt)
+        request = await toFetchRequest(req, limit)
       } catch (error) {
-        if (error instanceof BodyTooLarge) sendError(res, 413, { error: '413 Request Entity Too Large' })
-        else sendError(res, 500, { message: '500 Internal Server Error' })
+        // toFetchRequest fails with a TypeError for a URL it cannot parse, else for a body over the limit.
+        if (error instanceof TypeError) sendError(res, 400, { error: '400 Bad Request' })
+        else sendError(res, 413, { error: '413 Request Entity Too Large' })
+        return
+      }
+      try {
+        if (forwards) forward(req, res, Buffer.from(await request.arrayBuffer()), startedAt)
+        else await answer(req, res, request, startedAt)
+      } catch {
+        sendError(res, 500, { message: '500 Internal Server Error' })
       }
     })()
   })
   const host = options.host ?? '127.0.0.1'
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  // `once` rejects with the listen error (EADDRINUSE, ...).
+  await once(server.listen(options.port ?? 0, host), 'listening')
   const { port } = server.address() as AddressInfo
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
