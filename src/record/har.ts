@@ -13,6 +13,7 @@ import type { Content, Entry, Har, Header, PostData, QueryString, Request as Har
 import { LineCounter, isNode, isPair, parseDocument } from 'yaml'
 import { z } from 'zod'
 
+/** The HAR 1.2 types (`@types/har-format`); `HarRequest`/`HarResponse` avoid the clash with Fetch's `Request`/`Response`. */
 export type { Content, Entry, Har, Header, PostData, QueryString, HarRequest, HarResponse }
 
 /** One problem of a cassette file, located like a compiler message. */

@@ -78,6 +78,7 @@ export interface RecorderOptions {
 export interface Exchange {
   /** 1-based count of exchanges handled. */
   readonly sequence: number
+  /** The request method. */
   readonly method: string
   /** Path and query as received. */
   readonly path: string
@@ -99,8 +100,11 @@ export interface Exchange {
 export interface Recorder {
   /** `http://host:port`, without trailing slash; point clients here instead of at GitLab. */
   readonly url: string
+  /** The TCP port listened on. */
   readonly port: number
+  /** The underlying node:http server. */
   readonly server: http.Server
+  /** The mode it runs in. */
   readonly mode: ReplayMode
   /** The replayer of the replay modes (undefined in `record` and `passthrough`). */
   readonly replayer: Replayer | undefined
@@ -121,6 +125,7 @@ export interface Recorder {
 
 /** Thrown by `close()` of a `lockdown` recorder that saw misses; `misses` lists them in order. */
 export class LockdownError extends Error {
+  /** The unmatched requests, in order. */
   readonly misses: readonly ReplayMiss[]
 
   /** @param misses the unmatched requests (at least one). */
@@ -344,7 +349,8 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
   })
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, startedAt: number): void => {
-    const url = new URL(req.url ?? '/', targetUrl!)
+    // http-proxy prepends the target's path (a GitLab under a relative URL root), so the record does too.
+    const url = new URL(`${targetUrl!.pathname.replace(/\/$/, '')}${req.url ?? '/'}`, targetUrl!.origin)
     // Record the request as the target saw it: its Host, not the recorder's.
     const headers = rawHeaderList(req.rawHeaders).map((h) => (h.name.toLowerCase() === 'host' ? { ...h, value: url.host } : h))
     pending.set(req, { startedAt, method: req.method ?? 'GET', url: url.href, httpVersion: req.httpVersion, headers, body })
