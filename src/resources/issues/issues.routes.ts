@@ -159,12 +159,14 @@ export const issueRoutes: Route[] = [
 
   // ---- notes (lib/api/notes.rb) -----------------------------------------------------------------
 
-  route('POST /projects/:id/issues/:noteable_id/notes', {
-    params: { ...projectId, noteable_id: p.integer({ required: true }), body: p.string({ required: true }), confidential: p.boolean() },
+  // spec-gap: GitLab's path parameter is `:noteable_id` (lib/api/notes.rb), so a bad one reads
+  // "noteable_id is invalid"; api-spec.md names it `issue_iid` for this route, and the spec wins.
+  route('POST /projects/:id/issues/:issue_iid/notes', {
+    params: { ...issueIid, body: p.string({ required: true }), confidential: p.boolean() },
     handler(ctx) {
       const project = findProject(ctx, ctx.params.id)
       // `find_noteable`: a missing or hidden issue is `not_found!('Issue')`.
-      const issue = findProjectIssueOrNull(ctx, project, ctx.params.noteable_id)
+      const issue = findProjectIssueOrNull(ctx, project, ctx.params.issue_iid)
       if (!issue) throw notFound('Issue')
       // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
       // may administer the issue (Reporter+) only.
@@ -239,12 +241,13 @@ export const issueRoutes: Route[] = [
     },
   }),
 
-  route('DELETE /projects/:id/issues/:issue_iid/metric_images/:metric_image_id', {
-    params: { ...issueIid, metric_image_id: p.integer({ required: true }) },
+  // spec-gap: GitLab names the parameter `metric_image_id`; api-spec.md names it `image_id`.
+  route('DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', {
+    params: { ...issueIid, image_id: p.integer({ required: true }) },
     handler(ctx) {
       const found = projectIssue(ctx)
       if (!canDestroyMetricImage(ctx, found)) throw forbidden()
-      const image = metricImages(ctx.db, found.issue).find((row) => row.id === ctx.params.metric_image_id)
+      const image = metricImages(ctx.db, found.issue).find((row) => row.id === ctx.params.image_id)
       if (!image) throw apiMessage(404, 'Metric image not found')
       ctx.db.tables.issuable_metric_images.delete(image.id)
       return noContent()
