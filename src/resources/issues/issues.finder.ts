@@ -114,16 +114,32 @@ const lower = (value: unknown): string => String(value).toLowerCase()
 /** A compiled filter: a predicate over one issue, or `undefined` when the filter is not given. */
 type Predicate = (issue: IssueRecord) => boolean
 
-/** Label titles by label id, for label filters (titles are matched exactly, as PostgreSQL does). */
+/**
+ * `by_label`: every named label must be on the issue, matched by title (exactly, as PostgreSQL
+ * compares) among labels of any project or group; `None`/`Any` (any case) and the deprecated
+ * `No Label` test for no label or some label. The title → ids lookup is built once per request.
+ */
 function labelTitleMatcher(db: Db, names: readonly string[]): Predicate {
   const lowered = names.map((name) => name.toLowerCase())
   if (lowered.includes(NONE) || lowered.some((name) => LEGACY_NO_LABEL.has(name))) return (issue) => issue.label_ids.length === 0
   if (lowered.includes(ANY)) return (issue) => issue.label_ids.length > 0
-  const wanted = names.map((name) => name.trim())
-  const titleOf = (id: number) => db.tables.labels.get(id)?.title
+  const wanted = [...new Set(names.map((name) => name.trim()))]
+  const idsByTitle = new Map<string, Set<number>>(wanted.map((title) => [title, new Set()]))
+  for (const label of db.tables.labels.all()) idsByTitle.get(label.title)?.add(label.id)
+  const groups = [...idsByTitle.values()]
+  // Plain loops: this runs once per issue of a 100,000-issue list.
   return (issue) => {
-    const titles = new Set(issue.label_ids.map(titleOf))
-    return wanted.every((name) => titles.has(name))
+    for (const ids of groups) {
+      let hit = false
+      for (const id of issue.label_ids) {
+        if (ids.has(id)) {
+          hit = true
+          break
+        }
+      }
+      if (!hit) return false
+    }
+    return true
   }
 }
 
@@ -157,22 +173,27 @@ function milestoneStarted(m: MilestoneRecord, today: string): boolean {
   return m.state === 'active' && m.start_date !== null && m.start_date <= today && (m.due_date === null || m.due_date >= today)
 }
 
+/**
+ * The ids of the milestones a `milestone` filter names (`#upcoming`, `#started`, or a title of any
+ * project or group), found once per request; null for `None`/`Any`, which test presence instead.
+ */
+function milestoneIds(ctx: FinderCtx, projects: readonly ProjectRecord[], title: string): Set<number> | null {
+  const { db, today } = ctx
+  const l = lower(title)
+  if (l === NONE || title === LEGACY_NO_MILESTONE || l === ANY || title === LEGACY_ANY_MILESTONE) return null
+  if (title === UPCOMING) return upcomingMilestoneIds(db, projects, today)
+  const ids = new Set<number>()
+  for (const m of db.tables.milestones.all()) if (title === STARTED ? milestoneStarted(m, today) : m.title === title) ids.add(m.id)
+  return ids
+}
+
 /** `by_milestone`: `None`, `Any`, `#upcoming`, `#started`, or a title (of any project or group). */
 function milestoneMatcher(ctx: FinderCtx, projects: readonly ProjectRecord[], title: string): Predicate {
-  const { db, today } = ctx
   const l = lower(title)
   if (l === NONE || title === LEGACY_NO_MILESTONE) return (issue) => issue.milestone_id === null
   if (l === ANY || title === LEGACY_ANY_MILESTONE) return (issue) => issue.milestone_id !== null
-  if (title === UPCOMING) {
-    const ids = upcomingMilestoneIds(db, projects, today)
-    return (issue) => issue.milestone_id !== null && ids.has(issue.milestone_id)
-  }
-  const milestone = (issue: IssueRecord) => (issue.milestone_id === null ? undefined : db.tables.milestones.get(issue.milestone_id))
-  if (title === STARTED) return (issue) => {
-    const m = milestone(issue)
-    return m !== undefined && milestoneStarted(m, today)
-  }
-  return (issue) => milestone(issue)?.title === title
+  const ids = milestoneIds(ctx, projects, title)!
+  return (issue) => issue.milestone_id !== null && ids.has(issue.milestone_id)
 }
 
 /** `by_my_reaction_emoji`: `None`, `Any`, or an emoji name, over the caller's awards. */
@@ -332,16 +353,28 @@ export function findIssues(ctx: FinderCtx, source: IssueListSource, filters: Iss
   const positive = [...plain, ...negatableMatchers(ctx, projects, filters, false)]
   const negative = negatableMatchers(ctx, projects, filters.not, true)
   const rows: IssueRecord[] = []
-  for (const project of projects) {
-    const visible = issueVisibleTo(db, ctx.currentUser, project, ctx.today)
-    next: for (const issue of db.tables.issues.where('project_id', project.id)) {
-      for (const test of positive) if (!test(issue)) continue next
-      for (const test of negative) if (test(issue)) continue next
-      if (!visible(issue)) continue
-      rows.push(issue)
-    }
+  const visibleIn = new Map(projects.map((project) => [project.id, issueVisibleTo(db, ctx.currentUser, project, ctx.today)]))
+  next: for (const issue of candidates(ctx, projects, filters)) {
+    const visible = visibleIn.get(issue.project_id)
+    if (!visible) continue
+    for (const test of positive) if (!test(issue)) continue next
+    for (const test of negative) if (test(issue)) continue next
+    if (!visible(issue)) continue
+    rows.push(issue)
   }
   return sortIssues(db, rows, filters.order_by, filters.sort)
+}
+
+/**
+ * The issues worth testing: those of the named milestones when a `milestone` filter names some (the
+ * `milestone_id` index narrows a 100,000-issue project to a fraction), else every issue of the
+ * list's projects. Rows of other projects are dropped by the caller.
+ */
+function candidates(ctx: FinderCtx, projects: readonly ProjectRecord[], filters: IssueListFilters): IssueRecord[] {
+  const issues = ctx.db.tables.issues
+  const ids = filters.milestone !== undefined ? milestoneIds(ctx, projects, filters.milestone) : null
+  if (ids) return [...ids].flatMap((id) => issues.where('milestone_id', id))
+  return projects.length === 1 ? issues.where('project_id', projects[0]!.id) : projects.flatMap((project) => issues.where('project_id', project.id))
 }
 
 // ---- sorting ----------------------------------------------------------------------------------

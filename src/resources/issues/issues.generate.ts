@@ -36,15 +36,37 @@ function memberIds(ctx: LoadContext, owners: readonly Entry[], creatorId: number
   return [...ids]
 }
 
-function pick<T>(f: Faker, values: readonly T[]): T | undefined {
-  return values.length === 0 ? undefined : values[f.number.int({ max: values.length - 1 })]
+/** Random integers in `[0, n)`. */
+type Draw = (n: number) => number
+
+/**
+ * A small fast generator (mulberry32) seeded from the scenario's faker: 100,000 issues need a few
+ * million draws, and faker's own helpers would take most of the 3-second load budget.
+ */
+function drawFrom(f: Faker): Draw {
+  let state = f.number.int({ max: 0xffffffff }) >>> 0
+  return (n) => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n)
+  }
+}
+
+function pick<T>(draw: Draw, values: readonly T[]): T | undefined {
+  return values.length === 0 ? undefined : values[draw(values.length)]
 }
 
 /** A due date within 60 days either side of the reference date, or null for half the issues. */
-function dueDate(f: Faker, reference: Date): string | null {
-  if (f.number.int({ max: 1 }) === 0) return null
-  const offset = f.number.int({ min: -60, max: 60 })
-  return new Date(reference.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+function dueDate(draw: Draw, reference: Date): string | null {
+  if (draw(2) === 0) return null
+  return new Date(reference.getTime() + (draw(121) - 60) * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** An instant between `from` and `to` (ms), as a timestamp string. */
+function between(draw: Draw, from: number, to: number): string {
+  return new Date(from + Math.floor((draw(1_000_000) / 1_000_000) * Math.max(0, to - from))).toISOString()
 }
 
 /**
@@ -58,38 +80,41 @@ export function generateIssues(ctx: LoadContext, parent: LoadParent, count: numb
   const milestones = idsOf(ctx, owners, 'milestones')
   const users = memberIds(ctx, owners, project.creator_id)
   const f = ctx.fake(`issues:generate:${parent.key}`)
-  const iids = ctx.iids('issues', parent, Array.from({ length: count }, () => ({})))
-  let id = nextGeneratedId.get(ctx) ?? GENERATED_ID_BASE
   const titles = Array.from({ length: 64 }, () => f.hacker.phrase().replace(/\.$/, ''))
+  const draw = drawFrom(f)
+  const iids = ctx.iids('issues', parent, Array.from({ length: count }, () => ({})))
+  const since = Date.parse(project.created_at)
+  const until = ctx.referenceDate.getTime()
+  let id = nextGeneratedId.get(ctx) ?? GENERATED_ID_BASE
   for (let i = 0; i < count; i++) {
-    const closed = f.number.int({ max: 2 }) === 0
-    const created_at = ctx.between(f, project.created_at)
-    const updated_at = ctx.between(f, created_at)
-    const author_id = pick(f, users)!
-    const labelIds = labels.filter(() => f.number.int({ max: 3 }) === 0)
-    const assignee = f.number.int({ max: 2 }) === 0 ? [] : [pick(f, users)!]
+    const closed = draw(3) === 0
+    const created_at = between(draw, since, until)
+    const updated_at = between(draw, Date.parse(created_at), until)
+    const author_id = pick(draw, users)!
+    const labelIds = labels.filter(() => draw(4) === 0)
+    const assignee = draw(3) === 0 ? [] : [pick(draw, users)!]
     const record: IssueRecord = {
       id: id++,
       iid: iids[i]!,
       project_id: project.id,
       title: `${titles[i % titles.length]} ${i + 1}`,
-      description: f.number.int({ max: 4 }) === 0 ? `- [x] triage\n- [ ] fix` : '',
+      description: draw(5) === 0 ? `- [x] triage\n- [ ] fix` : '',
       state: closed ? 'closed' : 'opened',
       author_id,
       assignee_ids: assignee,
       label_ids: labelIds,
-      milestone_id: f.number.int({ max: 2 }) === 0 ? null : (pick(f, milestones) ?? null),
-      confidential: f.number.int({ max: 9 }) === 0,
+      milestone_id: draw(3) === 0 ? null : (pick(draw, milestones) ?? null),
+      confidential: draw(10) === 0,
       discussion_locked: null,
-      issue_type: f.number.int({ max: 19 }) === 0 ? 'incident' : 'issue',
-      due_date: dueDate(f, ctx.referenceDate),
+      issue_type: draw(20) === 0 ? 'incident' : 'issue',
+      due_date: dueDate(draw, ctx.referenceDate),
       created_at,
       updated_at,
       closed_at: closed ? updated_at : null,
       closed_by_id: closed ? author_id : null,
       moved_to_id: null,
-      upvotes: f.number.int({ max: 5 }),
-      downvotes: f.number.int({ max: 1 }),
+      upvotes: draw(6),
+      downvotes: draw(2),
       user_notes_count: 0,
       relative_position: null,
       time_estimate: 0,
