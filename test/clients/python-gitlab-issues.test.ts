@@ -4,23 +4,12 @@
  * and closing merge requests, user agent detail. `issue.todo()` belongs to the to-dos area.
  * Skipped, saying so, where `python3 -c 'import gitlab'` fails.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-
-function findPython(): string | undefined {
-  for (const candidate of ['python3', '/usr/bin/python3']) {
-    try {
-      execFileSync(candidate, ['-c', 'import gitlab'], { stdio: 'ignore' })
-      return candidate
-    } catch {
-      // try the next one
-    }
-  }
-  return undefined
-}
+import { findPython } from '../support/python.js'
 
 const python = findPython()
 
