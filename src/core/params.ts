@@ -101,9 +101,26 @@ async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<R
   const files: RawParams = Object.create(null) as RawParams
   for (const [key, value] of form.entries()) {
     if (typeof value === 'string') pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    else files[key] = value
+    else files[key] = withBytes(value, new Uint8Array(await value.arrayBuffer()))
   }
   return assignParams(assignParams({}, parseQuery(pairs.join('&'))), files)
+}
+
+/** Where {@link parseBody} keeps an uploaded file's bytes, read while the body is read. */
+const UPLOADED_BYTES = new WeakMap<Blob, Uint8Array>()
+
+function withBytes(file: Blob, bytes: Uint8Array): Blob {
+  UPLOADED_BYTES.set(file, bytes)
+  return file
+}
+
+/**
+ * The bytes of a file uploaded in a multipart body. Handlers run synchronously inside a store
+ * transaction, so the bytes are read with the body, before the handler, and handed out here.
+ * @returns the bytes, or an empty array for a Blob that did not come from a request body.
+ */
+export function uploadedBytes(file: Blob): Uint8Array {
+  return UPLOADED_BYTES.get(file) ?? new Uint8Array()
 }
 
 // ---- declarations ---------------------------------------------------------------------------

@@ -43,6 +43,8 @@ interface Bucket {
   ids: Set<number>
   sorted: boolean
   last: number
+  /** The bucket's rows in id order, kept between writes so a big `where` costs one array copy. */
+  rows?: Row[]
 }
 
 /**
@@ -97,7 +99,8 @@ export class Collection<T extends Row> {
 
   /**
    * Records whose indexed `column` equals `value`, in id order. Uses the hash index when the column
-   * has one, else scans.
+   * has one, else scans. An indexed answer is a fresh array copied from rows cached per index value
+   * until the next write to that value's records, so repeated big reads skip the id lookups.
    */
   where<K extends keyof T>(column: K, value: T[K]): T[] {
     const index = this.indexes.get(column)
@@ -108,9 +111,12 @@ export class Collection<T extends Row> {
       bucket.ids = new Set([...bucket.ids].sort((a, b) => a - b))
       bucket.sorted = true
     }
-    const out: T[] = []
-    for (const id of bucket.ids) out.push(this.rows.get(id)!)
-    return out
+    if (!bucket.rows) {
+      const rows: T[] = []
+      for (const id of bucket.ids) rows.push(this.rows.get(id)!)
+      bucket.rows = rows
+    }
+    return bucket.rows.slice() as T[]
   }
 
   /** The id the next `insert` without an id will get. */
@@ -200,7 +206,12 @@ export class Collection<T extends Row> {
   /** Re-files a record whose indexed values may have changed; unchanged columns are left alone. */
   private indexMove(before: T, after: T): void {
     for (const [column, index] of this.indexes) {
-      if (before[column] === after[column]) continue
+      if (before[column] === after[column]) {
+        // Same bucket, new row object: the cached rows would hand out the old one.
+        const bucket = index.get(before[column])
+        if (bucket) bucket.rows = undefined
+        continue
+      }
       this.bucketRemove(index, before[column], before.id)
       this.bucketAdd(index, after[column], after.id)
     }
@@ -210,6 +221,7 @@ export class Collection<T extends Row> {
     const bucket = index.get(value)
     if (!bucket) return void index.set(value, { ids: new Set([id]), sorted: true, last: id })
     bucket.ids.add(id)
+    bucket.rows = undefined
     if (id < bucket.last) bucket.sorted = false
     else bucket.last = id
   }
@@ -218,6 +230,7 @@ export class Collection<T extends Row> {
     const bucket = index.get(value)
     if (!bucket) return
     bucket.ids.delete(id)
+    bucket.rows = undefined
     if (bucket.ids.size === 0) index.delete(value)
   }
 }

@@ -227,6 +227,11 @@ export interface IssueBasicOptions {
    * typically with `LabelBasic`. Absent: labels are their titles.
    */
   labelDetails?: (labels: LabelRecord[]) => unknown[]
+  /**
+   * `merge_requests_count`: merge requests that close the issue and that the caller can see
+   * (`issuable_meta_data`), computed once per page by the caller. Absent: 0 (milestone lists).
+   */
+  mergeRequestsCount?: number
 }
 
 /**
@@ -260,8 +265,8 @@ export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBa
     type: issue.issue_type.toUpperCase(),
     assignee: assignees[0] ?? null,
     user_notes_count: issue.user_notes_count,
-    // spec-gap: the store keeps no "merge request closes issue" links yet, so this counts none.
-    merge_requests_count: 0,
+    // spec-gap: milestone issue lists pass no count (0), as they did before closing links existed.
+    merge_requests_count: options.mergeRequestsCount ?? 0,
     upvotes: issue.upvotes,
     downvotes: issue.downvotes,
     due_date: issue.due_date,

@@ -111,3 +111,35 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
     blocking_discussions_resolved: true,
   }
 }
+
+/** Options of {@link MergeRequest}. */
+export interface MergeRequestOptions extends MergeRequestBasicOptions {
+  /** `user.can_merge`: whether the caller may merge into the target project (Developer+). */
+  canMerge: boolean
+}
+
+/**
+ * `Entities::MergeRequest` without `subscribed` (`include_subscribed: false`, as issue lists of
+ * merge requests present it): `MergeRequestBasic`, then `changes_count`,
+ * `latest_build_started_at`, `latest_build_finished_at`, `first_deployed_to_production_at`,
+ * `pipeline`, `head_pipeline`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`,
+ * `user {can_merge}`.
+ * Source: api-spec.md "Issue-related merge request"; gitlab-behaviour.md §4.3;
+ * gitlab: lib/api/entities/merge_request.rb.
+ */
+export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, options: MergeRequestOptions) {
+  return {
+    ...MergeRequestBasic(mergeRequest, ctx, options),
+    // spec-gap: the simulator keeps no diffs, pipelines or deployments; these are GitLab's values
+    // for a merge request without them (`changes_count` is a string, as api-spec.md says).
+    changes_count: '0',
+    latest_build_started_at: null,
+    latest_build_finished_at: null,
+    first_deployed_to_production_at: null,
+    pipeline: null,
+    head_pipeline: null,
+    diff_refs: { base_sha: null, head_sha: mergeRequest.sha, start_sha: null },
+    merge_error: null,
+    user: { can_merge: options.canMerge },
+  }
+}

@@ -58,10 +58,12 @@ interface Row {
   expect: Cells
   /** The 404 body when it is not the one the path implies (project or group finder). */
   notFound?: unknown
-  /** The 403 body when it is not `{"message":"403 Forbidden"}` (a reason after the status). */
+  /** The 403 body when it is not `{"message":"403 Forbidden"}` (a reason after the status; metric images' `Not allowed!`). */
   forbidden?: unknown
   /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`). */
   ok?: unknown
+  /** A multipart body instead of `body` (issues area: metric image uploads). */
+  multipart?: () => FormData
 }
 
 const LABEL = { name: 'matrix', color: '#123456' }
@@ -163,6 +165,45 @@ const ROWS: Row[] = [
   { key: 'GET /groups/:id/runners', path: '/groups/10/runners', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, 403] },
   { key: 'GET /groups/:id/runners', path: '/groups/11/runners', expect: [401, 403, 403, 403, 403, 200, 404, 200, 404, 403] },
   // --- end runners ---
+  // ---- issues area -------------------------------------------------------------------------------
+  // Lists: the global list needs a user unless scope=all; group and project lists allow anonymous
+  // callers on public data. Sub-resources of issue 400 (acme/website #1): reads allow anyone who can
+  // read the project; time tracking writes need admin_issue (Reporter+); notes any signed-in reader;
+  // user_agent_detail administrators only (ivy/tracker #1 has one). Metric images on the incident
+  // ivy/tracker #4 (author max; gina guest, riley reporter, devon developer, max maintainer of
+  // ivy/tracker; olive is no member of it): upload needs Reporter+ (`Not allowed!` otherwise), delete
+  // Reporter+ or the author, and image 9999 does not exist.
+  { key: 'GET /issues', path: '/issues', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/issues', path: '/groups/10/issues', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/issues', path: '/groups/11/issues', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues', path: '/projects/20/issues', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues', path: '/projects/21/issues', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'POST /projects/:id/issues/:issue_iid/time_estimate', path: '/projects/20/issues/1/time_estimate', body: { duration: '1h' }, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/reset_time_estimate', path: '/projects/20/issues/1/reset_time_estimate', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/add_spent_time', path: '/projects/20/issues/1/add_spent_time', body: { duration: '1h' }, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/reset_spent_time', path: '/projects/20/issues/1/reset_spent_time', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/time_stats', path: '/projects/20/issues/1/time_stats', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/time_stats', path: '/projects/21/issues/1/time_stats', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 404, 201, 404, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/participants', path: '/projects/20/issues/1/participants', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/related_merge_requests', path: '/projects/30/issues/1/related_merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/closed_by', path: '/projects/30/issues/1/closed_by', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/user_agent_detail', path: '/projects/30/issues/1/user_agent_detail', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  {
+    key: 'POST /projects/:id/issues/:issue_iid/metric_images',
+    path: '/projects/30/issues/4/metric_images',
+    multipart: () => {
+      const form = new FormData()
+      form.append('file', new File([new Uint8Array([137, 80, 78, 71])], 'graph.png', { type: 'image/png' }))
+      return form
+    },
+    expect: [401, 403, 201, 201, 201, 403, 403, 201, 403, S],
+    forbidden: { message: 'Not allowed!' },
+  },
+  { key: 'GET /projects/:id/issues/:issue_iid/metric_images', path: '/projects/30/issues/4/metric_images', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', path: '/projects/30/issues/4/metric_images/9999', expect: [401, 403, 404, 404, 404, 403, 403, 404, 403, S], notFound: { message: 'Metric image not found' } },
+  // ---- end issues area ----------------------------------------------------------------------------
 
   // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
   { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -219,7 +260,7 @@ function observed(res: ApiResponse): { status: number; body: unknown } {
 async function call(api: Api, sim: Simulator, row: Row, caller: Caller): Promise<{ status: number; body: unknown }> {
   sim.reset()
   const before = JSON.stringify(sim.db.dump())
-  const res = await api.request(methodOf(row.key), row.path, { ...CALLERS[caller], body: row.body })
+  const res = await api.request(methodOf(row.key), row.path, { ...CALLERS[caller], body: row.body, multipart: row.multipart?.() })
   const seen = observed(res)
   if (res.status >= 300) expect(JSON.stringify(sim.db.dump()), `${caller}: a refused ${row.key} changed the store`).toBe(before)
   return seen

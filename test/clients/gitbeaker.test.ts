@@ -22,7 +22,7 @@ describe('@gitbeaker/rest', () => {
   it('reads the current user and follows every page of a list', async () => {
     expect((await api.Users.showCurrentUser()).username).toBe('max')
     const all = await api.Projects.all({ perPage: 2, orderBy: 'id', sort: 'asc' })
-    expect(all.map((p) => p.id)).toEqual([20, 21, 23])
+    expect(all.map((p) => p.id)).toEqual([20, 21, 23, /* issues area: */ 30])
   })
 
   it('runs the label life cycle', async () => {

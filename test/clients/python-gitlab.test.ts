@@ -26,7 +26,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
     expect(output.trim().split('\n')).toEqual([
       'user max',
       "labels ['bug', 'docs', 'feature', 'frontend', 'good first issue', 'needs review']",
-      'created 115 #008080',
+      'created 120 #008080', // labels 115-119 are the issues area's
       'renamed py-label',
       'subscribed True',
       'second subscribe -> 304',
@@ -38,7 +38,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
       'fp 303 UTC',
       'fp tz Europe/Berlin',
       'fp deleted',
-      'projects page walk [20, 21, 23]',
+      'projects page walk [20, 21, 23, 30]', // 30: the issues area's ivy/tracker
       'sudo devon',
     ])
   })

@@ -140,7 +140,7 @@ describe('fakelab import', () => {
     const out = join(dir, 'imported.yaml')
     const { code, stderr } = await start(['import', SESSION_CASSETTE, '--out', out, '--now', '2021-04-01T12:00:00Z']).done
     expect(code).toBe(0)
-    expect(stderr).toContain(`[fakelab] imported 6 users, 3 groups, 5 projects, 8 labels, 3 milestones, 2 freeze periods, 2 issues, 1 merge requests, 3 members into ${out}`)
+    expect(stderr).toContain(`[fakelab] imported 7 users, 3 groups, 7 projects, 8 labels, 3 milestones, 2 freeze periods, 2 issues, 1 merge requests, 3 members into ${out}`)
     expect(stderr).toContain('[fakelab] not reproduced:\n  - token scopes: not recorded')
     const yaml = readFileSync(out, 'utf8')
     expect(yaml).toMatch(/^# Imported by fakelab from .*gitbeaker-session\.har\.json \(\d+ recorded exchanges\)\./)

@@ -152,7 +152,8 @@ describe('importing the session cassette', () => {
     // What the session saw of the default scenario: 7 users less gina (never shown), every group
     // and project, the labels, milestones and freeze periods it listed, the issues and merge
     // requests of milestone v1.0, and the memberships the `permissions` of project answers show.
-    expect(result.counts).toEqual({ users: 6, groups: 3, projects: 5, labels: 8, milestones: 3, freeze_periods: 2, issues: 2, merge_requests: 1, members: 3 })
+    // users 7 and projects 7: the session's project list now includes the issues area's ivy/tracker and ivy/bulk.
+    expect(result.counts).toEqual({ users: 7, groups: 3, projects: 7, labels: 8, milestones: 3, freeze_periods: 2, issues: 2, merge_requests: 1, members: 3 })
     expect(Object.values(tokens)).not.toContain('none')
     for (const token of Object.values(tokens)) expect(token).toMatch(PLACEHOLDER)
   })
@@ -160,12 +161,12 @@ describe('importing the session cassette', () => {
   it('lists what it does not reproduce, in the YAML and in the result', () => {
     expect(result.notReproduced).toEqual([
       'token scopes: not recorded; imported tokens get [api] (plus sudo for an admin whose requests used sudo)',
-      "POST /projects/:id/labels: created label 115 is 114 here (ids continue past the imported records, not GitLab's sequence)",
-      "POST /groups/:id/milestones: created milestone 221 is 203 here (ids continue past the imported records, not GitLab's sequence)",
+      "POST /projects/:id/labels: created label 120 is 114 here (ids continue past the imported records, not GitLab's sequence)",
+      "POST /groups/:id/milestones: created milestone 223 is 203 here (ids continue past the imported records, not GitLab's sequence)",
       "POST /projects/:id/freeze_periods: created freeze_period 303 is 302 here (ids continue past the imported records, not GitLab's sequence)",
-      'GET /groups/:id: projects[].open_issues_count',
+      'GET /groups/:id: projects[].creator_id, projects[].open_issues_count',
       'GET /projects: [].creator_id, [].open_issues_count',
-      'GET /projects/:id: open_issues_count',
+      'GET /projects/:id: creator_id, open_issues_count',
       'GET /projects/:id/labels: [].id',
     ])
     for (const note of result.notReproduced) expect(result.yaml).toContain(`#   - ${note}`)
@@ -189,7 +190,7 @@ describe('importing the session cassette', () => {
       await server.close()
     }
     const listed = new Set(result.notReproduced.flatMap((note) => [...note.matchAll(/(?:^|[ .\]])([a-z_]+)(?=,|$)/g)].map((m) => m[1]!)))
-    listed.add('id') // the created records' ids, listed as "created label 115 is 114 here"
+    listed.add('id') // the created records' ids, listed as "created label 120 is 114 here"
     const unexplained = recorded!.flatMap((outcome, i) =>
       differingLeaves(withoutSecrets([outcome]), withoutSecrets([imported![i]!]))
         .filter((path) => !listed.has(path.split('.').at(-1)!))

@@ -31,7 +31,7 @@ export function findPython(): string | undefined {
 export function runPython(python: string, script: string, url: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     execFile(python, ['-W', 'ignore', script, url], { timeout: 30_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
     )
   })
 }

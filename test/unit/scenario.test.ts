@@ -36,15 +36,16 @@ describe('scenarios/default.yaml', () => {
   })
 
   it.each([
-    ['users', 7, [1, 2, 3, 4, 5, 6, 7]],
+    ['users', 8, [1, 2, 3, 4, 5, 6, 7, /* issues area: */ 40]],
     ['groups', 3, [10, 11, 12]],
-    ['projects', 5, [20, 21, 22, 23, 24]],
-    ['labels', 9, [100, 101, 102, 103, 110, 111, 112, 113, 114]],
-    ['milestones', 5, [200, 201, 202, 210, 220]],
+    ['projects', 7, [20, 21, 22, 23, 24, /* issues area: */ 30, 31]],
+    ['labels', 14, [100, 101, 102, 103, 110, 111, 112, 113, 114, /* issues area (allocated): */ 115, 116, 117, 118, 119]],
+    ['milestones', 7, [200, 201, 202, 210, 220, /* issues area (allocated): */ 221, 222]],
     ['freeze_periods', 3, [300, 301, 302]],
-    ['issues', 5, [400, 401, 402, 403, 404]],
-    ['merge_requests', 2, [500, 501]],
-    ['personal_access_tokens', 11, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+    // issues area: 405-410 written, 25 generated for ivy/bulk from 1,000,000 up.
+    ['issues', 36, [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, ...Array.from({ length: 25 }, (_, i) => 1_000_000 + i)]],
+    ['merge_requests', 4, [500, 501, /* issues area: */ 502, 503]],
+    ['personal_access_tokens', 12, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, /* issues area: */ 12]],
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)
@@ -113,6 +114,13 @@ describe('scenarios/default.yaml', () => {
       ['group', 10, 6, 50],
       ['group', 12, 6, 50],
       ['project', 22, 6, 40],
+      // issues area: ivy/tracker (30) and ivy/bulk (31), personal projects of ivy (40).
+      ['project', 30, 40, 40],
+      ['project', 30, 2, 10],
+      ['project', 30, 3, 20],
+      ['project', 30, 4, 30],
+      ['project', 30, 5, 40],
+      ['project', 31, 40, 40],
     ])
   })
 
@@ -120,6 +128,9 @@ describe('scenarios/default.yaml', () => {
     expect(t.label_priorities.all()).toEqual([
       { id: 1, project_id: 20, label_id: 110, priority: 1 },
       { id: 2, project_id: 20, label_id: 112, priority: 0 },
+      // issues area: p1 and p2 of ivy/tracker.
+      { id: 3, project_id: 30, label_id: 115, priority: 0 },
+      { id: 4, project_id: 30, label_id: 116, priority: 1 },
     ])
     expect(t.subscriptions.all()).toEqual([
       { id: 1, user_id: 4, subscribable_type: 'Label', subscribable_id: 100, project_id: null, subscribed: true },
@@ -131,6 +142,11 @@ describe('scenarios/default.yaml', () => {
       ['issues', 'project', 20, 4],
       ['merge_requests', 'project', 20, 2],
       ['issues', 'project', 21, 1],
+      // issues area.
+      ['milestones', 'project', 30, 2],
+      ['issues', 'project', 30, 6],
+      ['merge_requests', 'project', 30, 2],
+      ['issues', 'project', 31, 25],
     ])
     expect(db.nextIid('issues', 'project', 20)).toBe(5)
   })

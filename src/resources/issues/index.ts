@@ -1,14 +1,17 @@
 /**
- * The issues area: so far the `issues` table and `issues:` of scenario projects, which milestone
- * and label routes read; the issue routes (lib/api/issues.rb) are to come here.
+ * The issues area: the issue lists (`/issues`, `/groups/:id/issues`, `/projects/:id/issues`) and
+ * the sub-resources of a project issue, the `issues` table and its companions (notes, award
+ * emoji, closing and mentioning merge requests, user agent details, metric images), and `issues:`
+ * of scenario projects. gitlab: lib/api/issues.rb, time_tracking_endpoints.rb, notes.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { issueRoutes } from './issues.routes.js'
 import { issueFragment } from './issues.scenario.js'
 import { issueTables } from './issues.tables.js'
 
-export type { IssueRecord } from './issues.tables.js'
+export type { IssueRecord, NoteRecord, AwardEmojiRecord, MetricImageRecord } from './issues.tables.js'
 export type { IssueFields } from './issues.scenario.js'
 
 /** The issues area. */
-export const issues: Area = { name: 'issues', routes: [], tables: issueTables, scenario: issueFragment }
+export const issues: Area = { name: 'issues', routes: issueRoutes, tables: issueTables, scenario: issueFragment }

@@ -3,14 +3,43 @@
  * `assignees` and `closed_by` are usernames (the author defaults to the project's creator);
  * `labels` are titles of labels of the project or its groups; `milestone` the title of a milestone
  * of the project or its groups. A closed issue gets `closed_at` (default `updated_at`) and
- * `closed_by` (default the author). Source: STYLE.md §10; gitlab-behaviour.md §4.1.
+ * `closed_by` (default the author).
+ * An issue may also carry `notes` (author, body), `award_emoji` (name, user: `thumbsup` and
+ * `thumbsdown` add to `upvotes`/`downvotes`; the caller's own make `my_reaction_emoji` match) and a
+ * `user_agent_detail`. The "closes" and "mentions" links are written on merge requests (`closes:`,
+ * `mentions:` issue iids of the same project, which must have a written `iid`) and loaded here,
+ * where the issue iids are known. `generate: { issues: N }` on a project adds N faker-made issues,
+ * deterministic by seed, with ids from 1,000,000 up (issues.generate.ts).
+ * Source: STYLE.md §10; gitlab-behaviour.md §4.1, §4.3.
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { MergeRequestFields } from '../merge-requests/index.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
-import { dateSchema } from '../../scenario/scalars.js'
+import { items, list } from '../../scenario/entries.js'
+import { at } from '../../scenario/problems.js'
+import { dateSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { generateIssues } from './issues.generate.js'
 import type { IssueRecord } from './issues.tables.js'
+
+/** A comment on an issue. */
+const noteSchema = z.strictObject({
+  author: pathSchema,
+  body: z.string().min(1),
+  created_at: timestampSchema.optional(),
+  confidential: z.boolean().optional(),
+})
+
+/** An award emoji: its name (`thumbsup`) and who gave it. */
+const awardSchema = z.strictObject({ name: z.string().min(1), user: pathSchema })
+
+/** How the issue was submitted (administrators read it). */
+const userAgentSchema = z.strictObject({
+  user_agent: z.string(),
+  ip_address: z.string(),
+  akismet_submitted: z.boolean().default(false),
+})
 
 /** An issue of a project. */
 const issueSchema = z.strictObject({
@@ -24,9 +53,19 @@ const issueSchema = z.strictObject({
   time_estimate: z.int().nonnegative().default(0),
   /** Seconds. */
   total_time_spent: z.int().nonnegative().default(0),
+  notes: z.array(noteSchema).default([]),
+  award_emoji: z.array(awardSchema).default([]),
+  user_agent_detail: userAgentSchema.optional(),
 })
 
-const fields = { issues: z.array(issueSchema).default([]) }
+const fields = {
+  issues: z.array(issueSchema).default([]),
+  /** Bulk data: `issues: N` faker-made issues for this project. */
+  generate: z.strictObject({ issues: z.int().nonnegative().max(1_000_000).default(0) }).optional(),
+}
+
+/** One issue, as parsed. */
+type ScenarioIssue = z.output<typeof issueSchema>
 
 /** The `issues` field of projects, as parsed. */
 export type IssueFields = FieldsOutput<typeof fields>
@@ -39,7 +78,23 @@ declare module '../../scenario/records.js' {
 export const issueFragment: ScenarioFragment = {
   fields: { project: fields },
   collections: [{ table: 'issues', field: 'issues', on: ['project'], iid: 'issues' }],
-  check: (ctx) => checkIssuableReferences(ctx, 'issues'),
+  check(ctx) {
+    checkIssuableReferences(ctx, 'issues')
+    for (const project of ctx.model.project) {
+      for (const issue of items(project, 'issues')) {
+        for (const [note, j] of list(issue.value.notes)) ctx.checkUser(at(issue, 'notes', j, 'author'), (note as { author?: unknown })?.author)
+        for (const [award, j] of list(issue.value.award_emoji)) ctx.checkUser(at(issue, 'award_emoji', j, 'user'), (award as { user?: unknown })?.user)
+      }
+      const written = new Set(list(project.value.issues).map(([issue]) => (issue as { iid?: unknown })?.iid))
+      for (const mr of items(project, 'merge_requests')) {
+        for (const field of ['closes', 'mentions']) {
+          for (const [iid, j] of list(mr.value[field])) {
+            if (!written.has(iid)) ctx.report(at(mr, field, j), `no issue with iid ${JSON.stringify(iid)} written in this project (link targets need a written iid)`)
+          }
+        }
+      }
+    }
+  },
   load: {
     project(ctx, p, parent) {
       const project = ctx.row('project', parent.entry)
@@ -69,15 +124,52 @@ export const issueFragment: ScenarioFragment = {
           closed_at: times.finished_at,
           closed_by_id: it.closed_by !== undefined ? ctx.userId(it.closed_by) : closed ? author_id : null,
           moved_to_id: null,
-          upvotes: it.upvotes,
-          downvotes: it.downvotes,
-          user_notes_count: it.user_notes_count,
+          upvotes: it.upvotes + it.award_emoji.filter((a) => a.name === 'thumbsup').length,
+          downvotes: it.downvotes + it.award_emoji.filter((a) => a.name === 'thumbsdown').length,
+          user_notes_count: it.user_notes_count + it.notes.length,
           relative_position: null,
           time_estimate: it.time_estimate,
           total_time_spent: it.total_time_spent,
         }
         ctx.stage('issues', record)
+        loadIssueExtras(ctx, it, record)
       })
+      loadMergeRequestLinks(ctx, p, iids)
+      if (p.generate && p.generate.issues > 0) generateIssues(ctx, parent, p.generate.issues)
     },
   },
+}
+
+/** The notes, award emoji and user agent detail written on one issue. */
+function loadIssueExtras(ctx: LoadContext, it: ScenarioIssue, record: IssueRecord): void {
+  const { db } = ctx
+  it.notes.forEach((note, j) => {
+    const f = ctx.fake(`note:${record.id}:${j}`)
+    const created_at = note.created_at ?? ctx.between(f, record.created_at)
+    db.tables.notes.insert({
+      noteable_id: record.id,
+      noteable_type: 'Issue',
+      project_id: record.project_id,
+      author_id: ctx.userId(note.author),
+      body: note.body,
+      system: false,
+      confidential: note.confidential ?? null,
+      created_at,
+      updated_at: created_at,
+    })
+  })
+  for (const award of it.award_emoji) {
+    db.tables.award_emoji.insert({ awardable_id: record.id, awardable_type: 'Issue', name: award.name, user_id: ctx.userId(award.user), created_at: record.updated_at })
+  }
+  if (it.user_agent_detail) db.tables.user_agent_details.insert({ subject_id: record.id, subject_type: 'Issue', ...it.user_agent_detail })
+}
+
+/** The project's merge requests' `closes:` and `mentions:` links, by issue iid. */
+function loadMergeRequestLinks(ctx: LoadContext, p: IssueFields & MergeRequestFields, iids: readonly number[]): void {
+  const issueIdByIid = new Map(p.issues.map((it, i) => [iids[i]!, ctx.idOf(it)]))
+  for (const mr of p.merge_requests) {
+    const merge_request_id = ctx.idOf(mr)
+    for (const iid of mr.closes) ctx.db.tables.merge_requests_closing_issues.insert({ merge_request_id, issue_id: issueIdByIid.get(iid)! })
+    for (const iid of mr.mentions) ctx.db.tables.merge_request_mentions.insert({ merge_request_id, issue_id: issueIdByIid.get(iid)! })
+  }
 }

@@ -1,6 +1,9 @@
 /**
- * The issues table. Other areas read it through `db.tables.issues` (milestone issue lists, label
- * counts) and name its record `Tables['issues']`. gitlab: db/structure.sql (`issues`).
+ * The issues area's tables: issues, their notes, award emoji, "merge request closes issue" links,
+ * user agent details and metric images. Other areas read `db.tables.issues` (milestone issue
+ * lists, label counts) and name its record `Tables['issues']`.
+ * gitlab: db/structure.sql (`issues`, `notes`, `award_emoji`, `merge_requests_closing_issues`,
+ * `user_agent_details`, `issuable_metric_images`).
  * @module
  */
 import type { Row } from '../../db/collection.js'
@@ -26,8 +29,11 @@ export interface IssueRecord extends Row {
   closed_at: Timestamp | null
   closed_by_id: number | null
   moved_to_id: number | null
+  /** Award emoji `thumbsup` count (scenario `upvotes` plus `thumbsup` awards). */
   upvotes: number
+  /** Award emoji `thumbsdown` count. */
   downvotes: number
+  /** Non-system notes (scenario `user_notes_count` plus the notes stored). */
   user_notes_count: number
   relative_position: number | null
   /** Seconds. */
@@ -36,13 +42,82 @@ export interface IssueRecord extends Row {
   total_time_spent: number
 }
 
+/** A comment on an issue (GitLab `notes` with `noteable_type = 'Issue'`). */
+export interface NoteRecord extends Row {
+  /** The issue's global id. */
+  noteable_id: number
+  noteable_type: 'Issue'
+  project_id: number
+  author_id: number
+  body: string
+  system: boolean
+  confidential: boolean | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** An award emoji a user gave an issue. */
+export interface AwardEmojiRecord extends Row {
+  awardable_id: number
+  awardable_type: 'Issue'
+  /** The emoji name, such as `thumbsup`. */
+  name: string
+  user_id: number
+  created_at: Timestamp
+}
+
+/** "Merge request `merge_request_id` closes issue `issue_id` when merged" (`Closes #1` in its description). */
+export interface ClosingIssueRecord extends Row {
+  merge_request_id: number
+  issue_id: number
+}
+
+/** "Merge request `merge_request_id` mentions issue `issue_id`" (a related merge request that does not close it). */
+export interface MentionRecord extends Row {
+  merge_request_id: number
+  issue_id: number
+}
+
+/** How an issue was submitted (spam checking): administrators read it through the API. */
+export interface UserAgentDetailRecord extends Row {
+  subject_id: number
+  subject_type: 'Issue'
+  user_agent: string
+  ip_address: string
+  akismet_submitted: boolean
+}
+
+/** A metric image uploaded to an incident; the bytes are kept in memory. */
+export interface MetricImageRecord extends Row {
+  issue_id: number
+  filename: string
+  /** The uploaded bytes, base64 (so the store stays JSON-serialisable). */
+  data: string
+  content_type: string
+  /** The optional link given with the upload. */
+  url: string | null
+  created_at: Timestamp
+}
+
 declare module '../../db/schema.js' {
   interface Tables {
     issues: IssueRecord
+    notes: NoteRecord
+    award_emoji: AwardEmojiRecord
+    merge_requests_closing_issues: ClosingIssueRecord
+    merge_request_mentions: MentionRecord
+    user_agent_details: UserAgentDetailRecord
+    issuable_metric_images: MetricImageRecord
   }
 }
 
-/** The table and its index: issues by project. */
+/** The tables and their indexes. */
 export const issueTables = {
-  issues: table<IssueRecord>(['project_id']),
+  issues: table<IssueRecord>(['project_id', 'milestone_id']),
+  notes: table<NoteRecord>(['noteable_id']),
+  award_emoji: table<AwardEmojiRecord>(['awardable_id', 'user_id']),
+  merge_requests_closing_issues: table<ClosingIssueRecord>(['issue_id', 'merge_request_id']),
+  merge_request_mentions: table<MentionRecord>(['issue_id']),
+  user_agent_details: table<UserAgentDetailRecord>(['subject_id']),
+  issuable_metric_images: table<MetricImageRecord>(['issue_id']),
 }

@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
-import { pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** A merge request of a project. */
@@ -25,6 +25,10 @@ const mergeRequestSchema = z.strictObject({
     .default('can_be_merged'),
   merged_at: timestampSchema.nullable().optional(),
   merged_by: pathSchema.optional(),
+  /** Iids of issues of this project the merge request closes when merged (loaded by the issues area). */
+  closes: z.array(iidSchema).default([]),
+  /** Iids of issues of this project it mentions without closing them (related merge requests). */
+  mentions: z.array(iidSchema).default([]),
 })
 
 const fields = { merge_requests: z.array(mergeRequestSchema).default([]) }

@@ -1,0 +1,126 @@
+/**
+ * Bulk issues for a project (`generate: { issues: N }` in a scenario): faker-made, deterministic by
+ * the scenario's seed and the project, spread over states, types, labels, milestones, assignees,
+ * due dates and confidentiality, so large lists (the 100,000-issue benchmark) can be filtered.
+ * @module
+ */
+import type { Faker } from '@faker-js/faker'
+import type { LoadContext, LoadParent } from '../../scenario/fragment.js'
+import type { Entry } from '../../scenario/entries.js'
+import type { IssueRecord } from './issues.tables.js'
+
+/** Generated issues take ids from here up, so they never meet written ids. */
+export const GENERATED_ID_BASE = 1_000_000
+
+/** The next generated id per load (several projects may generate). */
+const nextGeneratedId = new WeakMap<LoadContext, number>()
+
+/** Ids of the records in `field` (labels, milestones) of the project and its groups. */
+function idsOf(ctx: LoadContext, owners: readonly Entry[], field: string): number[] {
+  const ids: number[] = []
+  for (const owner of owners) {
+    const records = owner.value[field]
+    if (Array.isArray(records)) for (const record of records) ids.push(ctx.idOf(record as object))
+  }
+  return ids
+}
+
+/** User ids of the members of the project and its groups, plus the creator. */
+function memberIds(ctx: LoadContext, owners: readonly Entry[], creatorId: number): number[] {
+  const ids = new Set<number>([creatorId])
+  for (const owner of owners) {
+    const members = owner.value.members
+    if (!Array.isArray(members)) continue
+    for (const member of members) ids.add(ctx.userId((member as { user: string }).user))
+  }
+  return [...ids]
+}
+
+/** Random integers in `[0, n)`. */
+type Draw = (n: number) => number
+
+/**
+ * A small fast generator (mulberry32) seeded from the scenario's faker: 100,000 issues need a few
+ * million draws, and faker's own helpers would take most of the 3-second load budget.
+ */
+function drawFrom(f: Faker): Draw {
+  let state = f.number.int({ max: 0xffffffff }) >>> 0
+  return (n) => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n)
+  }
+}
+
+function pick<T>(draw: Draw, values: readonly T[]): T | undefined {
+  return values.length === 0 ? undefined : values[draw(values.length)]
+}
+
+/** A due date within 60 days either side of the reference date, or null for half the issues. */
+function dueDate(draw: Draw, reference: Date): string | null {
+  if (draw(2) === 0) return null
+  return new Date(reference.getTime() + (draw(121) - 60) * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** An instant between `from` and `to` (ms), as a timestamp string. */
+function between(draw: Draw, from: number, to: number): string {
+  return new Date(from + Math.floor((draw(1_000_000) / 1_000_000) * Math.max(0, to - from))).toISOString()
+}
+
+/**
+ * Stages `count` generated issues for the project: iids after the written ones; ids from
+ * {@link GENERATED_ID_BASE} up, continuing across projects.
+ */
+export function generateIssues(ctx: LoadContext, parent: LoadParent, count: number): void {
+  const project = ctx.row('project', parent.entry)
+  const owners = [parent.entry, ...(ctx.index.namespace(parent.entry)?.groups ?? [])]
+  const labels = idsOf(ctx, owners, 'labels')
+  const milestones = idsOf(ctx, owners, 'milestones')
+  const users = memberIds(ctx, owners, project.creator_id)
+  const f = ctx.fake(`issues:generate:${parent.key}`)
+  const titles = Array.from({ length: 64 }, () => f.hacker.phrase().replace(/\.$/, ''))
+  const draw = drawFrom(f)
+  const iids = ctx.iids('issues', parent, Array.from({ length: count }, () => ({})))
+  const since = Date.parse(project.created_at)
+  const until = ctx.referenceDate.getTime()
+  let id = nextGeneratedId.get(ctx) ?? GENERATED_ID_BASE
+  for (let i = 0; i < count; i++) {
+    const closed = draw(3) === 0
+    const created_at = between(draw, since, until)
+    const updated_at = between(draw, Date.parse(created_at), until)
+    const author_id = pick(draw, users)!
+    const labelIds = labels.filter(() => draw(4) === 0)
+    const assignee = draw(3) === 0 ? [] : [pick(draw, users)!]
+    const record: IssueRecord = {
+      id: id++,
+      iid: iids[i]!,
+      project_id: project.id,
+      title: `${titles[i % titles.length]} ${i + 1}`,
+      description: draw(5) === 0 ? `- [x] triage\n- [ ] fix` : '',
+      state: closed ? 'closed' : 'opened',
+      author_id,
+      assignee_ids: assignee,
+      label_ids: labelIds,
+      milestone_id: draw(3) === 0 ? null : (pick(draw, milestones) ?? null),
+      confidential: draw(10) === 0,
+      discussion_locked: null,
+      issue_type: draw(20) === 0 ? 'incident' : 'issue',
+      due_date: dueDate(draw, ctx.referenceDate),
+      created_at,
+      updated_at,
+      closed_at: closed ? updated_at : null,
+      closed_by_id: closed ? author_id : null,
+      moved_to_id: null,
+      upvotes: draw(6),
+      downvotes: draw(2),
+      user_notes_count: 0,
+      relative_position: null,
+      time_estimate: 0,
+      total_time_spent: 0,
+    }
+    ctx.stage('issues', record)
+  }
+  nextGeneratedId.set(ctx, id)
+}

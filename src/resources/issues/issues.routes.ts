@@ -1,0 +1,270 @@
+/**
+ * Issue routes: the global, group and project lists, and the sub-resources of a project issue
+ * (time tracking, notes, participants, related and closing merge requests, user agent detail,
+ * metric images). `POST …/issues/:issue_iid/todo` lives in the to-dos area.
+ * Reads allow anonymous callers on public projects (`authenticate_non_get!`); writes need a user.
+ * Sources: api-spec.md "Issues"; gitlab-behaviour.md §4, §5, §14 items 7 and 10; gitlab:
+ * lib/api/issues.rb, lib/api/time_tracking_endpoints.rb, lib/api/notes.rb, ee/lib/ee/api/issues.rb.
+ * @module
+ */
+import { AccessLevel, projectAccessLevel } from '../../core/access.js'
+import { apiMessage, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { findGroup, findProject } from '../../core/finders.js'
+import { paginate, paginationParams } from '../../core/pagination.js'
+import { p, uploadedBytes } from '../../core/params.js'
+import { created, noContent, ok, paginated } from '../../core/respond.js'
+import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
+import type { ReferenceFrom } from '../../entities/issue.js'
+import { IssuableTimeStats } from '../../entities/issue.js'
+import { MergeRequest, MergeRequestBasic } from '../../entities/merge-request.js'
+import { UserBasic } from '../../entities/user.js'
+import { Issue, issuePageFacts, MetricImage, Note, UserAgentDetail } from './issues.entities.js'
+import { findIssues, type IssueListSource } from './issues.finder.js'
+import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
+import {
+  addSpentTime,
+  canAdminIssue,
+  canMerge,
+  closedBy,
+  createNote,
+  findProjectIssue,
+  findProjectIssueOrNull,
+  METRIC_IMAGE_MAX_BYTES,
+  metricImages,
+  participants,
+  relatedMergeRequests,
+  resetSpentTime,
+  resetTimeEstimate,
+  setTimeEstimate,
+} from './issues.service.js'
+
+type ListParams = Record<string, unknown> & { page: number; per_page: number; with_labels_details: boolean }
+
+/** Finds, filters, sorts, paginates and presents one list; relational facts once per page. */
+function listReply(ctx: Ctx<ListParams>, list: 'global' | 'group' | 'project', source: IssueListSource, from: ReferenceFrom): Reply {
+  const filters = issueListFilters(list, ctx.params)
+  const page = paginate(ctx, findIssues(ctx, source, filters))
+  const facts = issuePageFacts(ctx, page.rows)
+  const options = { from, withLabelsDetails: ctx.params.with_labels_details }
+  return { status: 200, body: page.rows.map((issue) => Issue(issue, ctx, facts, options)), headers: page.headers }
+}
+
+const projectId = { id: p.string({ required: true }) }
+const issueIid = { ...projectId, issue_iid: p.integer({ required: true }) }
+
+/** `user_project` and `find_project_issue`: 404 Project Not Found, then 404 Not found. */
+function projectIssue(ctx: Ctx<{ id: string; issue_iid: number }>) {
+  const project = findProject(ctx, ctx.params.id)
+  return { project, issue: findProjectIssue(ctx, project, ctx.params.issue_iid) }
+}
+
+/**
+ * The issue for a time tracking write: found, then `authorize! :admin_issue` (Reporter+).
+ * @throws ApiError 404 (project, issue), 403 `{"message":"403 Forbidden"}`.
+ */
+function adminIssue(ctx: Ctx<{ id: string; issue_iid: number }>) {
+  const found = projectIssue(ctx)
+  if (!canAdminIssue(ctx, found.project)) throw forbidden()
+  return found
+}
+
+/**
+ * Whether the caller may delete a metric image: `destroy_issuable_metric_image`, granted to the
+ * issue's author and to anyone allowed to create and update issues (Reporter+ here), never to a
+ * non-member (gitlab-behaviour.md §4.3).
+ */
+function canDestroyMetricImage(ctx: Ctx<unknown>, projectIssueFound: ReturnType<typeof projectIssue>): boolean {
+  const user = ctx.currentUser
+  if (!user) return false
+  const level = projectAccessLevel(ctx.db, user, projectIssueFound.project, ctx.today)
+  if (user.admin || level >= AccessLevel.REPORTER) return true
+  return level >= AccessLevel.GUEST && projectIssueFound.issue.author_id === user.id
+}
+
+/** The issue routes. */
+export const issueRoutes: Route[] = [
+  route('GET /issues', {
+    auth: 'optional',
+    params: globalListParams,
+    rules: issueListRules,
+    handler(ctx) {
+      // `authenticate! unless params[:scope] == 'all'`: compared before the dashed forms are converted.
+      if (ctx.params.scope !== 'all' && !ctx.currentUser) throw unauthorized()
+      return listReply(ctx as unknown as Ctx<ListParams>, 'global', { kind: 'global' }, null)
+    },
+  }),
+
+  route('GET /groups/:id/issues', {
+    auth: 'optional',
+    params: groupListParams,
+    rules: issueListRules,
+    handler(ctx) {
+      const group = findGroup(ctx, ctx.params.id)
+      return listReply(ctx as unknown as Ctx<ListParams>, 'group', { kind: 'group', group }, { group })
+    },
+  }),
+
+  route('GET /projects/:id/issues', {
+    auth: 'optional',
+    params: projectListParams,
+    rules: issueListRules,
+    handler(ctx) {
+      const project = findProject(ctx, ctx.params.id)
+      return listReply(ctx as unknown as Ctx<ListParams>, 'project', { kind: 'project', project }, { project })
+    },
+  }),
+
+  // ---- time tracking (lib/api/time_tracking_endpoints.rb) ---------------------------------------
+
+  route('POST /projects/:id/issues/:issue_iid/time_estimate', {
+    params: { ...issueIid, duration: p.string({ required: true }) },
+    handler(ctx) {
+      const { issue } = adminIssue(ctx)
+      // `status :ok`: 200, not POST's 201 (gitlab-behaviour.md §14 item 10).
+      return ok(IssuableTimeStats(setTimeEstimate(ctx, issue, ctx.params.duration)))
+    },
+  }),
+
+  route('POST /projects/:id/issues/:issue_iid/reset_time_estimate', {
+    params: issueIid,
+    handler(ctx) {
+      const { issue } = adminIssue(ctx)
+      return ok(IssuableTimeStats(resetTimeEstimate(ctx, issue)))
+    },
+  }),
+
+  route('POST /projects/:id/issues/:issue_iid/add_spent_time', {
+    params: { ...issueIid, duration: p.string({ required: true }) },
+    handler(ctx) {
+      const { issue } = adminIssue(ctx)
+      return created(IssuableTimeStats(addSpentTime(ctx, issue, ctx.params.duration)))
+    },
+  }),
+
+  route('POST /projects/:id/issues/:issue_iid/reset_spent_time', {
+    params: issueIid,
+    handler(ctx) {
+      const { issue } = adminIssue(ctx)
+      return ok(IssuableTimeStats(resetSpentTime(ctx, issue)))
+    },
+  }),
+
+  route('GET /projects/:id/issues/:issue_iid/time_stats', {
+    auth: 'optional',
+    params: issueIid,
+    handler(ctx) {
+      return ok(IssuableTimeStats(projectIssue(ctx).issue))
+    },
+  }),
+
+  // ---- notes (lib/api/notes.rb) -----------------------------------------------------------------
+
+  // spec-gap: GitLab's path parameter is `:noteable_id` (lib/api/notes.rb), so a bad one reads
+  // "noteable_id is invalid"; api-spec.md names it `issue_iid` for this route, and the spec wins.
+  route('POST /projects/:id/issues/:issue_iid/notes', {
+    params: { ...issueIid, body: p.string({ required: true }), confidential: p.boolean() },
+    handler(ctx) {
+      const project = findProject(ctx, ctx.params.id)
+      // `find_noteable`: a missing or hidden issue is `not_found!('Issue')`.
+      const issue = findProjectIssueOrNull(ctx, project, ctx.params.issue_iid)
+      if (!issue) throw notFound('Issue')
+      // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
+      // may administer the issue (Reporter+) only.
+      if (issue.discussion_locked && !canAdminIssue(ctx, project)) throw forbidden()
+      const note = createNote(ctx, issue, ctx.currentUser!, ctx.params.body, ctx.params.confidential ?? null)
+      return created(Note(note, ctx, ctx.db.tables.issues.get(issue.id)!))
+    },
+  }),
+
+  // ---- people and merge requests ---------------------------------------------------------------
+
+  route('GET /projects/:id/issues/:issue_iid/participants', {
+    auth: 'optional',
+    params: { ...issueIid, ...paginationParams },
+    handler(ctx) {
+      const { project, issue } = projectIssue(ctx)
+      return paginated(ctx, participants(ctx, project, issue), (user) => UserBasic(user, ctx))
+    },
+  }),
+
+  route('GET /projects/:id/issues/:issue_iid/related_merge_requests', {
+    auth: 'optional',
+    params: { ...issueIid, ...paginationParams },
+    handler(ctx) {
+      const { project, issue } = projectIssue(ctx)
+      return paginated(ctx, relatedMergeRequests(ctx, issue), (mr) => MergeRequest(mr, ctx, { from: { project }, canMerge: canMerge(ctx, mr) }))
+    },
+  }),
+
+  route('GET /projects/:id/issues/:issue_iid/closed_by', {
+    auth: 'optional',
+    params: { ...issueIid, ...paginationParams },
+    handler(ctx) {
+      const { project, issue } = projectIssue(ctx)
+      return paginated(ctx, closedBy(ctx, project, issue), (mr) => MergeRequestBasic(mr, ctx, { from: { project } }))
+    },
+  }),
+
+  route('GET /projects/:id/issues/:issue_iid/user_agent_detail', {
+    // `authenticated_as_admin!` before anything else: anonymous 401, others 403.
+    auth: 'admin',
+    params: issueIid,
+    handler(ctx) {
+      const { issue } = projectIssue(ctx)
+      const detail = ctx.db.tables.user_agent_details.where('subject_id', issue.id).find((d) => d.subject_type === 'Issue')
+      if (!detail) throw notFound('UserAgentDetail')
+      return ok(UserAgentDetail(detail))
+    },
+  }),
+
+  // ---- metric images (ee/lib/ee/api/issues.rb; the community edition has none) -------------------
+
+  route('POST /projects/:id/issues/:issue_iid/metric_images', {
+    params: { ...issueIid, file: p.file({ required: true }), url: p.string() },
+    handler(ctx) {
+      const found = projectIssue(ctx)
+      // `upload_issuable_metric_image`: incidents only, for those who may update the issue.
+      if (found.issue.issue_type !== 'incident' || !canAdminIssue(ctx, found.project)) throw apiMessage(403, 'Not allowed!')
+      const file = ctx.params.file
+      if (file.size > METRIC_IMAGE_MAX_BYTES) throw badRequest('File is too large')
+      return uploadReply(ctx, found.issue.id, file)
+    },
+  }),
+
+  route('GET /projects/:id/issues/:issue_iid/metric_images', {
+    auth: 'optional',
+    params: issueIid,
+    handler(ctx) {
+      const { issue } = projectIssue(ctx)
+      // Not paginated (gitlab-behaviour.md §4.3).
+      return ok(metricImages(ctx.db, issue).map(MetricImage))
+    },
+  }),
+
+  // spec-gap: GitLab names the parameter `metric_image_id`; api-spec.md names it `image_id`.
+  route('DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', {
+    params: { ...issueIid, image_id: p.integer({ required: true }) },
+    handler(ctx) {
+      const found = projectIssue(ctx)
+      if (!canDestroyMetricImage(ctx, found)) throw forbidden()
+      const image = metricImages(ctx.db, found.issue).find((row) => row.id === ctx.params.image_id)
+      if (!image) throw apiMessage(404, 'Metric image not found')
+      ctx.db.tables.issuable_metric_images.delete(image.id)
+      return noContent()
+    },
+  }),
+]
+
+/** Stores an uploaded metric image (its bytes were read with the request body, see `uploadedBytes`). */
+function uploadReply(ctx: Ctx<{ url?: string }>, issueId: number, file: Blob): Reply {
+  const bytes = uploadedBytes(file)
+  const image = ctx.db.tables.issuable_metric_images.insert({
+    issue_id: issueId,
+    filename: file instanceof File ? file.name : 'blob',
+    data: Buffer.from(bytes).toString('base64'),
+    content_type: file.type,
+    url: ctx.params.url ?? null,
+    created_at: ctx.now,
+  })
+  return created(MetricImage(image))
+}

@@ -1,0 +1,205 @@
+/**
+ * What the issue sub-resources do: find one issue as `find_project_issue` does, time tracking,
+ * notes, participants, the merge requests related to or closing an issue, user agent details and
+ * metric images. Handlers authorize; these functions check the model's rules and write.
+ * Sources: gitlab-behaviour.md §4.3, §5; gitlab: lib/api/issues.rb, lib/api/time_tracking_endpoints.rb,
+ * lib/api/notes.rb, app/models/concerns/time_trackable.rb, app/models/concerns/issuable.rb
+ * (participants), app/models/issue.rb (`related_merge_requests`), ee/lib/ee/api/issues.rb.
+ * @module
+ */
+import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../core/access.js'
+import { badRequest, recordNotFound, validationFailed } from '../../core/errors.js'
+import { blank } from '../../core/ruby.js'
+import type { Db } from '../../db/db.js'
+import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import { parseDuration } from './duration.js'
+import type { IssueRecord, MetricImageRecord, NoteRecord } from './issues.tables.js'
+
+type MergeRequestRecord = Tables['merge_requests']
+
+/** Who is asking and when: the parts of a request context the service reads. */
+export interface ServiceCtx {
+  readonly db: Db
+  readonly currentUser: UserRecord | null
+  readonly today: string
+  readonly now: string
+}
+
+/**
+ * `find_project_issue(iid)`: the project's issue with that iid, if the caller may see it.
+ * @throws ApiError 404 `{"message":"404 Not found"}` when missing or confidential to the caller.
+ */
+export function findProjectIssue(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord {
+  const issue = findProjectIssueOrNull(ctx, project, iid)
+  if (!issue) throw recordNotFound()
+  return issue
+}
+
+/** The project's issue with that iid if the caller may see it, else null. */
+export function findProjectIssueOrNull(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord | null {
+  const issue = ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === iid)
+  return issue && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(issue) ? issue : null
+}
+
+/** Whether the caller holds `admin_issue` (Reporter+, administrators) in the project. */
+export function canAdminIssue(ctx: ServiceCtx, project: ProjectRecord): boolean {
+  const user = ctx.currentUser
+  return user !== null && (user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.REPORTER)
+}
+
+// ---- time tracking ----------------------------------------------------------------------------
+
+/**
+ * `time_estimate`: stores the parsed duration (13.x accepts negative estimates). The issue's
+ * `updated_at` moves when the estimate changes.
+ * @throws ApiError 400 `{"message":{"time_estimate":["has an invalid format"]}}` for a duration that
+ *   does not parse or parses to 0.
+ */
+export function setTimeEstimate(ctx: ServiceCtx, issue: IssueRecord, duration: string): IssueRecord {
+  const seconds = parseDuration(duration)
+  if (seconds === null) throw validationFailed({ time_estimate: ['has an invalid format'] })
+  return updateEstimate(ctx, issue, seconds)
+}
+
+/** `reset_time_estimate`: estimate 0. */
+export function resetTimeEstimate(ctx: ServiceCtx, issue: IssueRecord): IssueRecord {
+  return updateEstimate(ctx, issue, 0)
+}
+
+function updateEstimate(ctx: ServiceCtx, issue: IssueRecord, seconds: number): IssueRecord {
+  if (seconds === issue.time_estimate) return issue
+  return ctx.db.tables.issues.update(issue.id, { time_estimate: seconds, updated_at: ctx.now })
+}
+
+/**
+ * `add_spent_time`: adds a time log of `duration` (negative subtracts).
+ * spec-gap: an unparsable duration gives GitLab a time log without `time_spent`, which fails the
+ * issue's save; the answer here is 400 `{"message":{"timelogs":["is invalid"]}}` (autosaved
+ * association's error), not verified against a live 13.x.
+ * @throws ApiError 400 `{"message":{"time_spent":["Time to subtract exceeds the total time spent"]}}`
+ *   when the total would go below 0.
+ */
+export function addSpentTime(ctx: ServiceCtx, issue: IssueRecord, duration: string): IssueRecord {
+  const seconds = parseDuration(duration)
+  if (seconds === null) throw validationFailed({ timelogs: ['is invalid'] })
+  const total = issue.total_time_spent + seconds
+  if (total < 0) throw validationFailed({ time_spent: ['Time to subtract exceeds the total time spent'] })
+  return ctx.db.tables.issues.update(issue.id, { total_time_spent: total })
+}
+
+/** `reset_spent_time`: a negative time log equal to the total, so the total is 0. */
+export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord {
+  if (issue.total_time_spent === 0) return issue
+  return ctx.db.tables.issues.update(issue.id, { total_time_spent: 0 })
+}
+
+// ---- notes ------------------------------------------------------------------------------------
+
+/**
+ * `Notes::CreateService` for an issue: a user note; the issue's `user_notes_count` grows and its
+ * `updated_at` moves (the note touches its noteable).
+ * spec-gap: `/promote` is a higher-tier quick action; the community edition does not know it, so
+ * the text stays in the note and `commands_changes` is `{}` (api-spec.md describes the higher tier).
+ * @throws ApiError 400 `{"message":"400 Bad request - Note {:note=>[\"can't be blank\"]}"}` for a
+ *   blank body.
+ */
+export function createNote(ctx: ServiceCtx, issue: IssueRecord, author: UserRecord, body: string, confidential: boolean | null): NoteRecord {
+  if (blank(body)) throw badRequest('Note {:note=>["can\'t be blank"]}')
+  const note = ctx.db.tables.notes.insert({
+    noteable_id: issue.id,
+    noteable_type: 'Issue',
+    project_id: issue.project_id,
+    author_id: author.id,
+    body,
+    system: false,
+    confidential,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  })
+  ctx.db.tables.issues.update(issue.id, { user_notes_count: issue.user_notes_count + 1, updated_at: ctx.now })
+  return note
+}
+
+// ---- participants and merge requests ----------------------------------------------------------
+
+/**
+ * `issue.participants(current_user)`: the author, then the authors of its notes in order, then
+ * its assignees; each once, blocked users left out, and only users who may see the issue
+ * (a confidential issue's participants are filtered by `read_issue`).
+ * gitlab: app/models/concerns/issuable.rb (`participant :author, :notes_with_associations,
+ * :assignees`), app/models/concerns/participable.rb.
+ */
+export function participants(ctx: ServiceCtx, project: ProjectRecord, issue: IssueRecord): UserRecord[] {
+  const { db } = ctx
+  const ids: number[] = [issue.author_id]
+  for (const note of db.tables.notes.where('noteable_id', issue.id)) if (note.noteable_type === 'Issue') ids.push(note.author_id)
+  ids.push(...issue.assignee_ids)
+  const out: UserRecord[] = []
+  const seen = new Set<number>()
+  for (const id of ids) {
+    if (seen.has(id)) continue
+    seen.add(id)
+    const user = db.tables.users.get(id)
+    if (!user || user.state === 'blocked') continue
+    if (!canReadProject(db, user, project, ctx.today) || !issueVisibleTo(db, user, project, ctx.today)(issue)) continue
+    out.push(user)
+  }
+  return out
+}
+
+/** Merge requests linked to the issue by "closes" links, in id order. */
+function closingMergeRequests(db: Db, issue: IssueRecord): MergeRequestRecord[] {
+  const out: MergeRequestRecord[] = []
+  for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) {
+    const mr = db.tables.merge_requests.get(link.merge_request_id)
+    if (mr) out.push(mr)
+  }
+  return out.sort((a, b) => a.id - b.id)
+}
+
+/**
+ * `closed_by`: merge requests of the issue's project (`MergeRequestsFinder` with `project_id`) that
+ * close it, newest first (the finder's default `id DESC`).
+ */
+export function closedBy(ctx: ServiceCtx, project: ProjectRecord, issue: IssueRecord): MergeRequestRecord[] {
+  return closingMergeRequests(ctx.db, issue)
+    .filter((mr) => mr.project_id === project.id)
+    .reverse()
+}
+
+/**
+ * `related_merge_requests`: merge requests that reference the issue (the scenario's "closes" and
+ * "mentions" links), in projects the caller can read, sorted by id.
+ * gitlab: app/models/issue.rb (`related_merge_requests`: `merge_requests.sort_by(&:id)`).
+ */
+export function relatedMergeRequests(ctx: ServiceCtx, issue: IssueRecord): MergeRequestRecord[] {
+  const { db } = ctx
+  const ids = new Set<number>()
+  for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) ids.add(link.merge_request_id)
+  for (const mention of db.tables.merge_request_mentions.where('issue_id', issue.id)) ids.add(mention.merge_request_id)
+  const out: MergeRequestRecord[] = []
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const mr = db.tables.merge_requests.get(id)
+    const project = mr ? db.tables.projects.get(mr.project_id) : undefined
+    if (mr && project && canReadProject(db, ctx.currentUser, project, ctx.today)) out.push(mr)
+  }
+  return out
+}
+
+/** Whether the caller may merge into the merge request's project (Developer+): `user.can_merge`. */
+export function canMerge(ctx: ServiceCtx, mr: MergeRequestRecord): boolean {
+  const project = ctx.db.tables.projects.get(mr.project_id)
+  const user = ctx.currentUser
+  if (!project || !user) return false
+  return user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.DEVELOPER
+}
+
+// ---- metric images ----------------------------------------------------------------------------
+
+/** The incident's metric images, oldest first. */
+export function metricImages(db: Db, issue: IssueRecord): MetricImageRecord[] {
+  return db.tables.issuable_metric_images.where('issue_id', issue.id)
+}
+
+/** Upload limit of a metric image (`IssuableMetricImage` `MAX_FILE_SIZE`, 1 MB). */
+export const METRIC_IMAGE_MAX_BYTES = 1024 * 1024

@@ -1,0 +1,25 @@
+"""python-gitlab against fakelab's issues: run by test/clients/python-gitlab-issues.test.ts with the base URL as argv[1]."""
+import gitlab, sys
+gl = gitlab.Gitlab(sys.argv[1], private_token="glpat-riley-fakelab")
+gl.auth()
+p = gl.projects.get("ivy/tracker")
+print("project issues", [i.iid for i in p.issues.list(state="opened", labels=["p1"], order_by="created_at", sort="asc", get_all=True)])
+print("not filter", [i.iid for i in p.issues.list(**{"not[labels]": "p1"}, get_all=True)])
+print("group issues", [i.id for i in gl.groups.get("acme").issues.list(milestone="v1.0", get_all=True)])
+print("my issues", [i.id for i in gl.issues.list(scope="assigned_to_me", get_all=True)])
+print("walk", len(list(gl.projects.get(30, lazy=True).issues.list(iterator=True, per_page=2))))
+i = p.issues.list(iids=[1], get_all=True)[0]
+print("estimate", i.time_estimate("1w 2d")["human_time_estimate"])
+print("spent", i.add_spent_time("3h 30m")["human_total_time_spent"])
+print("spent less", i.add_spent_time("-30m")["human_total_time_spent"])
+print("stats", i.time_stats()["total_time_spent"])
+print("reset", i.reset_time_estimate()["time_estimate"], i.reset_spent_time()["total_time_spent"])
+n = i.notes.create({"body": "from python-gitlab"}); print("note", n.body, n.noteable_iid)
+print("participants", [u["username"] for u in i.participants()])
+print("related", [m["iid"] for m in i.related_merge_requests()])
+print("closed_by", [m["iid"] for m in i.closed_by()])
+try:
+    i.user_agent_detail()
+except gitlab.exceptions.GitlabGetError as e: print("user agent detail as riley ->", e.response_code)
+admin = gitlab.Gitlab(sys.argv[1], private_token="glpat-root-fakelab")
+print("user agent detail", admin.projects.get(30).issues.list(iids=[1], get_all=True)[0].user_agent_detail()["ip_address"])
