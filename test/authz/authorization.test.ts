@@ -182,7 +182,7 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/access_tokens', path: '/projects/20/access_tokens', body: { name: 'matrix', scopes: ['api'] }, badRequest: { message: '400 Bad request - User does not have permission to create project Access Token' }, expect: [401, 400, 400, 400, 201, 201, 400, 201, 400, S] },
   {
     key: 'DELETE /projects/:id/access_tokens/:token_id',
-    path: '/projects/20/access_tokens/90',
+    path: '/projects/20/access_tokens/15',
     badRequest: (caller: Caller) => ({ message: `400 Bad request - ${CALLER_NAMES[caller]} cannot delete Website deploy bot` }),
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },

@@ -69,7 +69,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
       )
     })
     expect(output.trim().split('\n')).toEqual([
-      "tokens [(90, 'Website deploy bot', True)]",
+      "tokens [(15, 'Website deploy bot', True)]",
       "token created py-token ['read_api'] 2021-12-31 20",
       'bot user project_20_bot1 True',
       'read_api write -> 403',

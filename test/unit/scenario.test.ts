@@ -36,7 +36,7 @@ describe('scenarios/default.yaml', () => {
   })
 
   it.each([
-    ['users', 7, [1, 2, 3, 4, 5, 6, 7]],
+    ['users', 11, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 90]],
     ['groups', 3, [10, 11, 12]],
     ['projects', 5, [20, 21, 22, 23, 24]],
     ['labels', 9, [100, 101, 102, 103, 110, 111, 112, 113, 114]],
@@ -44,7 +44,7 @@ describe('scenarios/default.yaml', () => {
     ['freeze_periods', 3, [300, 301, 302]],
     ['issues', 5, [400, 401, 402, 403, 404]],
     ['merge_requests', 2, [500, 501]],
-    ['personal_access_tokens', 11, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+    ['personal_access_tokens', 15, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]],
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)
@@ -98,7 +98,8 @@ describe('scenarios/default.yaml', () => {
   })
 
   it('gives every user a glpat-<username>-fakelab api token', () => {
-    for (const user of t.users.all()) {
+    // Bots hold their project access token instead (project_20_bot: glpat-website-bot).
+    for (const user of t.users.all().filter((u) => u.user_type !== 'project_bot')) {
       expect(t.personal_access_tokens.where('token', `glpat-${user.username}-fakelab`)[0]?.user_id).toBe(user.id)
     }
   })
@@ -112,6 +113,9 @@ describe('scenarios/default.yaml', () => {
       ['group', 10, 5, 40],
       ['group', 10, 6, 50],
       ['group', 12, 6, 50],
+      ['project', 20, 9, 30],
+      ['project', 20, 10, 20],
+      ['project', 20, 90, 40],
       ['project', 22, 6, 40],
     ])
   })
