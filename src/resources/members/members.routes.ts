@@ -98,12 +98,15 @@ for (const sourceType of SOURCE_TYPES) {
     }),
 
     route(`PUT ${members}/:user_id`, {
-      params: { id, user_id: userId, access_level: p.integer({ required: true }), expires_at: p.date() },
+      params: { id, user_id: userId, access_level: p.integer({ required: true }), expires_at: p.date({ nullable: true }) },
       handler(ctx) {
         const parent = source.find(ctx, ctx.params.id)
         authorizeAdminMembers(ctx, parent)
         const member = findDirectMember(ctx, parent, ctx.params.user_id)
-        const updated = updateMember(ctx, parent, member, { access_level: ctx.params.access_level, expires_at: ctx.params.expires_at })
+        // gitlab: Grape coerces a blank `expires_at` to nil and `declared_params(include_missing: false)`
+        // keeps it, so `expires_at=` (or JSON null) removes the expiry; absent leaves it.
+        const expiresAt = ctx.raw.expires_at === '' ? null : ctx.params.expires_at
+        const updated = updateMember(ctx, parent, member, { access_level: ctx.params.access_level, expires_at: expiresAt })
         return ok(presentMembers([updated], ctx)[0])
       },
     }),

@@ -243,6 +243,14 @@ contract('PUT /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
     expect(Object.keys(res.body)).toEqual(FIELDS)
   })
 
+  it.each([
+    ['an empty expires_at', { access_level: 30, expires_at: '' }],
+    ['a null expires_at', { access_level: 30, expires_at: null }],
+  ])('removes the expiry for %s', async (_title, body) => {
+    const res = await api.put('/projects/20/members/9', { as: 'max', body })
+    expect([res.status, res.body.expires_at]).toEqual([200, null])
+  })
+
   it('keeps the expiry when none is given', async () => {
     const res = await api.put('/projects/20/members/9', { as: 'max', body: { access_level: 20 } })
     expect([res.status, res.body.expires_at]).toEqual([200, '2021-06-30'])
