@@ -7,7 +7,7 @@
  * app/models/member.rb, app/models/project_member.rb, ee/app/models/ee/group_member.rb.
  * @module
  */
-import { AccessLevel, activeMembership } from '../../core/access.js'
+import { AccessLevel } from '../../core/access.js'
 import { conflict, notFound, validationFailed } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
@@ -103,7 +103,7 @@ export type CreateResult = { status: 'success' } | { message: string; status: 'e
  * already there is updated to the new level, as `add_users` does; unknown ids are skipped) and
  * reports invalid memberships as `"<username>: <full messages>"` sentences. The access level and
  * expiry are the same for every user, so either all are valid or none is written.
- * // gitlab: app/services/members/create_service.rb, app/models/concerns/... `add_users`
+ * // gitlab: app/services/members/create_service.rb, app/models/member.rb (`add_users`)
  */
 export function addMembers(ctx: Ctx<unknown>, source: Source, ids: string, attrs: MemberAttributes): CreateResult {
   const unique = [...new Set(ids.split(',').map((s) => s.trim()).filter((s) => s !== ''))]
@@ -192,9 +192,4 @@ export function deleteMembership(ctx: Ctx<unknown>, source: Source, member: Memb
       }
     }
   }
-}
-
-/** Whether a membership is in force today (re-exported for the billable members' reads). */
-export function inForce(ctx: Ctx<unknown>, member: MemberRecord): boolean {
-  return activeMembership(member, ctx.today)
 }
