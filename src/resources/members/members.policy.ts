@@ -72,8 +72,13 @@ function protectedMember(ctx: Ctx<unknown>, source: Source, member: MemberRecord
  * @throws ApiError 403 `{"message":"403 Forbidden"}` (`Gitlab::Access::AccessDeniedError`).
  */
 export function authorizeUpdateMember(ctx: Ctx<unknown>, source: Source, member: MemberRecord): void {
+  if (!canUpdateMember(ctx, source, member)) throw forbidden()
+}
+
+/** Whether {@link authorizeUpdateMember} passes (GitLab's `can_update_member?`). */
+export function canUpdateMember(ctx: Ctx<unknown>, source: Source, member: MemberRecord): boolean {
   const bot = source.type === 'project' && ctx.db.tables.users.get(member.user_id)?.user_type === 'project_bot'
-  if (bot || !canAdminMembers(ctx, source) || protectedMember(ctx, source, member)) throw forbidden()
+  return !bot && canAdminMembers(ctx, source) && !protectedMember(ctx, source, member)
 }
 
 /**

@@ -7,14 +7,14 @@
  * app/models/member.rb, app/models/project_member.rb, ee/app/models/ee/group_member.rb.
  * @module
  */
-import { AccessLevel } from '../../core/access.js'
+import { AccessLevel, activeMembership } from '../../core/access.js'
 import { conflict, notFound, validationFailed } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import type { Source } from '../../core/source.js'
 import type { MemberRecord, UserRecord } from '../../db/schema.js'
 import { directMembers, sourceKey } from './members.finder.js'
-import { authorizeDestroyMember, authorizeUpdateMember } from './members.policy.js'
+import { authorizeDestroyMember, authorizeUpdateMember, canUpdateMember } from './members.policy.js'
 
 /** ActiveModel messages of a membership, keyed by attribute (`{access_level: [...], expires_at: [...]}`). */
 type MemberErrors = Record<string, string[]>
@@ -63,17 +63,16 @@ function anyRow(ctx: Ctx<unknown>, source: Source, userId: number): MemberRecord
   return ctx.db.tables.members.where('source_id', id).find((m) => m.source_type === type && m.user_id === userId)
 }
 
-/** Writes the membership of `user`: a new row, or the expired row it had, brought back. */
+/**
+ * Writes the membership of `user`: a member in force keeps its row and only changes level and
+ * expiry; an expired row (which GitLab's daily worker would have deleted) starts afresh; else a new row.
+ */
 function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): MemberRecord {
   const { type, id } = sourceKey(source)
-  const fields = {
-    access_level: attrs.access_level,
-    expires_at: attrs.expires_at ?? null,
-    created_at: ctx.now,
-    created_by_id: ctx.currentUser?.id ?? null,
-    override: false,
-  }
+  const level = { access_level: attrs.access_level, expires_at: attrs.expires_at ?? null }
   const old = anyRow(ctx, source, user.id)
+  if (old && activeMembership(old, ctx.today)) return ctx.db.tables.members.update(old.id, level)
+  const fields = { ...level, created_at: ctx.now, created_by_id: ctx.currentUser?.id ?? null, override: false }
   if (old) return ctx.db.tables.members.update(old.id, fields)
   return ctx.db.tables.members.insert({ source_type: type, source_id: id, user_id: user.id, ...fields })
 }
@@ -100,7 +99,8 @@ export type CreateResult = { status: 'success' } | { message: string; status: 'e
 
 /**
  * `POST …/members` with `user_id=1,2`: `Members::CreateService` adds each known user (a member
- * already there is updated to the new level, as `add_users` does; unknown ids are skipped) and
+ * already there is updated to the new level, as `add_users` does, unless the caller may not update
+ * it, such as a group's last owner, who is left as is; unknown ids are skipped) and
  * reports invalid memberships as `"<username>: <full messages>"` sentences. The access level and
  * expiry are the same for every user, so either all are valid or none is written.
  * // gitlab: app/services/members/create_service.rb, app/models/member.rb (`add_users`)
@@ -117,7 +117,12 @@ export function addMembers(ctx: Ctx<unknown>, source: Source, ids: string, attrs
     const messages = fullMessages(errors)
     return { message: toSentence(users.map((u) => `${u.username}: ${messages}`)), status: 'error' }
   }
-  for (const user of users) saveMembership(ctx, source, user, attrs)
+  const current = directMembers(ctx.db, source, ctx.today)
+  for (const user of users) {
+    const member = current.find((m) => m.user_id === user.id)
+    if (member && !canUpdateMember(ctx, source, member)) continue
+    saveMembership(ctx, source, user, attrs)
+  }
   return { status: 'success' }
 }
 

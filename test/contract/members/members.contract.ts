@@ -175,6 +175,13 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     expect(added.map((m) => m.access_level)).toEqual([20, 20])
   })
 
+  it('updates members already there but leaves the last owner as is', async () => {
+    const res = await api.post('/groups/10/members', { as: 'olive', body: { user_id: '4,6,8', access_level: 20 } })
+    expect([res.status, res.body]).toEqual([201, { status: 'success' }])
+    const levels = (await api.get('/groups/10/members', { as: 'olive', query: { user_ids: '4,6,8' } })).body.map((m: { id: number; access_level: number }) => [m.id, m.access_level])
+    expect(levels).toEqual([[4, 20], [6, 50], [8, 20]])
+  })
+
   it('reports invalid memberships of a comma list as 201 {"message", "status":"error"} and adds none', async () => {
     const before = JSON.stringify(sim().db.dump())
     const res = await api.post('/projects/20/members', { as: 'max', body: { user_id: '8,7', access_level: 30, expires_at: '2021-01-01' } })
