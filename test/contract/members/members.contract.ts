@@ -197,6 +197,12 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     expectError(await api.post(`${path}/members`, { as: admin, body: { user_id: user, access_level: 30 } }), 409, { message: 'Member already exists' })
   })
 
+  it('adds again a user whose membership expired (no 409)', async () => {
+    const res = await api.post('/projects/20/members', { as: 'max', body: { user_id: 10, access_level: 20 } })
+    expect([res.status, res.body.username, res.body.expires_at, res.body.created_at]).toEqual([201, 'xavier', null, '2021-04-01T12:00:00.000Z'])
+    expect(sim().db.tables.members.where('user_id', 10)).toHaveLength(1)
+  })
+
   it('answers 404 User Not Found for an unknown user', async () => {
     expectError(await api.post('/groups/10/members', { as: 'olive', body: { user_id: 9999, access_level: 30 } }), 404, { message: '404 User Not Found' })
   })
