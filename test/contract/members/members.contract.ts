@@ -104,6 +104,17 @@ contract('GET /{groups|projects}/:id/members/all', {}, ({ api, sim }) => {
     expect(levels(await api.get('/groups/11/members/all', { as: 'max' })).find(([id]) => id === 3)).toEqual([3, 30])
   })
 
+  it('pages with GitLab\'s headers', async () => {
+    const res = await api.get('/projects/20/members/all', { as: 'max', query: { per_page: 3, page: 2 } })
+    expect(levels(res)).toEqual([[5, 40], [6, 50], [9, 30]])
+    expect(paginationHeaders(res)).toMatchObject({ 'x-page': '2', 'x-per-page': '3', 'x-prev-page': '1', 'x-next-page': '3', 'x-total': '7', 'x-total-pages': '3' })
+    expect(res.headers.get('link')).toContain(`<${api.baseUrl}/api/v4/projects/20/members/all?id=20&page=3&per_page=3>; rel="next"`)
+  })
+
+  it('answers 404 to a non-member of a private project', async () => {
+    expectError(await api.get('/projects/21/members/all', { as: 'nora' }), 404, { message: '404 Project Not Found' })
+  })
+
   it('filters inherited members by query and user_ids', async () => {
     expect(levels(await api.get('/projects/20/members/all', { as: 'max', query: { query: 'elena' } }))).toEqual([[9, 30]])
     const res = await api.get('/projects/20/members/all', { as: 'max', query: { user_ids: '6,90' } })
