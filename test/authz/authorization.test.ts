@@ -198,9 +198,8 @@ const ROWS: Row[] = [
  * checked by an `it.fails` of its own, titled KNOWN DISAGREEMENT, which turns red once the code is
  * fixed: then delete the entry here.
  */
-const DISAGREEMENTS: { caller: Caller; applies: (cell: Cell) => boolean; today: string; source: string }[] = [
-  // None today: the read_api scope body ("scope":"api read_api") was fixed by the transport branch.
-]
+// None today: the read_api scope body (gitlab-behaviour.md §1.5) was the last one, fixed in core/auth.ts.
+const DISAGREEMENTS: { caller: Caller; applies: (cell: Cell) => boolean; today: string; source: string }[] = []
 
 /** The known disagreement for a cell, if any. */
 function disagreement(row: Row, caller: Caller): (typeof DISAGREEMENTS)[number] | undefined {
