@@ -20,7 +20,12 @@ export const AccessLevel = {
 /** One of the {@link AccessLevel} values. */
 export type AccessLevelValue = (typeof AccessLevel)[keyof typeof AccessLevel]
 
-function activeMembership(member: MemberRecord, today: string): boolean {
+/**
+ * Whether a membership is in force on `today` (`YYYY-MM-DD`): it never expires, or expires later.
+ * A membership expires at the start of its `expires_at` day (GitLab's daily
+ * RemoveExpiredMembersWorker removes it then; gitlab: app/models/member.rb `expired?`).
+ */
+export function activeMembership(member: MemberRecord, today: string): boolean {
   return member.expires_at === null || member.expires_at > today
 }
 

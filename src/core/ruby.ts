@@ -102,3 +102,14 @@ export function rubyInspect(value: string): string {
   }
   return `"${out}"`
 }
+
+/**
+ * Rails' `Array#to_sentence` (English defaults): `[]` → `""`, `[a]` → `a`, `[a, b]` → `a and b`,
+ * `[a, b, c]` → `a, b, and c`. GitLab joins model error messages with it
+ * (`errors.full_messages.to_sentence`). Source: activesupport core_ext/array/conversions.rb.
+ */
+export function toSentence(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? ''
+  if (words.length === 2) return `${words[0]} and ${words[1]}`
+  return `${words.slice(0, -1).join(', ')}, and ${words[words.length - 1]}`
+}

@@ -13,6 +13,7 @@ export * from './issues/index.js'
 export * from './labels/index.js'
 export * from './members/index.js'
 export * from './merge-requests/index.js'
+export * from './project-access-tokens/index.js'
 export * from './projects/index.js'
 export * from './runners/index.js' // runners area (issue 7)
 export * from './users/index.js'

@@ -39,6 +39,20 @@ const CALLERS = {
 } as const satisfies Record<string, { token?: string; headers?: Record<string, string> }>
 
 type Caller = keyof typeof CALLERS
+
+/** The display name of each caller's acting user (the sudo column acts as nora). */
+const CALLER_NAMES: Record<Caller, string> = {
+  anonymous: '',
+  guest: 'Gina Guest',
+  reporter: 'Riley Reporter',
+  developer: 'Devon Developer',
+  maintainer: 'Max Maintainer',
+  owner: 'Olive Owner',
+  nonMember: 'Nora Nobody',
+  admin: 'Administrator',
+  sudo: 'Nora Nobody',
+  readApi: 'Devon Developer',
+}
 const COLUMNS = Object.keys(CALLERS) as Caller[]
 
 /** 403 `insufficient_scope`: a write with a `read_api` token (api_guard.rb). */
@@ -58,6 +72,8 @@ interface Row {
   expect: Cells
   /** The 404 body when it is not the one the path implies (project or group finder). */
   notFound?: unknown
+  /** The body of a 400 (or a 401 other than `401 Unauthorized`), per caller when it names them. */
+  badRequest?: unknown | ((caller: Caller) => unknown)
   /** The 403 body when it is not `{"message":"403 Forbidden"}` (a reason after the status; metric images' `Not allowed!`). */
   forbidden?: unknown
   /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`). */
@@ -141,6 +157,44 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id', path: '/projects/20', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id', path: '/projects/21', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
 
+  // [members] Members (gitlab-behaviour.md §11): read = can read the source; add/update =
+  // admin_project_member (Maintainer+) or admin_group_member (Owner); remove = the same, or the
+  // member themself (devon leaving acme); override = Owner. Billable members (EE): Owner, failures
+  // 400 (§14 item 15). Project access tokens (§3, §14 item 9): Maintainer+; list 401, create and
+  // revoke 400 below that. Elena (9) is a direct member of website (20), devon (4) of acme (10).
+  { key: 'GET /projects/:id/members', path: '/projects/20/members', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/members', path: '/projects/21/members', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/members/all', path: '/projects/20/members/all', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/members/all', path: '/projects/21/members/all', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/members/:user_id', path: '/projects/20/members/9', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/members/all/:user_id', path: '/projects/20/members/all/4', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/members', path: '/projects/20/members', body: { user_id: 8, access_level: 30 }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/members', path: '/projects/21/members', body: { user_id: 8, access_level: 30 }, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /projects/:id/members/:user_id', path: '/projects/20/members/9', body: { access_level: 20 }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/members/:user_id', path: '/projects/20/members/9', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/members', path: '/groups/10/members', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/members', path: '/groups/11/members', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /groups/:id/members/all', path: '/groups/10/members/all', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/members/:user_id', path: '/groups/10/members/4', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/members/all/:user_id', path: '/groups/11/members/all/4', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'POST /groups/:id/members', path: '/groups/10/members', body: { user_id: 8, access_level: 30 }, expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'PUT /groups/:id/members/:user_id', path: '/groups/10/members/4', body: { access_level: 20 }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/members/:user_id', path: '/groups/10/members/4', expect: [401, 403, 403, 204, 403, 204, 403, 204, 403, S] },
+  { key: 'POST /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'DELETE /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  { key: 'GET /groups/:id/billable_members', path: '/groups/10/billable_members', badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 400, 400, 200, 400, 200, 400, 400] },
+  { key: 'GET /groups/:id/billable_members/:user_id/memberships', path: '/groups/10/billable_members/9/memberships', badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 400, 400, 200, 400, 200, 400, 400] },
+  { key: 'DELETE /groups/:id/billable_members/:user_id', path: '/groups/10/billable_members/9', badRequest: { message: '400 Bad request - User unauthorized to remove member' }, expect: [401, 400, 400, 400, 400, 204, 400, 204, 400, S] },
+  { key: 'GET /projects/:id/access_tokens', path: '/projects/20/access_tokens', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, 401] },
+  { key: 'GET /projects/:id/access_tokens', path: '/projects/21/access_tokens', expect: [401, 401, 401, 401, 200, 200, 404, 200, 404, 401] },
+  { key: 'POST /projects/:id/access_tokens', path: '/projects/20/access_tokens', body: { name: 'matrix', scopes: ['api'] }, badRequest: { message: '400 Bad request - User does not have permission to create project Access Token' }, expect: [401, 400, 400, 400, 201, 201, 400, 201, 400, S] },
+  {
+    key: 'DELETE /projects/:id/access_tokens/:token_id',
+    path: '/projects/20/access_tokens/15',
+    badRequest: (caller: Caller) => ({ message: `400 Bad request - ${CALLER_NAMES[caller]} cannot delete Website deploy bot` }),
+    expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
+  },
+  // [/members]
   // --- runners (issue 7) ---
   // Runners (gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb; gitlab-behaviour.md §2): instance
   // runners readable by any user; others need an owned runner (Maintainer+ of its project or group)
@@ -225,7 +279,7 @@ function disagreement(row: Row, caller: Caller): (typeof DISAGREEMENTS)[number] 
 }
 
 /** GitLab's body for an error status in a row. */
-function errorBody(row: Row, cell: Cell): unknown {
+function errorBody(row: Row, cell: Cell, caller: Caller): unknown {
   if (cell === S) {
     // The scopes registered for the endpoint, listed whether or not their `if:` holds: a write gets
     // "api read_api" too (gitlab-behaviour.md §1.5; gitlab: lib/api/api_guard.rb, lib/api/api.rb).
@@ -235,6 +289,7 @@ function errorBody(row: Row, cell: Cell): unknown {
       scope: 'api read_api',
     }
   }
+  if (cell === 400) return typeof row.badRequest === 'function' ? row.badRequest(caller) : row.badRequest
   if (cell === 401) return { message: '401 Unauthorized' }
   if (cell === 403) return row.forbidden ?? { message: '403 Forbidden' }
   if (cell === 404) return row.notFound ?? { message: row.path.startsWith('/groups/') ? '404 Group Not Found' : '404 Project Not Found' }
@@ -242,11 +297,11 @@ function errorBody(row: Row, cell: Cell): unknown {
 }
 
 /** What a caller must see: the status, and the exact body for an error or an empty one for 204/304. */
-function expected(row: Row, cell: Cell): { status: number; body: unknown } {
+function expected(row: Row, cell: Cell, caller: Caller): { status: number; body: unknown } {
   const status = cell === S ? 403 : cell
   if (status === 204 || status === 304) return { status, body: undefined }
   if (status < 400) return { status, body: row.ok ?? 'JSON' }
-  return { status, body: errorBody(row, cell) }
+  return { status, body: errorBody(row, cell, caller) }
 }
 
 /** The status and body of a response, in the shape of {@link expected}: success bodies only as "JSON". */
@@ -303,7 +358,7 @@ contract('authorization matrix', {}, ({ api, sim }) => {
     for (const [i, caller] of COLUMNS.entries()) {
       if (disagreement(row, caller)) continue
       got[caller] = await call(api, sim(), row, caller)
-      want[caller] = expected(row, row.expect[i]!)
+      want[caller] = expected(row, row.expect[i]!, caller)
     }
     expect(got).toEqual(want)
   })
@@ -313,7 +368,7 @@ contract('authorization matrix', {}, ({ api, sim }) => {
       const known = disagreement(row, caller)
       if (!known) continue
       it.fails(`KNOWN DISAGREEMENT with GitLab: ${title(row)} as ${caller}: ${known.today}`, async () => {
-        expect(await call(api, sim(), row, caller), known.source).toEqual(expected(row, row.expect[COLUMNS.indexOf(caller)]!))
+        expect(await call(api, sim(), row, caller), known.source).toEqual(expected(row, row.expect[COLUMNS.indexOf(caller)]!, caller))
       })
     }
   }

@@ -139,6 +139,15 @@ const CASES: Case[] = [
     file: 'empty.yaml',
     problems: [{ at: '1:1', message: /^must be a mapping; got null/ }],
   },
+  // [members] a project_bot user is the bot of one project access token.
+  {
+    file: 'project-bot-memberships.yaml',
+    problems: [
+      { at: '6:40', message: /^users\[1\]\.user_type: a project_bot user must be a member of exactly one project and of no group/ },
+      { at: '7:39', message: /^users\[2\]\.user_type: a project_bot user must be a member of exactly one project and of no group/ },
+      { at: '8:39', message: /^users\[3\]\.user_type: a project_bot user must be a member of exactly one project and of no group/ },
+    ],
+  },
   {
     file: 'binary.yaml',
     // Whatever the wording and count, at real positions and without the file's bytes (see below).

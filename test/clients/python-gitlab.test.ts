@@ -42,4 +42,34 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
       'sudo devon',
     ])
   })
+
+  // [members] issue 9: project access tokens, project and group members (members_all too), billable members.
+  it('drives project access tokens, members and billable members', async () => {
+    const script = join(import.meta.dirname, 'python_gitlab_members_check.py')
+    const output = await runPython(python!, script, server.url)
+    expect(output.trim().split('\n')).toEqual([
+      "tokens [(15, 'Website deploy bot', True)]",
+      "token created py-token ['read_api'] 2021-12-31 20",
+      'bot user project_20_bot1 True',
+      'read_api write -> 403',
+      'token revoked',
+      'revoked token -> 401',
+      'member added oscar 30 2021-12-31',
+      'member updated 40',
+      "project members [('elena', 30), ('project_20_bot', 40), ('oscar', 40)]",
+      "project members_all [('devon', 30), ('elena', 30), ('gina', 10), ('max', 40), ('olive', 50), ('oscar', 40), ('project_20_bot', 40), ('riley', 20)]",
+      'member_all get 50',
+      'member removed [9, 90]',
+      'again -> 409 Member already exists',
+      'group member added oscar 20',
+      'group member updated 30',
+      "group members ['gina', 'riley', 'devon', 'max', 'olive', 'oscar']",
+      "subgroup members_all ['gina', 'riley', 'devon', 'max', 'olive', 'oscar']",
+      'group member removed',
+      "billable ['devon', 'elena', 'gina', 'max', 'olive', 'riley']",
+      "memberships [('Acme / Website', 'Developer')]",
+      "billable removed ['gina', 'riley', 'devon', 'max', 'olive']",
+    ])
+  })
+  // [/members]
 })

@@ -36,7 +36,7 @@ describe('scenarios/default.yaml', () => {
   })
 
   it.each([
-    ['users', 8, [1, 2, 3, 4, 5, 6, 7, /* issues area: */ 40]],
+    ['users', 12, [1, 2, 3, 4, 5, 6, 7, /* members area: */ 8, 9, 10, /* issues area: */ 40, /* members area (project bot): */ 90]],
     ['groups', 3, [10, 11, 12]],
     ['projects', 7, [20, 21, 22, 23, 24, /* issues area: */ 30, 31]],
     ['labels', 14, [100, 101, 102, 103, 110, 111, 112, 113, 114, /* issues area (allocated): */ 115, 116, 117, 118, 119]],
@@ -45,7 +45,8 @@ describe('scenarios/default.yaml', () => {
     // issues area: 405-410 written, 25 generated for ivy/bulk from 1,000,000 up.
     ['issues', 36, [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, ...Array.from({ length: 25 }, (_, i) => 1_000_000 + i)]],
     ['merge_requests', 4, [500, 501, /* issues area: */ 502, 503]],
-    ['personal_access_tokens', 12, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, /* issues area: */ 12]],
+    // ids follow file order: the issues and members areas each add tokens.
+    ['personal_access_tokens', 16, Array.from({ length: 16 }, (_, i) => i + 1)],
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)
@@ -99,7 +100,8 @@ describe('scenarios/default.yaml', () => {
   })
 
   it('gives every user a glpat-<username>-fakelab api token', () => {
-    for (const user of t.users.all()) {
+    // Bots hold their project access token instead (project_20_bot: glpat-website-bot).
+    for (const user of t.users.all().filter((u) => u.user_type !== 'project_bot')) {
       expect(t.personal_access_tokens.where('token', `glpat-${user.username}-fakelab`)[0]?.user_id).toBe(user.id)
     }
   })
@@ -113,6 +115,9 @@ describe('scenarios/default.yaml', () => {
       ['group', 10, 5, 40],
       ['group', 10, 6, 50],
       ['group', 12, 6, 50],
+      ['project', 20, 9, 30],
+      ['project', 20, 10, 20],
+      ['project', 20, 90, 40],
       ['project', 22, 6, 40],
       // issues area: ivy/tracker (30) and ivy/bulk (31), personal projects of ivy (40).
       ['project', 30, 40, 40],

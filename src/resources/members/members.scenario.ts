@@ -112,12 +112,39 @@ function loadMembers(ctx: LoadContext, parent: LoadParent, members: readonly Sce
   }
 }
 
+/**
+ * A `project_bot` user is the bot of one project access token: a member of exactly one project and
+ * of no group (GitLab creates it for one project and adds it there as Maintainer).
+ */
+function checkBots(ctx: CheckContext): void {
+  const projects = new Map<string, number>()
+  const groups = new Set<string>()
+  for (const [kind, owners] of [['project', ctx.model.project], ['group', ctx.model.group]] as const) {
+    for (const owner of owners) {
+      for (const member of items(owner, 'members')) {
+        const name = str(member.value.user)?.toLowerCase()
+        if (name === undefined) continue
+        if (kind === 'group') groups.add(name)
+        else projects.set(name, (projects.get(name) ?? 0) + 1)
+      }
+    }
+  }
+  for (const user of ctx.model.user) {
+    const name = str(user.value.username)?.toLowerCase()
+    if (name === undefined || user.value.user_type !== 'project_bot') continue
+    if (groups.has(name) || projects.get(name) !== 1) {
+      ctx.report(at(user, 'user_type'), `a project_bot user must be a member of exactly one project and of no group (the bot of one project access token)`)
+    }
+  }
+}
+
 /** The members fragment (see the module comment). */
 export const memberFragment: ScenarioFragment = {
   fields: { group: groupFields, project: projectFields },
   check(ctx) {
     checkMembers(ctx, ctx.model.group)
     checkMembers(ctx, ctx.model.project)
+    checkBots(ctx)
   },
   load: {
     group: (ctx, group, parent) => loadMembers(ctx, parent, group.members),

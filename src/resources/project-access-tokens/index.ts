@@ -1,0 +1,12 @@
+/**
+ * The project access tokens area: `/projects/:id/access_tokens` routes. Tokens are rows of core's
+ * `personal_access_tokens` table held by `project_bot` users (authentication reads that table);
+ * a scenario gives one as a bot user with `tokens:` who is a Maintainer of the project.
+ * gitlab: lib/api/resource_access_tokens.rb.
+ * @module
+ */
+import type { Area } from '../../scenario/area.js'
+import { projectAccessTokenRoutes } from './project-access-tokens.routes.js'
+
+/** The project access tokens area. */
+export const projectAccessTokens: Area = { name: 'project-access-tokens', routes: projectAccessTokenRoutes }
