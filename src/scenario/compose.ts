@@ -43,11 +43,24 @@ export function composeSchemas(fragments: readonly ScenarioFragment[]): Composed
     if (nullHints.has(name)) throw new Error(`scenario: two areas give a hint for null "${name}"`)
     nullHints.set(name, text)
   }
+  const root: Record<string, Fields[string]> = { ...ROOT_FIELDS }
+  for (const [name, schema] of fragments.flatMap((fragment) => Object.entries(fragment.root ?? {}))) {
+    if (Object.hasOwn(root, name)) throw new Error(`scenario: two areas define the top-level key ${name}`)
+    root[name] = schema
+  }
   const scenario = z.strictObject({
-    ...ROOT_FIELDS,
+    ...root,
     users: z.array(records.user).default([]),
     groups: z.array(records.group).default([]),
     projects: z.array(records.project).default([]),
   })
-  return { scenario, fixture: scenario.extend({ version: z.literal(1).optional() }), nullHints }
+  // A fixture file holds records only: the instance-wide keys belong to the including file.
+  const fixture = z.strictObject({
+    ...ROOT_FIELDS,
+    version: z.literal(1).optional(),
+    users: z.array(records.user).default([]),
+    groups: z.array(records.group).default([]),
+    projects: z.array(records.project).default([]),
+  })
+  return { scenario, fixture, nullHints }
 }

@@ -108,6 +108,12 @@ export interface LoadContext {
 export interface ScenarioFragment {
   /** Fields added to each kind of record. A field name belongs to one fragment only. */
   readonly fields?: { readonly [K in RecordKind]?: Fields }
+  /**
+   * Top-level keys of a scenario file (instance-wide settings such as `repository_storages:`), each
+   * owned by one fragment. Only the including file's own keys count: `include:`d fixture files may
+   * not set them. Loaded by `load.root`.
+   */
+  readonly root?: Fields
   /** Nested records stored in tables, for id checks and allocation (see {@link NestedCollection}). */
   readonly collections?: readonly NestedCollection[]
   /** Titled nested records the name index keeps (see {@link TitleSpec}). */
@@ -128,6 +134,8 @@ export interface ScenarioFragment {
   }
   /** Loads the records nested in one user, group or project, after its row is built. */
   readonly load?: {
+    /** Loads the fragment's top-level keys (`root`), before any user is built. */
+    root?(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>): void
     user?(ctx: LoadContext, user: ScenarioUser, row: UserRecord): void
     group?(ctx: LoadContext, group: ScenarioGroup, parent: LoadParent): void
     project?(ctx: LoadContext, project: ScenarioProject, parent: LoadParent): void

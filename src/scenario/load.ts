@@ -66,7 +66,11 @@ export class ScenarioLoader implements LoadContext {
   readonly index: NameIndex
   readonly referenceDate: Date
 
-  constructor(db: Db, index: NameIndex, model: Model, fragments: readonly ScenarioFragment[], options: LoadOptions) {
+  private readonly root: Readonly<Record<string, unknown>>
+
+  /** @param root the scenario's top-level values (for the fragments' `load.root`). */
+  constructor(db: Db, index: NameIndex, model: Model, fragments: readonly ScenarioFragment[], options: LoadOptions, root: Readonly<Record<string, unknown>> = {}) {
+    this.root = root
     this.db = db
     this.index = index
     this.model = model
@@ -78,6 +82,7 @@ export class ScenarioLoader implements LoadContext {
   /** Runs the load; the caller wraps it in a transaction. */
   run(): void {
     this.allocateIds()
+    for (const fragment of this.fragments) fragment.load?.root?.(this, this.root)
     for (const entry of this.model.user) this.build('user', entry)
     for (const entry of this.model.user) {
       const user = entry.value as unknown as ScenarioRecords['user']
