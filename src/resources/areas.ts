@@ -6,6 +6,7 @@
  * in the README coverage table.
  * @module
  */
+export * from './authentication/index.js'
 export * from './freeze-periods/index.js'
 export * from './group-milestones/index.js'
 export * from './groups/index.js'

@@ -44,7 +44,7 @@ describe('scenarios/default.yaml', () => {
     ['freeze_periods', 3, [300, 301, 302]],
     ['issues', 5, [400, 401, 402, 403, 404]],
     ['merge_requests', 2, [500, 501]],
-    ['personal_access_tokens', 11, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+    ['personal_access_tokens', 13, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]], // 12, 13: auth branch
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)
