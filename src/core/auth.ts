@@ -84,6 +84,23 @@ function jobTokenUser(db: Db, request: Request, raw: RawParams, route: Route): U
   return user
 }
 
+/**
+ * The user a request's access token or session cookie names, without any check of the token's
+ * state: what Rack::Attack keys its authenticated throttle on (`authenticated_user_id`). Undefined
+ * for an anonymous request or an unknown credential.
+ * @param query the request's query params (tokens may come as `private_token` / `access_token`).
+ */
+export function requestUserId(db: Db, request: Request, query: RawParams): number | undefined {
+  const presented = presentedToken(request, query)
+  if (presented) return findToken(db, presented)?.user_id
+  for (const name of SESSION_COOKIES) {
+    const value = cookie(request, name)
+    const session = value ? db.tables.user_sessions.where('session_id', value)[0] : undefined
+    if (session) return session.user_id
+  }
+  return undefined
+}
+
 function findToken(db: Db, presented: Presented): PersonalAccessTokenRecord | OauthAccessTokenRecord | undefined {
   const personal = db.tables.personal_access_tokens.where('token', presented.value)[0]
   if (personal || !presented.bearer) return personal

@@ -11,6 +11,7 @@ import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
 import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
 import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
+import { RATE_LIMIT_TEXT, RateLimiter } from './rate-limit.js'
 import type { Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
 
@@ -96,6 +97,7 @@ export function createEngine(options: EngineOptions): Simulator {
   const faker = new Faker({ locale: [en, base] })
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
   let requestCount = 0
+  const limiter = new RateLimiter()
 
   faker.seed(seed)
   const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
@@ -150,6 +152,11 @@ export function createEngine(options: EngineOptions): Simulator {
       const head = request.method === 'HEAD'
       try {
         const url = new URL(request.url)
+        const throttled = url.pathname.startsWith('/api/') ? limiter.check(db, request, url, clock.now()) : undefined
+        if (throttled) {
+          const headers = new Headers({ ...STANDARD_HEADERS, ...throttled.headers, 'x-request-id': requestId, 'content-type': 'text/plain' })
+          return new Response(head ? null : RATE_LIMIT_TEXT, { status: 429, headers })
+        }
         const reply = await dispatch(request, url)
         return render(reply.status, reply.body, reply.headers, requestId, head)
       } catch (error) {
@@ -161,6 +168,7 @@ export function createEngine(options: EngineOptions): Simulator {
     snapshot: () => ({ db: db.dump(), requestCount }),
     restore(snapshot) {
       db.load(snapshot.db)
+      limiter.clear()
       requestCount = snapshot.requestCount
       faker.seed(seed)
     },
