@@ -9,7 +9,7 @@ import { Faker, base, en } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
-import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
+import { ApiError, apiV3Gone, internalError, PAYLOAD_TOO_LARGE_HTML, payloadTooLarge, routeNotFound, uriTooLong } from './errors.js'
 import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import { RATE_LIMIT_TEXT, RateLimiter } from './rate-limit.js'
 import type { Ctx, Method, Reply, Route } from './route.js'
@@ -19,6 +19,21 @@ import { Router } from './router.js'
 export const API_PREFIX = '/api/v4'
 /** Longest query string accepted before 414 (Puma's `MAX_QUERY_STRING_LENGTH`, 10 KiB). */
 export const MAX_QUERY_LENGTH = 10 * 1024
+/** Largest request body by default: Omnibus nginx's `client_max_body_size 250m`. */
+export const MAX_BODY_BYTES = 250 * 1024 * 1024
+
+/**
+ * Refuses a body over the scenario's `max_request_body_bytes` (default {@link MAX_BODY_BYTES}):
+ * by `Content-Length` when sent, else by the body's size.
+ * @throws ApiError 413 (see `payloadTooLarge`).
+ */
+async function checkBodySize(db: Db, request: Request): Promise<void> {
+  if (!request.body) return
+  const limit = db.tables.application_settings.get(1)?.max_request_body_bytes ?? MAX_BODY_BYTES
+  const declared = request.headers.get('content-length')
+  const size = declared !== null && /^\d+$/.test(declared) ? Number(declared) : (await request.clone().arrayBuffer()).byteLength
+  if (size > limit) throw payloadTooLarge()
+}
 
 /** Options for {@link createEngine}. */
 export interface EngineOptions {
@@ -104,6 +119,7 @@ export function createEngine(options: EngineOptions): Simulator {
 
   async function dispatch(request: Request, url: URL): Promise<Reply> {
     if (url.search.length - 1 > MAX_QUERY_LENGTH) throw uriTooLong()
+    await checkBodySize(db, request)
     const pathname = url.pathname
     if (pathname === '/api/v3' || pathname.startsWith('/api/v3/')) throw apiV3Gone()
     if (pathname.startsWith('/-/fakelab/')) return control(request, pathname.slice('/-/fakelab'.length))
@@ -162,6 +178,10 @@ export function createEngine(options: EngineOptions): Simulator {
       } catch (error) {
         const apiError = error instanceof ApiError ? error : internalError()
         if (!(error instanceof ApiError)) onError(error, request)
+        if (apiError.status === 413) {
+          const headers = new Headers({ ...STANDARD_HEADERS, 'x-request-id': requestId, 'content-type': 'text/html' })
+          return new Response(head ? null : PAYLOAD_TOO_LARGE_HTML, { status: 413, headers })
+        }
         return render(apiError.status, apiError.body, apiError.headers, requestId, head)
       }
     },

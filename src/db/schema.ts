@@ -127,6 +127,8 @@ export interface ApplicationSettingsRecord extends Row {
   rate_limit_requests: number | null
   /** The rate limit period, in seconds. */
   rate_limit_period_seconds: number
+  /** Largest request body accepted, in bytes (Omnibus nginx `client_max_body_size`, 250 MiB). */
+  max_request_body_bytes: number
 }
 
 /** A signed-in web session: the value of its `_gitlab_session` cookie (Warden). */

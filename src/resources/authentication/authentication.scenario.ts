@@ -1,7 +1,7 @@
 /**
  * The authentication part of the scenario format (the tables are core's: `core/auth.ts` reads them):
- * - top-level `impersonation_enabled:` (default true) and `rate_limit:` (`{requests, period_seconds}`,
- *   default none), loaded into `application_settings`;
+ * - top-level `impersonation_enabled:` (default true), `rate_limit:` (`{requests, period_seconds}`,
+ *   default none) and `max_request_body_bytes:` (default 250 MiB), loaded into `application_settings`;
  * - `sessions:` of users: values of the `_gitlab_session` cookie of a user the scenario signs in;
  * - `job_tokens:` of projects: CI job tokens (`CI_JOB_TOKEN`) of the project's jobs, each with the
  *   user who triggered the pipeline and the job's status (only a `running` job's token is valid).
@@ -19,6 +19,8 @@ const root = {
   impersonation_enabled: z.boolean().default(true),
   /** Authenticated and unauthenticated API throttles, one budget per client. */
   rate_limit: z.strictObject({ requests: z.int().positive(), period_seconds: z.int().positive().default(60) }).optional(),
+  /** Largest request body, in bytes, before 413 (default 250 MiB, Omnibus nginx's `client_max_body_size`). */
+  max_request_body_bytes: z.int().positive().optional(),
 }
 
 /** The top-level authentication settings, as parsed. */
@@ -66,6 +68,7 @@ export const authenticationFragment: ScenarioFragment = {
         impersonation_enabled: scenario.impersonation_enabled !== false,
         rate_limit_requests: limit?.requests ?? null,
         rate_limit_period_seconds: limit?.period_seconds ?? 60,
+        max_request_body_bytes: (scenario.max_request_body_bytes as number | undefined) ?? 250 * 1024 * 1024,
       })
     },
     user(ctx, user, row) {

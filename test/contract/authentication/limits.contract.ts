@@ -66,3 +66,20 @@ contract('If-Unmodified-Since on DELETE (destroy_conditionally!)', {}, ({ api, s
     expect(fresh.status).toBe(204)
   })
 })
+
+const SMALL_BODIES = DEFAULT_YAML.replace('impersonation_enabled: true', 'impersonation_enabled: true\nmax_request_body_bytes: 200')
+
+contract('request body size (scenario max_request_body_bytes)', { scenario: SMALL_BODIES }, ({ api, sim }) => {
+  it('answers 413 with nginx\'s page for a body over the limit, before authentication, changing nothing', async () => {
+    const before = sim().snapshot().db
+    const res = await api.post('/projects/20/labels', { as: 'max', body: { name: 'x', color: 'red', description: 'd'.repeat(300) } })
+    expect([res.status, res.headers.get('content-type')]).toEqual([413, 'text/html'])
+    expect(res.text).toContain('<title>413 Request Entity Too Large</title>')
+    expect(sim().snapshot().db).toEqual(before)
+    expect((await api.post('/projects/20/labels', { body: { name: 'x', color: 'red', description: 'd'.repeat(300) } })).status).toBe(413)
+  })
+
+  it('accepts a body within the limit', async () => {
+    expect((await api.post('/projects/20/labels', { as: 'max', body: { name: 'x', color: 'red' } })).status).toBe(201)
+  })
+})
