@@ -54,18 +54,26 @@ function cookie(request: Request, name: string): string | undefined {
 }
 
 /**
- * `user_from_warden`: the signed-in user of a session cookie, for GET and HEAD only (other methods
- * need a CSRF token, which the API never has), else undefined.
+ * The id of the user signed in by the request's session cookie, if any.
  * spec-gap: the spec names the cookie `_service_session`, GitLab `_gitlab_session`; both are accepted.
  */
-function sessionUser(db: Db, request: Request): UserRecord | undefined {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+function sessionUserId(db: Db, request: Request): number | undefined {
   for (const name of SESSION_COOKIES) {
     const value = cookie(request, name)
     const session = value ? db.tables.user_sessions.where('session_id', value)[0] : undefined
-    if (session) return db.tables.users.get(session.user_id)
+    if (session) return session.user_id
   }
   return undefined
+}
+
+/**
+ * `user_from_warden`: the signed-in user of a session cookie, for GET and HEAD only (other methods
+ * need a CSRF token, which the API never has), else undefined.
+ */
+function sessionUser(db: Db, request: Request): UserRecord | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const id = sessionUserId(db, request)
+  return id === undefined ? undefined : db.tables.users.get(id)
 }
 
 /**
@@ -93,12 +101,7 @@ function jobTokenUser(db: Db, request: Request, raw: RawParams, route: Route): U
 export function requestUserId(db: Db, request: Request, query: RawParams): number | undefined {
   const presented = presentedToken(request, query)
   if (presented) return findToken(db, presented)?.user_id
-  for (const name of SESSION_COOKIES) {
-    const value = cookie(request, name)
-    const session = value ? db.tables.user_sessions.where('session_id', value)[0] : undefined
-    if (session) return session.user_id
-  }
-  return undefined
+  return sessionUserId(db, request)
 }
 
 function findToken(db: Db, presented: Presented): PersonalAccessTokenRecord | OauthAccessTokenRecord | undefined {
