@@ -9,6 +9,7 @@
 import { findGroup, findProject } from '../../core/finders.js'
 import { notFound } from '../../core/errors.js'
 import { p, type ParamSpec } from '../../core/params.js'
+import { rubyToI } from '../../core/ruby.js'
 import type { RepositoryContainerType } from '../../core/repository.js'
 import type { Ctx } from '../../core/route.js'
 import type { Row } from '../../db/collection.js'
@@ -27,7 +28,7 @@ export interface ContainerKind<C extends Row> {
   readonly collection: `/${RepositoryContainerType}_repository_storage_moves`
   /** `/projects/:id`: where the per-container routes hang. */
   readonly prefix: string
-  /** How `:id` is declared (`String` for projects and groups, which take full paths; `Integer` for snippets). */
+  /** How `:id` is declared: `String` for all three (projects and groups also take full paths). */
   readonly idParam: ParamSpec
   /**
    * The container for an `:id`.
@@ -71,14 +72,19 @@ export const groupKind: ContainerKind<GroupRecord> = {
   present: (group, ctx) => BasicGroupDetails(group, ctx),
 }
 
-/** Snippets: `Snippet.find_by(id:)`, personal or project, whatever their visibility (admins only). */
+/**
+ * Snippets: `Snippet.find_by(id: params[:id])` with `:id` declared a String, personal or project
+ * snippets whatever their visibility (admins only). ActiveRecord casts the id as Ruby's `to_i`
+ * reads a leading number (`601abc` is 601; `abc` finds nothing).
+ * gitlab: lib/api/snippet_repository_storage_moves.rb.
+ */
 export const snippetKind: ContainerKind<SnippetRecord> = {
   type: 'snippet',
   collection: '/snippet_repository_storage_moves',
   prefix: '/snippets/:id',
-  idParam: p.integer({ required: true }),
+  idParam: p.string({ required: true }),
   find(ctx, id) {
-    const snippet = ctx.db.tables.snippets.get(Number(id))
+    const snippet = ctx.db.tables.snippets.get(rubyToI(String(id)))
     if (!snippet) throw notFound('Snippet')
     return snippet
   },

@@ -284,3 +284,14 @@ for (const kind of KINDS) {
     })
   })
 }
+
+contract('GET /snippets/:id/repository_storage_moves (:id is a String, cast by ActiveRecord)', {}, ({ api }) => {
+  it.each([
+    ['a leading number', '/snippets/601abc/repository_storage_moves', 200],
+    ['no number', '/snippets/abc/repository_storage_moves', 404],
+  ])('reads %s', async (_, path, status) => {
+    const res = await api.get(path, ADMIN)
+    expect(res.status).toBe(status)
+    if (status === 404) expect(res.body).toEqual({ message: '404 Snippet Not Found' })
+  })
+})
