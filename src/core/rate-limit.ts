@@ -2,7 +2,7 @@
  * Optional rate limiting, as GitLab's Rack::Attack throttles do it: a fixed window of
  * `period_seconds` aligned on the epoch, one budget per client (the user a token or session names,
  * else one shared anonymous budget, where GitLab keys on the IP address). Over the budget a request
- * gets 429 with a plain-text `Retry later` body and the `RateLimit-*` and `Retry-After` headers.
+ * gets 429 with a plain-text `Retry later` body (`errors.ts` `rateLimited`) and the `RateLimit-*` and `Retry-After` headers.
  * Counts live in memory beside the store, so a refused request changes nothing in it.
  * Source: api-spec.md "Errors" (429); gitlab: config/initializers/rack_attack.rb,
  * lib/gitlab/rack_attack.rb `throttled_response_headers` (13.8+), doc/user/admin_area/settings/user_and_ip_rate_limits.md.
@@ -11,11 +11,9 @@
 import type { Db } from '../db/db.js'
 import { requestUserId } from './auth.js'
 import { parseQuery } from './params.js'
+import type { CoreRequest } from './transport.js'
 
-/** GitLab's default throttled response text (`rate_limiting_response_text`). */
-export const RATE_LIMIT_TEXT = 'Retry later\n'
-
-/** A 429 answer: the headers to send with {@link RATE_LIMIT_TEXT}. */
+/** A 429 answer: the headers to send with the `Retry later` text. */
 export interface Throttled {
   headers: Record<string, string>
 }
@@ -30,7 +28,7 @@ export class RateLimiter {
    * (`application_settings.rate_limit_requests` per `rate_limit_period_seconds`).
    * @returns the 429 headers, or undefined when the request may go on (or no limit is set).
    */
-  check(db: Db, request: Request, url: URL, now: Date): Throttled | undefined {
+  check(db: Db, request: CoreRequest, now: Date): Throttled | undefined {
     const settings = db.tables.application_settings.get(1)
     const limit = settings?.rate_limit_requests
     if (!settings || limit === null || limit === undefined) return undefined
@@ -41,7 +39,7 @@ export class RateLimiter {
       this.window = window
       this.counts.clear()
     }
-    const userId = requestUserId(db, request, parseQuery(url.search))
+    const userId = requestUserId(db, request, parseQuery(request.query))
     const key = userId === undefined ? 'anonymous' : `user:${userId}`
     const count = (this.counts.get(key) ?? 0) + 1
     this.counts.set(key, count)
