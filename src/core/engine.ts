@@ -31,15 +31,28 @@ export const MAX_BODY_BYTES = 250 * 1024 * 1024
 
 /**
  * Refuses a body over the scenario's `max_request_body_bytes` (default {@link MAX_BODY_BYTES}):
- * by `Content-Length` when sent, else by the body's size.
+ * by `Content-Length` when sent, else by the body's size, read once and handed on.
+ * @returns the request, or a view of it whose `body()` gives the bytes already read.
  * @throws ApiError 413 (see `payloadTooLarge`).
  */
-async function checkBodySize(db: Db, request: CoreRequest): Promise<void> {
-  if (request.method === 'GET' || request.method === 'HEAD') return
+async function checkBodySize(db: Db, request: CoreRequest): Promise<CoreRequest> {
+  if (request.method === 'GET' || request.method === 'HEAD') return request
   const limit = db.tables.application_settings.get(1)?.max_request_body_bytes ?? MAX_BODY_BYTES
   const declared = request.header('content-length')
-  const size = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : ((await request.body())?.byteLength ?? 0)
-  if (size > limit) throw payloadTooLarge()
+  if (declared !== undefined && /^\d+$/.test(declared)) {
+    if (Number(declared) > limit) throw payloadTooLarge()
+    return request
+  }
+  const read = request.body()
+  if (((await read)?.byteLength ?? 0) > limit) throw payloadTooLarge()
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    origin: request.origin,
+    header: (name) => request.header(name),
+    body: () => read,
+  }
 }
 
 /** Options for {@link createEngine}. */
@@ -250,7 +263,7 @@ export function createEngine(options: EngineOptions): Simulator {
   async function respond(request: CoreRequest): Promise<Outcome> {
     if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
     // In front of the API, in this order: nginx's body limit, then Rack::Attack's throttles.
-    await checkBodySize(db, request)
+    request = await checkBodySize(db, request)
     if (request.path.startsWith('/api/')) {
       const throttled = limiter.check(db, request, clock.now())
       if (throttled) throw rateLimited(throttled.headers)
