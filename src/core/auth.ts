@@ -176,7 +176,7 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
     // AccessTokenValidationService order: expired, revoked, (scopes, later), impersonation disabled.
     if (isExpired(token, now)) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.')
     if (token.revoked) throw invalidToken('Token was revoked. You have to re-authorize from the user.')
-    if (isPersonal(token) && token.impersonation && db.tables.application_settings.get(1)?.impersonation_enabled === false) {
+    if (isPersonal(token) && token.impersonation && db.tables.auth_settings.get(1)?.impersonation_enabled === false) {
       throw invalidToken('Token is an impersonation token but impersonation was disabled.')
     }
     const user = db.tables.users.get(token.user_id)

@@ -25,11 +25,11 @@ export class RateLimiter {
 
   /**
    * Counts one API request and says whether it is over the scenario's limit
-   * (`application_settings.rate_limit_requests` per `rate_limit_period_seconds`).
+   * (`auth_settings.rate_limit_requests` per `rate_limit_period_seconds`).
    * @returns the 429 headers, or undefined when the request may go on (or no limit is set).
    */
   check(db: Db, request: CoreRequest, now: Date): Throttled | undefined {
-    const settings = db.tables.application_settings.get(1)
+    const settings = db.tables.auth_settings.get(1)
     const limit = settings?.rate_limit_requests
     if (!settings || limit === null || limit === undefined) return undefined
     const period = settings.rate_limit_period_seconds

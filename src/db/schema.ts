@@ -116,11 +116,12 @@ export interface OauthAccessTokenRecord extends Row {
 }
 
 /**
- * Instance-wide settings authentication reads (one row, id 1; absent = GitLab's defaults).
+ * Instance-wide settings authentication and request limits read (one row, id 1; absent = GitLab's
+ * defaults); part of GitLab's application settings, kept apart from the runners area's row.
  * gitlab: app/models/application_setting.rb, config/gitlab.yml `impersonation_enabled`,
  * application settings `throttle_authenticated_api_*`.
  */
-export interface ApplicationSettingsRecord extends Row {
+export interface AuthSettingsRecord extends Row {
   /** `gitlab_rails['impersonation_enabled']`; default true. Off: impersonation tokens get 401. */
   impersonation_enabled: boolean
   /** Requests allowed per period per client (user, else IP), or null for no rate limit. */
@@ -191,7 +192,7 @@ export interface Tables {
   oauth_access_tokens: OauthAccessTokenRecord
   subscriptions: SubscriptionRecord
   internal_ids: InternalIdRecord
-  application_settings: ApplicationSettingsRecord
+  auth_settings: AuthSettingsRecord
   user_sessions: UserSessionRecord
   ci_job_tokens: CiJobTokenRecord
 }
@@ -225,7 +226,7 @@ export const CORE_TABLES = {
   oauth_access_tokens: table<OauthAccessTokenRecord>(['token']),
   subscriptions: table<SubscriptionRecord>(['subscribable_id']),
   internal_ids: table<InternalIdRecord>(['scope_id']),
-  application_settings: table<ApplicationSettingsRecord>(),
+  auth_settings: table<AuthSettingsRecord>(),
   user_sessions: table<UserSessionRecord>(['session_id']),
   ci_job_tokens: table<CiJobTokenRecord>(['token']),
 } as const satisfies { [K in keyof Tables]?: TableDef<Tables[K]> }

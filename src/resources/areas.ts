@@ -16,4 +16,5 @@ export * from './members/index.js'
 export * from './merge-requests/index.js'
 export * from './projects/index.js'
 export * from './repository-storage-moves/index.js'
+export * from './runners/index.js' // runners area (issue 7)
 export * from './users/index.js'

@@ -56,7 +56,7 @@ export function createScenarioFormat(fragments: readonly ScenarioFragment[]): Co
       const problems = new Problems()
       const index = checkScenario(model, fragments, problems.add)
       problems.throwIfAny()
-      db.transaction(() => new ScenarioLoader(db, index, model, fragments, options, scenario as unknown as Record<string, unknown>).run())
+      db.transaction(() => new ScenarioLoader(db, index, model, fragments, options).run())
     },
   }
 }

@@ -41,6 +41,8 @@ export interface CheckContext {
   readonly report: Report
   /** Reports `unknown user "x"` at `loc` when `value` is a string that names no user. */
   checkUser(loc: Loc, value: unknown): void
+  /** The top-level document (root fields such as `runners:`), when there is one. */
+  readonly root: Entry | undefined
 }
 
 /** The timestamps a scenario record may write (each optional). */
@@ -109,9 +111,9 @@ export interface ScenarioFragment {
   /** Fields added to each kind of record. A field name belongs to one fragment only. */
   readonly fields?: { readonly [K in RecordKind]?: Fields }
   /**
-   * Top-level keys of a scenario file (instance-wide settings such as `repository_storages:`), each
-   * owned by one fragment. Only the including file's own keys count: `include:`d fixture files may
-   * not set them. Loaded by `load.root`.
+   * Top-level fields of the scenario (besides `users`, `groups`, `projects`), such as the instance
+   * runner registration token. Only the including file's values count; an included fixture file
+   * may not set them.
    */
   readonly root?: Fields
   /** Nested records stored in tables, for id checks and allocation (see {@link NestedCollection}). */
@@ -134,10 +136,13 @@ export interface ScenarioFragment {
   }
   /** Loads the records nested in one user, group or project, after its row is built. */
   readonly load?: {
-    /** Loads the fragment's top-level keys (`root`), before any user is built. */
-    root?(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>): void
     user?(ctx: LoadContext, user: ScenarioUser, row: UserRecord): void
     group?(ctx: LoadContext, group: ScenarioGroup, parent: LoadParent): void
     project?(ctx: LoadContext, project: ScenarioProject, parent: LoadParent): void
+    /**
+     * Loads what the scenario's own top-level fields hold, after every user, group and project
+     * (and what they hold) is in the store; rows go straight into `ctx.db` (not staged). `scenario` is the parsed document, with defaults applied.
+     */
+    root?(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>): void
   }
 }

@@ -66,11 +66,7 @@ export class ScenarioLoader implements LoadContext {
   readonly index: NameIndex
   readonly referenceDate: Date
 
-  private readonly root: Readonly<Record<string, unknown>>
-
-  /** @param root the scenario's top-level values (for the fragments' `load.root`). */
-  constructor(db: Db, index: NameIndex, model: Model, fragments: readonly ScenarioFragment[], options: LoadOptions, root: Readonly<Record<string, unknown>> = {}) {
-    this.root = root
+  constructor(db: Db, index: NameIndex, model: Model, fragments: readonly ScenarioFragment[], options: LoadOptions) {
     this.db = db
     this.index = index
     this.model = model
@@ -82,7 +78,6 @@ export class ScenarioLoader implements LoadContext {
   /** Runs the load; the caller wraps it in a transaction. */
   run(): void {
     this.allocateIds()
-    for (const fragment of this.fragments) fragment.load?.root?.(this, this.root)
     for (const entry of this.model.user) this.build('user', entry)
     for (const entry of this.model.user) {
       const user = entry.value as unknown as ScenarioRecords['user']
@@ -102,6 +97,9 @@ export class ScenarioLoader implements LoadContext {
       const collection = this.db.tables[table] as unknown as { insert(row: Row): Row }
       for (const row of rows.sort((a, b) => a.id - b.id)) collection.insert(row)
     }
+    // Top-level fields last, once every nested row is in the store.
+    const root = this.model.root?.value ?? {}
+    for (const fragment of this.fragments) fragment.load?.root?.(this, root)
   }
 
   fake(key: string): Faker {

@@ -18,7 +18,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-
 describe('@gitbeaker/rest', () => {
   it('reads the current user and follows every page of a list', async () => {
     expect((await api.Users.showCurrentUser()).username).toBe('max')

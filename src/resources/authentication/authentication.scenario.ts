@@ -1,7 +1,7 @@
 /**
  * The authentication part of the scenario format (the tables are core's: `core/auth.ts` reads them):
  * - top-level `impersonation_enabled:` (default true), `rate_limit:` (`{requests, period_seconds}`,
- *   default none) and `max_request_body_bytes:` (default 250 MiB), loaded into `application_settings`;
+ *   default none) and `max_request_body_bytes:` (default 250 MiB), loaded into `auth_settings`;
  * - `sessions:` of users: values of the `_gitlab_session` cookie of a user the scenario signs in;
  * - `job_tokens:` of projects: CI job tokens (`CI_JOB_TOKEN`) of the project's jobs, each with the
  *   user who triggered the pipeline and the job's status (only a `running` job's token is valid).
@@ -63,7 +63,7 @@ export const authenticationFragment: ScenarioFragment = {
   load: {
     root(ctx, scenario) {
       const limit = scenario.rate_limit as AuthenticationSettings['rate_limit']
-      ctx.db.tables.application_settings.insert({
+      ctx.db.tables.auth_settings.insert({
         id: 1,
         impersonation_enabled: scenario.impersonation_enabled !== false,
         rate_limit_requests: limit?.requests ?? null,
