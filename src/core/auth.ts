@@ -11,7 +11,13 @@ import type { RawParams } from './params.js'
 import type { AuthInfo, Route } from './route.js'
 import type { CoreRequest } from './transport.js'
 
-const ANONYMOUS: AuthInfo = { user: null, tokenUser: null, token: null, sudo: false }
+const ANONYMOUS: AuthInfo = { user: null, tokenUser: null, token: null, sudo: false, method: null }
+
+/**
+ * The session cookies a signed-in browser sends. GitLab's is `_gitlab_session`; api-spec.md calls
+ * it `_service_session` (a renamed product): both name the same Warden session here.
+ */
+export const SESSION_COOKIES = ['_gitlab_session', '_service_session'] as const
 
 /** Where the token came from decides which token kinds it may be. */
 interface Presented {
@@ -35,6 +41,68 @@ function presentedToken(request: CoreRequest, raw: RawParams): Presented | undef
   const accessToken = stringParam(raw, 'access_token')
   if (accessToken) return { value: accessToken, bearer: true }
   return undefined
+}
+
+/** The value of a cookie of the request, if sent. */
+function cookie(request: CoreRequest, name: string): string | undefined {
+  const header = request.header('cookie')
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
+}
+
+/**
+ * The id of the user signed in by the request's session cookie, if any.
+ * spec-gap: the spec names the cookie `_service_session`, GitLab `_gitlab_session`; both are accepted.
+ */
+function sessionUserId(db: Db, request: CoreRequest): number | undefined {
+  for (const name of SESSION_COOKIES) {
+    const value = cookie(request, name)
+    const session = value ? db.tables.user_sessions.where('session_id', value)[0] : undefined
+    if (session) return session.user_id
+  }
+  return undefined
+}
+
+/**
+ * `user_from_warden`: the signed-in user of a session cookie, for GET and HEAD only (other methods
+ * need a CSRF token, which the API never has), else undefined.
+ */
+function sessionUser(db: Db, request: CoreRequest): UserRecord | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const id = sessionUserId(db, request)
+  return id === undefined ? undefined : db.tables.users.get(id)
+}
+
+/**
+ * `find_user_from_job_token`, on routes that allow job tokens only: the user who triggered the job
+ * whose token is sent as `job_token` or `JOB-TOKEN`.
+ * @throws ApiError 401 `{"message":"401 Unauthorized"}` for an unknown token or a job not running.
+ */
+function jobTokenUser(db: Db, request: CoreRequest, raw: RawParams, route: Route): UserRecord | undefined {
+  if (!route.jobTokenAllowed) return undefined
+  const value = stringParam(raw, 'job_token') ?? request.header('job-token')
+  if (!value) return undefined
+  const job = db.tables.ci_job_tokens.where('token', value)[0]
+  if (!job || job.status !== 'running') throw unauthorized()
+  const user = db.tables.users.get(job.user_id)
+  if (!user) throw unauthorized()
+  return user
+}
+
+/**
+ * The user a request's access token or session cookie names, without any check of the token's
+ * state: what Rack::Attack keys its authenticated throttle on (`authenticated_user_id`). Undefined
+ * for an anonymous request or an unknown credential.
+ * @param query the request's query params (tokens may come as `private_token` / `access_token`).
+ */
+export function requestUserId(db: Db, request: CoreRequest, query: RawParams): number | undefined {
+  const presented = presentedToken(request, query)
+  if (presented) return findToken(db, presented)?.user_id
+  return sessionUserId(db, request)
 }
 
 function findToken(db: Db, presented: Presented): PersonalAccessTokenRecord | OauthAccessTokenRecord | undefined {
@@ -105,22 +173,35 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
   if (presented) {
     const token = findToken(db, presented)
     if (!token) throw unauthorized()
-    if (token.revoked) throw invalidToken('Token was revoked. You have to re-authorize from the user.')
+    // AccessTokenValidationService order: expired, revoked, (scopes, later), impersonation disabled.
     if (isExpired(token, now)) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.')
+    if (token.revoked) throw invalidToken('Token was revoked. You have to re-authorize from the user.')
+    if (isPersonal(token) && token.impersonation && db.tables.auth_settings.get(1)?.impersonation_enabled === false) {
+      throw invalidToken('Token is an impersonation token but impersonation was disabled.')
+    }
     const user = db.tables.users.get(token.user_id)
     if (!user) throw unauthorized()
     checkUserState(user)
-    info = { user, tokenUser: user, token, sudo: false }
+    info = { user, tokenUser: user, token, sudo: false, method: 'token' }
+  } else {
+    // find_user_from_sources: job token (where allowed), then the session cookie.
+    const jobUser = jobTokenUser(db, request, raw, route)
+    const user = jobUser ?? sessionUser(db, request)
+    if (user) {
+      checkUserState(user)
+      info = { user, tokenUser: user, token: null, sudo: false, method: jobUser ? 'job_token' : 'session' }
+    }
   }
 
   const sudoId = stringParam(raw, 'sudo') ?? request.header('sudo')
   if (sudoId !== undefined && sudoId !== '') {
     if (!info.user) throw unauthorized()
     if (!info.user.admin) throw forbidden('Must be admin to use sudo')
+    if (!info.token) throw forbidden('Must be authenticated using an OAuth or Personal Access Token to use sudo')
     if (!info.token?.scopes.includes('sudo')) throw insufficientScope(['sudo'])
     const target = /^\d+$/.test(sudoId) ? db.tables.users.get(Number(sudoId)) : db.findUserByUsername(sudoId)
     if (!target) throw new ApiError(404, { message: `404 User with ID or username '${sudoId}' Not Found` })
-    info = { user: target, tokenUser: info.user, token: info.token, sudo: true }
+    info = { user: target, tokenUser: info.user, token: info.token, sudo: true, method: info.method }
   } else if (info.token && !hasAcceptedScope(info.token.scopes, route, request.method)) {
     throw insufficientScope(registeredScopes(route))
   }

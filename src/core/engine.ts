@@ -11,10 +11,11 @@ import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
-import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
+import { ApiError, apiV3Gone, internalError, malformedRequest, payloadTooLarge, rateLimited, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
+import { RateLimiter } from './rate-limit.js'
 import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
@@ -25,6 +26,34 @@ export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
 export const API_PREFIX = '/api/v4'
 /** Longest query string accepted before 414 (Puma's `MAX_QUERY_STRING_LENGTH`, 10 KiB). */
 export const MAX_QUERY_LENGTH = 10 * 1024
+/** Largest request body by default: Omnibus nginx's `client_max_body_size 250m`. */
+export const MAX_BODY_BYTES = 250 * 1024 * 1024
+
+/**
+ * Refuses a body over the scenario's `max_request_body_bytes` (default {@link MAX_BODY_BYTES}):
+ * by `Content-Length` when sent, else by the body's size, read once and handed on.
+ * @returns the request, or a view of it whose `body()` gives the bytes already read.
+ * @throws ApiError 413 (see `payloadTooLarge`).
+ */
+async function checkBodySize(db: Db, request: CoreRequest): Promise<CoreRequest> {
+  if (request.method === 'GET' || request.method === 'HEAD') return request
+  const limit = db.tables.auth_settings.get(1)?.max_request_body_bytes ?? MAX_BODY_BYTES
+  const declared = request.header('content-length')
+  if (declared !== undefined && /^\d+$/.test(declared)) {
+    if (Number(declared) > limit) throw payloadTooLarge()
+    return request
+  }
+  const read = request.body()
+  if (((await read)?.byteLength ?? 0) > limit) throw payloadTooLarge()
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    origin: request.origin,
+    header: (name) => request.header(name),
+    body: () => read,
+  }
+}
 
 /** Options for {@link createEngine}. */
 export interface EngineOptions {
@@ -144,7 +173,8 @@ function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
 function renderText(error: ApiError & { text: string }, requestId: string, head: boolean): CoreReply {
   return {
     status: error.status,
-    headers: headerList([['x-request-id', requestId]], error.headers, TEXT_TYPE),
+    // text/plain unless the error names its type (nginx's 413 page is text/html).
+    headers: headerList([['x-request-id', requestId]], error.headers, error.headers['content-type'] ? undefined : TEXT_TYPE),
     body: head ? undefined : error.text,
   }
 }
@@ -222,6 +252,7 @@ export function createEngine(options: EngineOptions): Simulator {
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
   const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
   let requestCount = 0
+  const limiter = new RateLimiter()
   // The clock's strings, worked out again only when the clock has moved (a frozen clock never does).
   let clockMs = Number.NaN
   let today = ''
@@ -231,6 +262,12 @@ export function createEngine(options: EngineOptions): Simulator {
 
   async function respond(request: CoreRequest): Promise<Outcome> {
     if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
+    // In front of the API, in this order: nginx's body limit, then Rack::Attack's throttles.
+    request = await checkBodySize(db, request)
+    if (request.path.startsWith('/api/')) {
+      const throttled = limiter.check(db, request, clock.now())
+      if (throttled) throw rateLimited(throttled.headers)
+    }
     // GitLab's HandleMalformedStrings middleware runs before any route (malformed.ts).
     if (malformedPath(request.path) || malformedQuery(request.query) || malformedCredentials(request.header('authorization'))) {
       throw malformedRequest()
@@ -314,6 +351,7 @@ export function createEngine(options: EngineOptions): Simulator {
     snapshot: () => ({ db: db.dump(), requestCount }),
     restore(snapshot) {
       db.load(snapshot.db)
+      limiter.clear()
       requestCount = snapshot.requestCount
       faker.seed(seed)
     },

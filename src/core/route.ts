@@ -33,6 +33,8 @@ export interface AuthInfo {
   token: PersonalAccessTokenRecord | OauthAccessTokenRecord | null
   /** Whether sudo impersonation is in effect. */
   sudo: boolean
+  /** How the user authenticated: an access token, a CI job token, the session cookie, or not at all. */
+  method?: 'token' | 'job_token' | 'session' | null
 }
 
 /** A handler's answer: status, JSON body (undefined = no body) and extra headers. */
@@ -82,6 +84,12 @@ export interface RouteDef<P extends ParamSpecs> {
    * accepted; every registered scope is named in an `insufficient_scope` answer.
    */
   scopes?: string[]
+  /**
+   * Accepts a CI job token (`JOB-TOKEN` header, `job_token` param) of a running job, as GitLab's
+   * `route_setting :authentication, job_token_allowed: true`. Default false: the job token is
+   * ignored and the request counts as anonymous (gitlab-behaviour.md §1.5).
+   */
+  jobTokenAllowed?: boolean
   /** Declared params, path params included (Grape declares them too). */
   params?: P
   rules?: ParamRules
@@ -104,6 +112,7 @@ export interface Route {
   readonly path: string
   readonly auth: AuthPolicy
   readonly scopes: string[]
+  readonly jobTokenAllowed: boolean
   readonly params: ParamSpecs
   readonly rules: ParamRules
   /** See {@link RouteDef.before}. */
@@ -130,6 +139,7 @@ export function route<P extends ParamSpecs = Record<never, never>>(key: string, 
     path: match[2]!,
     auth: def.auth ?? 'user',
     scopes: def.scopes ?? [],
+    jobTokenAllowed: def.jobTokenAllowed ?? false,
     params: def.params ?? {},
     rules: def.rules ?? {},
     ...(def.before ? { before: def.before } : {}),

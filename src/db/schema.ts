@@ -116,6 +116,43 @@ export interface OauthAccessTokenRecord extends Row {
 }
 
 /**
+ * Instance-wide settings authentication and request limits read (one row, id 1; absent = GitLab's
+ * defaults); part of GitLab's application settings, kept apart from the runners area's row.
+ * gitlab: app/models/application_setting.rb, config/gitlab.yml `impersonation_enabled`,
+ * application settings `throttle_authenticated_api_*`.
+ */
+export interface AuthSettingsRecord extends Row {
+  /** `gitlab_rails['impersonation_enabled']`; default true. Off: impersonation tokens get 401. */
+  impersonation_enabled: boolean
+  /** Requests allowed per period per client (user, else IP), or null for no rate limit. */
+  rate_limit_requests: number | null
+  /** The rate limit period, in seconds. */
+  rate_limit_period_seconds: number
+  /** Largest request body accepted, in bytes (Omnibus nginx `client_max_body_size`, 250 MiB). */
+  max_request_body_bytes: number
+}
+
+/** A signed-in web session: the value of its `_gitlab_session` cookie (Warden). */
+export interface UserSessionRecord extends Row {
+  user_id: number
+  /** The cookie value. */
+  session_id: string
+}
+
+/**
+ * A CI job token (`CI_JOB_TOKEN`): valid while its job runs, it carries the permissions of the
+ * user who triggered the pipeline. gitlab: lib/gitlab/auth/auth_finders.rb `find_user_from_job_token`.
+ */
+export interface CiJobTokenRecord extends Row {
+  token: string
+  /** The user who triggered the pipeline. */
+  user_id: number
+  project_id: number
+  /** The job's status: only `running` authenticates. */
+  status: 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled'
+}
+
+/**
  * A user's subscription to a label (or, later, an issue or merge request); `project_id` scopes it
  * to one project. Shared by the areas whose records can be subscribed to.
  */
@@ -155,6 +192,9 @@ export interface Tables {
   oauth_access_tokens: OauthAccessTokenRecord
   subscriptions: SubscriptionRecord
   internal_ids: InternalIdRecord
+  auth_settings: AuthSettingsRecord
+  user_sessions: UserSessionRecord
+  ci_job_tokens: CiJobTokenRecord
 }
 
 /** Table names: core's and, through declaration merging, every area's. */
@@ -186,4 +226,7 @@ export const CORE_TABLES = {
   oauth_access_tokens: table<OauthAccessTokenRecord>(['token']),
   subscriptions: table<SubscriptionRecord>(['subscribable_id']),
   internal_ids: table<InternalIdRecord>(['scope_id']),
+  auth_settings: table<AuthSettingsRecord>(),
+  user_sessions: table<UserSessionRecord>(['session_id']),
+  ci_job_tokens: table<CiJobTokenRecord>(['token']),
 } as const satisfies { [K in keyof Tables]?: TableDef<Tables[K]> }

@@ -6,6 +6,7 @@
  * in the README coverage table.
  * @module
  */
+export * from './authentication/index.js'
 export * from './freeze-periods/index.js'
 export * from './group-milestones/index.js'
 export * from './groups/index.js'
@@ -15,5 +16,6 @@ export * from './members/index.js'
 export * from './merge-requests/index.js'
 export * from './project-access-tokens/index.js'
 export * from './projects/index.js'
+export * from './repository-storage-moves/index.js'
 export * from './runners/index.js' // runners area (issue 7)
 export * from './users/index.js'

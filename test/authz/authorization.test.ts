@@ -190,7 +190,7 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/access_tokens', path: '/projects/20/access_tokens', body: { name: 'matrix', scopes: ['api'] }, badRequest: { message: '400 Bad request - User does not have permission to create project Access Token' }, expect: [401, 400, 400, 400, 201, 201, 400, 201, 400, S] },
   {
     key: 'DELETE /projects/:id/access_tokens/:token_id',
-    path: '/projects/20/access_tokens/15',
+    path: '/projects/20/access_tokens/17',
     badRequest: (caller: Caller) => ({ message: `400 Bad request - ${CALLER_NAMES[caller]} cannot delete Website deploy bot` }),
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
@@ -262,6 +262,18 @@ const ROWS: Row[] = [
   // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
   { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /users/:id', path: '/users/2', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // --- Repository storage moves (auth branch): administrators only (authenticated_as_admin!, before
+  // validation). No move exists in the default scenario, so reading one by id is 404 even for root.
+  ...[['group', '/groups/10', 'group'], ['project', '/projects/20', 'project'], ['snippet', '/snippets/601', 'snippet']].flatMap(([kind, container]): Row[] => [
+    { key: `GET /${kind}_repository_storage_moves`, path: `/${kind}_repository_storage_moves`, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+    { key: `GET /${kind}_repository_storage_moves/:repository_storage_move_id`, path: `/${kind}_repository_storage_moves/1`, expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, 403], notFound: { message: '404 Not found' } },
+    { key: `POST /${kind}_repository_storage_moves`, path: `/${kind}_repository_storage_moves`, body: { source_storage_name: 'default' }, expect: [401, 403, 403, 403, 403, 403, 403, 202, 403, S] },
+    { key: `GET ${container}/repository_storage_moves`.replace(/\/\d+\//, '/:id/'), path: `${container}/repository_storage_moves`, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+    { key: `GET ${container}/repository_storage_moves/:repository_storage_move_id`.replace(/\/\d+\//, '/:id/'), path: `${container}/repository_storage_moves/1`, expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, 403], notFound: { message: '404 Not found' } },
+    { key: `POST ${container}/repository_storage_moves`.replace(/\/\d+\//, '/:id/'), path: `${container}/repository_storage_moves`, body: { destination_storage_name: 'storage-2' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  ]),
+  // --- end repository storage moves
 ]
 
 /**

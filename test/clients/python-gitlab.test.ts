@@ -48,7 +48,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
     const script = join(import.meta.dirname, 'python_gitlab_members_check.py')
     const output = await runPython(python!, script, server.url)
     expect(output.trim().split('\n')).toEqual([
-      "tokens [(15, 'Website deploy bot', True)]",
+      "tokens [(17, 'Website deploy bot', True)]",
       "token created py-token ['read_api'] 2021-12-31 20",
       'bot user project_20_bot1 True',
       'read_api write -> 403',

@@ -45,8 +45,8 @@ describe('scenarios/default.yaml', () => {
     // issues area: 405-410 written, 25 generated for ivy/bulk from 1,000,000 up.
     ['issues', 36, [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, ...Array.from({ length: 25 }, (_, i) => 1_000_000 + i)]],
     ['merge_requests', 4, [500, 501, /* issues area: */ 502, 503]],
-    // ids follow file order: the issues and members areas each add tokens.
-    ['personal_access_tokens', 16, Array.from({ length: 16 }, (_, i) => i + 1)],
+    // ids follow file order: the issues, members and authentication work each add tokens.
+    ['personal_access_tokens', 18, Array.from({ length: 18 }, (_, i) => i + 1)],
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)

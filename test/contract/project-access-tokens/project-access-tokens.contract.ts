@@ -5,7 +5,7 @@
  * gitlabhq:spec/requests/api/resource_access_tokens_spec.rb.
  *
  * Default scenario: website (20, public) has bot 90 `project_20_bot` ("Website deploy bot", a
- * Maintainer) holding token 15 `glpat-website-bot` [read_api]; max maintains website through acme,
+ * Maintainer) holding token 17 `glpat-website-bot` [read_api]; max maintains website through acme,
  * devon is a developer; api (21) is private. Today is 2021-04-01T12:00Z.
  */
 import { expect, it } from 'vitest'
@@ -26,7 +26,7 @@ contract('GET /projects/:id/access_tokens', {}, ({ api }) => {
     const res = await api.get('/projects/20/access_tokens', { as: 'max' })
     expect(res.status).toBe(200)
     expect(res.body).toEqual([{
-      id: 15,
+      id: 17,
       name: 'Website deploy bot',
       revoked: false,
       created_at: '2021-03-15T10:00:00.000Z',
@@ -42,7 +42,7 @@ contract('GET /projects/:id/access_tokens', {}, ({ api }) => {
   it('lists an expired token as inactive', async () => {
     const created = await api.post('/projects/20/access_tokens', { as: 'max', body: { name: 'short', scopes: ['api'], expires_at: '2021-04-01' } })
     const res = await api.get('/projects/20/access_tokens', { as: 'max' })
-    expect(res.body.map((t: { id: number; active: boolean }) => [t.id, t.active])).toEqual([[15, true], [created.body.id, false]])
+    expect(res.body.map((t: { id: number; active: boolean }) => [t.id, t.active])).toEqual([[17, true], [created.body.id, false]])
   })
 
   it.each([
@@ -66,7 +66,7 @@ contract('POST /projects/:id/access_tokens', {}, ({ api, sim }) => {
     const member = await api.get(`/projects/20/members/${bot.id}`, { as: 'max' })
     expect([member.status, member.body.access_level, member.body.expires_at]).toEqual([200, 40, '2021-05-01'])
     const list = await api.get('/projects/20/access_tokens', { as: 'max' })
-    expect(list.body.map((t: { id: number }) => t.id)).toEqual([15, res.body.id])
+    expect(list.body.map((t: { id: number }) => t.id)).toEqual([17, res.body.id])
     expect(list.body[1]).not.toHaveProperty('token')
   })
 
@@ -123,7 +123,7 @@ contract('POST /projects/:id/access_tokens', {}, ({ api, sim }) => {
 contract('DELETE /projects/:id/access_tokens/:token_id', {}, ({ api, sim }) => {
   it('revokes a token (204): its next request is 401 and it leaves the list', async () => {
     expect((await api.get('/projects/20', { token: 'glpat-website-bot' })).status).toBe(200)
-    const res = await api.delete('/projects/20/access_tokens/15', { as: 'max' })
+    const res = await api.delete('/projects/20/access_tokens/17', { as: 'max' })
     expect([res.status, res.text]).toEqual([204, ''])
     expectError(await api.get('/projects/20', { token: 'glpat-website-bot' }), 401, REVOKED)
     expect((await api.get('/projects/20/access_tokens', { as: 'max' })).body).toEqual([])
@@ -133,9 +133,9 @@ contract('DELETE /projects/:id/access_tokens/:token_id', {}, ({ api, sim }) => {
   it.each([
     ['an unknown token', '/projects/20/access_tokens/1337', 'max', 404, { message: '404 Could not find project access token with token_id: 1337 Not Found' }],
     ['a user\'s own personal token', '/projects/20/access_tokens/1', 'max', 404, { message: '404 Could not find project access token with token_id: 1 Not Found' }],
-    ['another project\'s token', '/projects/23/access_tokens/15', 'max', 404, { message: '404 Could not find project access token with token_id: 15 Not Found' }],
-    ['a developer', '/projects/20/access_tokens/15', 'devon', 400, { message: '400 Bad request - Devon Developer cannot delete Website deploy bot' }],
-    ['a non-member of a private project', '/projects/21/access_tokens/15', 'nora', 404, { message: '404 Project Not Found' }],
+    ['another project\'s token', '/projects/23/access_tokens/17', 'max', 404, { message: '404 Could not find project access token with token_id: 17 Not Found' }],
+    ['a developer', '/projects/20/access_tokens/17', 'devon', 400, { message: '400 Bad request - Devon Developer cannot delete Website deploy bot' }],
+    ['a non-member of a private project', '/projects/21/access_tokens/17', 'nora', 404, { message: '404 Project Not Found' }],
   ])('refuses %s and revokes nothing', async (_title, path, as, status, body) => {
     const before = JSON.stringify(sim().db.dump())
     expectError(await api.delete(path, { as }), status, body)

@@ -1,0 +1,83 @@
+/**
+ * The authentication part of the scenario format (the tables are core's: `core/auth.ts` reads them):
+ * - top-level `impersonation_enabled:` (default true), `rate_limit:` (`{requests, period_seconds}`,
+ *   default none) and `max_request_body_bytes:` (default 250 MiB), loaded into `auth_settings`;
+ * - `sessions:` of users: values of the `_gitlab_session` cookie of a user the scenario signs in;
+ * - `job_tokens:` of projects: CI job tokens (`CI_JOB_TOKEN`) of the project's jobs, each with the
+ *   user who triggered the pipeline and the job's status (only a `running` job's token is valid).
+ * Source: api-spec.md "Authentication"; gitlab-behaviour.md §1.5.
+ * @module
+ */
+import { z } from 'zod'
+import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import { at } from '../../scenario/problems.js'
+import { items } from '../../scenario/entries.js'
+import { idSchema, pathSchema } from '../../scenario/scalars.js'
+
+const root = {
+  /** `gitlab_rails['impersonation_enabled']`: false makes every impersonation token answer 401. */
+  impersonation_enabled: z.boolean().default(true),
+  /** Authenticated and unauthenticated API throttles, one budget per client. */
+  rate_limit: z.strictObject({ requests: z.int().positive(), period_seconds: z.int().positive().default(60) }).optional(),
+  /** Largest request body, in bytes, before 413 (default 250 MiB, Omnibus nginx's `client_max_body_size`). */
+  max_request_body_bytes: z.int().positive().optional(),
+}
+
+/** The top-level authentication settings, as parsed. */
+export type AuthenticationSettings = FieldsOutput<typeof root>
+
+const sessionSchema = z.string().min(1)
+const jobTokenSchema = z.strictObject({
+  id: idSchema.optional(),
+  /** The secret sent as `JOB-TOKEN` or `job_token=`. */
+  token: z.string().min(1),
+  /** Username of the user who triggered the pipeline. */
+  user: pathSchema,
+  status: z.enum(['created', 'pending', 'running', 'success', 'failed', 'canceled']).default('running'),
+})
+
+const userFields = { sessions: z.array(sessionSchema).default([]) }
+const projectFields = { job_tokens: z.array(jobTokenSchema).default([]) }
+
+/** The `sessions` field of users, as parsed. */
+export type SessionFields = FieldsOutput<typeof userFields>
+/** The `job_tokens` field of projects, as parsed. */
+export type JobTokenFields = FieldsOutput<typeof projectFields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioUser extends SessionFields {}
+  interface ScenarioProject extends JobTokenFields {}
+  interface Scenario extends Partial<AuthenticationSettings> {}
+}
+
+/** The authentication fragment (see the module comment). */
+export const authenticationFragment: ScenarioFragment = {
+  root,
+  fields: { user: userFields, project: projectFields },
+  collections: [{ table: 'ci_job_tokens', field: 'job_tokens', on: ['project'] }],
+  check(ctx) {
+    for (const project of ctx.model.project) {
+      for (const token of items(project, 'job_tokens')) ctx.checkUser(at(token, 'user'), (token.value as { user?: unknown }).user)
+    }
+  },
+  load: {
+    root(ctx, scenario) {
+      const limit = scenario.rate_limit as AuthenticationSettings['rate_limit']
+      ctx.db.tables.auth_settings.insert({
+        id: 1,
+        impersonation_enabled: scenario.impersonation_enabled !== false,
+        rate_limit_requests: limit?.requests ?? null,
+        rate_limit_period_seconds: limit?.period_seconds ?? 60,
+        max_request_body_bytes: (scenario.max_request_body_bytes as number | undefined) ?? 250 * 1024 * 1024,
+      })
+    },
+    user(ctx, user, row) {
+      for (const session of user.sessions) ctx.db.tables.user_sessions.insert({ user_id: row.id, session_id: session })
+    },
+    project(ctx, project, parent) {
+      for (const token of project.job_tokens) {
+        ctx.stage('ci_job_tokens', { id: ctx.idOf(token), token: token.token, user_id: ctx.userId(token.user), project_id: parent.id, status: token.status })
+      }
+    },
+  },
+}

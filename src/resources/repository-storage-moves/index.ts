@@ -1,0 +1,21 @@
+/**
+ * The repository storage moves area: the eighteen storage-move routes of projects, groups and
+ * snippets, the configured storages, snippets (as scenario fixtures) and group wiki storages.
+ * gitlab: lib/api/{project,group,snippet}_repository_storage_moves.rb.
+ * @module
+ */
+import type { Area } from '../../scenario/area.js'
+import { storageMoveRoutes } from './storage-moves.routes.js'
+import { storageMoveFragment } from './storage-moves.scenario.js'
+import { storageMoveTables } from './storage-moves.tables.js'
+
+export type { RepositoryStorageMoveRecord, RepositoryStorageRecord, SnippetRecord, GroupWikiRepositoryRecord } from './storage-moves.tables.js'
+export type { SnippetFields, GroupStorageFields, RepositoryStoragesFields } from './storage-moves.scenario.js'
+
+/** The repository storage moves area. */
+export const repositoryStorageMoves: Area = {
+  name: 'repository-storage-moves',
+  routes: storageMoveRoutes,
+  tables: storageMoveTables,
+  scenario: storageMoveFragment,
+}

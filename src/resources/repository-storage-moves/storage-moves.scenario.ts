@@ -1,0 +1,123 @@
+/**
+ * The storage moves area's part of the scenario format:
+ * - top-level `repository_storages:` — the configured storages (Gitaly shards) with their weights,
+ *   and how moves to each behave on the scenario clock (delay before `started`, run time, and
+ *   whether they end `failed`); default: one storage `default` of weight 100;
+ * - `snippets:` of users (personal snippets) and of projects (project snippets, with an `author`);
+ * - `repository_storage:` of groups (where the group wiki lives; default `default`).
+ * Source: STYLE.md §10; gitlab-behaviour.md §6.
+ * @module
+ */
+import { z } from 'zod'
+import { items, list } from '../../scenario/entries.js'
+import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import { at } from '../../scenario/problems.js'
+import { idSchema, pathSchema, timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
+import type { SnippetRecord } from './storage-moves.tables.js'
+
+/** One configured storage. */
+const storageSchema = z.strictObject({
+  /** gitlab: config/initializers/6_validations.rb allows `[a-zA-Z0-9\-_]+` only. */
+  name: z.string().regex(/^[a-zA-Z0-9\-_]+$/, 'must be a storage name of letters, digits, - and _'),
+  weight: z.int().min(0).max(100).default(100),
+  start_after_seconds: z.number().min(0).default(5),
+  run_seconds: z.number().min(0).default(60),
+  fail_moves: z.boolean().default(false),
+})
+
+const storagesSchema = z
+  .array(storageSchema)
+  .min(1)
+  .refine((storages) => new Set(storages.map((s) => s.name)).size === storages.length, 'storage names must be unique')
+  .default([{ name: 'default', weight: 100, start_after_seconds: 5, run_seconds: 60, fail_moves: false }])
+
+const root = { repository_storages: storagesSchema }
+
+/** The storages as parsed. */
+export type RepositoryStoragesFields = FieldsOutput<typeof root>
+
+const snippetSchema = z.strictObject({
+  id: idSchema.optional(),
+  title: z.string().min(1),
+  description: z.string().default(''),
+  visibility: visibilitySchema.default('private'),
+  file_name: z.string().min(1).default('snippet.txt'),
+  /** Project snippets only: the author's username; default the project's creator. */
+  author: pathSchema.optional(),
+  repository_storage: z.string().min(1).default('default'),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+})
+
+const snippetFields = { snippets: z.array(snippetSchema).default([]) }
+const groupFields = { repository_storage: z.string().min(1).default('default') }
+
+/** The `snippets` field of users and projects, as parsed. */
+export type SnippetFields = FieldsOutput<typeof snippetFields>
+/** The `repository_storage` field of groups, as parsed. */
+export type GroupStorageFields = FieldsOutput<typeof groupFields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioUser extends SnippetFields {}
+  interface ScenarioProject extends SnippetFields {}
+  interface ScenarioGroup extends GroupStorageFields {}
+  interface Scenario extends Partial<RepositoryStoragesFields> {}
+}
+
+type ScenarioSnippet = SnippetFields['snippets'][number]
+
+function stageSnippets(ctx: LoadContext, key: string, createdAfter: string, snippets: readonly ScenarioSnippet[], owner: { author_id: number; project_id: number | null }): void {
+  snippets.forEach((snippet, i) => {
+    const f = ctx.fake(`snippet:${key}:${i}`)
+    const record: SnippetRecord = {
+      id: ctx.idOf(snippet),
+      title: snippet.title,
+      description: snippet.description,
+      visibility: snippet.visibility,
+      author_id: snippet.author ? ctx.userId(snippet.author) : owner.author_id,
+      project_id: owner.project_id,
+      file_name: snippet.file_name,
+      repository_storage: snippet.repository_storage,
+      ...ctx.timestamps(f, snippet, createdAfter),
+    }
+    ctx.stage('snippets', record)
+  })
+}
+
+/** The storage moves fragment (see the module comment). */
+export const storageMoveFragment: ScenarioFragment = {
+  root,
+  fields: { user: snippetFields, project: snippetFields, group: groupFields },
+  collections: [{ table: 'snippets', field: 'snippets', on: ['user', 'project'] }],
+  check(ctx) {
+    for (const project of ctx.model.project) {
+      for (const snippet of items(project, 'snippets')) {
+        const author = (snippet.value as { author?: unknown }).author
+        if (author !== undefined) ctx.checkUser(at(snippet, 'author'), author)
+      }
+    }
+    for (const user of ctx.model.user) {
+      for (const [snippet, j] of list((user.value as { snippets?: unknown }).snippets)) {
+        if (snippet && typeof snippet === 'object' && 'author' in snippet) {
+          ctx.report(at(user, 'snippets', j, 'author'), 'personal snippets belong to their user: leave out author')
+        }
+      }
+    }
+  },
+  load: {
+    root(ctx, scenario) {
+      const storages = (scenario.repository_storages ?? storagesSchema.parse(undefined)) as RepositoryStoragesFields['repository_storages']
+      storages.forEach((storage, i) => ctx.db.tables.repository_storages.insert({ id: i + 1, ...storage }))
+    },
+    user(ctx, user, row) {
+      stageSnippets(ctx, `user:${row.username.toLowerCase()}`, row.created_at, user.snippets, { author_id: row.id, project_id: null })
+    },
+    group(ctx, group, parent) {
+      ctx.stage('group_wiki_repositories', { id: parent.id, group_id: parent.id, shard_name: group.repository_storage })
+    },
+    project(ctx, project, parent) {
+      const row = ctx.row('project', parent.entry)
+      stageSnippets(ctx, parent.key, parent.createdAt, project.snippets, { author_id: row.creator_id, project_id: parent.id })
+    },
+  },
+}
