@@ -52,6 +52,8 @@ export const ValidationMessage = {
   dateAfterMaximum: 'date must not be after 9999-12-31',
   /** Milestone title uniqueness across the group and its projects. */
   milestoneTitleTaken: 'already being used for another group or project milestone.',
+  /** User `owns_notification_email` (13.x wording; later "must be an email you have verified"). */
+  notAnEmailYouOwn: 'is not an email you own',
 } as const
 
 /** A JSON error body: GitLab helpers answer `{message}`, Grape answers `{error}`. */
