@@ -1,5 +1,5 @@
 """python-gitlab against fakelab, to-dos and notification settings: run by
-test/clients/python-gitlab-todos.test.ts with the base URL as argv[1]."""
+test/clients/python-gitlab.test.ts with the base URL as argv[1]."""
 import gitlab, sys
 gl = gitlab.Gitlab(sys.argv[1], private_token="glpat-devon-fakelab")
 todos = gl.todos.list()
