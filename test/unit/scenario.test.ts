@@ -36,7 +36,7 @@ describe('scenarios/default.yaml', () => {
   })
 
   it.each([
-    ['users', 7, [1, 2, 3, 4, 5, 6, 7]],
+    ['users', 8, [1, 2, 3, 4, 5, 6, 7, 60]],
     ['groups', 3, [10, 11, 12]],
     ['projects', 5, [20, 21, 22, 23, 24]],
     ['labels', 9, [100, 101, 102, 103, 110, 111, 112, 113, 114]],
@@ -44,7 +44,12 @@ describe('scenarios/default.yaml', () => {
     ['freeze_periods', 3, [300, 301, 302]],
     ['issues', 5, [400, 401, 402, 403, 404]],
     ['merge_requests', 2, [500, 501]],
-    ['personal_access_tokens', 11, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+    ['personal_access_tokens', 12, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]],
+    // --- to-dos and notification settings (user 60 nadia, to-dos 601-607) ---
+    ['todos', 7, [601, 602, 603, 604, 605, 606, 607]],
+    ['notification_settings', 4, [1, 2, 3, 4]],
+    ['emails', 2, [1, 2]],
+    // --- end to-dos and notification settings ---
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)
