@@ -113,11 +113,13 @@ export const notificationSettingFragment: ScenarioFragment = {
         const project = str(setting.value.project)
         if (group !== undefined && !ctx.index.groups.has(group.toLowerCase())) ctx.report(at(setting, 'group'), `unknown group "${group}"`)
         if (project !== undefined && !ctx.index.projects.has(project.toLowerCase())) ctx.report(at(setting, 'project'), `unknown project "${project}"`)
+        if (group !== undefined && project !== undefined) continue // the schema reports it
         const key = group !== undefined ? `group ${group.toLowerCase()}` : project !== undefined ? `project ${project.toLowerCase()}` : 'global'
         if (seen.has(key)) ctx.report(setting, `a second notification setting for ${key === 'global' ? 'the global level' : key} (one per user and source)`)
         seen.add(key)
         const email = str(setting.value.notification_email)
-        if (email !== undefined && !emails.has(email)) {
+        // On a group or project setting the schema reports the misplaced field instead.
+        if (key === 'global' && email !== undefined && !emails.has(email)) {
           ctx.report(at(setting, 'notification_email'), `"${email}" is not one of the user's verified emails (email or a confirmed entry of emails)`)
         }
       }
