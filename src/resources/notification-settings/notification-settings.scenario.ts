@@ -14,8 +14,8 @@ import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario
 import { at } from '../../scenario/problems.js'
 import { fullPathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { UserRecord } from '../../db/schema.js'
-import { emailEvents, type SettingSource } from './notification-settings.service.js'
-import { EMAIL_EVENTS, GROUP_ONLY_EVENTS, NOTIFICATION_LEVELS, type NotificationEvent, type NotificationSettingRecord } from './notification-settings.tables.js'
+import { emailEvents, initialSetting, type SettingSource } from './notification-settings.service.js'
+import { EMAIL_EVENTS, GROUP_ONLY_EVENTS, NOTIFICATION_LEVELS, type NotificationSettingRecord } from './notification-settings.tables.js'
 
 /** A secondary email: an address (confirmed), or `{email, confirmed}`. */
 const emailSchema = z.union([
@@ -83,17 +83,11 @@ function load(ctx: LoadContext, user: NotificationSettingFields, row: UserRecord
         : setting.project !== undefined
           ? { type: 'project', id: ctx.idOf(ctx.index.projects.get(setting.project.toLowerCase())!.value) }
           : { type: 'global' }
-    const events = Object.fromEntries([...EMAIL_EVENTS, ...GROUP_ONLY_EVENTS].map((e) => [e, null])) as Record<NotificationEvent, boolean | null>
-    for (const event of emailEvents(source.type)) events[event] = setting.events[event] ?? null
     const record: Omit<NotificationSettingRecord, 'id'> = {
-      user_id: row.id,
-      source_type: source.type === 'global' ? null : source.type === 'group' ? 'Namespace' : 'Project',
-      source_id: source.type === 'global' ? null : source.id,
-      level: setting.level ?? (source.type === 'global' ? 'participating' : 'global'),
-      ...events,
-      // The two columns with a database default (gitlab-behaviour.md §10).
-      moved_project: setting.events.moved_project ?? true,
-      merge_when_pipeline_succeeds: setting.events.merge_when_pipeline_succeeds ?? false,
+      ...initialSetting(row.id, source, row.created_at),
+      ...(setting.level !== undefined ? { level: setting.level } : {}),
+      // Only the source's events are stored: `new_epic` of a project setting stays never-set.
+      ...Object.fromEntries(emailEvents(source.type).filter((e) => setting.events[e] !== undefined).map((e) => [e, setting.events[e]])),
       notification_email: setting.notification_email === undefined || setting.notification_email === row.email ? null : setting.notification_email,
       ...ctx.timestamps(f, setting, row.created_at),
     }

@@ -39,12 +39,14 @@ export function emailEvents(source: SettingSource['type']): readonly Notificatio
 /**
  * A setting as a new row starts: level `participating` (global, `DEFAULT_NOTIFICATION_LEVEL`) or
  * `global` (group, project); event columns null except the two with a database default
- * (`moved_project` true, `merge_when_pipeline_succeeds` false).
+ * (`moved_project` true, `merge_when_pipeline_succeeds` false); `notification_email` unset.
+ * The scenario loader builds its rows from this too.
+ * @param now `created_at` and `updated_at`.
  */
-function initialSetting(user: UserRecord, source: SettingSource, now: string): Omit<NotificationSettingRecord, 'id'> {
+export function initialSetting(userId: number, source: SettingSource, now: string): Omit<NotificationSettingRecord, 'id'> {
   const events = Object.fromEntries([...EMAIL_EVENTS, ...GROUP_ONLY_EVENTS].map((event) => [event, null])) as Record<NotificationEvent, null>
   return {
-    user_id: user.id,
+    user_id: userId,
     ...sourceColumns(source),
     level: source.type === 'global' ? 'participating' : 'global',
     ...events,
@@ -69,7 +71,7 @@ function storedSetting(db: Db, user: UserRecord, source: SettingSource): Notific
  * one a new row would hold (nothing is written: reading changes no state).
  */
 export function settingFor(db: Db, user: UserRecord, source: SettingSource, now: string): Omit<NotificationSettingRecord, 'id'> {
-  return storedSetting(db, user, source) ?? initialSetting(user, source, now)
+  return storedSetting(db, user, source) ?? initialSetting(user.id, source, now)
 }
 
 /**
@@ -136,7 +138,7 @@ export function updateSetting(db: Db, user: UserRecord, source: SettingSource, c
   if (level !== undefined && level.trim() === '') throw validationFailed({ level: [ValidationMessage.blank] })
 
   const stored = storedSetting(db, user, source)
-  const current = stored ?? initialSetting(user, source, now)
+  const current = stored ?? initialSetting(user.id, source, now)
   const patch: Partial<NotificationSettingRecord> = {}
   if (level !== undefined && level !== current.level) patch.level = level as NotificationLevel
   if (email !== undefined && email !== current.notification_email) patch.notification_email = email
