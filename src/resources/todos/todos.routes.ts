@@ -59,7 +59,7 @@ export const todoRoutes: Route[] = [
     handler(ctx) {
       // gitlab: lib/api/todos.rb answers 201 (a POST without `status`), and `current_user.todos.find`
       // gives 404 "Not found" for someone else's to-do (gitlab-behaviour.md §14 items 10, 13).
-      return created(Todo(markTodoAsDone(ctx.db, currentUser(ctx), ctx.params.id), ctx))
+      return created(Todo(markTodoAsDone(ctx.db, currentUser(ctx), ctx.params.id, ctx.now), ctx))
     },
   }),
 
@@ -67,7 +67,7 @@ export const todoRoutes: Route[] = [
     // gitlab: lib/api/todos.rb passes every param to TodosFinder, so the list filters apply here too.
     params: filterParams,
     handler(ctx) {
-      markTodosAsDone(ctx.db, findTodos(ctx.db, currentUser(ctx), filtersOf(ctx.params), ctx.today))
+      markTodosAsDone(ctx.db, findTodos(ctx.db, currentUser(ctx), filtersOf(ctx.params), ctx.today), ctx.now)
       return noContent()
     },
   }),

@@ -73,18 +73,24 @@ export function findTodos(db: Db, user: UserRecord, filters: TodoFilters, today:
 
 /**
  * `current_user.todos.find(id)` after `mark_todos_as_done_by_ids`: the user's own to-do, done.
- * A done to-do stays as it is. `update_all` writes no timestamps, so `updated_at` does not move.
+ * A done to-do stays as it is (`batch_update` skips rows already in the state).
+ * @param now the new `updated_at` (13.x `Todo.batch_update` sets it).
  * @throws ApiError 404 `{"message":"404 Not found"}` for a to-do of someone else or none.
  */
-export function markTodoAsDone(db: Db, user: UserRecord, id: number): TodoRecord {
+export function markTodoAsDone(db: Db, user: UserRecord, id: number, now: string): TodoRecord {
   const todo = Number.isSafeInteger(id) ? db.tables.todos.get(id) : undefined
   if (!todo || todo.user_id !== user.id) throw recordNotFound()
-  return todo.state === 'done' ? todo : db.tables.todos.update(todo.id, { state: 'done' })
+  markTodosAsDone(db, [todo], now)
+  return db.tables.todos.get(todo.id)!
 }
 
-/** `TodoService#mark_todos_as_done`: every given to-do that is not done yet becomes done (no timestamps). */
-export function markTodosAsDone(db: Db, todos: readonly TodoRecord[]): void {
-  for (const todo of todos) if (todo.state !== 'done') db.tables.todos.update(todo.id, { state: 'done' })
+/**
+ * `TodoService#mark_todos_as_done`: every given to-do that is not done yet becomes done, with
+ * `updated_at` now (gitlab: app/models/todo.rb `batch_update`, 13.x). The target is not touched:
+ * `update_all` runs no callbacks.
+ */
+export function markTodosAsDone(db: Db, todos: readonly TodoRecord[], now: string): void {
+  for (const todo of todos) if (todo.state !== 'done') db.tables.todos.update(todo.id, { state: 'done', updated_at: now })
 }
 
 /** What {@link markTodo} marks: an issue (or merge request) of a project. */
@@ -104,6 +110,10 @@ export function markTodo(db: Db, user: UserRecord, target: TodoTarget, now: stri
     .where('user_id', user.id)
     .some((t) => t.state === 'pending' && t.target_type === target.type && t.target_id === target.id && t.project_id === target.project_id)
   if (pending) return undefined
+  // gitlab: app/models/todo.rb `belongs_to :target, polymorphic: true, touch: true`: saving the
+  // to-do moves the target's updated_at.
+  if (target.type === 'Issue') db.tables.issues.update(target.id, { updated_at: now })
+  else db.tables.merge_requests.update(target.id, { updated_at: now })
   return db.tables.todos.insert({
     user_id: user.id,
     project_id: target.project_id,

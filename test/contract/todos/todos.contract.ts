@@ -165,18 +165,18 @@ contract('GET /todos', {}, ({ api, sim }) => {
 })
 
 contract('POST /todos/:id/mark_as_done', {}, ({ api, sim }) => {
-  it('returns 201 with the to-do, now done, and leaves updated_at alone (update_all)', async () => {
+  it('returns 201 with the to-do, now done and updated now (Todo.batch_update)', async () => {
     const res = await api.post('/todos/601/mark_as_done', { as: 'devon' })
     expect(res.status).toBe(201)
     expect(Object.keys(res.body)).toEqual(TODO_FIELDS)
-    expect(res.body).toMatchObject({ id: 601, state: 'done', action_name: 'assigned', updated_at: '2021-03-10T09:00:00.000Z' })
+    expect(res.body).toMatchObject({ id: 601, state: 'done', action_name: 'assigned', created_at: '2021-03-10T09:00:00.000Z', updated_at: NOW })
     expect(sim().db.tables.todos.get(601)!.state).toBe('done')
     expect(ids(await api.get('/todos', { as: 'devon' }))).toEqual([606, 603])
   })
 
-  it('returns a to-do that is already done as it is', async () => {
+  it('returns a to-do that is already done as it is, updated_at included', async () => {
     const res = await api.post('/todos/602/mark_as_done', { as: 'devon' })
-    expect([res.status, res.body.id, res.body.state]).toEqual([201, 602, 'done'])
+    expect([res.status, res.body.id, res.body.state, res.body.updated_at]).toEqual([201, 602, 'done', '2021-03-05T09:00:00.000Z'])
   })
 
   it.each([
@@ -201,6 +201,7 @@ contract('POST /todos/mark_as_done', {}, ({ api, sim }) => {
     const res = await api.post('/todos/mark_as_done', { as: 'devon' })
     expect([res.status, res.text]).toEqual([204, ''])
     expect([601, 603, 606].map(state)).toEqual(['done', 'done', 'done'])
+    expect([601, 602, 603].map((id) => sim().db.tables.todos.get(id)!.updated_at)).toEqual([NOW, '2021-03-05T09:00:00.000Z', NOW])
     expect([604, 605].map(state)).toEqual(['pending', 'pending'])
     expect((await api.get('/todos', { as: 'devon' })).body).toEqual([])
   })
@@ -232,7 +233,8 @@ contract('POST /projects/:id/issues/:issue_iid/todo', {}, ({ api, sim }) => {
       author: { id: 3, username: 'riley' },
       action_name: 'marked',
       target_type: 'Issue',
-      target: { id: 402, iid: 3, project_id: 20, subscribed: false },
+      // gitlab: a to-do touches its target (`belongs_to :target, touch: true`).
+      target: { id: 402, iid: 3, project_id: 20, updated_at: NOW, subscribed: false },
       target_url: `${api.baseUrl}/acme/website/-/issues/3`,
       body: 'Document the signup flow',
       state: 'pending',
