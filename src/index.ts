@@ -19,6 +19,7 @@ export {
   MAX_QUERY_LENGTH,
 } from './simulator.js'
 export type { Simulator, SimulatorOptions, SimulatorSnapshot } from './simulator.js'
+export type { CoreReply, CoreRequest, HeaderList } from './core/transport.js'
 export { frozenClock, systemClock } from './core/clock.js'
 export type { Clock, ManualClock } from './core/clock.js'
 export { AccessLevel } from './core/access.js'

@@ -5,20 +5,37 @@
  * Only this file imports `msw`. Source: STYLE.md §9.
  * @module
  */
-import { http, type HttpHandler } from 'msw'
+import { http, passthrough, type HttpHandler } from 'msw'
 import type { Simulator } from './simulator.js'
+import type { ReplayDoor } from './record/replay.js'
+
+// Record and replay (issue 11): the browser-safe API that createReplayHandlers needs.
+export * from './record/index.js'
 
 /** Options for {@link createHandlers}. */
 export interface HandlerOptions {
   /**
    * The GitLab base URL the code under test talks to, e.g. `https://gitlab.example.com`.
-   * Default: any origin (`*`).
+   * A `*` stands for any run of characters within the origin. Default: any origin (`*`).
    */
   baseUrl?: string
 }
 
 /**
- * MSW handlers serving the GitLab API (`/api/v4/*`, the `/api/v3/*` 410s) and fakelab's control
+ * A URL pattern for everything at and below `root` on `base`. A regular expression without
+ * capture groups, not an MSW path: MSW percent-decodes the parameters of a path pattern with
+ * `decodeURIComponent` and answers its own 500 when a malformed escape (`%ZZ`, `%E9`) makes that
+ * throw; the engine must see such paths to answer them as GitLab does.
+ */
+function urlPattern(base: string, root: string): RegExp {
+  const origin = base === '*'
+    ? '[a-z][a-z0-9+.-]*://[^/]+'
+    : base.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
+  return new RegExp(`^${origin}/${root}(?:/|$)`, 'i')
+}
+
+/**
+ * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s) and fakelab's control
  * namespace (`/-/fakelab/*`). Prepend your own handlers with `server.use(...)` to override one endpoint.
  * @example
  * import { setupServer } from 'msw/node'
@@ -31,5 +48,20 @@ export interface HandlerOptions {
 export function createHandlers(sim: Simulator, options: HandlerOptions = {}): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const handle = ({ request }: { request: Request }) => sim.handle(request)
-  return [http.all(`${base}/api/v4/*`, handle), http.all(`${base}/api/v3/*`, handle), http.all(`${base}/-/fakelab/*`, handle)]
+  return [http.all(urlPattern(base, 'api/v[34]'), handle), http.all(urlPattern(base, '-/fakelab'), handle)]
+}
+
+/**
+ * MSW handlers answering from recorded cassettes, through a door made by `createReplayDoor` (its
+ * mode decides a miss: the 501 diagnostic in `replay`/`lockdown`, the simulator in `hybrid`, the
+ * network in `passthrough`). Source: issue 11.
+ * @example
+ * import { createReplayDoor, createReplayer, parseCassette } from 'fakelab/msw'
+ * const door = createReplayDoor(createReplayer(parseCassette(text)), { mode: 'hybrid', simulator: sim })
+ * const server = setupServer(...createReplayHandlers(door, { baseUrl: 'https://gitlab.test' }))
+ */
+export function createReplayHandlers(door: ReplayDoor, options: HandlerOptions = {}): HttpHandler[] {
+  const base = (options.baseUrl ?? '*').replace(/\/$/, '')
+  const handle = async ({ request }: { request: Request }) => (await door(request)) ?? passthrough()
+  return [http.all(`${base}/api/*`, handle), http.all(`${base}/-/fakelab/*`, handle)]
 }

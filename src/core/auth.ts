@@ -9,6 +9,7 @@ import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } fr
 import { ApiError, forbidden, insufficientScope, invalidToken, unauthorized } from './errors.js'
 import type { RawParams } from './params.js'
 import type { AuthInfo, Route } from './route.js'
+import type { CoreRequest } from './transport.js'
 
 const ANONYMOUS: AuthInfo = { user: null, tokenUser: null, token: null, sudo: false }
 
@@ -25,10 +26,10 @@ function stringParam(raw: RawParams, name: string): string | undefined {
 }
 
 /** The first token present, in GitLab's order: `private_token`, `PRIVATE-TOKEN`, bearer, `access_token`. */
-function presentedToken(request: Request, raw: RawParams): Presented | undefined {
-  const privateToken = stringParam(raw, 'private_token') ?? request.headers.get('private-token') ?? undefined
+function presentedToken(request: CoreRequest, raw: RawParams): Presented | undefined {
+  const privateToken = stringParam(raw, 'private_token') ?? request.header('private-token')
   if (privateToken) return { value: privateToken, bearer: false }
-  const authorization = request.headers.get('authorization')
+  const authorization = request.header('authorization')
   const bearer = authorization && /^bearer\s+(.+)$/i.exec(authorization.trim())?.[1]
   if (bearer) return { value: bearer, bearer: true }
   const accessToken = stringParam(raw, 'access_token')
@@ -54,14 +55,30 @@ function isExpired(token: PersonalAccessTokenRecord | OauthAccessTokenRecord, no
 }
 
 /**
- * Scopes a route accepts: `api` always, `read_api` for GET/HEAD, plus the route's own (api.rb
- * `allow_access_with_scope`), in that order (it is the order of the 403 body's `scope`).
+ * Every scope registered for a route, in registration order: `api` and `read_api` (api.rb
+ * `allow_access_with_scope`), then the route's own. This is the `scope` of an `insufficient_scope`
+ * answer whatever the method: `scopes_registered_for_endpoint` lists the names without evaluating
+ * their `if:` conditions (gitlab-behaviour.md §1.5; gitlab: lib/api/api_guard.rb).
  */
-export function acceptedScopes(route: Route, method: string): string[] {
-  const scopes = ['api']
-  if (method === 'GET' || method === 'HEAD') scopes.push('read_api')
+export function registeredScopes(route: Route): string[] {
+  const scopes = ['api', 'read_api']
   for (const scope of route.scopes) if (!scopes.includes(scope)) scopes.push(scope)
   return scopes
+}
+
+/**
+ * Scopes that let a token call a route with a method: `api` always, `read_api` on GET/HEAD only
+ * (its `if: get? || head?`), and the route's own.
+ */
+export function acceptedScopes(route: Route, method: string): string[] {
+  return registeredScopes(route).filter((scope) => scope !== 'read_api' || method === 'GET' || method === 'HEAD')
+}
+
+/** {@link acceptedScopes} without building lists: the check every authenticated request makes. */
+function hasAcceptedScope(tokenScopes: readonly string[], route: Route, method: string): boolean {
+  if (tokenScopes.includes('api')) return true
+  if ((method === 'GET' || method === 'HEAD') && tokenScopes.includes('read_api')) return true
+  return route.scopes.some((scope) => tokenScopes.includes(scope))
 }
 
 function checkUserState(user: UserRecord): void {
@@ -76,11 +93,12 @@ function checkUserState(user: UserRecord): void {
  * Works out the acting user for a request and enforces the route's policy.
  * Order: token (unknown → 401, revoked/expired → 401 `invalid_token`), user state (403), sudo
  * (403 not admin, 403 `insufficient_scope` without the `sudo` scope, 404 unknown user), scopes
- * (403 `insufficient_scope`), then the policy (401 anonymous, 403 not admin).
+ * (403 `insufficient_scope` naming every registered scope), then the policy (401 anonymous,
+ * 403 not admin).
  * @param raw merged query and body params (tokens and `sudo` may come as params).
  * @throws ApiError as listed above.
  */
-export function authenticate(db: Db, request: Request, raw: RawParams, route: Route, now: Date): AuthInfo {
+export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route: Route, now: Date): AuthInfo {
   if (route.auth === 'none') return ANONYMOUS
   const presented = presentedToken(request, raw)
   let info = ANONYMOUS
@@ -95,7 +113,7 @@ export function authenticate(db: Db, request: Request, raw: RawParams, route: Ro
     info = { user, tokenUser: user, token, sudo: false }
   }
 
-  const sudoId = stringParam(raw, 'sudo') ?? request.headers.get('sudo') ?? undefined
+  const sudoId = stringParam(raw, 'sudo') ?? request.header('sudo')
   if (sudoId !== undefined && sudoId !== '') {
     if (!info.user) throw unauthorized()
     if (!info.user.admin) throw forbidden('Must be admin to use sudo')
@@ -103,9 +121,8 @@ export function authenticate(db: Db, request: Request, raw: RawParams, route: Ro
     const target = /^\d+$/.test(sudoId) ? db.tables.users.get(Number(sudoId)) : db.findUserByUsername(sudoId)
     if (!target) throw new ApiError(404, { message: `404 User with ID or username '${sudoId}' Not Found` })
     info = { user: target, tokenUser: info.user, token: info.token, sudo: true }
-  } else if (info.token) {
-    const accepted = acceptedScopes(route, request.method)
-    if (!info.token.scopes.some((s) => accepted.includes(s))) throw insufficientScope(accepted)
+  } else if (info.token && !hasAcceptedScope(info.token.scopes, route, request.method)) {
+    throw insufficientScope(registeredScopes(route))
   }
 
   if (!info.user && route.auth !== 'optional') throw unauthorized()

@@ -13,8 +13,8 @@ import type { Ctx } from './route.js'
  * @throws ApiError 412 `{"message":"412 Precondition Failed"}`.
  */
 export function checkUnmodifiedSince(ctx: Ctx<unknown>, updatedAt: string): void {
-  const header = ctx.request.headers.get('if-unmodified-since')
-  if (header === null) return
+  const header = ctx.request.header('if-unmodified-since')
+  if (header === undefined) return
   const since = Date.parse(header)
   if (!Number.isNaN(since) && Date.parse(updatedAt) > since) throw preconditionFailed()
 }

@@ -1,18 +1,25 @@
 /**
  * The engine: one transport-neutral function from a request to a reply, over a store and a route
  * list it is given (the composition root, `src/simulator.ts`, supplies both).
- * The node:http server and the MSW handlers are thin doors onto {@link Simulator.handle}; neither
- * holds API logic. Nothing here imports `node:*`, so it runs in a browser too. Source: STYLE.md §3.
+ * The doors are thin: the node:http server fills a {@link CoreRequest} from `IncomingMessage` and
+ * writes the {@link CoreReply} straight back; the MSW handlers and {@link Simulator.handle} convert
+ * from and to Fetch. None holds API logic. Nothing here imports `node:*`, so it runs in a browser
+ * too. Source: STYLE.md §1.2, §3.
  * @module
  */
-import { Faker, base, en } from '@faker-js/faker'
+import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
-import { ApiError, apiV3Gone, internalError, routeNotFound, uriTooLong } from './errors.js'
-import { parseBody, parseQuery, validateParams, type RawParams } from './params.js'
-import type { Ctx, Method, Reply, Route } from './route.js'
+import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
+import { createFaker } from './faker.js'
+import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
+import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
+import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
+import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
+
+export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
 
 /** The API root every route lives under. */
 export const API_PREFIX = '/api/v4'
@@ -31,8 +38,11 @@ export interface EngineOptions {
   baseUrl?: string
   /** Routes to serve. */
   routes: Route[]
-  /** Called with unexpected errors (answered as 500). Default: `console.error` with a `[fakelab]` prefix. */
-  onError?: (error: unknown, request: Request) => void
+  /**
+   * Called with unexpected errors (answered as 500) and the request that met them.
+   * Default: `console.error` with a `[fakelab]` prefix.
+   */
+  onError?: (error: unknown, request: CoreRequest) => void
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -43,8 +53,16 @@ export interface SimulatorSnapshot {
 
 /** A running simulator. */
 export interface Simulator {
-  /** Answers one request. Never rejects: every failure becomes a GitLab error response. */
+  /**
+   * Answers one Fetch request (the public convenience; the MSW door uses it too).
+   * Never rejects: every failure becomes a GitLab error response.
+   */
   handle(request: Request): Promise<Response>
+  /**
+   * Answers one request in the engine's own shapes, without Fetch objects: what the node:http
+   * door calls. Never rejects. The reply's `routeMiss` tells a wrong method from an unknown path.
+   */
+  dispatch(request: CoreRequest): Promise<CoreReply>
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
   /** The clock in use. */
@@ -59,30 +77,137 @@ export interface Simulator {
   reset(): void
 }
 
-const STANDARD_HEADERS: Record<string, string> = {
-  'cache-control': 'max-age=0, private, must-revalidate',
-  vary: 'Origin',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
+type Field = readonly [name: string, value: string]
+
+/**
+ * Headers on every API answer (Grape's `before` block, Rack::ETag and Rack::Cors in GitLab), sorted
+ * by name. The tuples are shared by every reply: header lists are read, never changed.
+ */
+const STANDARD_HEADERS: readonly Field[] = [
+  ['cache-control', 'max-age=0, private, must-revalidate'],
+  ['vary', 'Origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'SAMEORIGIN'],
+]
+const JSON_TYPE: Field = ['content-type', 'application/json']
+const TEXT_TYPE: Field = ['content-type', 'text/plain']
+
+const NO_PARAMS: RawParams = Object.freeze({})
+
+/** What the engine answers before its headers and body are written out. */
+interface Outcome extends Reply {
+  routeMiss?: CoreReply['routeMiss']
 }
 
-function render(status: number, body: unknown, extra: Record<string, string> | undefined, requestId: string, head: boolean): Response {
-  const headers = new Headers(STANDARD_HEADERS)
-  headers.set('x-request-id', requestId)
-  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
-  if (body === undefined || status === 204 || status === 304) return new Response(null, { status, headers })
-  // Exactly `application/json`: python-gitlab only parses that spelling (client-wire-facts.md).
-  headers.set('content-type', 'application/json')
-  return new Response(head ? null : JSON.stringify(body), { status, headers })
-}
-
-/** Declared params a client left out but that have defaults: GitLab's `Link` URLs carry them. */
-function withDefaults(route: Route, raw: RawParams): RawParams {
-  const out = { ...raw }
-  for (const [name, spec] of Object.entries(route.params)) {
-    if (out[name] === undefined && spec.default !== undefined) out[name] = spec.default
+/** Sets `field` in `list`, replacing a field of the same name, as Fetch `Headers.set` does. */
+function setField(list: Field[], field: Field): void {
+  for (let i = 0; i < list.length; i++) {
+    if (list[i]![0] === field[0]) {
+      list[i] = field
+      return
+    }
   }
-  return out
+  list.push(field)
+}
+
+const byName = (a: Field, b: Field) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+
+/**
+ * The header list of an answer, sorted by name (the order Fetch `Headers` iterate in, kept on both
+ * doors): `list`, then `extra` (names lower-cased; they replace fields of the same name), then
+ * `last`, which replaces any earlier field of its name. `list` is taken over, not copied.
+ */
+function headerList(list: Field[], extra: Record<string, string> | undefined, last: Field | undefined): HeaderList {
+  if (extra) for (const name in extra) setField(list, [name.toLowerCase(), extra[name]!])
+  if (last) setField(list, last)
+  return list.sort(byName)
+}
+
+/**
+ * Serialises an answer: the standard headers, the reply's own (which win), `content-type` exactly
+ * `application/json` whenever there is a body (python-gitlab only parses that spelling,
+ * client-wire-facts.md), and no body for HEAD, 204 and 304.
+ */
+function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
+  const { status, body } = outcome
+  const hasBody = body !== undefined && status !== 204 && status !== 304
+  const reply: CoreReply = {
+    status,
+    headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, hasBody ? JSON_TYPE : undefined),
+    body: hasBody && !head ? JSON.stringify(body) : undefined,
+  }
+  if (outcome.routeMiss) reply.routeMiss = outcome.routeMiss
+  return reply
+}
+
+/** A plain-text answer from in front of the API (Rack middleware): only its type and the request id. */
+function renderText(error: ApiError & { text: string }, requestId: string, head: boolean): CoreReply {
+  return {
+    status: error.status,
+    headers: headerList([['x-request-id', requestId]], error.headers, TEXT_TYPE),
+    body: head ? undefined : error.text,
+  }
+}
+
+/** The catch-all 404 for a request no route takes, marked with the kind of miss. */
+function routeMiss(miss: 'method' | 'path'): Outcome {
+  const error = routeNotFound()
+  return { status: error.status, body: error.body, routeMiss: miss }
+}
+
+/** What a handler receives ({@link Ctx}); a class, so every request's context has one shape. */
+class RequestContext implements Ctx {
+  readonly request: CoreRequest
+  readonly method: Method
+  readonly routeKey: string
+  readonly params: Record<string, unknown>
+  readonly raw: RawParams
+  readonly currentUser: AuthInfo['user']
+  readonly auth: AuthInfo
+  readonly db: Db
+  readonly clock: Clock
+  readonly today: string
+  readonly now: string
+  readonly baseUrl: string
+  readonly faker: Faker
+  #url: URL | undefined
+
+  constructor(fields: Omit<Ctx, 'url' | 'method' | 'currentUser'>) {
+    this.request = fields.request
+    this.method = (fields.request.method === 'HEAD' ? 'GET' : fields.request.method) as Method
+    this.routeKey = fields.routeKey
+    this.params = fields.params
+    this.raw = fields.raw
+    this.currentUser = fields.auth.user
+    this.auth = fields.auth
+    this.db = fields.db
+    this.clock = fields.clock
+    this.today = fields.today
+    this.now = fields.now
+    this.baseUrl = fields.baseUrl
+    this.faker = fields.faker
+  }
+
+  /** Built on first use only; handlers rarely need more than `request.path` and `request.query`. */
+  get url(): URL {
+    const { origin, path, query } = this.request
+    return (this.#url ??= new URL(`${origin}${path}${query ? `?${query}` : ''}`))
+  }
+}
+
+/**
+ * Declared params a client left out but that have defaults, per route, worked out once:
+ * GitLab's `Link` URLs carry them.
+ */
+const defaultsOf = new WeakMap<Route, [name: string, value: unknown][]>()
+
+function routeDefaults(route: Route): [string, unknown][] {
+  let list = defaultsOf.get(route)
+  if (!list) {
+    list = Object.entries(route.params).filter(([, spec]) => spec.default !== undefined).map(([name, spec]) => [name, spec.default])
+    defaultsOf.set(route, list)
+  }
+  return list
 }
 
 /**
@@ -93,70 +218,95 @@ function withDefaults(route: Route, raw: RawParams): RawParams {
 export function createEngine(options: EngineOptions): Simulator {
   const { db, clock, seed, routes } = options
   const router = new Router(routes)
-  const faker = new Faker({ locale: [en, base] })
+  const faker: Faker = createFaker(seed)
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
+  const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
   let requestCount = 0
+  // The clock's strings, worked out again only when the clock has moved (a frozen clock never does).
+  let clockMs = Number.NaN
+  let today = ''
+  let nowText = ''
 
-  faker.seed(seed)
   const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
 
-  async function dispatch(request: Request, url: URL): Promise<Reply> {
-    if (url.search.length - 1 > MAX_QUERY_LENGTH) throw uriTooLong()
-    const pathname = url.pathname
-    if (pathname === '/api/v3' || pathname.startsWith('/api/v3/')) throw apiV3Gone()
-    if (pathname.startsWith('/-/fakelab/')) return control(request, pathname.slice('/-/fakelab'.length))
-    if (!pathname.startsWith(`${API_PREFIX}/`)) throw routeNotFound()
-    const { route, pathParams } = router.match(request.method, pathname.slice(API_PREFIX.length))
+  async function respond(request: CoreRequest): Promise<Outcome> {
+    if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
+    // GitLab's HandleMalformedStrings middleware runs before any route (malformed.ts).
+    if (malformedPath(request.path) || malformedQuery(request.query) || malformedCredentials(request.header('authorization'))) {
+      throw malformedRequest()
+    }
+    const query = parseQuery(request.query)
+    if (malformedParams(query)) throw malformedRequest()
+    const path = request.path
+    if (path === '/api/v3' || path.startsWith('/api/v3/')) throw apiV3Gone()
+    if (path.startsWith('/-/fakelab/')) return control(request, path.slice('/-/fakelab'.length))
+    if (!path.startsWith(`${API_PREFIX}/`)) return routeMiss('path')
+    // gitlab-behaviour.md §1.2 and §14.20: a wrong method on an existing path gets the catch-all
+    // 404 (Grape tries GitLab's `route :any, '*path'` before its own 405), not the spec's 405.
+    const found = router.match(request.method, path.slice(API_PREFIX.length))
+    if (found.miss) return routeMiss(found.miss)
+    const { route } = found
+    // GET and HEAD carry no body: no promise to wait for on the commonest requests.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
+    if (malformedParams(body)) throw malformedRequest()
     // Rack merges query and body (body wins); route params win over both (python-gitlab's stray `?id=`).
-    const raw: RawParams = { ...parseQuery(url.search), ...(await parseBody(request)), ...pathParams }
+    const raw = assignParams(assignParams(assignParams({}, query), body), found.pathParams)
     const now = clock.now()
+    if (now.getTime() !== clockMs) {
+      clockMs = now.getTime()
+      today = isoDate(now)
+      nowText = timestamp(now)
+    }
     const auth = authenticate(db, request, raw, route, now)
     const params = validateParams(route.params, raw, route.rules)
-    const ctx: Ctx = {
+    // Defaults go into the merged params in place, after validation has seen what was sent.
+    for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
+    const ctx = new RequestContext({
       request,
-      url,
-      method: (request.method === 'HEAD' ? 'GET' : request.method) as Method,
       routeKey: route.key,
       params,
-      raw: withDefaults(route, raw),
-      currentUser: auth.user,
+      raw,
       auth,
       db,
       clock,
-      today: isoDate(now),
-      now: timestamp(now),
-      baseUrl: (options.baseUrl ?? url.origin).replace(/\/$/, ''),
+      today,
+      now: nowText,
+      baseUrl: fixedBaseUrl ?? request.origin,
       faker,
-    }
+    })
     // One transaction per request: a handler that throws leaves no half-made change behind.
     return db.transaction(() => route.handler(ctx))
   }
 
-  function control(request: Request, path: string): Reply {
+  function control(request: CoreRequest, path: string): Outcome {
     if (path === '/reset' && request.method === 'POST') {
       sim.reset()
       return { status: 204 }
     }
-    throw routeNotFound()
+    return routeMiss('path')
+  }
+
+  async function dispatch(request: CoreRequest): Promise<CoreReply> {
+    requestCount += 1
+    const requestId = `01FAKELAB${String(requestCount).padStart(17, '0')}`
+    const head = request.method === 'HEAD'
+    try {
+      return render(await respond(request), requestId, head)
+    } catch (error) {
+      if (error instanceof ApiError && error.text !== undefined) return renderText(error as ApiError & { text: string }, requestId, head)
+      const apiError = error instanceof ApiError ? error : internalError()
+      if (!(error instanceof ApiError)) onError(error, request)
+      return render(apiError, requestId, head)
+    }
   }
 
   const sim: Simulator = {
     db,
     clock,
     routes,
+    dispatch,
     async handle(request) {
-      requestCount += 1
-      const requestId = `01FAKELAB${String(requestCount).padStart(17, '0')}`
-      const head = request.method === 'HEAD'
-      try {
-        const url = new URL(request.url)
-        const reply = await dispatch(request, url)
-        return render(reply.status, reply.body, reply.headers, requestId, head)
-      } catch (error) {
-        const apiError = error instanceof ApiError ? error : internalError()
-        if (!(error instanceof ApiError)) onError(error, request)
-        return render(apiError.status, apiError.body, apiError.headers, requestId, head)
-      }
+      return toFetchResponse(await dispatch(fromFetchRequest(request)))
     },
     snapshot: () => ({ db: db.dump(), requestCount }),
     restore(snapshot) {

@@ -1,6 +1,6 @@
 /**
  * GitLab's error vocabulary. Every failure inside the simulator is thrown as an {@link ApiError}
- * and rendered in exactly one place (`simulator.ts`), so a wording fix is one edit here.
+ * and rendered in exactly one place (`core/engine.ts`), so a wording fix is one edit here.
  *
  * Names and messages follow `lib/api/helpers.rb` (`not_found!` → {@link notFound}) and Grape's
  * validation errors (`{"error": "..."}`). Source: shared/reference/gitlab-behaviour.md §1.2, §1.3.
@@ -67,18 +67,25 @@ export class ApiError extends Error {
   readonly status: number
   readonly body: ErrorBody
   readonly headers: Record<string, string>
+  /**
+   * A plain-text body for answers GitLab gives before its API (Rack middleware): sent as
+   * `text/plain` without the API's standard headers. `body` is then undefined.
+   */
+  readonly text: string | undefined
 
   /**
    * @param status HTTP status code.
    * @param body JSON body, or undefined for none.
-   * @param headers extra response headers (for example `Allow` on a 405).
+   * @param headers extra response headers (for example `WWW-Authenticate` on a 401).
+   * @param text a plain-text body instead of JSON (see {@link ApiError.text}).
    */
-  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
-    super(`${status} ${JSON.stringify(body ?? null)}`)
+  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}, text?: string) {
+    super(`${status} ${text ?? JSON.stringify(body ?? null)}`)
     this.name = 'ApiError'
     this.status = status
     this.body = body
     this.headers = headers
+    this.text = text
   }
 }
 
@@ -95,7 +102,10 @@ export function recordNotFound(): ApiError {
   return new ApiError(404, { message: '404 Not found' })
 }
 
-/** 404 `{error: "404 Not Found"}`: the catch-all for an unknown route (Grape `route :any, '*path'`). */
+/**
+ * 404 `{error: "404 Not Found"}`: GitLab's catch-all route (`route :any, '*path'`), for an unknown
+ * path and for a known path under another method alike (gitlab-behaviour.md §1.2).
+ */
 export function routeNotFound(): ApiError {
   return new ApiError(404, { error: '404 Not Found' })
 }
@@ -148,15 +158,6 @@ export function preconditionFailed(): ApiError {
   return new ApiError(412, { message: '412 Precondition Failed' })
 }
 
-/**
- * 405 for a known path under another method. Grape answers `{error: "405 Not Allowed"}` with an
- * `Allow` header (gitlab-behaviour.md §15: GitLab keeps Grape's 405).
- * @param allow the methods the path does accept, for the `Allow` header.
- */
-export function methodNotAllowed(allow: string[]): ApiError {
-  return new ApiError(405, { error: '405 Not Allowed' }, { allow: allow.join(', ') })
-}
-
 /** 405 `{message: "405 Method Not Allowed"}` (`not_allowed!`, raised by an endpoint itself). */
 export function notAllowed(): ApiError {
   return new ApiError(405, { message: '405 Method Not Allowed' })
@@ -206,4 +207,23 @@ export function accepted(): ApiError {
 /** 500 `{message: "500 Internal Server Error"}`: what any unexpected exception becomes. */
 export function internalError(): ApiError {
   return new ApiError(500, { message: '500 Internal Server Error' })
+}
+
+/**
+ * 400 `{error: "Empty message body supplied with <content type> content-type"}`: a multipart body
+ * Rack cannot parse. Grape turns Rack's `EOFError` into this since 1.5.3 (grape#2161); the Grape 1.4
+ * of GitLab 13.x let it become a 500, which fakelab never reproduces (gitlab-behaviour.md §0).
+ * @param contentType the request's `Content-Type` as sent.
+ */
+export function emptyMessageBody(contentType: string): ApiError {
+  return grapeError(`Empty message body supplied with ${contentType} content-type`)
+}
+
+/**
+ * 400 `text/plain` `Bad Request`: GitLab's `HandleMalformedStrings` Rack middleware, which answers
+ * before the API (so no JSON and none of the API's headers) when the path, the credentials or a
+ * parameter holds a NUL byte or invalid UTF-8. gitlab: lib/gitlab/middleware/handle_malformed_strings.rb
+ */
+export function malformedRequest(): ApiError {
+  return new ApiError(400, undefined, {}, 'Bad Request')
 }

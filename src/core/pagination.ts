@@ -4,7 +4,7 @@
  * @module
  */
 import qs from 'qs'
-import { p, type RawParams } from './params.js'
+import { assignParams, p, type RawParams } from './params.js'
 import type { Ctx } from './route.js'
 
 /** Kaminari's `default_per_page`. */
@@ -35,22 +35,99 @@ export interface Page<T> {
   headers: Record<string, string>
 }
 
-/**
- * Serialises params like Rails `to_query`: keys sorted, arrays as `key[]=v`, hashes as
- * `key[sub]=v`, spaces as `+`. Uploaded files are left out.
- */
-export function toQuery(params: RawParams): string {
+const QS_STRINGIFY = {
+  arrayFormat: 'brackets',
+  // spec-gap: Rails sorts the serialised `key=value` pairs bytewise; this sorts keys with
+  // localeCompare. They differ only for keys that differ in case or punctuation order.
+  sort: (a: string, b: string) => a.localeCompare(b),
+  format: 'RFC1738',
+} as const
+
+/** Params without undefined values and uploaded files, `null` as an empty value. */
+function plainParams(params: RawParams): RawParams {
   const plain: RawParams = {}
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || (typeof Blob !== 'undefined' && value instanceof Blob)) continue
     plain[key] = value === null ? '' : value
   }
-  return qs.stringify(plain, { arrayFormat: 'brackets', sort: (a: string, b: string) => a.localeCompare(b), format: 'RFC1738' })
+  return plain
 }
 
-/** The absolute URL of this request's path with a rebuilt query string. */
-function pageUrl(ctx: Ctx<unknown>, params: RawParams): string {
-  return `${ctx.baseUrl}${ctx.url.pathname}?${toQuery(params)}`
+/** Characters qs leaves as they are in RFC 1738 format (its `utils.encode`). */
+const QS_PLAIN = /^[A-Za-z0-9\-._~()]*$/
+/** Characters `encodeURIComponent` keeps but qs percent-encodes. */
+const QS_EXTRA: Record<string, string> = { '!': '%21', "'": '%27', '*': '%2A' }
+
+/**
+ * qs's RFC 1738 encoding of one key or value, without qs: `encodeURIComponent` plus the three
+ * characters it keeps and qs does not, spaces as `+`. Undefined for a lone surrogate (which
+ * `encodeURIComponent` refuses), left to qs.
+ */
+function encodeLikeQs(text: string): string | undefined {
+  if (QS_PLAIN.test(text)) return text
+  try {
+    return encodeURIComponent(text).replace(/[!'*]/g, (c) => QS_EXTRA[c]!).replaceAll('%20', '+')
+  } catch {
+    return undefined
+  }
+}
+
+/** One top-level param as `to_query` pieces (several for arrays and hashes; `''` for none). */
+function pieces(key: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    const name = encodeLikeQs(key)
+    const text = encodeLikeQs(String(value))
+    if (name !== undefined && text !== undefined) return `${name}=${text}`
+  }
+  // Arrays, hashes and rare strings: qs itself, whose output for one key does not depend on the others.
+  return qs.stringify({ [key]: value }, QS_STRINGIFY)
+}
+
+/** The pieces of every param, keys sorted as qs sorts them, joined with `&`. */
+function serialise(params: RawParams): string {
+  const keys = Object.keys(params).sort(QS_STRINGIFY.sort)
+  let out = ''
+  for (const key of keys) {
+    const piece = pieces(key, params[key])
+    if (piece !== '') out = out === '' ? piece : `${out}&${piece}`
+  }
+  return out
+}
+
+/**
+ * Serialises params like Rails `to_query`: keys sorted, arrays as `key[]=v`, hashes as
+ * `key[sub]=v`, spaces as `+`. Uploaded files are left out. Byte for byte what
+ * `qs.stringify(params, { arrayFormat: 'brackets', sort, format: 'RFC1738' })` gives; plain values
+ * skip qs, which builds a string per character.
+ */
+export function toQuery(params: RawParams): string {
+  return serialise(plainParams(params))
+}
+
+/**
+ * {@link toQuery} of `params` plus one `page` param, serialised once: returns a function giving
+ * the query for any page number without serialising the rest again. The result is byte for byte
+ * `toQuery({ ...params, page: String(n) })`: the keys that sort before `page` and those after are
+ * serialised apart and joined around it.
+ */
+export function pageQuery(params: RawParams): (page: number) => string {
+  const before: RawParams = {}
+  const after: RawParams = {}
+  for (const [key, value] of Object.entries(plainParams(params))) {
+    if (key === 'page') continue
+    const side = QS_STRINGIFY.sort(key, 'page') < 0 ? before : after
+    side[key] = value
+  }
+  const head = serialise(before)
+  const tail = serialise(after)
+  const prefix = head === '' ? 'page=' : `${head}&page=`
+  const suffix = tail === '' ? '' : `&${tail}`
+  return (page) => `${prefix}${page}${suffix}`
+}
+
+/** The absolute URL of this request's path with a query string. */
+function pageUrl(ctx: Ctx<unknown>, query: string): string {
+  return `${ctx.baseUrl}${ctx.request.path}?${query}`
 }
 
 /**
@@ -73,12 +150,17 @@ export function paginate<T>(ctx: Ctx<PageParams>, rows: T[]): Page<T> {
   const next = !outOfRange && start + perPage < total ? page + 1 : null
   const prev = !outOfRange && page > 1 ? page - 1 : null
 
-  const linkParams = (n: number): RawParams => ({ ...ctx.raw, page: String(n), per_page: String(ctx.raw.per_page ?? requestedPerPage) })
+  // GitLab rebuilds each URL from every param with `page` replaced and `per_page` as requested;
+  // only `page` differs between the rels, so the rest is serialised once.
+  const params = assignParams({}, ctx.raw)
+  params.per_page = String(ctx.raw.per_page ?? requestedPerPage)
+  const query = pageQuery(params)
+  const link = (n: number, rel: string) => `<${pageUrl(ctx, query(n))}>; rel="${rel}"`
   const links: string[] = []
-  if (prev !== null) links.push(`<${pageUrl(ctx, linkParams(prev))}>; rel="prev"`)
-  if (next !== null) links.push(`<${pageUrl(ctx, linkParams(next))}>; rel="next"`)
-  links.push(`<${pageUrl(ctx, linkParams(1))}>; rel="first"`)
-  if (counted) links.push(`<${pageUrl(ctx, linkParams(totalPages))}>; rel="last"`)
+  if (prev !== null) links.push(link(prev, 'prev'))
+  if (next !== null) links.push(link(next, 'next'))
+  links.push(link(1, 'first'))
+  if (counted) links.push(link(totalPages, 'last'))
 
   const headers: Record<string, string> = {
     'x-per-page': String(perPage),
@@ -117,11 +199,11 @@ export function paginateKeyset<T extends { id: number }>(
   const headers: Record<string, string> = {}
   const last = slice[slice.length - 1]
   if (last) {
-    const params: RawParams = { ...ctx.raw }
+    const params = assignParams({}, ctx.raw)
     delete params.id_after
     delete params.id_before
     params[sort === 'asc' ? 'id_after' : 'id_before'] = String(last.id)
-    const link = `<${pageUrl(ctx, params)}>; rel="next"`
+    const link = `<${pageUrl(ctx, toQuery(params))}>; rel="next"`
     headers.link = link
     headers.links = link
   }

@@ -9,6 +9,7 @@ import type { Db } from '../db/db.js'
 import type { PersonalAccessTokenRecord, OauthAccessTokenRecord, UserRecord } from '../db/schema.js'
 import type { Clock } from './clock.js'
 import type { ParamRules, ParamSpecs, ParamsOf, RawParams } from './params.js'
+import type { CoreRequest } from './transport.js'
 
 /** HTTP methods the API uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
@@ -43,8 +44,12 @@ export interface Reply {
 
 /** What a handler receives. `P` is the coerced declared params. */
 export interface Ctx<P = Record<string, unknown>> {
-  readonly request: Request
-  /** The request URL (absolute, still percent-encoded). */
+  /** The request: method, raw path and query, header lookup (`ctx.request.header('if-unmodified-since')`). */
+  readonly request: CoreRequest
+  /**
+   * The request URL (absolute, still percent-encoded), built on first use: prefer
+   * `ctx.request.path` and `ctx.request.query`, which cost nothing.
+   */
   readonly url: URL
   readonly method: Method
   /** The route key, e.g. `GET /projects/:id/labels`. */
@@ -71,7 +76,11 @@ export interface Ctx<P = Record<string, unknown>> {
 /** A route's declaration (see {@link route}). */
 export interface RouteDef<P extends ParamSpecs> {
   auth?: AuthPolicy
-  /** Extra token scopes accepted besides `api` (and `read_api` on GET), e.g. `read_user`. */
+  /**
+   * Extra token scopes the endpoint registers after GitLab's `api` and `read_api`, in registration
+   * order, e.g. `read_user` (users.rb `allow_access_with_scope`). A token with one of them is
+   * accepted; every registered scope is named in an `insufficient_scope` answer.
+   */
   scopes?: string[]
   /** Declared params, path params included (Grape declares them too). */
   params?: P

@@ -1,12 +1,14 @@
 /**
  * Route matching: path-to-regexp does the matching; this adds specificity (a static segment beats a
- * parameter, whatever the registration order: `/runners/all` over `/runners/:id`) and 405 for a
- * known path under another method. Paths are matched still percent-encoded, so `group%2Fproject`
- * stays one `:id`; each parameter is decoded afterwards. Source: STYLE.md §3.5.
+ * parameter, whatever the registration order: `/runners/all` over `/runners/:id`) and tells a wrong
+ * method from an unknown path. Paths are matched still percent-encoded, so `group%2Fproject` stays
+ * one `:id`; each parameter is decoded afterwards. Source: STYLE.md §3.5.
+ *
+ * A miss is returned, not thrown: GitLab 13.x answers both kinds with its catch-all 404 (the engine's
+ * job), but a request log or journal must still be able to say which it was.
  * @module
  */
 import { match, type MatchFunction } from 'path-to-regexp'
-import { methodNotAllowed, routeNotFound } from './errors.js'
 import type { Method, Route } from './route.js'
 
 interface Compiled {
@@ -20,6 +22,17 @@ interface Compiled {
 export interface RouteMatch {
   route: Route
   pathParams: Record<string, string>
+  miss?: undefined
+}
+
+/**
+ * No route for this request: `'path'` when nothing is registered at the path, `'method'` when the
+ * path is registered under other methods only (listed in `allowed`, sorted).
+ */
+export interface RouteMiss {
+  route?: undefined
+  miss: 'method' | 'path'
+  allowed: Method[]
 }
 
 function compareScores(a: number[], b: number[]): number {
@@ -38,16 +51,30 @@ function decodeSegment(value: string): string | undefined {
   }
 }
 
-/** Routes grouped by segment count, most specific first. */
+/**
+ * Bucket key of a path: its segment count and, when static, its first segment, lower-cased because
+ * path-to-regexp matches case-insensitively by default (`sensitive: false`).
+ */
+function bucketKey(segmentCount: number, first: string): string {
+  return `${segmentCount}/${first.toLowerCase()}`
+}
+
+/**
+ * Routes grouped by segment count and first segment, most specific first, so a request only runs
+ * the matchers of routes that could match it.
+ */
 export class Router {
-  private readonly bySegments = new Map<number, Compiled[]>()
+  /** Routes whose first segment is static, by {@link bucketKey}. */
+  private readonly byPrefix = new Map<string, Compiled[]>()
+  /** Routes whose first segment is a parameter, by segment count (none in GitLab's API today). */
+  private readonly byCount = new Map<number, Compiled[]>()
   private readonly keys = new Set<string>()
 
   /**
    * @param routes all routes; keys must be unique.
    * @throws Error on a duplicate route key (a programming error).
    */
-  constructor(routes: Route[]) {
+  constructor(routes: readonly Route[]) {
     for (const route of routes) {
       if (this.keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
       this.keys.add(route.key)
@@ -57,41 +84,57 @@ export class Router {
         matcher: match<Record<string, string>>(route.path, { decode: false }),
         score: segments.map((s) => (s.startsWith(':') ? 1 : 2)),
       }
-      const list = this.bySegments.get(segments.length) ?? []
-      list.push(compiled)
-      this.bySegments.set(segments.length, list)
+      const first = segments[0] ?? ''
+      if (first.startsWith(':')) push(this.byCount, segments.length, compiled)
+      else push(this.byPrefix, bucketKey(segments.length, first), compiled)
     }
-    for (const list of this.bySegments.values()) list.sort((a, b) => compareScores(a.score, b.score))
+    for (const list of [...this.byPrefix.values(), ...this.byCount.values()]) list.sort((a, b) => compareScores(a.score, b.score))
   }
 
   /**
    * Finds the route for a method and a raw (percent-encoded) path below `/api/v4`.
-   * HEAD is answered by GET routes.
-   * @throws ApiError 405 `{error: "405 Not Allowed"}` with `Allow` when only other methods match;
-   *   404 `{error: "404 Not Found"}` when nothing matches or a segment is wrongly encoded.
+   * HEAD is answered by GET routes; one trailing slash is ignored.
+   * @returns the route and its decoded path params, or the kind of miss (a segment that does not
+   *   decode counts as an unknown path).
    */
-  match(method: string, rawPath: string): RouteMatch {
+  match(method: string, rawPath: string): RouteMatch | RouteMiss {
     const wanted = method === 'HEAD' ? 'GET' : method
     const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath
-    const candidates = this.bySegments.get(path.split('/').length - 1) ?? []
+    const segmentCount = countSegments(path)
+    const firstEnd = path.indexOf('/', 1)
+    const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
     const allowed = new Set<Method>()
-    for (const candidate of candidates) {
-      const result = candidate.matcher(path)
-      if (!result) continue
-      // The most specific route of the requested method wins; other methods only matter for 405.
-      if (candidate.route.method !== wanted) {
-        allowed.add(candidate.route.method)
-        continue
+    for (const candidates of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
+      for (const candidate of candidates ?? []) {
+        const result = candidate.matcher(path)
+        if (!result) continue
+        // The most specific route of the requested method wins; other methods only tell a wrong method.
+        if (candidate.route.method !== wanted) {
+          allowed.add(candidate.route.method)
+          continue
+        }
+        const pathParams: Record<string, string> = {}
+        for (const [name, value] of Object.entries(result.params)) {
+          const decoded = decodeSegment(value)
+          if (decoded === undefined) return { miss: 'path', allowed: [] }
+          pathParams[name] = decoded
+        }
+        return { route: candidate.route, pathParams }
       }
-      const pathParams: Record<string, string> = {}
-      for (const [name, value] of Object.entries(result.params)) {
-        const decoded = decodeSegment(value)
-        if (decoded === undefined) throw routeNotFound()
-        pathParams[name] = decoded
-      }
-      return { route: candidate.route, pathParams }
     }
-    if (allowed.size > 0) throw methodNotAllowed([...allowed].sort())
-    throw routeNotFound()
+    return allowed.size > 0 ? { miss: 'method', allowed: [...allowed].sort() } : { miss: 'path', allowed: [] }
   }
+}
+
+function push<K>(map: Map<K, Compiled[]>, key: K, compiled: Compiled): void {
+  const list = map.get(key)
+  if (list) list.push(compiled)
+  else map.set(key, [compiled])
+}
+
+/** Segments of `/a/b/c` (3); `/` has one empty segment, as `'/'.split('/').slice(1)` does. */
+function countSegments(path: string): number {
+  let count = 0
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) count++
+  return count
 }

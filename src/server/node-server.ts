@@ -1,12 +1,13 @@
 /**
- * The node:http door: turns each `IncomingMessage` into a Fetch `Request`, hands it to the
- * simulator, and writes the `Response` back. No API logic lives here. Source: STYLE.md §3.1, §9
- * (after mswjs/http-middleware's to-fetch-request / send-fetch-response).
+ * The node:http door: reads each `IncomingMessage` as the engine's {@link CoreRequest}, hands it to
+ * the simulator, and writes the {@link CoreReply} straight to the `ServerResponse`. No Fetch
+ * `Request`/`Response` is built on the way, and no API logic lives here. Source: STYLE.md §1.2, §3.1, §9.
  * @module
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { Simulator } from '../simulator.js'
+import type { AddressInfo, Socket } from 'node:net'
+import { BodyTooLarge, readBody } from './fetch-bridge.js'
+import { MAX_QUERY_LENGTH, type CoreReply, type CoreRequest, type Simulator } from '../core/engine.js'
 
 /** Options for {@link startServer}. */
 export interface ServerOptions {
@@ -28,49 +29,136 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-class BodyTooLarge extends Error {}
+/**
+ * Headers node keeps only once when repeated (its "discard duplicates" list) or joins with `; `
+ * (`cookie`): for these the lookup joins every field with `, `, as Fetch `Headers.get` does.
+ */
+const SINGLE_VALUE_HEADERS = new Set([
+  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host',
+  'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards',
+  'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent', 'cookie',
+])
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) throw new BodyTooLarge()
-    chunks.push(chunk)
+/** `http://host` origins by Host header, parsed once each (WHATWG URL rules: case, default port, IDNA). */
+const origins = new Map<string, string>()
+
+function originOf(host: string): string {
+  let origin = origins.get(host)
+  if (origin === undefined) {
+    // Throws TypeError for a Host no URL can have; the door answers that with 400.
+    origin = new URL(`http://${host}`).origin
+    if (origins.size >= 256) origins.clear()
+    origins.set(host, origin)
   }
-  return Buffer.concat(chunks)
+  return origin
 }
 
-/** Builds a Fetch Request from a node request; the path stays percent-encoded. */
-export async function toFetchRequest(req: IncomingMessage, limit: number): Promise<Request> {
-  const host = req.headers.host ?? 'localhost'
-  const url = new URL(req.url ?? '/', `http://${host}`)
-  const headers = new Headers()
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    for (const value of values ?? []) headers.append(name, value)
+/**
+ * A request target the URL parser would leave as it is: origin-form, only characters that are
+ * neither percent-encoded nor dropped by it, and no dot segment to resolve. Anything else goes
+ * through `new URL`, so the engine sees exactly the path and query a Fetch client would send.
+ */
+const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&()*+,;=:@%/?[\]^|]*$/
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|\?|$)/i
+
+/** A node request seen as a {@link CoreRequest}. A class, so requests share their methods. */
+class NodeRequestView implements CoreRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly origin: string
+  readonly #req: IncomingMessage
+  readonly #bytes: Uint8Array | undefined
+
+  constructor(req: IncomingMessage, method: string, path: string, query: string, origin: string, body: Uint8Array | undefined) {
+    this.method = method
+    this.path = path
+    this.query = query
+    this.origin = origin
+    this.#req = req
+    this.#bytes = body && body.length > 0 ? body : undefined
   }
-  const method = req.method ?? 'GET'
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, limit)
-  return new Request(url, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined })
+
+  header(name: string): string | undefined {
+    const req = this.#req
+    const value = req.headers[name]
+    if (value === undefined) return undefined
+    if (typeof value !== 'string') return value.join(', ')
+    if (!SINGLE_VALUE_HEADERS.has(name)) return value
+    const all = req.headersDistinct[name]
+    return all && all.length > 1 ? all.join(', ') : value
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    // Read before the engine saw the request (see startServer), so there is nothing left to wait for.
+    return Promise.resolve(this.#bytes)
+  }
 }
 
-/** Writes a Fetch Response to a node response. */
-export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') continue
-    res.setHeader(name, value)
+/**
+ * Reads a node request as the engine's request: path and query as the WHATWG URL parser leaves
+ * them (what a Fetch `Request` would carry), headers looked up on demand, the body as read.
+ * @throws TypeError for a request target or Host header that no URL can have.
+ */
+export function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined): CoreRequest {
+  const target = req.url ?? '/'
+  let origin = originOf(req.headers.host ?? 'localhost')
+  let path: string
+  let query: string
+  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
+    const at = target.indexOf('?')
+    path = at < 0 ? target : target.slice(0, at)
+    query = at < 0 ? '' : target.slice(at + 1)
+  } else {
+    // An absolute-form target (`GET http://host/path`) brings its own origin.
+    const url = new URL(target, `${origin}/`)
+    origin = url.origin
+    path = url.pathname
+    query = url.search.slice(1)
   }
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies)
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
-  res.end(body)
+  return new NodeRequestView(req, req.method ?? 'GET', path, query, origin, body)
+}
+
+/** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
+export function sendReply(res: ServerResponse, reply: CoreReply): void {
+  res.statusCode = reply.status
+  for (const [name, value] of reply.headers) res.setHeader(name, value)
+  res.end(reply.body)
 }
 
 function sendPlainError(res: ServerResponse, status: number, body: object): void {
   if (res.headersSent) return void res.end()
   res.writeHead(status, { 'content-type': 'application/json' })
   res.end(JSON.stringify(body))
+}
+
+/** Length of the request line in what node had read of a refused head (all of it when no line ended). */
+function requestLineLength(packet: Buffer | undefined): number {
+  if (!packet) return 0
+  const end = packet.indexOf('\r\n')
+  return end < 0 ? packet.length : end
+}
+
+/**
+ * The answer to a request head node's parser refuses, written to the socket as it is (there is no
+ * request to answer through the engine): 414 `{"error":"414 Request-URI Too Large"}` when the head is
+ * over node's limit (`maxHeaderSize`, 16 KiB by default) and its request line alone is longer than
+ * the query limit, as the engine answers a shorter long query; 408 when the head never arrived;
+ * otherwise a JSON 400, for a raw space, non-ASCII or control byte in the target, a malformed line
+ * or headers over the limit.
+ * (Puma answers these with an empty 400 or 414; the JSON keeps clients that always parse JSON working.)
+ */
+function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  let status = '400 Bad Request'
+  let body = '{"error":"400 Bad Request"}'
+  if (error.code === 'HPE_HEADER_OVERFLOW' && requestLineLength(error.rawPacket) > MAX_QUERY_LENGTH) {
+    status = '414 URI Too Long'
+    body = '{"error":"414 Request-URI Too Large"}'
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = '408 Request Timeout'
+    body = '{"error":"408 Request Timeout"}'
+  }
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
 }
 
 /**
@@ -82,20 +170,35 @@ function sendPlainError(res: ServerResponse, status: number, body: object): void
  */
 export async function startServer(sim: Simulator, options: ServerOptions = {}): Promise<RunningServer> {
   const limit = options.maxBodyBytes ?? 10 * 1024 * 1024
+
+  function answer(req: IncomingMessage, res: ServerResponse, body: Uint8Array | undefined): void {
+    let request: CoreRequest
+    try {
+      request = toCoreRequest(req, body)
+    } catch {
+      return sendPlainError(res, 400, { error: '400 Bad Request' })
+    }
+    sim.dispatch(request).then(
+      (reply) => sendReply(res, reply),
+      () => sendPlainError(res, 500, { message: '500 Internal Server Error' }),
+    )
+  }
+
   const server = http.createServer((req, res) => {
-    void (async () => {
-      try {
-        const request = await toFetchRequest(req, limit)
-        await sendFetchResponse(res, await sim.handle(request))
-      } catch (error) {
+    // GET and HEAD bodies are ignored, as Fetch cannot carry them; other bodies are read first, so
+    // an oversized one is refused before the engine counts the request.
+    if (req.method === 'GET' || req.method === 'HEAD') return answer(req, res, undefined)
+    readBody(req, limit).then(
+      (body) => answer(req, res, body),
+      (error: unknown) => {
         if (error instanceof BodyTooLarge) sendPlainError(res, 413, { error: '413 Request Entity Too Large' })
-        else if (error instanceof TypeError) sendPlainError(res, 400, { error: '400 Bad Request' })
-        else sendPlainError(res, 500, { message: '500 Internal Server Error' })
-      }
-    })()
+        else sendPlainError(res, 400, { error: '400 Bad Request' })
+      },
+    )
   })
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    socket.end(clientErrorAnswer(error))
   })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
  * GitLab's cross-cutting conventions, through the public HTTP interface on both doors:
- * routing and the three 404 bodies, 405/410/414, authentication sources and token states, sudo,
+ * routing and the three 404 bodies, wrong methods, 410/414, authentication sources and token states, sudo,
  * standard headers. Source: api-spec.md "Authentication", "Errors", "Limits"; gitlab-behaviour.md §1.
  */
 import { expect, it } from 'vitest'
@@ -11,7 +11,8 @@ contract('routing and error bodies', {}, ({ api, transport }) => {
     ['GET', '/nope', 404, { error: '404 Not Found' }],
     ['GET', '/projects/acme/website', 404, { error: '404 Not Found' }],
     ['GET', '/api/v3/projects', 410, { error: 'API V3 is no longer supported. Use API V4 instead.' }],
-    ['POST', '/user', 405, { error: '405 Not Allowed' }],
+    // gitlab-behaviour.md §1.2 "Wrong method on an existing path": GitLab's catch-all 404, not Grape's 405.
+    ['POST', '/user', 404, { error: '404 Not Found' }],
     ['GET', '/projects/999', 404, { message: '404 Project Not Found' }],
     ['GET', '/projects/website', 404, { message: '404 Project Not Found' }],
     ['GET', '/groups/999', 404, { message: '404 Group Not Found' }],
@@ -24,9 +25,10 @@ contract('routing and error bodies', {}, ({ api, transport }) => {
     expect(res.headers.get('content-type')).toBe('application/json')
   })
 
-  it('names the allowed methods on a 405', async () => {
-    const res = await api.post('/user', { as: 'root' })
-    expect(res.headers.get('allow')).toBe('GET')
+  // gitlab-behaviour.md §1.2 "Wrong method on an existing path" (corrected 2026-11-23), §14 item 20.
+  it('answers a wrong method on an existing path with the catch-all 404 and no Allow', async () => {
+    const res = await api.request('PATCH', '/projects/20/labels', { as: 'root' })
+    expect([res.status, res.body, res.headers.get('allow')]).toEqual([404, { error: '404 Not Found' }, null])
   })
 
   // MSW handlers only claim /api/v4, /api/v3 and /-/fakelab: other paths are the app's own.
@@ -71,7 +73,7 @@ contract('routing and error bodies', {}, ({ api, transport }) => {
 
   it('never crashes on a malformed JSON body', async () => {
     const res = await api.request('PUT', '/user', { as: 'root', headers: { 'content-type': 'application/json' } })
-    expect(res.status).toBe(405)
+    expect(res.status).toBe(404)
   })
 })
 

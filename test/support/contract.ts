@@ -37,6 +37,8 @@ export interface RequestOptions {
   form?: Record<string, string>
   /** Multipart body. */
   multipart?: FormData
+  /** A body sent as it is; give its `content-type` in `headers`. */
+  rawBody?: BodyInit
 }
 
 /** A small client bound to one door. Paths are relative to `/api/v4` unless they start with `/-/` or `/api/`. */
@@ -92,6 +94,8 @@ function makeApi(baseUrl: string): Api {
       body = new URLSearchParams(options.form).toString()
     } else if (options.multipart) {
       body = options.multipart
+    } else if (options.rawBody !== undefined) {
+      body = options.rawBody
     }
     const res = await fetch(url, { method, headers, body })
     const text = await res.text()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
-import { p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+import { assignParams, p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+import { fromFetchRequest } from '../../src/core/transport.js'
 
 function errorOf(specs: ParamSpecs, raw: Record<string, unknown>, rules?: ParamRules): unknown {
   try {
@@ -25,9 +26,20 @@ describe('parseQuery', () => {
   })
 })
 
+describe('assignParams', () => {
+  it('merges like object spread: own keys in order, later sources win, __proto__ stays a key', () => {
+    const body = JSON.parse('{"b":"body","__proto__":{"polluted":true},"c":"3"}') as Record<string, unknown>
+    const merged = assignParams(assignParams(assignParams({}, { a: '1', b: 'query' }), body), { a: 'path' })
+    expect(merged).toEqual({ ...{ a: '1', b: 'query' }, ...body, ...{ a: 'path' } })
+    expect(Object.keys(merged)).toEqual(['a', 'b', '__proto__', 'c'])
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype)
+    expect((merged as { polluted?: boolean }).polluted).toBeUndefined()
+  })
+})
+
 describe('parseBody', () => {
   const make = (body: BodyInit | undefined, type?: string, method = 'POST') =>
-    new Request('http://x/', { method, body, headers: type ? { 'content-type': type } : {} })
+    fromFetchRequest(new Request('http://x/', { method, body, headers: type ? { 'content-type': type } : {} }))
 
   it('reads JSON, form and multipart bodies alike', async () => {
     expect(await parseBody(make(JSON.stringify({ name: 'bug', n: 1 }), 'application/json'))).toEqual({ name: 'bug', n: 1 })
@@ -44,6 +56,40 @@ describe('parseBody', () => {
 
   it('answers 400 for malformed JSON', async () => {
     await expect(parseBody(make('{nope', 'application/json'))).rejects.toMatchObject({ status: 400 })
+  })
+
+  // Issue 6, defect 1: a multipart body Rack cannot parse is Grape's EmptyMessageBody 400, not a 500.
+  it('answers a multipart body that does not parse with Grape\'s empty-message-body 400', async () => {
+    await expect(parseBody(make('junk', 'multipart/form-data; boundary=x'))).rejects.toMatchObject({
+      status: 400,
+      body: { error: 'Empty message body supplied with multipart/form-data; boundary=x content-type' },
+    })
+  })
+
+  it('reads multipart without a boundary as a form, as Rack falls back to', async () => {
+    expect(await parseBody(make('name=bug&color=red', 'multipart/form-data'))).toEqual({ name: 'bug', color: 'red' })
+  })
+
+  it('keeps a file field named __proto__ as a field', async () => {
+    const form = new FormData()
+    form.append('__proto__', new Blob(['x']), 'f.txt')
+    const params = await parseBody(make(form))
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype)
+    expect(Object.keys(params)).toEqual(['__proto__'])
+  })
+
+  it.each([
+    ['a form value with a bad escape', 'name=%ZZ', 'application/x-www-form-urlencoded'],
+    ['a form value that is not UTF-8', 'name=%C3%28', 'application/x-www-form-urlencoded'],
+    ['a body that is not UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), 'application/json'],
+  ])('refuses %s with the malformed-strings 400', async (_title, body, type) => {
+    await expect(parseBody(make(body as BodyInit, type))).rejects.toMatchObject({ status: 400, text: 'Bad Request' })
+  })
+
+  it('reads no body on GET and HEAD', async () => {
+    const get = make(undefined, 'application/json', 'GET')
+    const unread = { method: get.method, path: get.path, query: get.query, origin: get.origin, header: (name: string) => get.header(name) }
+    expect(await parseBody({ ...unread, body: () => Promise.reject(new Error('read')) })).toEqual({})
   })
 })
 

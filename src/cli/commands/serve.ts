@@ -13,6 +13,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
+import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -22,7 +23,7 @@ const FORCE_EXIT_AFTER_MS = 5_000
 const MAX_LISTED_USERS = 25
 
 /** Parsed options of `serve` (after env fallbacks and defaults). */
-interface ServeOptions {
+interface ServeOptions extends ServeReplayOptions {
   port: number
   host: string
   scenario?: string
@@ -192,7 +193,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
 
   let server: RunningServer
   try {
-    server = await startServer(sim, { port: options.port, host: options.host })
+    server = options.replay
+      ? await startReplayServer(sim, options)
+      : await startServer(sim, { port: options.port, host: options.host })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const hint = code === 'EADDRINUSE' ? ' (use --port 0 to pick a free port)' : ''
@@ -215,6 +218,7 @@ Examples:
   $ fakelab serve --port 0                     # any free port; the URL is the first stdout line
   $ fakelab serve --scenario my.yaml --seed 7  # your own data, other generated values
   $ FAKELAB_SCENARIO=my.yaml fakelab serve     # every option has a FAKELAB_* variable
+  $ fakelab serve --replay s.har.json --mode lockdown  # CI: replay a cassette, fail on misses
 
 Then:
   $ curl -H "PRIVATE-TOKEN: glpat-root-fakelab" http://127.0.0.1:3000/api/v4/user
@@ -237,6 +241,8 @@ export function registerServeCommand(program: Command): Command {
       new Option('-s, --scenario <file>', 'scenario YAML file (default: the embedded scenarios/default.yaml)').env('FAKELAB_SCENARIO'),
     )
     .addOption(new Option('--seed <n>', "faker seed for generated values (default: the scenario's seed:)").env('FAKELAB_SEED').argParser(parseSeed))
+    .addOption(replayOption())
+    .addOption(modeOption())
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeOptions) => {
       await serve(options, program.version() ?? '0.0.0')

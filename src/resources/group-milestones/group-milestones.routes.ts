@@ -172,7 +172,6 @@ export const groupMilestoneRoutes: Route[] = [
   // spec-gap: burndown events are EE-only (ee/lib/ee/api/group_milestones.rb). The community
   // edition has no such route, so GitLab's catch-all answers 404 {"error":"404 Not Found"} to
   // everyone, signed in or not; the route is registered only to give that answer explicitly.
-  // Other methods on this path get the router's 405 where the catch-all would say 404.
   route('GET /groups/:id/milestones/:milestone_id/burndown_events', {
     auth: 'none',
     handler() {

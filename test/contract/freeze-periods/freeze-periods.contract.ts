@@ -264,7 +264,7 @@ contract('POST /projects/:id/freeze_periods', {}, ({ api, sim }) => {
   it('refuses a read_api token', async () => {
     const res = await api.post('/projects/20/freeze_periods', { token: 'glpat-root-readonly', body: params })
     expect(res.status).toBe(403)
-    expect(res.body).toMatchObject({ error: 'insufficient_scope', scope: 'api' })
+    expect(res.body).toMatchObject({ error: 'insufficient_scope', scope: 'api read_api' })
   })
 
   it.each(authMatrix(201))('as %s on project %i → %i', async (_who, projectId, status, options, body) => {

@@ -29,7 +29,7 @@ function ids(res: ApiResponse): number[] {
 const insufficientScope = {
   error: 'insufficient_scope',
   error_description: 'The request requires higher privileges than provided by the access token.',
-  scope: 'api',
+  scope: 'api read_api',
 }
 
 contract('GET /groups/:id/milestones', {}, ({ api, sim }) => {

@@ -343,7 +343,7 @@ contract('POST /projects/:id/labels', {}, ({ api, sim }) => {
 
   it('refuses a read_api token', async () => {
     const res = await api.post('/projects/20/labels', { token: 'glpat-devon-readonly', body: { name: 'x', color: 'red' } })
-    expect([res.status, res.body.error, res.body.scope]).toEqual([403, 'insufficient_scope', 'api'])
+    expect([res.status, res.body.error, res.body.scope]).toEqual([403, 'insufficient_scope', 'api read_api'])
   })
 
   it('refuses changes on an archived project', async () => {
