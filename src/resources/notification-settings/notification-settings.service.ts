@@ -80,6 +80,8 @@ export function settingFor(db: Db, user: UserRecord, source: SettingSource, now:
  * (gitlab-behaviour.md §10, §14 item 21).
  */
 export function eventValue(setting: Omit<NotificationSettingRecord, 'id'>, event: NotificationEvent): boolean | null {
+  // spec-gap: the spec calls the events boolean flags; GitLab shows a never-written one as null
+  // (nullable columns without a default), which we follow (gitlab-behaviour.md §14 item 21).
   const value = setting[event]
   if (event === 'failed_pipeline' || event === 'fixed_pipeline') return value ?? true
   return value
