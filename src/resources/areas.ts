@@ -15,5 +15,6 @@ export * from './members/index.js'
 export * from './merge-requests/index.js'
 export * from './notification-settings/index.js'
 export * from './projects/index.js'
+export * from './runners/index.js' // runners area (issue 7)
 export * from './todos/index.js'
 export * from './users/index.js'

@@ -5,24 +5,11 @@
  * python-gitlab is not an npm package: the test runs where `python3 -c 'import gitlab'` works
  * (Debian's python3-gitlab) and is skipped, saying so, elsewhere.
  */
-import { execFile, execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-
-/** The first Python that can import python-gitlab (Debian's lives in /usr/bin, not a pyenv shim). */
-function findPython(): string | undefined {
-  for (const candidate of ['python3', '/usr/bin/python3']) {
-    try {
-      execFileSync(candidate, ['-c', 'import gitlab'], { stdio: 'ignore' })
-      return candidate
-    } catch {
-      // try the next one
-    }
-  }
-  return undefined
-}
+import { findPython, runPython } from '../support/clients.js'
 
 const python = findPython()
 
@@ -35,11 +22,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
 
   it('drives labels, milestones, freeze periods, pagination and sudo', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_check.py')
-    const output = await new Promise<string>((resolve, reject) => {
-      execFile(python!, ['-W', 'ignore', script, server.url], { timeout: 30_000 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-      )
-    })
+    const output = await runPython(python!, script, server.url)
     expect(output.trim().split('\n')).toEqual([
       'user max',
       "labels ['bug', 'docs', 'feature', 'frontend', 'good first issue', 'needs review']",
@@ -63,11 +46,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
   // --- to-dos and notification settings (todos, notification-settings areas): python_gitlab_todos.py ---
   it('drives to-dos (list, mark_as_done, issue todo then 304, mark_all_as_done) and notification settings (global, group, project get/save)', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_todos.py')
-    const output = await new Promise<string>((resolve, reject) => {
-      execFile(python!, ['-W', 'ignore', script, server.url], { timeout: 30_000 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-      )
-    })
+    const output = await runPython(python!, script, server.url)
     expect(output.trim().split('\n')).toEqual([
       'todos [606, 603, 601]',
       'filtered [603]',
