@@ -68,6 +68,8 @@ export const ValidationMessage = {
   runnerAlreadyEnabled: 'Validation failed: Runner has already been taken',
   /** Milestone title uniqueness across the group and its projects. */
   milestoneTitleTaken: 'already being used for another group or project milestone.',
+  /** User `owns_notification_email` (13.x wording; later "must be an email you have verified"). */
+  notAnEmailYouOwn: 'is not an email you own',
 } as const
 
 /** A JSON error body: GitLab helpers answer `{message}`, Grape answers `{error}`. */

@@ -278,3 +278,67 @@ export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBa
     task_completion_status: taskCompletionStatus(issue.description),
   }
 }
+
+/** Options of {@link Issue}. */
+export interface IssueOptions extends IssueBasicOptions {
+  /** What `references.relative` is relative to (GitLab `options[:group] || options[:project]`); default none. */
+  from?: ReferenceFrom
+  /**
+   * `include_subscribed`: false leaves `subscribed` out (issue lists). When shown, the value is
+   * computed for `subscribedFor` (GitLab `options[:current_user]`); without one it is false.
+   */
+  includeSubscribed?: boolean
+  /** Whose subscription `subscribed` reports; null gives false (`Subscribable#subscribed?` with no user). */
+  subscribedFor?: UserRecord | null
+}
+
+/** `"1 of 3 tasks completed"` (gitlab: app/models/concerns/taskable.rb `task_status`). */
+function taskStatus(status: { count: number; completed_count: number }): string {
+  return `${status.completed_count} of ${status.count} ${status.count === 1 ? 'task' : 'tasks'} completed`
+}
+
+/**
+ * The full `Issue` entity: {@link IssueBasic} then `has_tasks`, `task_status` (only when the
+ * description has task items), `_links {self, notes, award_emoji, project}`, `references`,
+ * `subscribed` (unless left out), `moved_to_id`, `service_desk_reply_to`.
+ * Source: gitlab-behaviour.md §4.1; gitlab: lib/api/entities/issue.rb (13.x: no `severity`, no
+ * `closed_as_duplicate_of` yet).
+ */
+export function Issue(issue: IssueRecord, ctx: PresentCtx, options: IssueOptions = {}) {
+  const basic = IssueBasic(issue, ctx, options)
+  const project = ctx.db.tables.projects.get(issue.project_id)
+  const tasks = basic.task_completion_status
+  const api = `${ctx.baseUrl}/api/v4/projects/${issue.project_id}`
+  const subscribed = options.includeSubscribed === false ? {} : { subscribed: issueSubscribed(ctx, issue, options.subscribedFor ?? null) }
+  return {
+    ...basic,
+    has_tasks: tasks.count > 0,
+    ...(tasks.count > 0 ? { task_status: taskStatus(tasks) } : {}),
+    _links: {
+      self: `${api}/issues/${issue.iid}`,
+      notes: `${api}/issues/${issue.iid}/notes`,
+      award_emoji: `${api}/issues/${issue.iid}/award_emoji`,
+      project: api,
+    },
+    references: IssuableReferences(ctx, project, '#', issue.iid, options.from ?? null),
+    ...subscribed,
+    moved_to_id: issue.moved_to_id,
+    // spec-gap: the store keeps no Service Desk data; GitLab shows null for issues not from it.
+    service_desk_reply_to: null as string | null,
+  }
+}
+
+/**
+ * `issue.subscribed?(user, project)`: an explicit subscription row decides; otherwise GitLab counts
+ * participants as subscribed (author and assignees here, as the store keeps no notes).
+ * gitlab: app/models/concerns/subscribable.rb, app/models/concerns/issuable.rb
+ * (`subscribed_without_subscriptions?`).
+ */
+function issueSubscribed(ctx: PresentCtx, issue: IssueRecord, user: UserRecord | null): boolean {
+  if (!user) return false
+  const row = ctx.db.tables.subscriptions
+    .where('subscribable_id', issue.id)
+    .find((s) => s.subscribable_type === 'Issue' && s.user_id === user.id)
+  if (row) return row.subscribed
+  return issue.author_id === user.id || issue.assignee_ids.includes(user.id)
+}

@@ -104,6 +104,11 @@ export interface LoadContext {
   iids(usage: InternalIdRecord['usage'], parent: LoadParent, records: readonly { iid?: number | undefined }[]): number[]
   /** Queues a row with its id; rows are inserted in id order when loading ends. */
   stage<K extends TableName>(table: K, row: Tables[K]): void
+  /**
+   * The rows queued so far for `table` (by areas loaded earlier for the same record: a project's
+   * `issues` are staged before its `todos` load), in staging order.
+   */
+  stagedRows<K extends TableName>(table: K): readonly Tables[K][]
 }
 
 /** See the module comment. Hooks are optional; every area has at most one fragment. */

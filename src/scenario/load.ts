@@ -159,6 +159,10 @@ export class ScenarioLoader implements LoadContext {
     else this.staged.set(table, [row])
   }
 
+  stagedRows<K extends TableName>(table: K): readonly Tables[K][] {
+    return (this.staged.get(table) ?? []) as unknown as Tables[K][]
+  }
+
   /** Every id, before any row is built: a reference may point forward in the file. */
   private allocateIds(): void {
     for (const kind of RECORD_KINDS) {

@@ -195,6 +195,29 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- to-dos and notification settings (todos, notification-settings areas) ---
+  // To-dos: every call is the caller's own (gitlab-behaviour.md §8; gitlab: lib/api/todos.rb).
+  // 601 is devon's: anyone else gets ActiveRecord's 404. devon already has pending to-dos on issue
+  // #1 of projects 20 (601) and 21 (606), so marking it again is 304 for him.
+  { key: 'GET /todos', path: '/todos', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /todos/:id/mark_as_done', path: '/todos/601/mark_as_done', expect: [401, 404, 404, 201, 404, 404, 404, 404, 404, S], notFound: { message: '404 Not found' } },
+  { key: 'POST /todos/mark_as_done', path: '/todos/mark_as_done', expect: [401, 204, 204, 204, 204, 204, 204, 204, 204, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/todo', path: '/projects/20/issues/1/todo', expect: [401, 201, 201, 304, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/todo', path: '/projects/21/issues/1/todo', expect: [401, 201, 201, 304, 201, 201, 404, 201, 404, S] },
+  // Notification settings: the caller's own; a group or project only needs to be readable
+  // (gitlab-behaviour.md §10; gitlab: lib/api/notification_settings.rb `find_source`).
+  { key: 'GET /notification_settings', path: '/notification_settings', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /notification_settings', path: '/notification_settings', body: { level: 'watch' }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'GET /groups/:id/notification_settings', path: '/groups/10/notification_settings', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/notification_settings', path: '/groups/11/notification_settings', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'PUT /groups/:id/notification_settings', path: '/groups/10/notification_settings', body: { level: 'watch' }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'PUT /groups/:id/notification_settings', path: '/groups/11/notification_settings', body: { level: 'watch' }, expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, S] },
+  { key: 'GET /projects/:id/notification_settings', path: '/projects/20/notification_settings', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/notification_settings', path: '/projects/21/notification_settings', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'PUT /projects/:id/notification_settings', path: '/projects/20/notification_settings', body: { level: 'watch' }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'PUT /projects/:id/notification_settings', path: '/projects/21/notification_settings', body: { level: 'watch' }, expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, S] },
+  // --- end to-dos and notification settings ---
+
   // --- runners (issue 7) ---
   // Runners (gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb; gitlab-behaviour.md §2): instance
   // runners readable by any user; others need an owned runner (Maintainer+ of its project or group)

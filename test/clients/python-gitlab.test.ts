@@ -72,4 +72,27 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
     ])
   })
   // [/members]
+  // --- to-dos and notification settings (todos, notification-settings areas): python_gitlab_todos.py ---
+  it('drives to-dos (list, mark_as_done, issue todo then 304, mark_all_as_done) and notification settings (global, group, project get/save)', async () => {
+    const script = join(import.meta.dirname, 'python_gitlab_todos.py')
+    const output = await runPython(python!, script, server.url)
+    expect(output.trim().split('\n')).toEqual([
+      'todos [606, 603, 601]',
+      'filtered [603]',
+      'target Issue 1 Login button does nothing',
+      'marked 601 done',
+      'todo on issue True',
+      'second todo -> 304',
+      'after all []',
+      'done [601, 602, 603, 606]',
+      'global watch nadia@work.example.com',
+      'changed mention nadia@example.com',
+      'restored watch',
+      'group custom True None True',
+      'group saved watch',
+      'project disabled',
+      'project saved custom True True',
+    ])
+  })
+  // --- end to-dos and notification settings ---
 })

@@ -36,7 +36,7 @@ describe('scenarios/default.yaml', () => {
   })
 
   it.each([
-    ['users', 12, [1, 2, 3, 4, 5, 6, 7, /* members area: */ 8, 9, 10, /* issues area: */ 40, /* members area (project bot): */ 90]],
+    ['users', 13, [1, 2, 3, 4, 5, 6, 7, /* members area: */ 8, 9, 10, /* issues area: */ 40, /* to-dos and notification settings: */ 60, /* members area (project bot): */ 90]],
     ['groups', 3, [10, 11, 12]],
     ['projects', 7, [20, 21, 22, 23, 24, /* issues area: */ 30, 31]],
     ['labels', 14, [100, 101, 102, 103, 110, 111, 112, 113, 114, /* issues area (allocated): */ 115, 116, 117, 118, 119]],
@@ -46,7 +46,12 @@ describe('scenarios/default.yaml', () => {
     ['issues', 36, [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, ...Array.from({ length: 25 }, (_, i) => 1_000_000 + i)]],
     ['merge_requests', 4, [500, 501, /* issues area: */ 502, 503]],
     // ids follow file order: the issues, members and authentication work each add tokens.
-    ['personal_access_tokens', 18, Array.from({ length: 18 }, (_, i) => i + 1)],
+    ['personal_access_tokens', 19, Array.from({ length: 19 }, (_, i) => i + 1)],
+    // --- to-dos and notification settings (user 60 nadia, to-dos 601-607) ---
+    ['todos', 7, [601, 602, 603, 604, 605, 606, 607]],
+    ['notification_settings', 4, [1, 2, 3, 4]],
+    ['emails', 2, [1, 2]],
+    // --- end to-dos and notification settings ---
   ] as const)('has %s with ids %j', (table, count, ids) => {
     expect(t[table].size).toBe(count)
     expect(t[table].all().map((r) => r.id)).toEqual(ids)

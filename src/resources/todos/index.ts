@@ -1,0 +1,20 @@
+/**
+ * The to-dos area: `/todos` routes and the issue `…/todo` route, the `todos` table, and `todos:`
+ * of scenario projects. gitlab: lib/api/todos.rb.
+ * @module
+ */
+import type { Area } from '../../scenario/area.js'
+import { todoRoutes } from './todos.routes.js'
+import { todoFragment } from './todos.scenario.js'
+import { todoTables } from './todos.tables.js'
+
+export type { TodoRecord } from './todos.tables.js'
+export type { TodoFields } from './todos.scenario.js'
+
+/** The to-dos area. */
+export const todos: Area = {
+  name: 'todos',
+  routes: todoRoutes,
+  tables: todoTables,
+  scenario: todoFragment,
+}

@@ -1,0 +1,62 @@
+/**
+ * The to-do entity. Source: api-spec.md "To-do"; gitlab-behaviour.md §8;
+ * gitlab: lib/api/entities/todo.rb, lib/api/helpers/related_resources_helpers.rb (13.x).
+ * @module
+ */
+import { Issue, issueWebUrl, userBasicOrNull } from '../../entities/issue.js'
+import { MergeRequestBasic, mergeRequestWebUrl } from '../../entities/merge-request.js'
+import { ProjectIdentity } from '../../entities/project.js'
+import type { PresentCtx } from '../../entities/urls.js'
+import type { Tables } from '../../db/schema.js'
+import type { TodoRecord } from './todos.tables.js'
+
+/**
+ * `{id, project, author, action_name, target_type, target, target_url, body, state, created_at,
+ * updated_at}`. `project` is `ProjectIdentity`; `target` the full entity of the issue (or merge
+ * request); `body` the text of the note that raised the to-do, else the target's title.
+ * GitLab's `group` key (group to-dos, epics) never appears: every stored to-do has a project.
+ * `target` is null when the target is gone (GitLab deletes such to-dos with the target).
+ */
+export function Todo(todo: TodoRecord, ctx: PresentCtx) {
+  const project = ctx.db.tables.projects.get(todo.project_id)
+  const target = findTarget(todo, ctx)
+  return {
+    id: todo.id,
+    ...(project ? { project: ProjectIdentity(project, ctx) } : {}),
+    author: userBasicOrNull(ctx, todo.author_id),
+    action_name: todo.action_name,
+    target_type: todo.target_type,
+    target: target ? presentTarget(target, ctx) : null,
+    // `project_issue_url` / `project_merge_request_url`; no `#note_<id>` anchor, as notes are not kept.
+    target_url: target ? (target.type === 'Issue' ? issueWebUrl(ctx, target.issue) : mergeRequestWebUrl(ctx, target.mergeRequest)) : null,
+    body: todo.note ?? (target ? (target.type === 'Issue' ? target.issue.title : target.mergeRequest.title) : null),
+    state: todo.state,
+    created_at: todo.created_at,
+    updated_at: todo.updated_at,
+  }
+}
+
+type Target = { type: 'Issue'; issue: Tables['issues'] } | { type: 'MergeRequest'; mergeRequest: Tables['merge_requests'] }
+
+/** The stored target of a to-do, or undefined when it is gone. */
+function findTarget(todo: TodoRecord, ctx: PresentCtx): Target | undefined {
+  if (todo.target_type === 'Issue') {
+    const issue = ctx.db.tables.issues.get(todo.target_id)
+    return issue && { type: 'Issue', issue }
+  }
+  const mergeRequest = ctx.db.tables.merge_requests.get(todo.target_id)
+  return mergeRequest && { type: 'MergeRequest', mergeRequest }
+}
+
+/**
+ * The target as `todo_target_class(type).represent(target, options[type])`: the options carry no
+ * `current_user` and no project, so an issue's `subscribed` is false and `references.relative` is
+ * the short form (gitlab: lib/api/todos.rb `batch_load_issuable_metadata`, subscribable.rb).
+ */
+function presentTarget(target: Target, ctx: PresentCtx) {
+  if (target.type === 'Issue') return Issue(target.issue, ctx, { subscribedFor: null })
+  // spec-gap: GitLab presents the full `Entities::MergeRequest` here; the shared presenter has
+  // `MergeRequestBasic` only, so a merge request target lacks the detail-only fields
+  // (`subscribed`, `changes_count`, `pipeline`, `diff_refs`, ...).
+  return MergeRequestBasic(target.mergeRequest, ctx)
+}

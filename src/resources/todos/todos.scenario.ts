@@ -1,0 +1,106 @@
+/**
+ * The to-dos part of the scenario format: `todos:` of projects, each a to-do of one `user` about
+ * an issue (`issue: <iid>`) or a merge request (`merge_request: <iid>`) of that project, loaded
+ * into `todos`. `author` defaults to the owner (as for `marked`), `action` to `assigned`, `state`
+ * to `pending`; `body` is the text of the note that raised it (absent: the target's title is shown).
+ * Source: STYLE.md §10; api-spec.md "To-do"; gitlab-behaviour.md §8.
+ * @module
+ */
+import { z } from 'zod'
+import { items } from '../../scenario/entries.js'
+import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import { at } from '../../scenario/problems.js'
+import { idSchema, iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { TODO_ACTIONS, type TodoRecord } from './todos.tables.js'
+
+/** A to-do of a user about an issue or merge request of the enclosing project. */
+const todoSchema = z
+  .strictObject({
+    id: idSchema.optional(),
+    /** The owner (username). Required. */
+    user: pathSchema,
+    /** Who caused it (username); default the owner. */
+    author: pathSchema.optional(),
+    action: z.enum(TODO_ACTIONS).default('assigned'),
+    /** The iid of an issue of this project. */
+    issue: iidSchema.optional(),
+    /** The iid of a merge request of this project. */
+    merge_request: iidSchema.optional(),
+    state: z.enum(['pending', 'done']).default('pending'),
+    /** The note text that raised it; absent: the target's title. */
+    body: z.string().optional(),
+    created_at: timestampSchema.optional(),
+    updated_at: timestampSchema.optional(),
+  })
+  .refine((todo) => (todo.issue === undefined) !== (todo.merge_request === undefined), {
+    error: 'needs exactly one target: issue: <iid> or merge_request: <iid>',
+  })
+
+const fields = { todos: z.array(todoSchema).default([]) }
+
+/** The `todos` field of projects, as parsed. */
+export type TodoFields = FieldsOutput<typeof fields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioProject extends TodoFields {}
+}
+
+/**
+ * The iids a project's `field` records get: explicit ones, then the others numbered on past the
+ * highest, in order (what `LoadContext.iids` allocates).
+ */
+function allocatedIids(records: readonly { value: Record<string, unknown> }[]): Set<number> {
+  const explicit = records.map((r) => r.value.iid).filter((iid): iid is number => typeof iid === 'number')
+  let next = Math.max(0, ...explicit)
+  const implicit = records.filter((r) => typeof r.value.iid !== 'number').map(() => ++next)
+  return new Set([...explicit, ...implicit])
+}
+
+/** The to-dos fragment (see the module comment). */
+export const todoFragment: ScenarioFragment = {
+  fields: { project: fields },
+  collections: [{ table: 'todos', field: 'todos', on: ['project'] }],
+  check(ctx) {
+    for (const project of ctx.model.project) {
+      const iids = { issue: allocatedIids(items(project, 'issues')), merge_request: allocatedIids(items(project, 'merge_requests')) }
+      for (const todo of items(project, 'todos')) {
+        ctx.checkUser(at(todo, 'user'), todo.value.user)
+        ctx.checkUser(at(todo, 'author'), todo.value.author)
+        for (const kind of ['issue', 'merge_request'] as const) {
+          const iid = todo.value[kind]
+          if (typeof iid === 'number' && !iids[kind].has(iid)) {
+            ctx.report(at(todo, kind), `unknown ${kind.replace('_', ' ')} ${kind === 'issue' ? '#' : '!'}${iid} (not in this project)`)
+          }
+        }
+      }
+    }
+  },
+  load: {
+    project(ctx, project, parent) {
+      const issues = ctx.stagedRows('issues').filter((issue) => issue.project_id === parent.id)
+      const mergeRequests = ctx.stagedRows('merge_requests').filter((mr) => mr.project_id === parent.id)
+      project.todos.forEach((todo, i) => {
+        const f = ctx.fake(`todo:${parent.key}:${i}`)
+        const target =
+          todo.issue !== undefined
+            ? { type: 'Issue' as const, row: issues.find((issue) => issue.iid === todo.issue) }
+            : { type: 'MergeRequest' as const, row: mergeRequests.find((mr) => mr.iid === todo.merge_request) }
+        if (!target.row) throw new Error(`scenario: to-do target not found in ${parent.key}`)
+        const user_id = ctx.userId(todo.user)
+        const record: TodoRecord = {
+          id: ctx.idOf(todo),
+          user_id,
+          project_id: parent.id,
+          author_id: todo.author !== undefined ? ctx.userId(todo.author) : user_id,
+          target_type: target.type,
+          target_id: target.row.id,
+          action_name: todo.action,
+          state: todo.state,
+          note: todo.body ?? null,
+          ...ctx.timestamps(f, todo, target.row.created_at),
+        }
+        ctx.stage('todos', record)
+      })
+    },
+  },
+}
