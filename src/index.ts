@@ -9,7 +9,15 @@
  * }))
  * @module
  */
-export { createSimulator, API_PREFIX, MAX_QUERY_LENGTH } from './simulator.js'
+export {
+  createSimulator,
+  createDb,
+  parseScenario,
+  validateScenarioObject,
+  applyScenario,
+  API_PREFIX,
+  MAX_QUERY_LENGTH,
+} from './simulator.js'
 export type { Simulator, SimulatorOptions, SimulatorSnapshot } from './simulator.js'
 export type { CoreReply, CoreRequest, HeaderList } from './core/transport.js'
 export { frozenClock, systemClock } from './core/clock.js'
@@ -20,5 +28,6 @@ export { route } from './core/route.js'
 export type { Route, Ctx, Reply, AuthPolicy } from './core/route.js'
 export { Db } from './db/db.js'
 export type * from './db/schema.js'
-export { parseScenario, validateScenarioObject, applyScenario, ScenarioError } from './scenario/index.js'
-export type { Scenario, ScenarioProblem } from './scenario/index.js'
+export type * from './resources/index.js'
+export { ScenarioError } from './scenario/index.js'
+export type { Area, Scenario, ScenarioProblem } from './scenario/index.js'

@@ -1,20 +1,85 @@
 /**
  * The composition root: the resource areas, the scenario and the store wired into one engine.
  * `core/` (the engine) knows nothing of areas or scenarios; this file is the only place that joins
- * them. Browser-safe: nothing here imports `node:*`. Source: STYLE.md §2.
+ * them: the store is built from core's tables and every area's, and the scenario format from every
+ * area's fragment. Browser-safe: nothing here imports `node:*`. Source: STYLE.md §2.
  * @module
  */
 import { createEngine, type EngineOptions, type Simulator } from './core/engine.js'
 import { frozenClock, systemClock } from './core/clock.js'
 import { Db } from './db/db.js'
-import { allRoutes } from './resources/index.js'
-import { applyScenario, parseScenario, type Scenario } from './scenario/index.js'
+import { CORE_TABLES, type TableDefs } from './db/schema.js'
+import { allRoutes, areas } from './resources/index.js'
+import { createScenarioFormat, type ApplyScenarioOptions, type ParseScenarioOptions, type Scenario } from './scenario/index.js'
 
 export type { Simulator, SimulatorSnapshot } from './core/engine.js'
 export { API_PREFIX, MAX_QUERY_LENGTH } from './core/engine.js'
 
 /** Reference instant for generated data when a scenario sets no `now:`, so data stays deterministic. */
 export const DEFAULT_REFERENCE_DATE = '2021-04-01T12:00:00.000Z'
+
+/**
+ * Core's tables and every area's.
+ * @throws Error at start-up when two areas (or an area and core) declare the same table.
+ */
+function composeTables(): TableDefs {
+  const tables: Record<string, unknown> = { ...CORE_TABLES }
+  for (const area of areas) {
+    for (const [name, definition] of Object.entries(area.tables ?? {})) {
+      if (Object.hasOwn(tables, name)) throw new Error(`area ${area.name}: table ${name} is declared twice`)
+      tables[name] = definition
+    }
+  }
+  return tables as TableDefs
+}
+
+const TABLES = composeTables()
+const FORMAT = createScenarioFormat(areas.flatMap((area) => (area.scenario ? [area.scenario] : [])))
+
+/** A new, empty store with every table of core and of the areas. */
+export function createDb(): Db {
+  return new Db(TABLES)
+}
+
+/**
+ * Parses and validates a YAML scenario, merging its `include:` files (their users, groups and
+ * projects come before the including file's own, depth first; a file included twice is read once).
+ * @param text the YAML source.
+ * @returns the scenario with defaults applied and includes merged (`include` is absent).
+ * @throws ScenarioError listing every YAML, version, schema and reference problem of the file and
+ *   its includes, each located at `file:line:col` of the offending node (or its nearest ancestor).
+ * @example
+ * const scenario = parseScenario(text, { file: 'scenarios/default.yaml', include: (p, from) => read(p, from) })
+ */
+export function parseScenario(text: string, options?: ParseScenarioOptions): Scenario {
+  return FORMAT.parse(text, options)
+}
+
+/**
+ * Validates an already-parsed scenario object (JSON, or YAML parsed by the caller in a browser).
+ * Same checks as {@link parseScenario}, but problems carry line 0, col 0 (their message starts with
+ * the path, such as `users[2].username:`), and `include:` is refused (there is no reader).
+ * @param file name used in problems; default `<scenario>`.
+ * @throws ScenarioError listing every problem.
+ */
+export function validateScenarioObject(value: unknown, file?: string): Scenario {
+  return FORMAT.validate(value, file)
+}
+
+/**
+ * Inserts every record of a scenario into a store made by {@link createDb}, inside one
+ * transaction. Ids: explicit ones are kept, the others continue each table's sequence past the
+ * highest id in the scenario (and in the table). iids: explicit ones are reserved first, the others
+ * allocated in file order per project or group. Values the scenario leaves out come from a seeded
+ * faker, reseeded per record from its natural key, so they do not change when other records are
+ * added. Meant for an empty store.
+ * @throws ScenarioError when the scenario refers to something it does not define (only possible
+ *   for a hand-built scenario; parsed ones are checked already).
+ * @throws DuplicateKeyError when an explicit id is already taken in `db`; nothing is written.
+ */
+export function applyScenario(db: Db, scenario: Scenario, options: ApplyScenarioOptions): void {
+  FORMAT.apply(db, scenario, options)
+}
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
 export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock'> {
@@ -43,7 +108,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const scenario = typeof given === 'string' ? parseScenario(given) : given
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
-  const db = new Db()
+  const db = createDb()
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
   return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes })
 }

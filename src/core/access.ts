@@ -104,3 +104,30 @@ export function hasGroupAccess(db: Db, user: UserRecord | null, group: GroupReco
   if (!user) return false
   return user.admin || groupAccessLevel(db, user, group, today) >= level
 }
+
+/** What the confidentiality check reads of an issue (the issues table itself belongs to an area). */
+export interface ConfidentialIssueFacts {
+  confidential: boolean
+  author_id: number
+  assignee_ids: readonly number[]
+}
+
+/**
+ * Who may see a project's confidential issues: administrators, the issue's author and assignees,
+ * and Reporter+ of the project (group access included); anyone who can read the project sees the
+ * other issues. The project's access level is worked out once, so a list is filtered in one pass.
+ * The caller has already checked that the user can read the project.
+ * gitlab: app/finders/issues_finder.rb (`with_confidentiality_access_check`),
+ * app/policies/issue_policy.rb (`read_confidential_issues` for reporters).
+ * @returns a predicate over the project's issues.
+ */
+export function issueVisibleTo(
+  db: Db,
+  user: UserRecord | null,
+  project: ProjectRecord,
+  today: string,
+): (issue: ConfidentialIssueFacts) => boolean {
+  const seesAll = user !== null && (user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER)
+  return (issue) =>
+    !issue.confidential || seesAll || (user !== null && (issue.author_id === user.id || issue.assignee_ids.includes(user.id)))
+}

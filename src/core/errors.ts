@@ -7,6 +7,53 @@
  * @module
  */
 
+/**
+ * Message texts GitLab's endpoints pass to the helpers below (`conflict!(msg)`,
+ * `render_api_error!(msg, status)`, Grape errors raised by an endpoint). Areas use these instead of
+ * writing the words themselves. gitlab: lib/api/labels.rb, lib/api/helpers/label_helpers.rb,
+ * lib/api/milestone_responses.rb, lib/api/helpers/pagination_strategies.rb.
+ */
+export const ErrorMessage = {
+  /** 409 on creating a label whose title the parent already has available. */
+  labelExists: 'Label already exists',
+  /** 400 when a label cannot be promoted (no group, or not a project label). */
+  promoteLabelFailed: 'Failed to promote project label to group label',
+  /** 400 for a failed milestone save: `Failed to create milestone {:title=>["can't be blank"]}`. */
+  failedTo: (action: string, modelErrors: string) => `Failed to ${action} ${modelErrors}`,
+  /** 405 for `pagination=keyset` where keyset pagination is not offered. */
+  keysetUnsupported: 'Keyset pagination is not yet available for this type of request',
+  /** 405 for an offset past the limit of a keyset-capable list. */
+  offsetTooLarge: (maximum: number, type: string) =>
+    `Offset pagination has a maximum allowed offset of ${maximum} for requests that return objects of type ${type}. Remaining records can be retrieved using keyset pagination.`,
+} as const
+
+/**
+ * ActiveModel validation messages as GitLab's models word them (the texts of `errors.add`), found
+ * inside {@link validationFailed} bodies and `Failed to … milestone` messages. Rails' defaults come
+ * first (config/locales/en.yml of activemodel), then GitLab's own. gitlab: app/models/label.rb,
+ * app/models/concerns/timebox.rb, app/models/milestone.rb, app/validators/cron_validator.rb,
+ * app/validators/cron_freeze_period_timezone_validator.rb.
+ */
+export const ValidationMessage = {
+  blank: "can't be blank",
+  invalid: 'is invalid',
+  taken: 'has already been taken',
+  tooLong: (maximum: number) => `is too long (maximum is ${maximum} characters)`,
+  greaterThanOrEqualTo: (count: number) => `must be greater than or equal to ${count}`,
+  /** `ColorValidator`. */
+  invalidColor: 'must be a valid color code',
+  /** 13.x `CronValidator` (the leading space is GitLab's). */
+  invalidCron: ' is invalid syntax',
+  /** `CronFreezePeriodTimezoneValidator`. */
+  invalidCronTimezone: 'syntax is invalid',
+  /** Timebox: due date not after start date. */
+  dueDateBeforeStartDate: 'must be greater than start date',
+  /** Timebox: a year past 9999. */
+  dateAfterMaximum: 'date must not be after 9999-12-31',
+  /** Milestone title uniqueness across the group and its projects. */
+  milestoneTitleTaken: 'already being used for another group or project milestone.',
+} as const
+
 /** A JSON error body: GitLab helpers answer `{message}`, Grape answers `{error}`. */
 export type ErrorBody = Record<string, unknown> | undefined
 

@@ -9,6 +9,7 @@ import qs from 'qs'
 import { emptyMessageBody, grapeError, malformedRequest } from './errors.js'
 import { decodeUtf8Strict, malformedQuery } from './malformed.js'
 import type { CoreRequest } from './transport.js'
+import { blank } from './ruby.js'
 
 /** Raw parameters as they arrived: strings, arrays, nested hashes, JSON values, or uploaded files. */
 export type RawParams = Record<string, unknown>
@@ -277,9 +278,9 @@ function coerce(kind: ParamKind, value: unknown): unknown {
   return coerceScalar(kind, value)
 }
 
+/** Grape's `allow_blank: false` check: Ruby's `blank?`, except that `false` is a value. */
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ||
-    (Array.isArray(value) && value.length === 0)
+  return value !== false && blank(value)
 }
 
 function given(raw: RawParams, name: string): boolean {
@@ -360,13 +361,5 @@ export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, r
   return out as ParamsOf<P>
 }
 
-/**
- * Ruby's `String#to_i`, which is what ActiveRecord's `find` / `find_by_id` make of an id that no
- * Grape declaration coerced: the leading integer (underscores allowed between digits), else 0.
- * `"12abc"` → 12, `"1_000"` → 1000, `"bug"` → 0 (never found). Numbers pass through.
- */
-export function rubyToI(value: unknown): number {
-  if (typeof value === 'number') return Math.trunc(value)
-  const match = /^\s*([-+]?\d+(?:_\d+)*)/.exec(String(value ?? ''))
-  return match ? Number(match[1]!.replaceAll('_', '')) : 0
-}
+/** @deprecated moved to `core/ruby.ts`; import it from there. */
+export { rubyToI } from './ruby.js'

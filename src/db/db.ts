@@ -1,18 +1,19 @@
 /**
- * The store: one {@link Collection} per table in `schema.ts`, transactions, snapshots, internal ids
- * and the few relational readers (paths, ancestry) that routes and entities share.
- * This folder is the only place that knows how records are kept.
+ * The store: one {@link Collection} per table definition it is given (core's from `schema.ts`, the
+ * areas' from the composition root), transactions, snapshots, internal ids and the few relational
+ * readers (paths, ancestry) that routes and entities share.
+ * This folder is the only place that knows how records are kept; it knows no area.
  * @module
  */
 import { Collection, type Journal, type Undo } from './collection.js'
-import {
-  INDEXES,
-  type GroupRecord,
-  type InternalIdRecord,
-  type ProjectRecord,
-  type TableName,
-  type Tables,
-  type UserRecord,
+import type {
+  GroupRecord,
+  InternalIdRecord,
+  ProjectRecord,
+  TableDefs,
+  TableName,
+  Tables,
+  UserRecord,
 } from './schema.js'
 
 /** A deep, serialisable copy of every table (`db.dump()`), for `restore()` and scenario export. */
@@ -24,14 +25,18 @@ export class Db {
   readonly tables: { [K in TableName]: Collection<Tables[K]> }
   private journals: Undo[][] = []
 
-  constructor() {
+  /**
+   * @param definitions every table and its indexes: `CORE_TABLES` plus each area's tables, as the
+   *   composition root (`src/simulator.ts` `createDb`) puts them together.
+   */
+  constructor(definitions: TableDefs) {
     const journal = (): Journal | undefined => {
       const top = this.journals[this.journals.length - 1]
       return top ? { push: (undo) => top.push(undo) } : undefined
     }
     const tables = {} as Record<string, Collection<never>>
-    for (const name of Object.keys(INDEXES) as TableName[]) {
-      tables[name] = new Collection(name, INDEXES[name] as never[], journal)
+    for (const [name, definition] of Object.entries(definitions)) {
+      tables[name] = new Collection(name, definition.indexes as never[], journal)
     }
     this.tables = tables as unknown as Db['tables']
   }

@@ -1,7 +1,9 @@
 /**
  * Record types: what the store holds. Column names are GitLab's (snake_case, `project_id`, `iid`,
  * `access_level`); relations are plain foreign keys so records stay serialisable for snapshots.
- * A record is never sent as a response body: entities (`src/entities/`) present them.
+ * A record is never sent as a response body: entities present them.
+ * This file holds the records core needs; resource areas declare theirs next to their routes and
+ * merge them into {@link Tables}.
  * @module
  */
 import type { Row } from './collection.js'
@@ -113,114 +115,16 @@ export interface OauthAccessTokenRecord extends Row {
   created_at: Timestamp
 }
 
-/** A label of a project (`project_id` set) or of a group (`group_id` set). */
-export interface LabelRecord extends Row {
-  title: string
-  /** `#RRGGBB` or `#RGB`, case as given. */
-  color: string
-  description: string | null
-  project_id: number | null
-  group_id: number | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-/** A project's priority for a label (GitLab `label_priorities`); absent = no priority. */
-export interface LabelPriorityRecord extends Row {
-  project_id: number
-  label_id: number
-  priority: number
-}
-
-/** A user's subscription to a label (or, later, an issue); `project_id` scopes it to one project. */
+/**
+ * A user's subscription to a label (or, later, an issue or merge request); `project_id` scopes it
+ * to one project. Shared by the areas whose records can be subscribed to.
+ */
 export interface SubscriptionRecord extends Row {
   user_id: number
   subscribable_type: 'Label' | 'Issue' | 'MergeRequest'
   subscribable_id: number
   project_id: number | null
   subscribed: boolean
-}
-
-/** A milestone of a group (`group_id`) or a project (`project_id`); `iid` is per parent. */
-export interface MilestoneRecord extends Row {
-  iid: number
-  title: string
-  description: string | null
-  state: 'active' | 'closed'
-  due_date: DateString | null
-  start_date: DateString | null
-  group_id: number | null
-  project_id: number | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-/** A deploy freeze period of a project: two cron expressions and a time zone. */
-export interface FreezePeriodRecord extends Row {
-  project_id: number
-  freeze_start: string
-  freeze_end: string
-  cron_timezone: string
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-/** An issue; `iid` is per project. Label and assignee links are id arrays. */
-export interface IssueRecord extends Row {
-  iid: number
-  project_id: number
-  title: string
-  description: string
-  state: 'opened' | 'closed'
-  author_id: number
-  assignee_ids: number[]
-  label_ids: number[]
-  milestone_id: number | null
-  confidential: boolean
-  discussion_locked: boolean | null
-  issue_type: 'issue' | 'incident' | 'test_case'
-  due_date: DateString | null
-  created_at: Timestamp
-  updated_at: Timestamp
-  closed_at: Timestamp | null
-  closed_by_id: number | null
-  moved_to_id: number | null
-  upvotes: number
-  downvotes: number
-  user_notes_count: number
-  relative_position: number | null
-  /** Seconds. */
-  time_estimate: number
-  /** Seconds; the sum of time logs. */
-  total_time_spent: number
-}
-
-/** A merge request; `project_id` is the target project, `iid` is per target project. */
-export interface MergeRequestRecord extends Row {
-  iid: number
-  project_id: number
-  source_project_id: number
-  title: string
-  description: string
-  state: 'opened' | 'closed' | 'merged' | 'locked'
-  author_id: number
-  assignee_ids: number[]
-  label_ids: number[]
-  milestone_id: number | null
-  source_branch: string
-  target_branch: string
-  draft: boolean
-  sha: string
-  merge_status: string
-  created_at: Timestamp
-  updated_at: Timestamp
-  merged_at: Timestamp | null
-  merged_by_id: number | null
-  closed_at: Timestamp | null
-  closed_by_id: number | null
-  upvotes: number
-  downvotes: number
-  user_notes_count: number
 }
 
 /** Last used internal id per parent (GitLab `internal_ids`): iids are never reused after a delete. */
@@ -231,7 +135,17 @@ export interface InternalIdRecord extends Row {
   last_value: number
 }
 
-/** The record types by collection name. Adding a collection here adds it to the store. */
+/**
+ * The record types by table name. The tables core needs are listed here; each resource area adds
+ * its own by declaration merging, so `db.tables.labels` is typed without `db/` knowing any area:
+ *
+ * ```ts
+ * declare module '../../db/schema.js' {
+ *   interface Tables { labels: LabelRecord }
+ * }
+ * ```
+ * A record type of another area is then reachable as `Tables['labels']`, without importing it.
+ */
 export interface Tables {
   users: UserRecord
   groups: GroupRecord
@@ -239,33 +153,37 @@ export interface Tables {
   members: MemberRecord
   personal_access_tokens: PersonalAccessTokenRecord
   oauth_access_tokens: OauthAccessTokenRecord
-  labels: LabelRecord
-  label_priorities: LabelPriorityRecord
   subscriptions: SubscriptionRecord
-  milestones: MilestoneRecord
-  freeze_periods: FreezePeriodRecord
-  issues: IssueRecord
-  merge_requests: MergeRequestRecord
   internal_ids: InternalIdRecord
 }
 
-/** Collection names. */
+/** Table names: core's and, through declaration merging, every area's. */
 export type TableName = keyof Tables
 
-/** Hash-indexed columns per collection: the foreign keys hot paths filter on. */
-export const INDEXES: { [K in TableName]: (keyof Tables[K])[] } = {
-  users: [],
-  groups: ['parent_id'],
-  projects: ['namespace_id'],
-  members: ['source_id', 'user_id'],
-  personal_access_tokens: ['token', 'user_id'],
-  oauth_access_tokens: ['token'],
-  labels: ['project_id', 'group_id'],
-  label_priorities: ['project_id'],
-  subscriptions: ['subscribable_id'],
-  milestones: ['group_id', 'project_id'],
-  freeze_periods: ['project_id'],
-  issues: ['project_id'],
-  merge_requests: ['project_id'],
-  internal_ids: ['scope_id'],
+/** How a table is kept: which columns carry a hash index (the foreign keys hot paths filter on). */
+export interface TableDef<T extends Row = Row> {
+  readonly indexes: readonly (keyof T & string)[]
 }
+
+/**
+ * Declares a table: `table<LabelRecord>(['project_id', 'group_id'])`.
+ * @param indexes columns to keep a hash index on; `Collection.where` on any other column scans.
+ */
+export function table<T extends Row>(indexes: readonly (keyof T & string)[] = []): TableDef<T> {
+  return { indexes }
+}
+
+/** A definition for every table, which is what a `Db` is built from. */
+export type TableDefs = { readonly [K in TableName]: TableDef<Tables[K]> }
+
+/** The tables core needs (authentication, access checks, finders, internal ids). */
+export const CORE_TABLES = {
+  users: table<UserRecord>(),
+  groups: table<GroupRecord>(['parent_id']),
+  projects: table<ProjectRecord>(['namespace_id']),
+  members: table<MemberRecord>(['source_id', 'user_id']),
+  personal_access_tokens: table<PersonalAccessTokenRecord>(['token', 'user_id']),
+  oauth_access_tokens: table<OauthAccessTokenRecord>(['token']),
+  subscriptions: table<SubscriptionRecord>(['subscribable_id']),
+  internal_ids: table<InternalIdRecord>(['scope_id']),
+} as const satisfies { [K in keyof Tables]?: TableDef<Tables[K]> }

@@ -7,10 +7,16 @@
  * `issuable_references.rb`, `issuable_time_stats.rb` (gitlab-behaviour.md §4.1, §5).
  * @module
  */
-import type { GroupRecord, IssueRecord, LabelRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../db/schema.js'
+import { taskCompletion } from '../core/task-list.js'
 import { Milestone } from './milestone.js'
 import { projectWebUrl, type PresentCtx } from './urls.js'
 import { UserBasic } from './user.js'
+
+/** The issues area's record (merged into `Tables`; this folder imports no area). */
+type IssueRecord = Tables['issues']
+/** The labels area's record. */
+type LabelRecord = Tables['labels']
 
 // ---- time tracking ----------------------------------------------------------------------------
 
@@ -104,24 +110,12 @@ export function IssuableTimeStats(record: TimeTracked) {
 // ---- task lists -------------------------------------------------------------------------------
 
 /**
- * A Markdown task list item: optional blockquote markers, one or more list prefixes (`-`, `+`,
- * `*`, `1.`), whitespace, a checkbox, then whitespace and some text.
- * gitlab: app/models/concerns/taskable.rb (`ITEM_PATTERN`).
- */
-const TASK_ITEM = /^(?:(?:>\s{0,4})*)(?:[ \t]*(?:[-+*]|(?:\d+\.)))+[ \t]+(\[\s\]|\[[xX]\])([ \t].+)/gm
-
-/**
- * `task_completion_status`: `{count, completed_count}` over the description's task list items.
+ * `task_completion_status`: `{count, completed_count}` over the description's task list items,
+ * found as GitLab's `Taskable::ITEM_PATTERN` finds them, in linear time (core/task-list.ts).
  * gitlab: app/models/concerns/taskable.rb.
  */
 export function taskCompletionStatus(description: string | null) {
-  let count = 0
-  let completed = 0
-  for (const match of (description ?? '').matchAll(TASK_ITEM)) {
-    count += 1
-    if (/\[[xX]\]/.test(match[1] ?? '')) completed += 1
-  }
-  return { count, completed_count: completed }
+  return taskCompletion(description)
 }
 
 // ---- references -------------------------------------------------------------------------------

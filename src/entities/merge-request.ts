@@ -5,7 +5,7 @@
  * (gitlab-behaviour.md §4.3).
  * @module
  */
-import type { MergeRequestRecord } from '../db/schema.js'
+import type { Tables } from '../db/schema.js'
 import {
   IssuableReferences,
   IssuableTimeStats,
@@ -19,6 +19,9 @@ import {
 } from './issue.js'
 import { projectWebUrl, type PresentCtx } from './urls.js'
 import { UserBasic } from './user.js'
+
+/** The merge requests area's record (merged into `Tables`; this folder imports no area). */
+type MergeRequestRecord = Tables['merge_requests']
 
 /** `https://host/<namespace>/<project>/-/merge_requests/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
 export function mergeRequestWebUrl(ctx: PresentCtx, mergeRequest: MergeRequestRecord): string {

@@ -4,8 +4,11 @@
  * (gitlab-behaviour.md §9; api-spec.md "Group milestone").
  * @module
  */
-import type { MilestoneRecord } from '../db/schema.js'
+import type { Tables } from '../db/schema.js'
 import { groupWebUrl, projectWebUrl, type PresentCtx } from './urls.js'
+
+/** The milestones table's record (merged into `Tables`; this folder imports no area). */
+type MilestoneRecord = Tables['milestones']
 
 /**
  * `expired`: the due date lies before today (UTC). No due date → `false`, never null.

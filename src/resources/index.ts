@@ -1,24 +1,20 @@
 /**
- * The mount list: every implemented route, one import per resource area, in alphabetical order
- * (like GitLab's api.rb). Order does not decide matching: the router ranks by specificity.
+ * Every resource area (from the mount list, `areas.ts`) and every route they serve. Order does
+ * not decide matching: the router ranks by specificity.
  * @module
  */
 import type { Route } from '../core/route.js'
-import { freezePeriodRoutes } from './freeze-periods/freeze-periods.routes.js'
-import { groupMilestoneRoutes } from './group-milestones/group-milestones.routes.js'
-import { groupRoutes } from './groups/groups.routes.js'
-import { groupLabelRoutes } from './labels/group-labels.routes.js'
-import { projectLabelRoutes } from './labels/project-labels.routes.js'
-import { projectRoutes } from './projects/projects.routes.js'
-import { userRoutes } from './users/users.routes.js'
+import type { Area } from '../scenario/area.js'
+import * as mounted from './areas.js'
+
+export type * from './areas.js'
+
+/**
+ * The areas, ordered by name: a module namespace lists its exports sorted, and `areas.ts` exports
+ * nothing but areas (the annotation below fails to compile otherwise). This order is also the
+ * order in which the scenario loader visits their fragments.
+ */
+export const areas: readonly Area[] = Object.values(mounted)
 
 /** Every route fakelab serves. */
-export const allRoutes: Route[] = [
-  ...freezePeriodRoutes,
-  ...groupLabelRoutes,
-  ...groupMilestoneRoutes,
-  ...groupRoutes,
-  ...projectLabelRoutes,
-  ...projectRoutes,
-  ...userRoutes,
-]
+export const allRoutes: Route[] = areas.flatMap((area) => area.routes)

@@ -1,15 +1,19 @@
 /**
  * Scenarios: versioned YAML fixture files describing GitLab data (users, groups, projects and what
- * they hold), parsed and validated into a {@link Scenario} and applied to a store.
+ * they hold), parsed and validated into a {@link Scenario} and loaded into a store. This folder is
+ * the generic machinery; each resource area contributes its part of the format (a fragment), and
+ * the composition root (`src/simulator.ts`) puts them together with {@link createScenarioFormat}.
  * Browser-safe: nothing here reads files (`include:` goes through a callback).
  *
  * @example
- * const scenario = parseScenario(yamlText, { file: 'scenarios/default.yaml' })
- * const db = new Db()
- * applyScenario(db, scenario, { seed: scenario.seed, referenceDate: new Date(scenario.now ?? Date.now()) })
+ * const format = createScenarioFormat(areas.flatMap((area) => area.scenario ?? []))
+ * const scenario = format.parse(yamlText, { file: 'scenarios/default.yaml' })
+ * format.apply(db, scenario, { seed: scenario.seed, referenceDate: new Date(scenario.now ?? Date.now()) })
  * @module
  */
-export { applyScenario, type ApplyScenarioOptions } from './apply.js'
+export type { Area } from './area.js'
+export { createScenarioFormat, type ApplyScenarioOptions, type ComposedScenarioFormat } from './format.js'
+export type { CheckContext, Fields, FieldsOutput, LoadContext, LoadParent, NestedCollection, ScenarioFragment } from './fragment.js'
 export {
   CURRENT_SCENARIO_VERSION,
   SCENARIO_MIGRATIONS,
@@ -19,30 +23,6 @@ export {
   type ScenarioDocument,
   type ScenarioMigration,
 } from './migrate.js'
-export {
-  ScenarioError,
-  formatScenarioProblem,
-  parseScenario,
-  validateScenarioObject,
-  type ParseScenarioOptions,
-  type ScenarioProblem,
-} from './parse.js'
-export {
-  ACCESS_LEVEL_NAMES,
-  TOKEN_SCOPES,
-  fixtureSchema,
-  scenarioSchema,
-  type Scenario,
-  type ScenarioFreezePeriod,
-  type ScenarioGroup,
-  type ScenarioInput,
-  type ScenarioIssue,
-  type ScenarioLabel,
-  type ScenarioMember,
-  type ScenarioMergeRequest,
-  type ScenarioMilestone,
-  type ScenarioOauthToken,
-  type ScenarioPersonalAccessToken,
-  type ScenarioProject,
-  type ScenarioUser,
-} from './schema.js'
+export type { ParseScenarioOptions } from './parse.js'
+export { ScenarioError, formatScenarioProblem, type ScenarioProblem } from './problems.js'
+export type { Scenario, ScenarioGroup, ScenarioProject, ScenarioUser } from './records.js'

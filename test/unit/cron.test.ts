@@ -1,9 +1,10 @@
 /**
  * What GitLab 13.x accepts as a freeze period cron and time zone (fugit 1.2 through
- * Gitlab::Ci::CronParser), as reproduced by src/core/cron.ts on top of cron-parser.
+ * Gitlab::Ci::CronParser), as reproduced by src/resources/freeze-periods/cron.ts (on top of cron-parser) and cron-timezone.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { isValidCron, isValidCronTimezone } from '../../src/core/cron.js'
+import { isValidCronTimezone } from '../../src/resources/freeze-periods/cron-timezone.js'
+import { isValidCron } from '../../src/resources/freeze-periods/cron.js'
 
 describe('isValidCron', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DuplicateKeyError } from '../../src/db/collection.js'
-import { Db } from '../../src/db/db.js'
+import { createDb } from '../../src/simulator.js'
 
 function label(title: string, project_id: number | null = 1) {
   return { title, color: '#FFFFFF', description: null, project_id, group_id: null, created_at: 't', updated_at: 't' }
@@ -8,7 +8,7 @@ function label(title: string, project_id: number | null = 1) {
 
 describe('Db', () => {
   it('allocates ids from a sequence that moves past explicit ids', () => {
-    const db = new Db()
+    const db = createDb()
     expect(db.tables.labels.insert(label('a')).id).toBe(1)
     expect(db.tables.labels.insert({ ...label('b'), id: 10 }).id).toBe(10)
     expect(db.tables.labels.insert(label('c')).id).toBe(11)
@@ -16,7 +16,7 @@ describe('Db', () => {
   })
 
   it('keeps hash indexes in step with inserts, updates and deletes', () => {
-    const db = new Db()
+    const db = createDb()
     const a = db.tables.labels.insert(label('a', 1))
     db.tables.labels.insert(label('b', 2))
     db.tables.labels.update(a.id, { project_id: 2 })
@@ -27,7 +27,7 @@ describe('Db', () => {
   })
 
   it('rolls back every write of a failed transaction, sequences included', () => {
-    const db = new Db()
+    const db = createDb()
     const kept = db.tables.labels.insert(label('kept'))
     const before = db.dump()
     expect(() =>
@@ -44,14 +44,14 @@ describe('Db', () => {
   })
 
   it('never reuses an iid, even after the record is gone', () => {
-    const db = new Db()
+    const db = createDb()
     expect([db.nextIid('issues', 'project', 1), db.nextIid('issues', 'project', 1), db.nextIid('issues', 'project', 2)]).toEqual([1, 2, 1])
     db.bumpIid('issues', 'project', 1, 10)
     expect(db.nextIid('issues', 'project', 1)).toBe(11)
   })
 
   it('restores a dump exactly', () => {
-    const db = new Db()
+    const db = createDb()
     db.tables.labels.insert(label('a'))
     const state = db.dump()
     db.tables.labels.insert(label('b'))

@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { Db } from '../../src/db/db.js'
-import {
-  CURRENT_SCENARIO_VERSION,
-  ScenarioError,
-  applyScenario,
-  migrateScenario,
-  parseScenario,
-  validateScenarioObject,
-  type Scenario,
-} from '../../src/scenario/index.js'
+import type { Db } from '../../src/db/db.js'
+import { CURRENT_SCENARIO_VERSION, ScenarioError, migrateScenario, type Scenario } from '../../src/scenario/index.js'
+import { applyScenario, createDb, createSimulator, parseScenario, validateScenarioObject } from '../../src/simulator.js'
 
 const DEFAULT_FILE = 'scenarios/default.yaml'
 const defaultText = readFileSync(new URL('../../scenarios/default.yaml', import.meta.url), 'utf8')
 const REF = new Date('2021-04-01T12:00:00.000Z')
 
 function load(scenario: Scenario, seed = scenario.seed): Db {
-  const db = new Db()
+  const db = createDb()
   applyScenario(db, scenario, { seed, referenceDate: REF })
   return db
 }
@@ -253,8 +246,8 @@ describe('parseScenario problems', () => {
     ['a label title with a comma', base('groups: [{ path: g, labels: [{ name: "a,b" }] }]'), 'test.yaml:2:38 groups[0].labels[0].name: must not contain a comma'],
     ['an unknown parent', base('groups: [{ path: g, parent: nope }]'), 'test.yaml:2:29 groups[0].parent: unknown parent group "nope" (must be the full path of a group in the scenario)'],
     ['an attempted parent cycle', base('groups:\n  - { path: a, parent: b }\n  - { path: b, parent: a }'), [
-      'test.yaml:3:24 groups[0].parent: unknown parent group "b" (must be the full path of a group in the scenario)',
-      'test.yaml:4:24 groups[1].parent: unknown parent group "a" (must be the full path of a group in the scenario)',
+      'test.yaml:3:24 groups[0].parent: parent groups form a cycle: a -> b -> a (a group cannot be its own ancestor)',
+      'test.yaml:4:24 groups[1].parent: parent groups form a cycle: b -> a -> b (a group cannot be its own ancestor)',
     ]],
     ['a duplicate group', base('groups: [{ path: g }, { path: G }]'), 'test.yaml:2:31 groups[1].path: duplicate group "G" (first defined by groups[0])'],
     ['a group named like a user', base('users: [{ username: u }]\ngroups: [{ path: u }]'), 'test.yaml:3:18 groups[0].path: "u" is already taken by the personal namespace of user "u"'],
@@ -276,6 +269,65 @@ describe('parseScenario problems', () => {
   ])('reports %s', (_title, text, expected) => {
     const lines = typeof expected === 'string' ? [expected] : expected
     expect(problemsOf(text, { file: 'test.yaml', include: () => 'now: 2021-01-01' })).toEqual(lines)
+  })
+})
+
+// Issue 6, defect 6: prototype names, parent cycles and binary files.
+describe('the validator on names every object inherits, cycles and binary files', () => {
+  const base = (body: string): string => `version: 1\n${body}`
+  const member = (level: string): string => base(`users: [{ username: u }]\ngroups: [{ path: g, members: [{ user: u, access_level: ${level} }] }]`)
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('refuses access_level: %s at its place', (level) => {
+    expect(problemsOf(member(level))).toEqual([
+      `test.yaml:3:56 groups[0].members[0].access_level: must be one of 0, 5, 10, 20, 30, 40, 50 or no_access, minimal_access, guest, reporter, developer, maintainer, owner; got "${level}"`,
+    ])
+  })
+
+  it('refuses access_level: constructor before anything is served (it used to crash serve with a DataCloneError)', () => {
+    expect(() => createSimulator({ scenario: member('constructor') })).toThrow(ScenarioError)
+  })
+
+  it.each(['constructor', '__proto__', 'valueOf'])('refuses color: %s as a colour, at its place', (color) => {
+    expect(problemsOf(base(`groups: [{ path: g, labels: [{ name: x, color: ${color} }] }]`))).toEqual([
+      `test.yaml:2:48 groups[0].labels[0].color: must be a valid color code (#RGB, #RRGGBB or a CSS colour name); got "${color}"`,
+    ])
+  })
+
+  it('still reads a colour keyword in any case and with spaces', () => {
+    const scenario = parseScenario(base('groups: [{ path: g, labels: [{ name: x, color: " Navy " }] }]'))
+    expect(load(scenario).tables.labels.all()[0]?.color).toBe('#000080')
+  })
+
+  it.each([
+    ['itself', 'groups:\n  - { path: a, parent: a }', ['test.yaml:3:24 groups[0].parent: parent groups form a cycle: a -> a (a group cannot be its own ancestor)']],
+    ['three groups', 'groups:\n  - { path: a, parent: c }\n  - { path: b, parent: a }\n  - { path: c, parent: b }\n  - { path: d, parent: zz }', [
+      'test.yaml:3:24 groups[0].parent: parent groups form a cycle: a -> c -> b -> a (a group cannot be its own ancestor)',
+      'test.yaml:4:24 groups[1].parent: parent groups form a cycle: b -> a -> c -> b (a group cannot be its own ancestor)',
+      'test.yaml:5:24 groups[2].parent: parent groups form a cycle: c -> b -> a -> c (a group cannot be its own ancestor)',
+      'test.yaml:6:24 groups[3].parent: unknown parent group "zz" (must be the full path of a group in the scenario)',
+    ]],
+  ])('reports a parent cycle through %s as a cycle, at each parent', (_title, body, expected) => {
+    expect(problemsOf(base(body))).toEqual(expected)
+  })
+
+  it('reports a binary file once, without echoing its bytes', () => {
+    const elf = '\u007fELF\u0002\u0001\u0001\u0000\u0000\u0000\u0000\u0003\u0000>\u0000\u0001'.repeat(40)
+    expect(problemsOf(elf)).toEqual([
+      'test.yaml:1:1 not a YAML text file: it contains the control character U+007F, which YAML does not allow (is it a binary file?)',
+    ])
+  })
+
+  it('reports bytes that are not UTF-8 at their place', () => {
+    expect(problemsOf('version: 1\nusers: [{ username: "caf\ufffd" }]')).toEqual([
+      'test.yaml:2:25 not a YAML text file: it contains bytes that are not UTF-8 (is it a binary file?)',
+    ])
+  })
+
+  it('reports a binary included file once, under its own name', () => {
+    const include = (): string => 'users:\n  - username: a\n\u0000\u0001'
+    expect(problemsOf('version: 1\ninclude: [b.bin]\n', { file: 'test.yaml', include })).toEqual([
+      'b.bin:3:1 not a YAML text file: it contains the control character U+0000, which YAML does not allow (is it a binary file?)',
+    ])
   })
 })
 
@@ -433,8 +485,20 @@ describe('applyScenario', () => {
     expect(issues[2]?.title).toEqual(expect.any(String))
   })
 
+  it('checks the references of a hand-built scenario before writing anything', () => {
+    const scenario = parseScenario('version: 1\nusers: [{ username: u }]\nprojects: [{ path: p, namespace: u }]')
+    scenario.projects[0]!.namespace = 'ghost'
+    const db = createDb()
+    expect(() => applyScenario(db, scenario, { seed: 1, referenceDate: REF })).toThrow(
+      new ScenarioError([
+        { file: '<scenario>', line: 0, col: 0, message: 'projects[0].namespace: unknown namespace "ghost" (neither a group full path nor a username in the scenario)' },
+      ]),
+    )
+    expect(db.tables.users.size).toBe(0)
+  })
+
   it('rolls back when an explicit id is taken', () => {
-    const db = new Db()
+    const db = createDb()
     db.tables.users.insert({ ...load(parseScenario('version: 1\nusers: [{ username: x }]')).tables.users.get(1)!, id: 2 })
     const scenario = parseScenario('version: 1\nusers: [{ username: a }, { id: 2, username: b }]')
     expect(() => applyScenario(db, scenario, { seed: 1, referenceDate: REF })).toThrow('users: id 2 already exists')

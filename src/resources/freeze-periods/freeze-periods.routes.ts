@@ -12,11 +12,12 @@ import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
 import { findProject } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
-import { p, rubyToI } from '../../core/params.js'
+import { p } from '../../core/params.js'
+import { rubyToI } from '../../core/ruby.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
-import { FreezePeriod } from '../../entities/freeze-period.js'
+import { FreezePeriod } from './freeze-periods.entities.js'
 import {
   createFreezePeriod,
   findFreezePeriod,

@@ -4,10 +4,13 @@
  * app/validators/cron_validator.rb, app/validators/cron_freeze_period_timezone_validator.rb.
  * @module
  */
-import { isValidCron, isValidCronTimezone } from '../../core/cron.js'
-import { recordNotFound, validationFailed } from '../../core/errors.js'
+import { isValidCron } from './cron.js'
+import { isValidCronTimezone } from './cron-timezone.js'
+import { recordNotFound, ValidationMessage, validationFailed } from '../../core/errors.js'
+import { blank, rubyStrip } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
-import type { FreezePeriodRecord, ProjectRecord } from '../../db/schema.js'
+import type { ProjectRecord } from '../../db/schema.js'
+import type { FreezePeriodRecord } from './freeze-periods.tables.js'
 
 /** The attributes a client sets: both crons and the time zone. */
 export interface FreezePeriodAttributes {
@@ -37,16 +40,6 @@ export function findFreezePeriod(db: Db, project: ProjectRecord, id: number): Fr
   return period
 }
 
-/** Ruby's `String#strip`: ASCII whitespace at both ends, and NULs at the end. */
-function rubyStrip(value: string): string {
-  return value.replace(/^[\t\n\v\f\r ]+/, '').replace(/[\0\t\n\v\f\r ]+$/, '')
-}
-
-/** Rails `blank?` for a string: empty or only whitespace. */
-function isBlank(value: string): boolean {
-  return /^\s*$/u.test(value)
-}
-
 /**
  * Runs the model's validations in their declared order and returns the errors by attribute
  * (freeze_start, freeze_end, cron_timezone), each attribute's messages in validator order
@@ -59,12 +52,12 @@ export function freezePeriodErrors(attrs: FreezePeriodAttributes): Record<string
   const add = (attribute: string, message: string) => (errors[attribute] ??= []).push(message)
   for (const attribute of ['freeze_start', 'freeze_end'] as const) {
     // gitlab: app/validators/cron_validator.rb (13.x message), then `presence: true`.
-    if (!isValidCron(attrs[attribute])) add(attribute, ' is invalid syntax')
-    if (isBlank(attrs[attribute])) add(attribute, "can't be blank")
+    if (!isValidCron(attrs[attribute])) add(attribute, ValidationMessage.invalidCron)
+    if (blank(attrs[attribute])) add(attribute, ValidationMessage.blank)
   }
   // gitlab: app/validators/cron_freeze_period_timezone_validator.rb, then `presence: true`.
-  if (!isValidCronTimezone(attrs.cron_timezone)) add('cron_timezone', 'syntax is invalid')
-  if (isBlank(attrs.cron_timezone)) add('cron_timezone', "can't be blank")
+  if (!isValidCronTimezone(attrs.cron_timezone)) add('cron_timezone', ValidationMessage.invalidCronTimezone)
+  if (blank(attrs.cron_timezone)) add('cron_timezone', ValidationMessage.blank)
   return errors
 }
 

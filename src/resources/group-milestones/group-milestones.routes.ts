@@ -11,22 +11,18 @@ import { AccessLevel, hasGroupAccess } from '../../core/access.js'
 import { forbidden, recordNotFound, routeNotFound } from '../../core/errors.js'
 import { findGroup } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
-import { p, rubyToI } from '../../core/params.js'
+import { p } from '../../core/params.js'
+import { rubyToI } from '../../core/ruby.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import type { GroupRecord, MilestoneRecord } from '../../db/schema.js'
+import type { GroupRecord } from '../../db/schema.js'
+import type { MilestoneRecord } from './milestones.tables.js'
 import { IssueBasic } from '../../entities/issue.js'
 import { MergeRequestBasic } from '../../entities/merge-request.js'
 import { Milestone } from '../../entities/milestone.js'
-import {
-  createGroupMilestone,
-  destroyGroupMilestone,
-  findGroupMilestone,
-  listGroupMilestones,
-  milestoneIssues,
-  milestoneMergeRequests,
-  updateGroupMilestone,
-} from './group-milestones.service.js'
+import { findGroupMilestone, listGroupMilestones } from './group-milestones.finder.js'
+import { milestoneIssues, milestoneMergeRequests } from './group-milestones.issuables.js'
+import { createGroupMilestone, destroyGroupMilestone, updateGroupMilestone } from './group-milestones.service.js'
 
 /**
  * `authorize! :admin_milestone, user_group`: Developer+ of the group (or an ancestor), or an

@@ -1,18 +1,17 @@
 /**
- * Finders and permission checks shared by the project and group label routes: GitLab's
- * `LabelsFinder` (which labels a project or group "has available"), `find_label` (id first, then
- * title) and the `admin_label` ability.
- * Source: api-spec.md "### Labels"; gitlab-behaviour.md §12.2–12.3;
- * gitlab: lib/api/helpers/label_helpers.rb, lib/api/helpers.rb `available_labels_for`,
- * app/finders/labels_finder.rb.
+ * The request flows the project and group label routes share, in GitLab's order of checks:
+ * create, update, delete, subscribe and promote (GitLab's label_helpers.rb).
+ * Source: api-spec.md "### Labels", "Label subscription"; gitlab-behaviour.md §12.3–12.5;
+ * gitlab: lib/api/helpers/label_helpers.rb, lib/api/subscriptions.rb.
  * @module
  */
-import { rubyToI } from '../../core/params.js'
-import { AccessLevel, canReadGroup, canReadProject, hasGroupAccess, hasProjectAccess } from '../../core/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { apiMessage, conflict, forbidden, notFound, notModified, unauthorized } from '../../core/errors.js'
+import { apiMessage, conflict, ErrorMessage, notModified, unauthorized } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
-import type { GroupRecord, LabelRecord, ProjectRecord } from '../../db/schema.js'
+import type { Source } from '../../core/source.js'
+import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
+import { availableLabels, DEFAULT_FINDER_OPTIONS, findLabel, WRITE_FINDER_OPTIONS } from './labels.finder.js'
+import { authorizeAdminLabel } from './labels.policy.js'
 import {
   createLabel,
   destroyLabel,
@@ -25,155 +24,7 @@ import {
   type CreateLabelInput,
   type UpdateLabelInput,
 } from './labels.service.js'
-
-/** What labels hang off: a project or a group (GitLab's `label_parent`). */
-export type LabelParent =
-  | { readonly type: 'project'; readonly project: ProjectRecord }
-  | { readonly type: 'group'; readonly group: GroupRecord }
-
-/** `LabelsFinder` params the API passes. Absent booleans are false, as nil is in Ruby. */
-export interface LabelFinderOptions {
-  /** Add the labels of the parent group's ancestors. */
-  includeAncestorGroups?: boolean
-  /** Add the labels of the group's descendants (group parent only). */
-  includeDescendantGroups?: boolean
-  /** Group parent: leave out the labels of the group's projects. */
-  onlyGroupLabels?: boolean
-  /** Fuzzy filter on title or description. */
-  search?: string
-}
-
-/** `available_labels_for(parent)` without params: ancestors included, group labels only. */
-export const DEFAULT_FINDER_OPTIONS: LabelFinderOptions = { includeAncestorGroups: true, onlyGroupLabels: true }
-
-/**
- * `find_label(parent, id, include_ancestor_groups: false)`: what update, delete and promote use.
- * Through a project this still reaches the labels of the project's *direct* group (only ancestor
- * groups drop out), and a group parent also reaches the labels of its own projects
- * (`only_group_labels` is unset). // gitlab: app/finders/labels_finder.rb `groups_to_include`;
- * spec/requests/api/labels_spec.rb "with group label" (delete 204 / update 200 for a group member,
- * 403 otherwise; priority alone allowed)
- */
-export const WRITE_FINDER_OPTIONS: LabelFinderOptions = { includeAncestorGroups: false }
-
-/**
- * Orders labels like `LabelsFinder#sort` (`title ASC`), ties by id.
- * // spec-gap: PostgreSQL collation decides the real order; we compare code points (the `C`
- * collation GitLab's Omnibus database uses), which is deterministic across machines.
- */
-export function compareLabels(a: LabelRecord, b: LabelRecord): number {
-  if (a.title !== b.title) return a.title < b.title ? -1 : 1
-  return a.id - b.id
-}
-
-/**
- * `Label.search` (`fuzzy_search(query, [:title, :description])`, one-character minimum): the
- * query is split into words (a `"quoted phrase"` stays one word); a label matches when its title,
- * or its description, contains every word, case-insensitively. A blank query matches everything.
- * @returns a predicate, so the query is parsed once per request rather than once per label.
- */
-export function labelSearch(query: string): (label: LabelRecord) => boolean {
-  const words: string[] = []
-  const rest = query.replace(/"([^"]+)"/g, (_, phrase: string) => {
-    words.push(phrase)
-    return ' '
-  })
-  for (const word of rest.split(/\s+/)) if (word !== '') words.push(word)
-  const lowered = words.map((w) => w.toLowerCase())
-  const all = (text: string | null): boolean => text !== null && lowered.every((w) => text.toLowerCase().includes(w))
-  return (label) => lowered.length === 0 || all(label.title) || all(label.description)
-}
-
-/**
- * The labels available to a project or group, sorted by title, as `LabelsFinder` computes them
- * for the current user:
- * - project: labels of the project, plus labels of its group (always the direct group, its
- *   ancestors when `includeAncestorGroups`), only groups the user can read;
- * - group: labels of the group (plus ancestors / descendants as asked, readable ones only), plus,
- *   unless `onlyGroupLabels`, the labels of the non-archived projects the user can read that sit
- *   directly in the group (subgroups' projects are not included; GitLab passes no `include_subgroups`).
- */
-export function availableLabels(ctx: Ctx<unknown>, parent: LabelParent, options: LabelFinderOptions): LabelRecord[] {
-  const { db, currentUser: user, today } = ctx
-  const labels: LabelRecord[] = []
-  // A loop, not push(...spread): a spread of 150,000 labels overflows the call stack.
-  const add = (rows: LabelRecord[]): void => {
-    for (const row of rows) labels.push(row)
-  }
-  const groupLabels = (group: GroupRecord, descendants: boolean): void => {
-    const chain = options.includeAncestorGroups ? db.groupSelfAndAncestors(group) : [group]
-    const groups = descendants ? [...chain, ...db.groupDescendants(group)] : chain
-    for (const g of groups) {
-      if (canReadGroup(db, user, g, today)) add(db.tables.labels.where('group_id', g.id))
-    }
-  }
-  if (parent.type === 'project') {
-    const group = db.projectGroup(parent.project)
-    if (group) groupLabels(group, false)
-    add(db.tables.labels.where('project_id', parent.project.id))
-  } else {
-    groupLabels(parent.group, options.includeDescendantGroups === true)
-    if (!options.onlyGroupLabels) {
-      for (const project of db.tables.projects.where('namespace_id', parent.group.id)) {
-        if (project.namespace_type !== 'group' || project.archived || !canReadProject(db, user, project, today)) continue
-        add(db.tables.labels.where('project_id', project.id))
-      }
-    }
-  }
-  const search = options.search
-  const found = search !== undefined && search.trim() !== '' ? labels.filter(labelSearch(search)) : labels
-  return found.sort(compareLabels)
-}
-
-/**
- * `find_label(parent, id_or_title, params)`: the available label with that id, else the one with
- * that exact (case-sensitive) title.
- * @param ref the decoded `:label_id` segment, or the `label_id`/`name` parameter of the old forms.
- * @throws ApiError 404 `{"message":"404 Label Not Found"}`.
- */
-export function findLabel(ctx: Ctx<unknown>, parent: LabelParent, ref: string | number, options: LabelFinderOptions): LabelRecord {
-  const labels = availableLabels(ctx, parent, { ...options, search: undefined })
-  const id = rubyToI(ref)
-  const title = String(ref)
-  const label = labels.find((l) => l.id === id) ?? labels.find((l) => l.title === title)
-  if (!label) throw notFound('Label')
-  return label
-}
-
-/** The project or group a label belongs to. */
-export function labelOwner(ctx: Ctx<unknown>, label: LabelRecord): LabelParent | null {
-  if (label.project_id !== null) {
-    const project = ctx.db.tables.projects.get(label.project_id)
-    return project ? { type: 'project', project } : null
-  }
-  const group = label.group_id === null ? undefined : ctx.db.tables.groups.get(label.group_id)
-  return group ? { type: 'group', group } : null
-}
-
-/**
- * The `admin_label` ability on a project or group: Reporter or higher (administrators always).
- * An archived project is read-only, so nobody may change its labels.
- * // gitlab: app/policies/project_policy.rb (`reporter` enables `admin_label`; `archived` prevents
- * the label feature's write abilities), app/policies/group_policy.rb (`reporter` enables `admin_label`)
- */
-export function canAdminLabels(ctx: Ctx<unknown>, parent: LabelParent): boolean {
-  const { db, currentUser: user, today } = ctx
-  if (parent.type === 'project') {
-    return !parent.project.archived && hasProjectAccess(db, user, parent.project, AccessLevel.REPORTER, today)
-  }
-  return hasGroupAccess(db, user, parent.group, AccessLevel.REPORTER, today)
-}
-
-/**
- * `authorize! :admin_label, subject` for a parent or a label (a label is judged by its owner).
- * @throws ApiError 403 `{"message":"403 Forbidden"}`.
- */
-export function authorizeAdminLabel(ctx: Ctx<unknown>, subject: LabelParent | LabelRecord): void {
-  const parent = 'type' in subject ? subject : labelOwner(ctx, subject)
-  if (!parent || !canAdminLabels(ctx, parent)) throw forbidden()
-}
-
-// ---- request flows shared by the project and group routes -------------------------------------
+import type { LabelRecord } from './labels.tables.js'
 
 /** Parameters of `POST …/labels` (priority: project routes only). */
 export interface CreateLabelParams extends CreateLabelInput {
@@ -186,10 +37,10 @@ export interface CreateLabelParams extends CreateLabelInput {
  * then the model rules, then the priority.
  * @throws ApiError 403, 409 `{"message":"Label already exists"}`, 400 validation errors.
  */
-export function createLabelFor(ctx: Ctx<unknown>, parent: LabelParent, params: CreateLabelParams): LabelRecord {
+export function createLabelFor(ctx: Ctx<unknown>, parent: Source, params: CreateLabelParams): LabelRecord {
   authorizeAdminLabel(ctx, parent)
   if (availableLabels(ctx, parent, DEFAULT_FINDER_OPTIONS).some((l) => l.title === params.name)) {
-    throw conflict('Label already exists')
+    throw conflict(ErrorMessage.labelExists)
   }
   const label = createLabel(ctx.db, parent, params, ctx.now)
   if (parent.type === 'project' && params.priority !== undefined) prioritizeLabel(ctx.db, label, parent.project, params.priority)
@@ -210,7 +61,7 @@ export function paramGiven(ctx: Ctx<unknown>, name: string): boolean {
  */
 export function updateLabelFor(
   ctx: Ctx<unknown>,
-  parent: LabelParent,
+  parent: Source,
   ref: string | number,
   params: UpdateLabelInput & { priority?: number | null },
 ): LabelRecord {
@@ -235,7 +86,7 @@ export function updateLabelFor(
  * `delete_label`: the label among the parent's own labels (404), `admin_label` on it (403),
  * `If-Unmodified-Since` (412, `destroy_conditionally!`), then the delete with its cascades.
  */
-export function deleteLabelFor(ctx: Ctx<unknown>, parent: LabelParent, ref: string | number): void {
+export function deleteLabelFor(ctx: Ctx<unknown>, parent: Source, ref: string | number): void {
   const label = findLabel(ctx, parent, ref, WRITE_FINDER_OPTIONS)
   authorizeAdminLabel(ctx, label)
   checkUnmodifiedSince(ctx, label.updated_at)
@@ -248,7 +99,7 @@ export function deleteLabelFor(ctx: Ctx<unknown>, parent: LabelParent, ref: stri
  * the requested state. // gitlab: lib/api/subscriptions.rb
  * @throws ApiError 404 `{"message":"404 Label Not Found"}`, 304 (no body).
  */
-export function subscriptionFor(ctx: Ctx<unknown>, parent: LabelParent, ref: string, subscribe: boolean): LabelRecord {
+export function subscriptionFor(ctx: Ctx<unknown>, parent: Source, ref: string, subscribe: boolean): LabelRecord {
   const label = findLabel(ctx, parent, ref, DEFAULT_FINDER_OPTIONS)
   const user = ctx.currentUser
   if (!user) throw unauthorized()
@@ -266,12 +117,9 @@ export function subscriptionFor(ctx: Ctx<unknown>, parent: LabelParent, ref: str
  */
 export function promoteLabelFor(ctx: Ctx<unknown>, project: ProjectRecord, ref: string): { label: LabelRecord; group: GroupRecord } {
   const group = ctx.db.projectGroup(project)
-  if (!group) throw apiMessage(400, PROMOTE_FAILED)
+  if (!group) throw apiMessage(400, ErrorMessage.promoteLabelFailed)
   authorizeAdminLabel(ctx, { type: 'group', group })
   const label = findLabel(ctx, { type: 'project', project }, ref, WRITE_FINDER_OPTIONS)
-  if (label.project_id === null) throw apiMessage(400, PROMOTE_FAILED)
+  if (label.project_id === null) throw apiMessage(400, ErrorMessage.promoteLabelFailed)
   return { label: promoteLabel(ctx.db, group, label, ctx.now), group }
 }
-
-/** GitLab's message for a label that cannot be promoted. */
-export const PROMOTE_FAILED = 'Failed to promote project label to group label'

@@ -9,26 +9,23 @@
  * @module
  */
 import { sanitizeHtml } from '../../core/sanitize.js'
-import { isValidColor, normalizeColor } from '../../core/color.js'
-import { validationFailed } from '../../core/errors.js'
+import { isValidColor } from '../../entities/label.js'
+import { normalizeColor } from './color.js'
+import { ValidationMessage, validationFailed } from '../../core/errors.js'
+import { blank, present, rubyStrip } from '../../core/ruby.js'
+import type { Source } from '../../core/source.js'
 import type { Db } from '../../db/db.js'
-import type { GroupRecord, LabelRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
-import type { LabelParent } from './labels.helpers.js'
+import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
+import type { LabelRecord } from './labels.tables.js'
 
 /** Longest label title (`validates :title, length: { maximum: 255 }`). */
 export const MAX_TITLE_LENGTH = 255
-
-/** Ruby's `present?` on a string parameter: given and not only whitespace. */
-function isPresent(value: string | null | undefined): value is string {
-  return value !== null && value !== undefined && value.trim() !== ''
-}
-
 
 /** The colour the label services store: a CSS keyword becomes its hex, anything else is kept (stripped). */
 function storedColor(input: string): string {
   // gitlab: app/services/labels/base_service.rb `convert_color_name_to_hex` runs only for a
   // present value; the model then strips whitespace either way.
-  return input.trim() === '' ? '' : normalizeColor(input)
+  return blank(input) ? '' : normalizeColor(input)
 }
 
 /** The fields a label's validations look at. */
@@ -47,18 +44,18 @@ interface LabelDraft {
  */
 export function labelErrors(db: Db, draft: LabelDraft): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
-  if (!isValidColor(draft.color)) errors.color = ['must be a valid color code']
+  if (!isValidColor(draft.color)) errors.color = [ValidationMessage.invalidColor]
   const title = draft.title ?? ''
   const titleErrors: string[] = []
-  if (title.trim() === '') titleErrors.push("can't be blank")
-  if (!/^[^,]+$/.test(title)) titleErrors.push('is invalid')
+  if (blank(title)) titleErrors.push(ValidationMessage.blank)
+  if (!/^[^,]+$/.test(title)) titleErrors.push(ValidationMessage.invalid)
   if (title !== '') {
     const siblings = draft.project_id !== null
       ? db.tables.labels.where('project_id', draft.project_id)
       : db.tables.labels.where('group_id', draft.group_id).filter((l) => l.project_id === null)
-    if (siblings.some((l) => l.id !== draft.id && l.title === title)) titleErrors.push('has already been taken')
+    if (siblings.some((l) => l.id !== draft.id && l.title === title)) titleErrors.push(ValidationMessage.taken)
   }
-  if ([...title].length > MAX_TITLE_LENGTH) titleErrors.push(`is too long (maximum is ${MAX_TITLE_LENGTH} characters)`)
+  if ([...title].length > MAX_TITLE_LENGTH) titleErrors.push(ValidationMessage.tooLong(MAX_TITLE_LENGTH))
   if (titleErrors.length > 0) errors.title = titleErrors
   return errors
 }
@@ -75,9 +72,9 @@ export interface CreateLabelInput {
  * (a blank one is not written), the colour converted, everything validated.
  * @throws ApiError 400 `{message: {color: [...], title: [...]}}` for an invalid label.
  */
-export function createLabel(db: Db, parent: LabelParent, input: CreateLabelInput, now: Timestamp): LabelRecord {
+export function createLabel(db: Db, parent: Source, input: CreateLabelInput, now: Timestamp): LabelRecord {
   const draft: LabelDraft = {
-    title: isPresent(input.name) ? sanitizeHtml(input.name).trim() : null,
+    title: present(input.name) ? rubyStrip(sanitizeHtml(input.name)) : null,
     color: storedColor(input.color),
     project_id: parent.type === 'project' ? parent.project.id : null,
     group_id: parent.type === 'group' ? parent.group.id : null,
@@ -87,7 +84,7 @@ export function createLabel(db: Db, parent: LabelParent, input: CreateLabelInput
   return db.tables.labels.insert({
     title: draft.title ?? '',
     color: draft.color,
-    description: isPresent(input.description) ? sanitizeHtml(input.description) : null,
+    description: present(input.description) ? sanitizeHtml(input.description) : null,
     project_id: draft.project_id,
     group_id: draft.group_id,
     created_at: now,
@@ -109,9 +106,9 @@ export interface UpdateLabelInput {
  * @throws ApiError 400 `{message: {...}}` for an invalid result.
  */
 export function updateLabel(db: Db, label: LabelRecord, input: UpdateLabelInput, now: Timestamp): LabelRecord {
-  const title = isPresent(input.new_name) ? sanitizeHtml(input.new_name).trim() : label.title
+  const title = present(input.new_name) ? rubyStrip(sanitizeHtml(input.new_name)) : label.title
   const color = input.color === undefined || input.color === null ? label.color : storedColor(input.color)
-  const description = isPresent(input.description) ? sanitizeHtml(input.description) : label.description
+  const description = present(input.description) ? sanitizeHtml(input.description) : label.description
   const errors = labelErrors(db, { id: label.id, title, color, project_id: label.project_id, group_id: label.group_id })
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   if (title === label.title && color === label.color && description === label.description) return label
@@ -125,7 +122,7 @@ export function updateLabel(db: Db, label: LabelRecord, input: UpdateLabelInput,
 export function prioritizeLabel(db: Db, label: LabelRecord, project: ProjectRecord, priority: number): void {
   // spec-gap: GitLab 13.x validates this only inside `prioritize!`, after the label is saved, and
   // answers 500; we refuse it as a validation error and keep the store unchanged.
-  if (priority < 0) throw validationFailed({ priority: ['must be greater than or equal to 0'] })
+  if (priority < 0) throw validationFailed({ priority: [ValidationMessage.greaterThanOrEqualTo(0)] })
   const existing = db.tables.label_priorities.where('project_id', project.id).find((p) => p.label_id === label.id)
   if (existing) db.tables.label_priorities.update(existing.id, { priority })
   else db.tables.label_priorities.insert({ project_id: project.id, label_id: label.id, priority })

@@ -4,7 +4,7 @@
  * @module
  */
 import { AccessLevel, canReadProject, projectAccessLevel } from '../../core/access.js'
-import { grapeError } from '../../core/errors.js'
+import { ErrorMessage, grapeError } from '../../core/errors.js'
 import { findProject } from '../../core/finders.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
@@ -58,13 +58,10 @@ export const projectRoutes: Route[] = [
       const { params, db, currentUser: user, today } = ctx
       const keyset = params.pagination === 'keyset'
       if (keyset && params.order_by !== 'id') {
-        throw grapeError('Keyset pagination is not yet available for this type of request', 405)
+        throw grapeError(ErrorMessage.keysetUnsupported, 405)
       }
       if (!keyset && params.page * Math.min(Math.max(params.per_page, 0), 100) > MAX_PROJECT_OFFSET) {
-        throw grapeError(
-          `Offset pagination has a maximum allowed offset of ${MAX_PROJECT_OFFSET} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
-          405,
-        )
+        throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
       const search = params.search?.toLowerCase()
       const minLevel = params.min_access_level ?? (params.membership || params.owned ? AccessLevel.GUEST : undefined)

@@ -1,0 +1,63 @@
+/**
+ * The freeze periods part of the scenario format: `freeze_periods:` of projects (two cron
+ * expressions and a time zone, checked as the API checks them), loaded into `freeze_periods`.
+ * Source: STYLE.md §10; gitlab-behaviour.md §7.
+ * @module
+ */
+import { z } from 'zod'
+import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import { idSchema, timestampSchema } from '../../scenario/scalars.js'
+import { isValidCron } from './cron.js'
+import { isValidCronTimezone } from './cron-timezone.js'
+import type { FreezePeriodRecord } from './freeze-periods.tables.js'
+
+/** A cron expression exactly as the freeze period API accepts it (`isValidCron`, Fugit's grammar). */
+const cronSchema = z.string().refine(isValidCron, {
+  error: (issue) => `must be a cron expression with 5 fields such as "0 23 * * 5"; got ${JSON.stringify(issue.input)}`,
+})
+
+/** A time zone the freeze period API accepts (`isValidCronTimezone`: IANA or Rails names). */
+const timeZoneSchema = z.string().refine(isValidCronTimezone, {
+  error: (issue) => `must be an IANA time zone such as "UTC" or "Europe/Berlin"; got ${JSON.stringify(issue.input)}`,
+})
+
+/** A deploy freeze period: two cron expressions and a time zone (default `UTC`). */
+const freezePeriodSchema = z.strictObject({
+  id: idSchema.optional(),
+  freeze_start: cronSchema,
+  freeze_end: cronSchema,
+  cron_timezone: timeZoneSchema.default('UTC'),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+})
+
+const fields = { freeze_periods: z.array(freezePeriodSchema).default([]) }
+
+/** The `freeze_periods` field of projects, as parsed. */
+export type FreezePeriodFields = FieldsOutput<typeof fields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioProject extends FreezePeriodFields {}
+}
+
+/** The freeze periods fragment (see the module comment). */
+export const freezePeriodFragment: ScenarioFragment = {
+  fields: { project: fields },
+  collections: [{ table: 'freeze_periods', field: 'freeze_periods', on: ['project'] }],
+  load: {
+    project(ctx, project, parent) {
+      project.freeze_periods.forEach((period, i) => {
+        const f = ctx.fake(`freeze_period:${parent.key}:${i}`)
+        const record: FreezePeriodRecord = {
+          id: ctx.idOf(period),
+          project_id: parent.id,
+          freeze_start: period.freeze_start,
+          freeze_end: period.freeze_end,
+          cron_timezone: period.cron_timezone,
+          ...ctx.timestamps(f, period, parent.createdAt),
+        }
+        ctx.stage('freeze_periods', record)
+      })
+    },
+  },
+}

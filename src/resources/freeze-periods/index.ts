@@ -1,0 +1,20 @@
+/**
+ * The freeze periods area: `/projects/:id/freeze_periods` routes, the `freeze_periods` table, and
+ * `freeze_periods:` of scenario projects. gitlab: lib/api/freeze_periods.rb.
+ * @module
+ */
+import type { Area } from '../../scenario/area.js'
+import { freezePeriodRoutes } from './freeze-periods.routes.js'
+import { freezePeriodFragment } from './freeze-periods.scenario.js'
+import { freezePeriodTables } from './freeze-periods.tables.js'
+
+export type { FreezePeriodRecord } from './freeze-periods.tables.js'
+export type { FreezePeriodFields } from './freeze-periods.scenario.js'
+
+/** The freeze periods area. */
+export const freezePeriods: Area = {
+  name: 'freeze-periods',
+  routes: freezePeriodRoutes,
+  tables: freezePeriodTables,
+  scenario: freezePeriodFragment,
+}

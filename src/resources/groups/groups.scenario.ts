@@ -1,0 +1,55 @@
+/**
+ * The groups area's part of the scenario format: a group's own fields and its `groups` row.
+ * `parent` (the full path of another group of the scenario, in any order) is part of the group's
+ * identity; `name` defaults to a faker company name, `visibility` to `private`.
+ * Source: STYLE.md §10.
+ * @module
+ */
+import { z } from 'zod'
+import { runnersRegistrationToken } from '../../core/tokens.js'
+import type { GroupRecord } from '../../db/schema.js'
+import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import { timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
+
+/** The fields of a group besides `id`, `path` and `parent`. */
+const groupFields = {
+  name: z.string().min(1).optional(),
+  visibility: visibilitySchema.default('private'),
+  description: z.string().default(''),
+  created_at: timestampSchema.optional(),
+  request_access_enabled: z.boolean().default(true),
+  lfs_enabled: z.boolean().default(true),
+  /** Runner registration token; faker (`GR1348941…`) when absent. */
+  runners_token: z.string().min(1).optional(),
+}
+
+/** A group's own fields as parsed. */
+export type GroupFields = FieldsOutput<typeof groupFields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioGroup extends GroupFields {}
+}
+
+/** The groups fragment (see the module comment). */
+export const groupFragment: ScenarioFragment = {
+  fields: { group: groupFields },
+  build: {
+    group(ctx, g, entry) {
+      const f = ctx.fake(`group:${ctx.index.fullPath(entry)!.toLowerCase()}`)
+      const parent = g.parent ? ctx.index.groups.get(g.parent.toLowerCase()) : undefined
+      const record: GroupRecord = {
+        id: ctx.idOf(g),
+        name: g.name ?? f.company.name(),
+        path: g.path,
+        description: g.description,
+        visibility: g.visibility,
+        parent_id: parent ? ctx.idOf(parent.value) : null,
+        created_at: g.created_at ?? ctx.past(f),
+        request_access_enabled: g.request_access_enabled,
+        lfs_enabled: g.lfs_enabled,
+        runners_token: g.runners_token ?? runnersRegistrationToken(f),
+      }
+      return record
+    },
+  },
+}

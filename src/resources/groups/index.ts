@@ -1,0 +1,13 @@
+/**
+ * The groups area: `/groups` discovery routes and the groups of a scenario (the `groups` table is
+ * core's: access checks need it). gitlab: lib/api/groups.rb.
+ * @module
+ */
+import type { Area } from '../../scenario/area.js'
+import { groupRoutes } from './groups.routes.js'
+import { groupFragment } from './groups.scenario.js'
+
+export type { GroupFields } from './groups.scenario.js'
+
+/** The groups area. */
+export const groups: Area = { name: 'groups', routes: groupRoutes, scenario: groupFragment }

@@ -1,0 +1,135 @@
+/**
+ * The members area's part of the scenario format: `members:` of groups and projects (a username and
+ * an access level, as an integer or its name), and their `members` rows. A personal project's
+ * owner is also a member of it, at Maintainer, as GitLab 13.x reports it.
+ * Source: api-spec.md "Member" (access levels); STYLE.md §10.
+ * @module
+ */
+import { z } from 'zod'
+import { AccessLevel } from '../../core/access.js'
+import type { MemberRecord } from '../../db/schema.js'
+import { items, str, type Entry } from '../../scenario/entries.js'
+import type { CheckContext, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
+import { at, where, type Loc } from '../../scenario/problems.js'
+import { dateSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+
+/** Access level names accepted in place of the integers, mapped to GitLab's `Gitlab::Access`. */
+const ACCESS_LEVEL_NAMES = {
+  no_access: AccessLevel.NO_ACCESS,
+  minimal_access: AccessLevel.MINIMAL_ACCESS,
+  guest: AccessLevel.GUEST,
+  reporter: AccessLevel.REPORTER,
+  developer: AccessLevel.DEVELOPER,
+  maintainer: AccessLevel.MAINTAINER,
+  owner: AccessLevel.OWNER,
+} as const
+
+const ACCESS_LEVELS: readonly number[] = Object.values(ACCESS_LEVEL_NAMES)
+
+/**
+ * A member's access level: one of `0, 5, 10, 20, 30, 40, 50`, or its name (`developer`, any case).
+ * Output: the integer. Names are looked up as own keys only: `constructor` or `__proto__` name no
+ * access level, whatever every JavaScript object inherits.
+ */
+const accessLevelSchema = z.unknown().transform((value, ctx): number => {
+  if (typeof value === 'number' && ACCESS_LEVELS.includes(value)) return value
+  if (typeof value === 'string') {
+    const name = value.trim().toLowerCase()
+    if (Object.hasOwn(ACCESS_LEVEL_NAMES, name)) return ACCESS_LEVEL_NAMES[name as keyof typeof ACCESS_LEVEL_NAMES]
+  }
+  ctx.addIssue({
+    code: 'custom',
+    input: value,
+    message:
+      value === undefined
+        ? 'is required'
+        : `must be one of ${ACCESS_LEVELS.join(', ')} or ${Object.keys(ACCESS_LEVEL_NAMES).join(', ')}; got ${JSON.stringify(value)}`,
+  })
+  return z.NEVER
+})
+
+/** A group membership: `user` is a username; `access_level` an integer or a name (`developer`). */
+const groupMemberSchema = z.strictObject({
+  user: pathSchema,
+  access_level: accessLevelSchema,
+  /** `YYYY-MM-DD`; absent or null = never expires. */
+  expires_at: dateSchema.nullable().optional(),
+  created_at: timestampSchema.optional(),
+})
+
+/** A project membership: as for groups, but `50` (owner) is not a project access level in 13.x. */
+const projectMemberSchema = groupMemberSchema.extend({
+  access_level: accessLevelSchema.refine((level) => level !== AccessLevel.OWNER, {
+    error: 'must not be 50 (owner) for a project member; use 40 (maintainer)',
+  }),
+})
+
+/** A group or project membership, as parsed. */
+export type ScenarioMember = z.output<typeof groupMemberSchema>
+
+const groupFields = { members: z.array(groupMemberSchema).default([]) }
+const projectFields = { members: z.array(projectMemberSchema).default([]) }
+
+/** The `members` field of groups, as parsed. */
+export type GroupMemberFields = FieldsOutput<typeof groupFields>
+/** The `members` field of projects, as parsed. */
+export type ProjectMemberFields = FieldsOutput<typeof projectFields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioGroup extends GroupMemberFields {}
+  interface ScenarioProject extends ProjectMemberFields {}
+}
+
+/** Each member names a user of the scenario, once per group or project. */
+function checkMembers(ctx: CheckContext, owners: readonly Entry[]): void {
+  for (const owner of owners) {
+    const seen = new Map<string, Loc>()
+    for (const member of items(owner, 'members')) {
+      const username = str(member.value.user)
+      if (username === undefined) continue
+      const key = username.toLowerCase()
+      const first = seen.get(key)
+      if (!ctx.index.users.has(key)) ctx.report(at(member, 'user'), `unknown user "${username}"`)
+      else if (first) ctx.report(at(member, 'user'), `user "${username}" is already a member (${where(first, member)})`)
+      else seen.set(key, member)
+    }
+  }
+}
+
+function loadMembers(ctx: LoadContext, parent: LoadParent, members: readonly ScenarioMember[]): void {
+  for (const m of members) {
+    const f = ctx.fake(`member:${parent.key}:${m.user.toLowerCase()}`)
+    ctx.db.tables.members.insert({
+      source_type: parent.type,
+      source_id: parent.id,
+      user_id: ctx.userId(m.user),
+      access_level: m.access_level,
+      expires_at: m.expires_at ?? null,
+      created_at: m.created_at ?? ctx.between(f, parent.createdAt),
+      created_by_id: null,
+      override: false,
+    } satisfies Omit<MemberRecord, 'id'>)
+  }
+}
+
+/** The members fragment (see the module comment). */
+export const memberFragment: ScenarioFragment = {
+  fields: { group: groupFields, project: projectFields },
+  check(ctx) {
+    checkMembers(ctx, ctx.model.group)
+    checkMembers(ctx, ctx.model.project)
+  },
+  load: {
+    group: (ctx, group, parent) => loadMembers(ctx, parent, group.members),
+    project(ctx, project, parent) {
+      const members = [...project.members]
+      const owner = ctx.index.namespace(parent.entry)?.owner
+      const ownerName = owner && str(owner.value.username)
+      if (ownerName && !members.some((m) => m.user.toLowerCase() === ownerName.toLowerCase())) {
+        // gitlab: a personal project's owner is a member at MAINTAINER (40) in 13.x, not OWNER
+        members.unshift({ user: ownerName, access_level: AccessLevel.MAINTAINER, expires_at: null, created_at: parent.createdAt })
+      }
+      loadMembers(ctx, parent, members)
+    },
+  },
+}

@@ -1,0 +1,13 @@
+/**
+ * The projects area: `/projects` discovery routes and the projects of a scenario (the `projects`
+ * table is core's: access checks need it). gitlab: lib/api/projects.rb.
+ * @module
+ */
+import type { Area } from '../../scenario/area.js'
+import { projectRoutes } from './projects.routes.js'
+import { projectFragment } from './projects.scenario.js'
+
+export type { ProjectFields } from './projects.scenario.js'
+
+/** The projects area. */
+export const projects: Area = { name: 'projects', routes: projectRoutes, scenario: projectFragment }

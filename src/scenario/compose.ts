@@ -1,0 +1,53 @@
+/**
+ * One scenario format from the fragments of every area: the zod schemas of a scenario file and of
+ * an included fixture file, with each record kind's identity fields followed by the fields the
+ * fragments add, plus the null-value hints they give.
+ * @module
+ */
+import { z } from 'zod'
+import { KIND_COLLECTIONS, RECORD_KINDS, type RecordKind } from './entries.js'
+import type { Fields, ScenarioFragment } from './fragment.js'
+import { GROUP_IDENTITY, PROJECT_IDENTITY, ROOT_FIELDS, USER_IDENTITY } from './records.js'
+
+/** The composed schemas. */
+export interface ComposedSchemas {
+  /** A scenario file (version 1). Unknown keys are refused; top-level `x-…` keys are stripped before. */
+  readonly scenario: z.ZodType
+  /** An included fixture file: a scenario whose `version` may be left out (it is the includer's). */
+  readonly fixture: z.ZodType
+  /** Texts for null fields, by field name, from every fragment. */
+  readonly nullHints: ReadonlyMap<string, string>
+}
+
+const IDENTITY: { readonly [K in RecordKind]: Fields } = { user: USER_IDENTITY, group: GROUP_IDENTITY, project: PROJECT_IDENTITY }
+
+/**
+ * Composes the fragments (in area order) into the schemas of a scenario.
+ * @throws Error when two fragments add the same field to a record kind, or give two hints for one
+ *   field name (a programming error, found at start-up).
+ */
+export function composeSchemas(fragments: readonly ScenarioFragment[]): ComposedSchemas {
+  const records = {} as Record<RecordKind, z.ZodType>
+  for (const kind of RECORD_KINDS) {
+    const shape: Record<string, Fields[string]> = { ...IDENTITY[kind] }
+    for (const fragment of fragments) {
+      for (const [name, schema] of Object.entries(fragment.fields?.[kind] ?? {})) {
+        if (Object.hasOwn(shape, name)) throw new Error(`scenario: two areas define ${KIND_COLLECTIONS[kind]}[].${name}`)
+        shape[name] = schema
+      }
+    }
+    records[kind] = z.strictObject(shape)
+  }
+  const nullHints = new Map<string, string>()
+  for (const [name, text] of fragments.flatMap((fragment) => Object.entries(fragment.nullHints ?? {}))) {
+    if (nullHints.has(name)) throw new Error(`scenario: two areas give a hint for null "${name}"`)
+    nullHints.set(name, text)
+  }
+  const scenario = z.strictObject({
+    ...ROOT_FIELDS,
+    users: z.array(records.user).default([]),
+    groups: z.array(records.group).default([]),
+    projects: z.array(records.project).default([]),
+  })
+  return { scenario, fixture: scenario.extend({ version: z.literal(1).optional() }), nullHints }
+}

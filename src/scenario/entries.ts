@@ -1,0 +1,67 @@
+/**
+ * Scenario records as the checks and the loader see them: each with its place (file and path), so
+ * a problem found anywhere can be located. Reference checks read raw, possibly ill-typed values
+ * (skipping what is of the wrong type: the schema reports that), so the readers here are defensive.
+ * @module
+ */
+import { at, type Loc, type Source } from './problems.js'
+
+/** A plain mapping, as YAML gives it. */
+export type Rec = Record<string, unknown>
+
+/** The three kinds of top-level record; everything else in a scenario is nested inside one. */
+export type RecordKind = 'user' | 'group' | 'project'
+
+/** The top-level collection of each record kind, which is also its store table. */
+export const KIND_COLLECTIONS = { user: 'users', group: 'groups', project: 'projects' } as const
+
+/** Record kinds in loading order: projects live in groups or user namespaces. */
+export const RECORD_KINDS: readonly RecordKind[] = ['user', 'group', 'project']
+
+/** A record (top-level or nested) with its place. */
+export interface Entry extends Loc {
+  value: Rec
+}
+
+/** Every top-level record of a scenario, by kind, in merge order (included files first). */
+export type Model = { readonly [K in RecordKind]: Entry[] }
+
+/** Whether `value` is a mapping. */
+export function isRec(value: unknown): value is Rec {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `value` when it is a string, else undefined. */
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+/** The items of a list with their indexes; anything else yields nothing (the schema reports it). */
+export function list(value: unknown): [unknown, number][] {
+  return Array.isArray(value) ? value.map((item: unknown, i) => [item, i]) : []
+}
+
+/** The mapping items of a list field of `owner`, as entries (`projects[0].labels[2]`). */
+export function items(owner: Entry, field: string): Entry[] {
+  const out: Entry[] = []
+  for (const [item, i] of list(owner.value[field])) {
+    if (isRec(item)) out.push({ ...at(owner, field, i), value: item })
+  }
+  return out
+}
+
+/** The entries of one source's top-level collections, appended to `model`. */
+export function addEntries(model: Model, source: Source, value: unknown): void {
+  if (!isRec(value)) return
+  for (const kind of RECORD_KINDS) {
+    const collection = KIND_COLLECTIONS[kind]
+    for (const [item, i] of list(value[collection])) {
+      if (isRec(item)) model[kind].push({ source, path: [collection, i], value: item })
+    }
+  }
+}
+
+/** An empty {@link Model}. */
+export function emptyModel(): Model {
+  return { user: [], group: [], project: [] }
+}

@@ -1,0 +1,135 @@
+/**
+ * An area's part of the scenario format: the fields it adds to users, groups and projects (zod
+ * shapes), the nested records it stores, the references it checks, and how it loads its records
+ * into the store. The scenario machinery composes the fragments of every area into one format;
+ * nothing in `src/scenario/` knows a particular area. Source: STYLE.md §10.
+ * @module
+ */
+import type { Faker } from '@faker-js/faker'
+import type { z } from 'zod'
+import type { Db } from '../db/db.js'
+import type { GroupRecord, InternalIdRecord, ProjectRecord, TableName, Tables, UserRecord } from '../db/schema.js'
+import type { Entry, Model, RecordKind } from './entries.js'
+import type { NameIndex, TitleSpec } from './names.js'
+import type { Loc, Report } from './problems.js'
+import type { ScenarioGroup, ScenarioProject, ScenarioUser } from './records.js'
+
+/** A zod object shape: field name → schema. */
+export type Fields = z.core.$ZodShape
+
+/** The parsed type of a shape, for merging into `ScenarioUser`/`ScenarioGroup`/`ScenarioProject`. */
+export type FieldsOutput<S extends Fields> = z.output<z.ZodObject<S>>
+
+/**
+ * Records nested in a list field of users, groups or projects that go to one store table
+ * (`{ table: 'labels', field: 'labels', on: ['group', 'project'] }`). Their explicit `id`s must be
+ * unique across the whole scenario; the others get ids past the highest, in loading order.
+ */
+export interface NestedCollection {
+  readonly table: TableName
+  readonly field: string
+  /** Which records have the field, in loading order. */
+  readonly on: readonly RecordKind[]
+  /** Set when the records carry an `iid` unique per parent (GitLab `InternalId` usage). */
+  readonly iid?: InternalIdRecord['usage']
+}
+
+/** What reference checks get: the records, the name index, and a way to report. */
+export interface CheckContext {
+  readonly model: Model
+  readonly index: NameIndex
+  readonly report: Report
+  /** Reports `unknown user "x"` at `loc` when `value` is a string that names no user. */
+  checkUser(loc: Loc, value: unknown): void
+}
+
+/** The timestamps a scenario record may write (each optional). */
+export interface WrittenTimestamps {
+  created_at?: string | undefined
+  updated_at?: string | undefined
+}
+
+/** The group or project whose nested records are being loaded. */
+export interface LoadParent {
+  readonly type: 'group' | 'project'
+  readonly id: number
+  /** `group:<full path>` / `project:<full path>`, lower case: the faker key prefix of its records. */
+  readonly key: string
+  readonly createdAt: string
+  /** Its entry in the name index. */
+  readonly entry: Entry
+}
+
+/** The store row each record kind becomes. */
+export interface KindRows {
+  user: UserRecord
+  group: GroupRecord
+  project: ProjectRecord
+}
+
+/** What loaders get: the store, the index, generated values and ids. */
+export interface LoadContext {
+  readonly db: Db
+  readonly index: NameIndex
+  /** The instant generated timestamps lead up to. */
+  readonly referenceDate: Date
+  /**
+   * The dedicated faker, reseeded for one record from the scenario's seed and `key` (a natural key
+   * such as `user:root`), so adding or reordering records never changes another record's values.
+   */
+  fake(key: string): Faker
+  /** A generated instant in the two years before the reference date, as `toISOString()`. */
+  past(f: Faker): string
+  /** A generated instant between `from` and the reference date (`from` itself when not earlier). */
+  between(f: Faker, from: string): string
+  /**
+   * A record's `created_at` (after `since`, its parent's creation) and `updated_at` (after
+   * `created_at`), each kept when the scenario writes it.
+   */
+  timestamps(f: Faker, written: WrittenTimestamps, since: string): { created_at: string; updated_at: string }
+  /** The id of a record of the scenario: its explicit `id`, or the one allocated for it. */
+  idOf(record: object): number
+  /** The row built for a user, group or project entry. */
+  row<K extends RecordKind>(kind: K, entry: Entry): KindRows[K]
+  /** The id of the user with this username (case-insensitive). */
+  userId(username: string): number
+  /** The id of the titled record (`labels`) named `title` in the parent or, for a project, its groups. */
+  titleId(field: string, parent: LoadParent, title: string): number
+  /**
+   * The iids of one parent's records: explicit ones are reserved first, the others allocated in
+   * order (GitLab's `InternalId`; never reused).
+   */
+  iids(usage: InternalIdRecord['usage'], parent: LoadParent, records: readonly { iid?: number | undefined }[]): number[]
+  /** Queues a row with its id; rows are inserted in id order when loading ends. */
+  stage<K extends TableName>(table: K, row: Tables[K]): void
+}
+
+/** See the module comment. Hooks are optional; every area has at most one fragment. */
+export interface ScenarioFragment {
+  /** Fields added to each kind of record. A field name belongs to one fragment only. */
+  readonly fields?: { readonly [K in RecordKind]?: Fields }
+  /** Nested records stored in tables, for id checks and allocation (see {@link NestedCollection}). */
+  readonly collections?: readonly NestedCollection[]
+  /** Titled nested records the name index keeps (see {@link TitleSpec}). */
+  readonly titles?: readonly TitleSpec[]
+  /** Texts for fields that arrive as null, by field name (see `zod-issues.ts` `NullHints`). */
+  readonly nullHints?: Readonly<Record<string, string>>
+  /** Reference checks beyond names and ids; run on every document and before every load. */
+  check?(ctx: CheckContext): void
+  /**
+   * Builds the store row of a top-level record. Exactly one fragment builds each kind (the users,
+   * groups and projects areas). Groups are built after users, projects after every group's nested
+   * records are loaded (so a project can find its group's members).
+   */
+  readonly build?: {
+    user?(ctx: LoadContext, user: ScenarioUser, entry: Entry): UserRecord
+    group?(ctx: LoadContext, group: ScenarioGroup, entry: Entry): GroupRecord
+    project?(ctx: LoadContext, project: ScenarioProject, entry: Entry): ProjectRecord
+  }
+  /** Loads the records nested in one user, group or project, after its row is built. */
+  readonly load?: {
+    user?(ctx: LoadContext, user: ScenarioUser, row: UserRecord): void
+    group?(ctx: LoadContext, group: ScenarioGroup, parent: LoadParent): void
+    project?(ctx: LoadContext, project: ScenarioProject, parent: LoadParent): void
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * What issues and merge requests share in a scenario: references to users (by username), labels
+ * and milestones (by title, in the project or its groups), and open/closed timestamps that agree
+ * with each other. The issues and merge requests areas both build on these, as GitLab's `Issuable`
+ * concern serves both models.
+ * @module
+ */
+import type { Faker } from '@faker-js/faker'
+import { z } from 'zod'
+import { items, list, str } from './entries.js'
+import type { CheckContext, LoadContext, LoadParent, WrittenTimestamps } from './fragment.js'
+import { at, formatPath } from './problems.js'
+import { idSchema, iidSchema, pathSchema, timestampSchema } from './scalars.js'
+
+/**
+ * The fields issues and merge requests share: `iid` (per project), `title` and `description`
+ * (faker when absent), `author`/`assignees`/`closed_by` usernames, `labels` and `milestone` titles,
+ * timestamps and counters. Each area adds its `state` and its own fields.
+ */
+export const issuableFields = {
+  id: idSchema.optional(),
+  iid: iidSchema.optional(),
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  author: pathSchema.optional(),
+  assignees: z.array(pathSchema).default([]),
+  labels: z.array(z.string()).default([]),
+  milestone: z.string().nullable().optional(),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+  closed_at: timestampSchema.nullable().optional(),
+  closed_by: pathSchema.optional(),
+  upvotes: z.int().nonnegative().default(0),
+  downvotes: z.int().nonnegative().default(0),
+  user_notes_count: z.int().nonnegative().default(0),
+}
+
+/** Fields naming one user each; checked on issues and merge requests alike. */
+const USER_FIELDS = ['author', 'closed_by', 'merged_by']
+
+/**
+ * Checks the references of every project's issuables in `field` (`issues`): users, assignees, and,
+ * when the project's namespace is known, label and milestone titles of the project or its groups.
+ */
+export function checkIssuableReferences(ctx: CheckContext, field: string): void {
+  for (const project of ctx.model.project) {
+    const namespace = ctx.index.namespace(project)
+    // An unknown namespace is reported already: label and milestone lookups would only echo it.
+    const scopes = namespace ? [project, ...namespace.groups] : undefined
+    const name = ctx.index.fullPath(project) ?? formatPath(project.path)
+    for (const item of items(project, field)) {
+      for (const key of USER_FIELDS) ctx.checkUser(at(item, key), item.value[key])
+      for (const [assignee, j] of list(item.value.assignees)) ctx.checkUser(at(item, 'assignees', j), assignee)
+      if (!scopes) continue
+      for (const [label, j] of list(item.value.labels)) {
+        if (typeof label === 'string' && !ctx.index.findTitle('labels', scopes, label.trim())) {
+          ctx.report(at(item, 'labels', j), `unknown label "${label}" (not a label of project "${name}" or its groups)`)
+        }
+      }
+      const milestone = str(item.value.milestone)
+      if (milestone !== undefined && !ctx.index.findTitle('milestones', scopes, milestone)) {
+        ctx.report(at(item, 'milestone'), `unknown milestone "${milestone}" (not a milestone of project "${name}" or its groups)`)
+      }
+    }
+  }
+}
+
+/**
+ * Open and finished (closed or merged) timestamps that agree: created after `since` (the project),
+ * updated after created, and a finished one updated when it finished unless told otherwise.
+ * @param finishedAt the written `closed_at`/`merged_at` (undefined: not written).
+ */
+export function issuableTimes(
+  ctx: LoadContext,
+  f: Faker,
+  item: WrittenTimestamps,
+  finished: boolean,
+  finishedAt: string | null | undefined,
+  since: string,
+): { created_at: string; updated_at: string; finished_at: string | null } {
+  const created_at = item.created_at ?? ctx.between(f, since)
+  const updated_at = item.updated_at ?? (finished && finishedAt ? finishedAt : ctx.between(f, created_at))
+  const finished_at = finishedAt !== undefined ? finishedAt : finished ? updated_at : null
+  return { created_at, updated_at, finished_at }
+}
+
+/** Label ids of an issuable's `labels` titles (trimmed, as label titles are stored). */
+export function issuableLabelIds(ctx: LoadContext, parent: LoadParent, titles: readonly string[]): number[] {
+  return titles.map((title) => ctx.titleId('labels', parent, title.trim()))
+}
+
+/** The milestone id of an issuable's `milestone` title, or null. */
+export function issuableMilestoneId(ctx: LoadContext, parent: LoadParent, title: string | null | undefined): number | null {
+  return title === null || title === undefined ? null : ctx.titleId('milestones', parent, title)
+}

@@ -1,0 +1,78 @@
+/**
+ * The scenario's records: a document holds users, groups and projects, and everything else is
+ * nested inside one of them (a project's `labels:`, a group's `members:`). The types and schemas
+ * here hold only what identifies a record: a username, a group's path and parent, a project's path
+ * and namespace. Each area adds its fields to these records through its fragment (the schema) and
+ * declaration merging (the type):
+ *
+ * ```ts
+ * declare module '../../scenario/records.js' {
+ *   interface ScenarioProject extends FreezePeriodFields {}
+ * }
+ * ```
+ * Source: STYLE.md §10.
+ * @module
+ */
+import { z } from 'zod'
+import { fullPathSchema, idSchema, pathSchema, timestampSchema } from './scalars.js'
+
+/** What identifies a user: `username` (unique, case-insensitively), and an optional explicit `id`. */
+export const USER_IDENTITY = { id: idSchema.optional(), username: pathSchema }
+
+/**
+ * What identifies a group: its `path` and the full path of its `parent` group (any order in the
+ * file; absent or null for a top-level group). The full path `parent/path` is unique.
+ */
+export const GROUP_IDENTITY = { id: idSchema.optional(), path: pathSchema, parent: fullPathSchema.nullable().optional() }
+
+/**
+ * What identifies a project: its `path` inside `namespace`, a group full path (`acme/platform`) or
+ * a username (a personal project).
+ */
+export const PROJECT_IDENTITY = { id: idSchema.optional(), path: pathSchema, namespace: fullPathSchema }
+
+type Output<S extends z.core.$ZodShape> = z.output<z.ZodObject<S>>
+type UserIdentity = Output<typeof USER_IDENTITY>
+type GroupIdentity = Output<typeof GROUP_IDENTITY>
+type ProjectIdentity = Output<typeof PROJECT_IDENTITY>
+
+/** A user of a {@link Scenario}; areas merge their fields in (profile, `tokens`, …). */
+export interface ScenarioUser extends UserIdentity {}
+/** A group of a {@link Scenario}; areas merge their fields in (`labels`, `members`, …). */
+export interface ScenarioGroup extends GroupIdentity {}
+/** A project of a {@link Scenario}; areas merge their fields in (`labels`, `issues`, …). */
+export interface ScenarioProject extends ProjectIdentity {}
+
+/** The top-level keys every scenario has besides its records. */
+export const ROOT_FIELDS = {
+  /** Format version; `migrate.ts` upgrades older ones and refuses unknown ones. */
+  version: z.literal(1),
+  /** Freezes the simulator clock at this instant (and is the faker reference date). */
+  now: timestampSchema.optional(),
+  /** Faker seed. Default 1. */
+  seed: z.int().default(1),
+  /** Fixture files, relative to this file; their entries come before this file's own. */
+  include: z.array(z.string().min(1)).optional(),
+}
+
+/**
+ * A parsed, validated scenario with its includes merged in and defaults applied: what
+ * `parseScenario` returns and `applyScenario` loads.
+ */
+export interface Scenario {
+  version: 1
+  /** The frozen clock, as a `toISOString()` instant; absent = the wall clock. */
+  now?: string | undefined
+  /** Faker seed for the values the scenario leaves out. */
+  seed: number
+  users: ScenarioUser[]
+  groups: ScenarioGroup[]
+  projects: ScenarioProject[]
+}
+
+/** The record type of each kind. */
+export interface ScenarioRecords {
+  user: ScenarioUser
+  group: ScenarioGroup
+  project: ScenarioProject
+}

@@ -1,0 +1,60 @@
+/**
+ * The scalar field types every area's part of the scenario format uses: dates, timestamps, ids,
+ * paths and visibility, with messages in the scenario's words. Source: STYLE.md §10; GitLab's path
+ * format (`Gitlab::PathRegex`), Rails date and time columns.
+ * @module
+ */
+import { z } from 'zod'
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/
+const PATH = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/
+const PATH_HINT = 'letters, digits, "_", "-" and ".", not starting with "-" or "." nor ending in ".git" or ".atom"'
+
+function isCalendarDate(value: string): boolean {
+  const m = DATE.exec(value)
+  if (!m) return false
+  const date = new Date(`${value}T00:00:00.000Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
+function isPath(value: string): boolean {
+  return PATH.test(value) && !/\.(git|atom)$/i.test(value)
+}
+
+/** A calendar date, `YYYY-MM-DD` (unquoted in YAML is fine: YAML 1.2 reads it as a string). */
+export const dateSchema = z
+  .string()
+  .refine(isCalendarDate, { error: (issue) => `must be a date (YYYY-MM-DD); got ${JSON.stringify(issue.input)}` })
+
+/**
+ * An instant, ISO 8601 with an explicit offset (`2021-04-01T12:00:00Z`, `…+02:00`) or a bare date
+ * (midnight UTC). Normalised to `toISOString()` form (`2021-04-01T12:00:00.000Z`), the store's
+ * `Timestamp`. A time without an offset is refused: it would depend on the machine's time zone.
+ */
+export const timestampSchema = z
+  .string()
+  .refine((s) => TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), {
+    error: (issue) =>
+      `must be an ISO 8601 timestamp with an offset (2021-04-01T12:00:00Z) or a date; got ${JSON.stringify(issue.input)}`,
+  })
+  .transform((s) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s).toISOString())
+
+/** A positive integer record id. */
+export const idSchema = z.int().positive()
+
+/** A positive integer internal id (`iid`), unique per project or group. */
+export const iidSchema = z.int().positive()
+
+/** A username, group path or project path segment (GitLab's path format). */
+export const pathSchema = z.string().refine(isPath, {
+  error: (issue) => `must be a path (${PATH_HINT}); got ${JSON.stringify(issue.input)}`,
+})
+
+/** A group full path (`acme/platform`) or, for `namespace`, a username. */
+export const fullPathSchema = z.string().refine((s) => s.split('/').every(isPath), {
+  error: (issue) => `must be a full path such as "acme/platform"; got ${JSON.stringify(issue.input)}`,
+})
+
+/** `public`, `internal` or `private`. */
+export const visibilitySchema = z.enum(['public', 'internal', 'private'])

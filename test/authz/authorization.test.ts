@@ -1,0 +1,258 @@
+/**
+ * The authorization matrix (issue 6, item 2): for every registered route, who may call it. One row
+ * per route (a few routes also get a second row on a private resource), one column per kind of
+ * caller, each cell GitLab's status for that caller on the default scenario. It runs on both doors,
+ * and it fails when a route in `sim.routes` has no row: a new route must say who may call it.
+ *
+ * Every request starts from the freshly loaded scenario, so a write in one cell cannot change what
+ * another cell sees, and a refused request must leave the store exactly as it was.
+ *
+ * Sources, for every row unless it says otherwise: api-spec.md "Authentication" and the role
+ * statements per area; gitlab-behaviour.md §1.4 (a private project or group is 404 to a
+ * non-member), §1.5 (401 anonymous, `read_api` only on GET, sudo), §7 (freeze periods: Maintainer+,
+ * non-member of a public project 403), §9 (group milestones: read = can read the group, write =
+ * Developer+ in 13.x), §12 (labels: read = can read the parent, write = `admin_label` Reporter+,
+ * subscribe = can read the parent); gitlab: lib/api/labels.rb, group_labels.rb,
+ * helpers/label_helpers.rb, subscriptions.rb, group_milestones.rb, freeze_periods.rb, groups.rb,
+ * projects.rb, users.rb; app/policies/project_policy.rb, group_policy.rb.
+ */
+import { expect, it } from 'vitest'
+import { contract, type Api, type ApiResponse } from '../support/contract.js'
+import type { Simulator } from '../../src/index.js'
+
+/** The callers, in column order. Every one but `anonymous` sends a token of the default scenario. */
+const CALLERS = {
+  anonymous: {},
+  guest: { token: 'glpat-gina-fakelab' },
+  reporter: { token: 'glpat-riley-fakelab' },
+  developer: { token: 'glpat-devon-fakelab' },
+  maintainer: { token: 'glpat-max-fakelab' },
+  owner: { token: 'glpat-olive-fakelab' },
+  /** nora: no membership anywhere. */
+  nonMember: { token: 'glpat-nora-fakelab' },
+  /** root: administrator. */
+  admin: { token: 'glpat-root-fakelab' },
+  /** root's token (scopes api, sudo) acting as nora: nora's permissions, none of root's. */
+  sudo: { token: 'glpat-root-fakelab', headers: { Sudo: 'nora' } },
+  /** devon (developer) with a `read_api` token: a developer's reads, no writes. */
+  readApi: { token: 'glpat-devon-readonly' },
+} as const satisfies Record<string, { token?: string; headers?: Record<string, string> }>
+
+type Caller = keyof typeof CALLERS
+const COLUMNS = Object.keys(CALLERS) as Caller[]
+
+/** 403 `insufficient_scope`: a write with a `read_api` token (api_guard.rb). */
+const S = 'scope'
+type Cell = number | typeof S
+/** One cell per caller, in the order of {@link CALLERS}. */
+type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
+
+interface Row {
+  /** The route key, as in `sim.routes`. */
+  key: string
+  /** The path below `/api/v4`, with fixtures of the default scenario in place of the parameters. */
+  path: string
+  /** A JSON body that succeeds for a caller who is allowed. */
+  body?: Record<string, unknown>
+  /** Statuses for anonymous, guest, reporter, developer, maintainer, owner, non-member, admin, sudo, read_api. */
+  expect: Cells
+  /** The 404 body when it is not the one the path implies (project or group finder). */
+  notFound?: unknown
+}
+
+const LABEL = { name: 'matrix', color: '#123456' }
+const COLOR = { color: '#654321' }
+const FREEZE = { freeze_start: '0 1 * * *', freeze_end: '0 2 * * *', cron_timezone: 'UTC' }
+
+// Fixtures (scenarios/default.yaml): project 20 acme/website (public) and 21 acme/platform/api
+// (private), both with acme's members; group 10 acme (public), 11 acme/platform (private, acme's
+// members inherited), 12 secret-lab (private, olive only). Labels: 110 frontend (project 20), 100 bug
+// and 101 feature (group 10; devon subscribes to bug). Milestone 200 (group 10), freeze period 300.
+//
+//                                                                       anon guest rep  dev  main own  nora root sudo read_api
+const ROWS: Row[] = [
+  // Freeze periods: Maintainer+; a non-member of a public project gets 403, of a private one 404.
+  { key: 'GET /projects/:id/freeze_periods', path: '/projects/20/freeze_periods', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/freeze_periods', path: '/projects/21/freeze_periods', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/freeze_periods/:freeze_period_id', path: '/projects/20/freeze_periods/300', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/freeze_periods', path: '/projects/20/freeze_periods', body: FREEZE, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/freeze_periods', path: '/projects/21/freeze_periods', body: FREEZE, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /projects/:id/freeze_periods/:freeze_period_id', path: '/projects/20/freeze_periods/300', body: { freeze_start: '0 1 * * *' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/freeze_periods/:freeze_period_id', path: '/projects/20/freeze_periods/300', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+
+  // Group labels: read = can read the group; write = admin_label (Reporter+); subscribe = read.
+  { key: 'GET /groups/:id/labels', path: '/groups/10/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/labels', path: '/groups/11/labels', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /groups/:id/labels/:label_id', path: '/groups/10/labels/100', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /groups/:id/labels', path: '/groups/10/labels', body: LABEL, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /groups/:id/labels', path: '/groups/11/labels', body: LABEL, expect: [401, 403, 201, 201, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /groups/:id/labels/:label_id', path: '/groups/10/labels/101', body: COLOR, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'PUT /groups/:id/labels', path: '/groups/10/labels', body: { name: 'feature', ...COLOR }, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/labels/:label_id', path: '/groups/10/labels/101', expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'DELETE /groups/:id/labels', path: '/groups/10/labels', body: { name: 'feature' }, expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'POST /groups/:id/labels/:label_id/subscribe', path: '/groups/10/labels/101/subscribe', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  // Only devon is subscribed to bug: everyone else is already unsubscribed (304).
+  { key: 'POST /groups/:id/labels/:label_id/unsubscribe', path: '/groups/10/labels/100/unsubscribe', expect: [401, 304, 304, 201, 304, 304, 304, 304, 304, S] },
+
+  // Group milestones: read = can read the group; write = admin_milestone (Developer+ in 13.x).
+  { key: 'GET /groups/:id/milestones', path: '/groups/10/milestones', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/milestones', path: '/groups/11/milestones', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /groups/:id/milestones/:milestone_id', path: '/groups/10/milestones/200', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /groups/:id/milestones', path: '/groups/10/milestones', body: { title: 'matrix' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /groups/:id/milestones', path: '/groups/11/milestones', body: { title: 'matrix' }, expect: [401, 403, 403, 201, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /groups/:id/milestones/:milestone_id', path: '/groups/10/milestones/200', body: { description: 'matrix' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/milestones/:milestone_id', path: '/groups/10/milestones/200', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/milestones/:milestone_id/issues', path: '/groups/10/milestones/200/issues', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/milestones/:milestone_id/merge_requests', path: '/groups/10/milestones/200/merge_requests', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // EE only: the community edition has no such route, so GitLab's catch-all answers everyone.
+  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/10/milestones/200/burndown_events', expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { error: '404 Not Found' } },
+
+  // Groups: anonymous allowed, public data only; a private group is 404 to whoever cannot read it.
+  { key: 'GET /groups', path: '/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id', path: '/groups/10', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id', path: '/groups/12', expect: [404, 404, 404, 404, 404, 200, 404, 200, 404, 404] },
+
+  // Project labels: read = can read the project; write = admin_label (Reporter+); promote =
+  // admin_label on the project's group (acme: the same roles); subscribe = read.
+  { key: 'GET /projects/:id/labels', path: '/projects/20/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/labels', path: '/projects/21/labels', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/labels/:label_id', path: '/projects/20/labels/110', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/labels', path: '/projects/20/labels', body: LABEL, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/labels', path: '/projects/21/labels', body: LABEL, expect: [401, 403, 201, 201, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /projects/:id/labels/:label_id', path: '/projects/20/labels/110', body: COLOR, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id/labels', path: '/projects/20/labels', body: { name: 'frontend', ...COLOR }, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/labels/:label_id', path: '/projects/20/labels/110', expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'DELETE /projects/:id/labels', path: '/projects/20/labels', body: { name: 'frontend' }, expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'PUT /projects/:id/labels/:label_id/promote', path: '/projects/20/labels/110/promote', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id/labels/promote', path: '/projects/20/labels/promote', body: { name: 'frontend' }, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/labels/:label_id/subscribe', path: '/projects/20/labels/110/subscribe', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/labels/:label_id/unsubscribe', path: '/projects/20/labels/110/unsubscribe', expect: [401, 304, 304, 304, 304, 304, 304, 304, 304, S] },
+
+  // Projects: anonymous allowed, public data only; a private project is 404 to a non-member.
+  { key: 'GET /projects', path: '/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id', path: '/projects/20', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id', path: '/projects/21', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+
+  // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
+  { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /users/:id', path: '/users/2', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+]
+
+/**
+ * Cells where today's code disagrees with GitLab. The row keeps GitLab's answer; each such cell is
+ * checked by an `it.fails` of its own, titled KNOWN DISAGREEMENT, which turns red once the code is
+ * fixed: then delete the entry here.
+ */
+const DISAGREEMENTS: { caller: Caller; applies: (cell: Cell) => boolean; today: string; source: string }[] = [
+  {
+    // Also asserted as "api" by test/contract/freeze-periods.contract.ts and group-milestones.contract.ts.
+    caller: 'readApi',
+    applies: (cell) => cell === S,
+    today: 'a write with a read_api token answers "scope":"api"; GitLab answers "scope":"api read_api"',
+    source:
+      'gitlab-behaviour.md §1.5 (corrected 2026-11-23): the body lists every scope registered for the endpoint, ' +
+      'api then read_api (lib/api/api.rb allow_access_with_scope :read_api, if: get? || head?), without ' +
+      'evaluating if: (lib/api/api_guard.rb scopes_registered_for_endpoint, InsufficientScopeError)',
+  },
+]
+
+/** The known disagreement for a cell, if any. */
+function disagreement(row: Row, caller: Caller): (typeof DISAGREEMENTS)[number] | undefined {
+  const cell = row.expect[COLUMNS.indexOf(caller)]!
+  return DISAGREEMENTS.find((d) => d.caller === caller && d.applies(cell))
+}
+
+/** GitLab's body for an error status in a row. */
+function errorBody(row: Row, cell: Cell): unknown {
+  if (cell === S) {
+    // The scopes registered for the endpoint, listed whether or not their `if:` holds: a write gets
+    // "api read_api" too (gitlab-behaviour.md §1.5; gitlab: lib/api/api_guard.rb, lib/api/api.rb).
+    return {
+      error: 'insufficient_scope',
+      error_description: 'The request requires higher privileges than provided by the access token.',
+      scope: 'api read_api',
+    }
+  }
+  if (cell === 401) return { message: '401 Unauthorized' }
+  if (cell === 403) return { message: '403 Forbidden' }
+  if (cell === 404) return row.notFound ?? { message: row.path.startsWith('/groups/') ? '404 Group Not Found' : '404 Project Not Found' }
+  throw new Error(`no error body known for ${cell}`)
+}
+
+/** What a caller must see: the status, and the exact body for an error or an empty one for 204/304. */
+function expected(row: Row, cell: Cell): { status: number; body: unknown } {
+  const status = cell === S ? 403 : cell
+  if (status === 204 || status === 304) return { status, body: undefined }
+  if (status < 400) return { status, body: 'JSON' }
+  return { status, body: errorBody(row, cell) }
+}
+
+/** The status and body of a response, in the shape of {@link expected}: success bodies only as "JSON". */
+function observed(res: ApiResponse): { status: number; body: unknown } {
+  const json = res.headers.get('content-type') === 'application/json' && typeof res.body === 'object' && res.body !== null
+  if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : res.text }
+  return { status: res.status, body: res.status >= 400 && !json ? `not JSON: ${res.text}` : res.body }
+}
+
+/** Sends a row's request as one caller, from the freshly loaded scenario; a refusal must change nothing. */
+async function call(api: Api, sim: Simulator, row: Row, caller: Caller): Promise<{ status: number; body: unknown }> {
+  sim.reset()
+  const before = JSON.stringify(sim.db.dump())
+  const res = await api.request(methodOf(row.key), row.path, { ...CALLERS[caller], body: row.body })
+  const seen = observed(res)
+  if (res.status >= 300) expect(JSON.stringify(sim.db.dump()), `${caller}: a refused ${row.key} changed the store`).toBe(before)
+  return seen
+}
+
+/** `'PUT /projects/:id/labels'` → `'PUT'`. */
+function methodOf(key: string): string {
+  return key.slice(0, key.indexOf(' '))
+}
+
+/** The route that serves `path` for `method`: of the templates that match, the one with most static segments (STYLE.md §3). */
+function servingRoute(routes: readonly { key: string; method: string; path: string }[], method: string, path: string): string | undefined {
+  const segments = path.split('/')
+  const candidates = routes.filter((r) => {
+    const parts = r.path.split('/')
+    return r.method === method && parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i])
+  })
+  const statics = (r: { path: string }): number => r.path.split('/').filter((p) => p !== '' && !p.startsWith(':')).length
+  return candidates.sort((a, b) => statics(b) - statics(a))[0]?.key
+}
+
+const title = (row: Row): string => `${row.key} as ${row.path}`
+
+contract('authorization matrix', {}, ({ api, sim }) => {
+  it('has a row for every registered route, and no row for a route that is not registered', () => {
+    const keys = sim().routes.map((r) => r.key)
+    const covered = new Set(ROWS.map((r) => r.key))
+    expect(keys.filter((k) => !covered.has(k)), 'routes with no row: add one to ROWS').toEqual([])
+    expect([...covered].filter((k) => !keys.includes(k)), 'rows for unregistered routes').toEqual([])
+  })
+
+  it('sends every row to the route it is for', () => {
+    const wrong = ROWS.filter((row) => servingRoute(sim().routes, methodOf(row.key), row.path) !== row.key)
+    expect(wrong.map(title)).toEqual([])
+  })
+
+  it.each(ROWS.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
+    const got: Record<string, unknown> = {}
+    const want: Record<string, unknown> = {}
+    for (const [i, caller] of COLUMNS.entries()) {
+      if (disagreement(row, caller)) continue
+      got[caller] = await call(api, sim(), row, caller)
+      want[caller] = expected(row, row.expect[i]!)
+    }
+    expect(got).toEqual(want)
+  })
+
+  for (const row of ROWS) {
+    for (const caller of COLUMNS) {
+      const known = disagreement(row, caller)
+      if (!known) continue
+      it.fails(`KNOWN DISAGREEMENT with GitLab: ${title(row)} as ${caller}: ${known.today}`, async () => {
+        expect(await call(api, sim(), row, caller), known.source).toEqual(expected(row, row.expect[COLUMNS.indexOf(caller)]!))
+      })
+    }
+  }
+})
