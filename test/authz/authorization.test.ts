@@ -143,18 +143,8 @@ const ROWS: Row[] = [
  * checked by an `it.fails` of its own, titled KNOWN DISAGREEMENT, which turns red once the code is
  * fixed: then delete the entry here.
  */
-const DISAGREEMENTS: { caller: Caller; applies: (cell: Cell) => boolean; today: string; source: string }[] = [
-  {
-    // Also asserted as "api" by test/contract/freeze-periods.contract.ts and group-milestones.contract.ts.
-    caller: 'readApi',
-    applies: (cell) => cell === S,
-    today: 'a write with a read_api token answers "scope":"api"; GitLab answers "scope":"api read_api"',
-    source:
-      'gitlab-behaviour.md §1.5 (corrected 2026-11-23): the body lists every scope registered for the endpoint, ' +
-      'api then read_api (lib/api/api.rb allow_access_with_scope :read_api, if: get? || head?), without ' +
-      'evaluating if: (lib/api/api_guard.rb scopes_registered_for_endpoint, InsufficientScopeError)',
-  },
-]
+// None today: the read_api scope body (gitlab-behaviour.md §1.5) was the last one, fixed in core/auth.ts.
+const DISAGREEMENTS: { caller: Caller; applies: (cell: Cell) => boolean; today: string; source: string }[] = []
 
 /** The known disagreement for a cell, if any. */
 function disagreement(row: Row, caller: Caller): (typeof DISAGREEMENTS)[number] | undefined {

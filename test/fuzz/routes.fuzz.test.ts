@@ -90,6 +90,9 @@ function broken(answer: Answer, errors: unknown[], storeChanged: boolean): strin
     if (answer.text !== '') problems.push(`a body on ${answer.status}`)
   } else if (answer.text === '') {
     problems.push('no body')
+  } else if (answer.status === 400 && answer.contentType === 'text/plain' && answer.text === 'Bad Request') {
+    // GitLab's HandleMalformedStrings middleware answers before the API, in plain text
+    // (gitlab: lib/gitlab/middleware/handle_malformed_strings.rb; issue 6 defect 8).
   } else {
     if (answer.contentType !== 'application/json') problems.push(`Content-Type ${answer.contentType ?? '(none)'}, not application/json`)
     let body: unknown
