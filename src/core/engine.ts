@@ -13,6 +13,7 @@ import { authenticate } from './auth.js'
 import { isoDate, timestamp, type Clock } from './clock.js'
 import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
+import { DEFAULT_JOURNAL_SIZE, Journal, type JournalEntry } from './journal.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
@@ -43,6 +44,8 @@ export interface EngineOptions {
    * Default: `console.error` with a `[fakelab]` prefix.
    */
   onError?: (error: unknown, request: CoreRequest) => void
+  /** Entries the request journal keeps (default {@link DEFAULT_JOURNAL_SIZE}); 0 keeps none. */
+  journalSize?: number
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -63,12 +66,26 @@ export interface Simulator {
    * door calls. Never rejects. The reply's `routeMiss` tells a wrong method from an unknown path.
    */
   dispatch(request: CoreRequest): Promise<CoreReply>
+  /**
+   * For a door that can hand requests on (MSW's passthrough): whether `request` is under `/api/v4`
+   * and matches no route. When it does, the request is recorded in the journal as not simulated and
+   * passed through (`status` 0, `passedThrough: true`) and `true` is returned; the caller must then
+   * not dispatch it. Counts as a request (`seq`, request id) either way only when recorded.
+   */
+  passUnsimulated(request: CoreRequest): boolean
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
   /** The clock in use. */
   readonly clock: Clock
   /** The routes served. */
   readonly routes: readonly Route[]
+  /**
+   * Every request answered (bounded), queryable: `sim.journal.find({ route: 'GET /user' })`,
+   * `sim.journal.expectCalled({ method: 'POST', user: 'max' }, 1)`. `reset()` and `restore()` leave it
+   * alone; `sim.journal.clear()` empties it. Requests to the control routes (`/-/fakelab/*`) are
+   * told to subscribers but not kept.
+   */
+  readonly journal: Journal
   /** Copies the current state. */
   snapshot(): SimulatorSnapshot
   /** Goes back to a snapshot. */
@@ -78,6 +95,7 @@ export interface Simulator {
 }
 
 type Field = readonly [name: string, value: string]
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 /**
  * Headers on every API answer (Grape's `before` block, Rack::ETag and Rack::Cors in GitLab), sorted
@@ -97,6 +115,16 @@ const NO_PARAMS: RawParams = Object.freeze({})
 /** What the engine answers before its headers and body are written out. */
 interface Outcome extends Reply {
   routeMiss?: CoreReply['routeMiss']
+  /** Methods the path accepts, for a `'method'` miss (journal only). */
+  allowed?: readonly string[]
+}
+
+/** What the engine learns about a request on the way, for its journal entry. */
+interface Trace {
+  route: string | null
+  user: string | null
+  sudoFrom: string | undefined
+  control: boolean
 }
 
 /** Sets `field` in `list`, replacing a field of the same name, as Fetch `Headers.set` does. */
@@ -137,6 +165,7 @@ function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
     body: hasBody && !head ? JSON.stringify(body) : undefined,
   }
   if (outcome.routeMiss) reply.routeMiss = outcome.routeMiss
+  if (outcome.allowed) reply.allowed = outcome.allowed
   return reply
 }
 
@@ -150,9 +179,11 @@ function renderText(error: ApiError & { text: string }, requestId: string, head:
 }
 
 /** The catch-all 404 for a request no route takes, marked with the kind of miss. */
-function routeMiss(miss: 'method' | 'path'): Outcome {
+function routeMiss(miss: 'method' | 'path', allowed?: readonly string[]): Outcome {
   const error = routeNotFound()
-  return { status: error.status, body: error.body, routeMiss: miss }
+  const outcome: Outcome = { status: error.status, body: error.body, routeMiss: miss }
+  if (allowed && allowed.length > 0) outcome.allowed = allowed
+  return outcome
 }
 
 /** What a handler receives ({@link Ctx}); a class, so every request's context has one shape. */
@@ -228,8 +259,9 @@ export function createEngine(options: EngineOptions): Simulator {
   let nowText = ''
 
   const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
+  const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes)
 
-  async function respond(request: CoreRequest): Promise<Outcome> {
+  async function respond(request: CoreRequest, trace: Trace): Promise<Outcome> {
     if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
     // GitLab's HandleMalformedStrings middleware runs before any route (malformed.ts).
     if (malformedPath(request.path) || malformedQuery(request.query) || malformedCredentials(request.header('authorization'))) {
@@ -239,13 +271,17 @@ export function createEngine(options: EngineOptions): Simulator {
     if (malformedParams(query)) throw malformedRequest()
     const path = request.path
     if (path === '/api/v3' || path.startsWith('/api/v3/')) throw apiV3Gone()
-    if (path.startsWith('/-/fakelab/')) return control(request, path.slice('/-/fakelab'.length))
+    if (path.startsWith('/-/fakelab/')) {
+      trace.control = true
+      return control(request, path.slice('/-/fakelab'.length))
+    }
     if (!path.startsWith(`${API_PREFIX}/`)) return routeMiss('path')
     // gitlab-behaviour.md §1.2 and §14.20: a wrong method on an existing path gets the catch-all
     // 404 (Grape tries GitLab's `route :any, '*path'` before its own 405), not the spec's 405.
     const found = router.match(request.method, path.slice(API_PREFIX.length))
-    if (found.miss) return routeMiss(found.miss)
+    if (found.miss) return routeMiss(found.miss, found.allowed)
     const { route } = found
+    trace.route = route.key
     // GET and HEAD carry no body: no promise to wait for on the commonest requests.
     const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
     if (malformedParams(body)) throw malformedRequest()
@@ -258,6 +294,8 @@ export function createEngine(options: EngineOptions): Simulator {
       nowText = timestamp(now)
     }
     const auth = authenticate(db, request, raw, route, now)
+    trace.user = auth.user?.username ?? null
+    if (auth.sudo) trace.sudoFrom = auth.tokenUser?.username
     const params = validateParams(route.params, raw, route.rules)
     // Defaults go into the merged params in place, after validation has seen what was sent.
     for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
@@ -286,12 +324,10 @@ export function createEngine(options: EngineOptions): Simulator {
     return routeMiss('path')
   }
 
-  async function dispatch(request: CoreRequest): Promise<CoreReply> {
-    requestCount += 1
-    const requestId = `01FAKELAB${String(requestCount).padStart(17, '0')}`
-    const head = request.method === 'HEAD'
+  async function answer(request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
     try {
-      return render(await respond(request), requestId, head)
+      const outcome = await respond(request, trace)
+      return render(outcome, requestId, head)
     } catch (error) {
       if (error instanceof ApiError && error.text !== undefined) return renderText(error as ApiError & { text: string }, requestId, head)
       const apiError = error instanceof ApiError ? error : internalError()
@@ -300,10 +336,69 @@ export function createEngine(options: EngineOptions): Simulator {
     }
   }
 
+  async function dispatch(request: CoreRequest): Promise<CoreReply> {
+    const started = performance.now()
+    requestCount += 1
+    const seq = requestCount
+    const requestId = `01FAKELAB${String(seq).padStart(17, '0')}`
+    const at = clock.now().toISOString()
+    const trace: Trace = { route: null, user: null, sudoFrom: undefined, control: false }
+    const reply = await answer(request, requestId, request.method === 'HEAD', trace)
+    const miss = reply.routeMiss
+    const entry: Mutable<JournalEntry> = {
+      seq,
+      requestId,
+      at,
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      route: trace.route,
+      // Only a miss under the API root may be a GitLab route fakelab lacks; other paths are not GitLab's API.
+      simulated: !(miss && request.path.startsWith(`${API_PREFIX}/`)),
+      status: reply.status,
+      durationMs: performance.now() - started,
+      user: trace.user,
+    }
+    // Optional fields assigned, not spread: spread-built objects cost more per request (see params.ts).
+    if (miss) entry.routeMiss = miss
+    if (reply.allowed) entry.allowed = reply.allowed
+    if (trace.sudoFrom) entry.sudoFrom = trace.sudoFrom
+    journal.record(entry, !trace.control)
+    return reply
+  }
+
+  function passUnsimulated(request: CoreRequest): boolean {
+    const path = request.path
+    if (!path.startsWith(`${API_PREFIX}/`)) return false
+    const found = router.match(request.method, path.slice(API_PREFIX.length))
+    if (!found.miss) return false
+    requestCount += 1
+    const entry: Mutable<JournalEntry> = {
+      seq: requestCount,
+      requestId: `01FAKELAB${String(requestCount).padStart(17, '0')}`,
+      at: clock.now().toISOString(),
+      method: request.method,
+      path,
+      query: request.query,
+      route: null,
+      routeMiss: found.miss,
+      simulated: false,
+      status: 0,
+      durationMs: 0,
+      user: null,
+      passedThrough: true,
+    }
+    if (found.allowed.length > 0) entry.allowed = found.allowed
+    journal.record(entry)
+    return true
+  }
+
   const sim: Simulator = {
+    passUnsimulated,
     db,
     clock,
     routes,
+    journal,
     dispatch,
     async handle(request) {
       return toFetchResponse(await dispatch(fromFetchRequest(request)))

@@ -51,6 +51,8 @@ export interface CoreReply {
    * request log or journal tell them apart (gitlab-behaviour.md §1.2 "Wrong method on an existing path").
    */
   routeMiss?: 'method' | 'path'
+  /** Methods the path accepts, set with a `'method'` miss. */
+  allowed?: readonly string[]
 }
 
 /** A Fetch `Request` seen as a {@link CoreRequest}. A class, so requests share their methods. */

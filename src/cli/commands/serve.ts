@@ -13,6 +13,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
+import { formatEntry, type JournalEntry } from '../../core/journal.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -27,7 +28,12 @@ interface ServeOptions {
   host: string
   scenario?: string
   seed?: number
+  log?: LogMode
 }
+
+/** How `serve` prints requests: one line each, as text or JSON (a journal entry), or not at all. */
+type LogMode = 'pretty' | 'json' | 'off'
+const LOG_MODES: readonly LogMode[] = ['pretty', 'json', 'off']
 
 /** commander argument parser for `--port`: an integer in 0..65535 (0 picks a free port). */
 function parsePort(value: string): number {
@@ -139,6 +145,16 @@ function banner(sim: Simulator, scenario: Scenario, url: string, scenarioLabel: 
   return `${lines.join('\n')}\n`
 }
 
+/**
+ * One log line for a request on stdout: `pretty` is {@link formatEntry}'s text, with requests no
+ * route answered flagged `NOT SIMULATED` so a gap in fakelab is not mistaken for the client's bug;
+ * `json` is the journal entry as one JSON object.
+ */
+export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): string {
+  if (mode === 'json') return JSON.stringify(entry)
+  return `${entry.simulated ? '' : 'NOT SIMULATED '}${formatEntry(entry)}`
+}
+
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
 function stopOnSignals(server: RunningServer): void {
   let stopping = false
@@ -201,6 +217,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
+  const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
+  if (logMode !== 'off') sim.journal.subscribe((entry) => void process.stdout.write(`${logLine(entry, logMode)}\n`))
+
   // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
   stopOnSignals(server)
   const url = clientUrl(server, options.host)
@@ -237,6 +256,11 @@ export function registerServeCommand(program: Command): Command {
       new Option('-s, --scenario <file>', 'scenario YAML file (default: the embedded scenarios/default.yaml)').env('FAKELAB_SCENARIO'),
     )
     .addOption(new Option('--seed <n>', "faker seed for generated values (default: the scenario's seed:)").env('FAKELAB_SEED').argParser(parseSeed))
+    .addOption(
+      new Option('--log <mode>', 'one stdout line per request: pretty, json or off (default: pretty on a terminal, json otherwise)')
+        .env('FAKELAB_LOG')
+        .choices(LOG_MODES),
+    )
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeOptions) => {
       await serve(options, program.version() ?? '0.0.0')
