@@ -15,6 +15,7 @@ export {
   parseScenario,
   validateScenarioObject,
   applyScenario,
+  loadState,
   API_PREFIX,
   MAX_QUERY_LENGTH,
 } from './simulator.js'
@@ -26,6 +27,8 @@ export { AccessLevel } from './core/access.js'
 export { ApiError } from './core/errors.js'
 export { DEFAULT_JOURNAL_SIZE, Journal, JournalAssertionError, formatEntry } from './core/journal.js'
 export type { JournalEntry, JournalQuery, NearMiss } from './core/journal.js'
+export { STATE_EXPORT_KEY } from './core/control.js'
+export type { LoadedState, StateExport } from './core/control.js'
 export { route } from './core/route.js'
 export type { Route, Ctx, Reply, AuthPolicy } from './core/route.js'
 export { Db } from './db/db.js'

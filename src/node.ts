@@ -16,6 +16,8 @@ import { parseScenario } from './simulator.js'
 
 export { startServer } from './server/node-server.js'
 export type { RunningServer, ServerOptions } from './server/node-server.js'
+export { controlClient, ControlError } from './server/control-client.js'
+export type { ControlClient, RemoteJournalQuery } from './server/control-client.js'
 
 /** Absolute path of the embedded default scenario (`scenarios/default.yaml` in the package). */
 export const DEFAULT_SCENARIO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'scenarios', 'default.yaml')

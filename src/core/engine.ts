@@ -10,9 +10,10 @@
 import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
-import { isoDate, timestamp, type Clock } from './clock.js'
+import { frozenClock, isoDate, timestamp, type Clock, type ManualClock } from './clock.js'
 import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
+import { control, stateToYaml, type LoadedState } from './control.js'
 import { DEFAULT_JOURNAL_SIZE, Journal, type JournalEntry } from './journal.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
@@ -44,6 +45,13 @@ export interface EngineOptions {
    * Default: `console.error` with a `[fakelab]` prefix.
    */
   onError?: (error: unknown, request: CoreRequest) => void
+  /**
+   * Turns a scenario (YAML/JSON text or an object) or a state export into store state, for
+   * `sim.loadScenario()` and `PUT /-/fakelab/scenario`. The composition root supplies it (core
+   * knows no scenario format). Without it, loading throws.
+   * @throws ScenarioError (with `problems`) for a scenario with problems.
+   */
+  loadScenario?: (input: unknown) => LoadedState
   /** Entries the request journal keeps (default {@link DEFAULT_JOURNAL_SIZE}); 0 keeps none. */
   journalSize?: number
 }
@@ -75,8 +83,28 @@ export interface Simulator {
   passUnsimulated(request: CoreRequest): boolean
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
-  /** The clock in use. */
+  /** The clock in use (replaced by a frozen one when set or advanced from a non-manual clock). */
   readonly clock: Clock
+  /**
+   * Replaces the state with a scenario (YAML or JSON text, or a parsed scenario object) or a state
+   * export, and makes it the point `reset()` returns to. The clock is frozen at its `now:` when it
+   * has one; the faker is reseeded with its seed. The journal is kept.
+   * @throws ScenarioError listing the problems; the state is then unchanged.
+   */
+  loadScenario(input: unknown): void
+  /**
+   * The current state as a YAML state export (every table, the clock, the seed). Loading it with
+   * {@link loadScenario} (or `createSimulator({ scenario })`) gives the same answers.
+   */
+  exportState(): string
+  /**
+   * Sets the clock: a manual clock moves; any other (the system clock) is replaced by a clock frozen there.
+   * @throws RangeError for an unparsable instant.
+   * @returns the new now.
+   */
+  setClock(instant: Date | string): Date
+  /** Moves the clock by `ms` milliseconds (negative goes back); as {@link setClock}. @returns the new now. */
+  advanceClock(ms: number): Date
   /** The routes served. */
   readonly routes: readonly Route[]
   /**
@@ -114,6 +142,8 @@ const NO_PARAMS: RawParams = Object.freeze({})
 
 /** What the engine answers before its headers and body are written out. */
 interface Outcome extends Reply {
+  /** A non-JSON body with its content type (the control API's YAML export). */
+  textBody?: { type: string; value: string }
   routeMiss?: CoreReply['routeMiss']
   /** Methods the path accepts, for a `'method'` miss (journal only). */
   allowed?: readonly string[]
@@ -158,6 +188,13 @@ function headerList(list: Field[], extra: Record<string, string> | undefined, la
  */
 function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
   const { status, body } = outcome
+  if (outcome.textBody) {
+    return {
+      status,
+      headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], undefined, ['content-type', outcome.textBody.type]),
+      body: head ? undefined : outcome.textBody.value,
+    }
+  }
   const hasBody = body !== undefined && status !== 204 && status !== 304
   const reply: CoreReply = {
     status,
@@ -247,7 +284,8 @@ function routeDefaults(route: Route): [string, unknown][] {
  * @throws Error on a duplicate route key (a programming error).
  */
 export function createEngine(options: EngineOptions): Simulator {
-  const { db, clock, seed, routes } = options
+  const { db, routes } = options
+  let { clock, seed } = options
   const router = new Router(routes)
   const faker: Faker = createFaker(seed)
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
@@ -258,7 +296,7 @@ export function createEngine(options: EngineOptions): Simulator {
   let today = ''
   let nowText = ''
 
-  const initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
+  let initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
   const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes)
 
   async function respond(request: CoreRequest, trace: Trace): Promise<Outcome> {
@@ -273,7 +311,9 @@ export function createEngine(options: EngineOptions): Simulator {
     if (path === '/api/v3' || path.startsWith('/api/v3/')) throw apiV3Gone()
     if (path.startsWith('/-/fakelab/')) {
       trace.control = true
-      return control(request, path.slice('/-/fakelab'.length))
+      const reply = await control(controlTarget, request, path.slice('/-/fakelab'.length))
+      if (reply.text) return { status: reply.status, textBody: reply.text }
+      return reply.body === undefined ? { status: reply.status } : { status: reply.status, body: reply.body }
     }
     if (!path.startsWith(`${API_PREFIX}/`)) return routeMiss('path')
     // gitlab-behaviour.md §1.2 and §14.20: a wrong method on an existing path gets the catch-all
@@ -314,14 +354,6 @@ export function createEngine(options: EngineOptions): Simulator {
     })
     // One transaction per request: a handler that throws leaves no half-made change behind.
     return db.transaction(() => route.handler(ctx))
-  }
-
-  function control(request: CoreRequest, path: string): Outcome {
-    if (path === '/reset' && request.method === 'POST') {
-      sim.reset()
-      return { status: 204 }
-    }
-    return routeMiss('path')
   }
 
   async function answer(request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
@@ -393,10 +425,46 @@ export function createEngine(options: EngineOptions): Simulator {
     return true
   }
 
+  function moveClock(to: (current: Date) => Date): Date {
+    const next = to(clock.now())
+    if (Number.isNaN(next.getTime())) throw new RangeError('invalid instant')
+    const manual = clock as Partial<ManualClock>
+    if (typeof manual.set === 'function') manual.set(next)
+    else clock = frozenClock(next)
+    return clock.now()
+  }
+
+  const loadHook = options.loadScenario
+
+  const controlTarget = {
+    reset: () => sim.reset(),
+    loadScenario: (text: string) => sim.loadScenario(text),
+    exportState: () => sim.exportState(),
+    setClock: (instant: string) => sim.setClock(instant),
+    advanceClock: (ms: number) => sim.advanceClock(ms),
+    now: () => clock.now(),
+    journal,
+  }
+
   const sim: Simulator = {
     passUnsimulated,
     db,
-    clock,
+    get clock() {
+      return clock
+    },
+    loadScenario(input) {
+      if (!loadHook) throw new Error('this simulator was created without a scenario loader')
+      // Everything is worked out before the store changes: a scenario with problems changes nothing.
+      const loaded = loadHook(input)
+      db.load(loaded.state)
+      initial = { db: db.dump(), requestCount: 0 }
+      seed = loaded.seed
+      faker.seed(seed)
+      if (loaded.now !== undefined) moveClock(() => new Date(loaded.now!))
+    },
+    exportState: () => stateToYaml(db.dump(), clock.now(), seed),
+    setClock: (instant) => moveClock(() => new Date(instant)),
+    advanceClock: (ms) => moveClock((current) => new Date(current.getTime() + ms)),
     routes,
     journal,
     dispatch,
