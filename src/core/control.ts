@@ -19,7 +19,7 @@
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import type { DbState } from '../db/db.js'
-import { ApiError, apiMessage, routeNotFound } from './errors.js'
+import { ApiError, apiMessage } from './errors.js'
 import type { JournalEntry, JournalQuery } from './journal.js'
 import type { CoreRequest } from './transport.js'
 
@@ -141,10 +141,11 @@ function journalQuery(query: string): JournalQuery {
 
 /**
  * Answers one control request. `path` is below `/-/fakelab` (e.g. `/clock`).
- * @throws ApiError: 404 `{"error":"404 Not Found"}` for an unknown control route, 400 for a bad
+ * @returns `null` for an unknown control route (the engine answers its catch-all 404).
+ * @throws ApiError: 400 for a bad
  *   body, 422 `{"message", "problems"}` for a scenario with problems.
  */
-export async function control(target: ControlTarget, request: CoreRequest, path: string): Promise<ControlReply> {
+export async function control(target: ControlTarget, request: CoreRequest, path: string): Promise<ControlReply | null> {
   const key = `${request.method} ${path}`
   switch (key) {
     case 'POST /reset':
@@ -185,7 +186,7 @@ export async function control(target: ControlTarget, request: CoreRequest, path:
       target.journal.clear()
       return { status: 204 }
     default:
-      throw routeNotFound()
+      return null
   }
 }
 

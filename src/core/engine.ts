@@ -312,6 +312,7 @@ export function createEngine(options: EngineOptions): Simulator {
     if (path.startsWith('/-/fakelab/')) {
       trace.control = true
       const reply = await control(controlTarget, request, path.slice('/-/fakelab'.length))
+      if (!reply) return routeMiss('path')
       if (reply.text) return { status: reply.status, textBody: reply.text }
       return reply.body === undefined ? { status: reply.status } : { status: reply.status, body: reply.body }
     }
