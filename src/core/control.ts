@@ -15,12 +15,17 @@
  * | `POST /-/fakelab/clock/advance` `{"ms": n}` or `{"seconds": n}` | 200 `{"now": ISO}` |
  * | `GET /-/fakelab/journal?route=&method=&status=&user=&simulated=` | 200 entries, oldest first |
  * | `DELETE /-/fakelab/journal` | 204 |
+ * | `GET /-/fakelab/faults` | 200 the live fault rules |
+ * | `PUT /-/fakelab/faults` (JSON array of rules) | 200 the rules; replaces them |
+ * | `POST /-/fakelab/faults` (JSON rule) | 200 the rules; adds one |
+ * | `DELETE /-/fakelab/faults` | 204 |
  * @module
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import type { DbState } from '../db/db.js'
 import { ApiError, apiMessage } from './errors.js'
 import type { JournalEntry, JournalQuery } from './journal.js'
+import type { FaultRule } from './faults.js'
 import type { CoreRequest } from './transport.js'
 
 /** The top-level key that marks a state export (and its format version). */
@@ -86,6 +91,33 @@ export interface ControlTarget {
   journal: {
     find(query: JournalQuery): JournalEntry[]
     clear(): void
+  }
+  faults: {
+    list(): FaultRule[]
+    /** @throws RangeError for a bad rule. */
+    set(rules: readonly FaultRule[]): void
+    /** @throws RangeError for a bad rule. */
+    add(rule: FaultRule): void
+    clear(): void
+  }
+}
+
+/** Runs a fault change, turning a bad rule into 400 `{"message": "fault <field>: ..."}`. */
+function faultChange(target: ControlTarget, change: () => void): ControlReply {
+  try {
+    change()
+  } catch (error) {
+    if (error instanceof RangeError) throw apiMessage(400, error.message)
+    throw error
+  }
+  return { status: 200, body: target.faults.list() }
+}
+
+async function anyJson(request: CoreRequest): Promise<unknown> {
+  try {
+    return JSON.parse(await bodyText(request))
+  } catch {
+    throw apiMessage(400, 'body must be JSON')
   }
 }
 
@@ -184,6 +216,20 @@ export async function control(target: ControlTarget, request: CoreRequest, path:
       return { status: 200, body: target.journal.find(journalQuery(request.query)) }
     case 'DELETE /journal':
       target.journal.clear()
+      return { status: 204 }
+    case 'GET /faults':
+      return { status: 200, body: target.faults.list() }
+    case 'PUT /faults': {
+      const rules = await anyJson(request)
+      if (!Array.isArray(rules)) throw apiMessage(400, 'body must be a JSON array of fault rules')
+      return faultChange(target, () => target.faults.set(rules as FaultRule[]))
+    }
+    case 'POST /faults': {
+      const rule = await anyJson(request)
+      return faultChange(target, () => target.faults.add(rule as FaultRule))
+    }
+    case 'DELETE /faults':
+      target.faults.clear()
       return { status: 204 }
     default:
       return null

@@ -11,9 +11,10 @@ import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { frozenClock, isoDate, timestamp, type Clock, type ManualClock } from './clock.js'
-import { ApiError, apiV3Gone, internalError, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
+import { ApiError, apiV3Gone, badGateway, internalError, serviceUnavailable, throttled, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
 import { control, stateToYaml, type LoadedState } from './control.js'
+import { Faults, type FaultDecision, type FaultRule } from './faults.js'
 import { DEFAULT_JOURNAL_SIZE, Journal, type JournalEntry } from './journal.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
@@ -52,6 +53,8 @@ export interface EngineOptions {
    * @throws ScenarioError (with `problems`) for a scenario with problems.
    */
   loadScenario?: (input: unknown) => LoadedState
+  /** Fault rules in force from the start (the scenario's, the CLI's); see {@link Simulator.faults}. */
+  faults?: readonly FaultRule[]
   /** Entries the request journal keeps (default {@link DEFAULT_JOURNAL_SIZE}); 0 keeps none. */
   journalSize?: number
 }
@@ -114,6 +117,12 @@ export interface Simulator {
    * told to subscribers but not kept.
    */
   readonly journal: Journal
+  /**
+   * Latency and fault rules: `sim.faults.add({ route: 'GET /user', status: 503, times: 2 })`,
+   * `sim.faults.add({ delay: { min: 50, max: 200 } })`, `sim.faults.clear()`. Seeded by the
+   * simulator's seed. `reset()` leaves them alone.
+   */
+  readonly faults: Faults
   /** Copies the current state. */
   snapshot(): SimulatorSnapshot
   /** Goes back to a snapshot. */
@@ -298,6 +307,22 @@ export function createEngine(options: EngineOptions): Simulator {
 
   let initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
   const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes)
+  const faults = new Faults(seed)
+  if (options.faults) faults.set(options.faults)
+
+  /** The fault for a request, if a rule applies; control requests are never faulted. */
+  function faultFor(request: CoreRequest): FaultDecision | undefined {
+    const path = request.path
+    if (path.startsWith('/-/fakelab/')) return undefined
+    const found = path.startsWith(`${API_PREFIX}/`) ? router.match(request.method, path.slice(API_PREFIX.length)) : undefined
+    return faults.decide(request.method, path, found && !found.miss ? found.route.key : null)
+  }
+
+  /** The answer a forced status gives, with GitLab's body for it. */
+  function forced(status: number, decision: FaultDecision, requestId: string, head: boolean): CoreReply {
+    const error = status === 429 ? throttled(decision.retryAfter ?? 60) : status === 502 ? badGateway() : status === 503 ? serviceUnavailable() : internalError()
+    return error.text !== undefined ? renderText(error as ApiError & { text: string }, requestId, head) : render(error, requestId, head)
+  }
 
   async function respond(request: CoreRequest, trace: Trace): Promise<Outcome> {
     if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
@@ -376,7 +401,21 @@ export function createEngine(options: EngineOptions): Simulator {
     const requestId = `01FAKELAB${String(seq).padStart(17, '0')}`
     const at = clock.now().toISOString()
     const trace: Trace = { route: null, user: null, sudoFrom: undefined, control: false }
-    const reply = await answer(request, requestId, request.method === 'HEAD', trace)
+    const head = request.method === 'HEAD'
+    const decision = faults.active ? faultFor(request) : undefined
+    let reply: CoreReply
+    if (decision) {
+      if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
+      if (decision.status !== undefined) reply = forced(decision.status, decision, requestId, head)
+      else if (decision.reset) reply = { status: 0, headers: [], body: undefined, fault: 'reset' }
+      else reply = await answer(request, requestId, head, trace)
+      if (decision.malformed && reply.body !== undefined) {
+        // Half the body: a client's JSON parser meets the end of input mid-document.
+        reply = { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)), fault: 'malformed' }
+      }
+    } else {
+      reply = await answer(request, requestId, head, trace)
+    }
     const miss = reply.routeMiss
     const entry: Mutable<JournalEntry> = {
       seq,
@@ -396,6 +435,7 @@ export function createEngine(options: EngineOptions): Simulator {
     if (miss) entry.routeMiss = miss
     if (reply.allowed) entry.allowed = reply.allowed
     if (trace.sudoFrom) entry.sudoFrom = trace.sudoFrom
+    if (decision) entry.fault = decision.label
     journal.record(entry, !trace.control)
     return reply
   }
@@ -445,10 +485,12 @@ export function createEngine(options: EngineOptions): Simulator {
     advanceClock: (ms: number) => sim.advanceClock(ms),
     now: () => clock.now(),
     journal,
+    faults,
   }
 
   const sim: Simulator = {
     passUnsimulated,
+    faults,
     db,
     get clock() {
       return clock

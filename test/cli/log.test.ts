@@ -61,3 +61,12 @@ describe('serve --log', () => {
     expect(await logOf([], [['GET', '/api/v4/user']], { FAKELAB_LOG: 'off' })).toEqual([])
   })
 })
+
+describe('serve --fault and --delay', () => {
+  it('injects the faults given on the command line', async () => {
+    const lines = await logOf(['--delay', '5-10', '--fault', '{"route":"GET /user","status":503,"times":1}'], [['GET', '/api/v4/user'], ['GET', '/api/v4/user']])
+    const entries = lines.map((line) => JSON.parse(line))
+    expect(entries.map((e) => e.status)).toEqual([503, 200])
+    expect(entries[0].fault).toMatch(/^delay ([5-9]|10)ms, status 503$/)
+  })
+})

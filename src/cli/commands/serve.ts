@@ -14,6 +14,7 @@ import { createSimulator, type Simulator } from '../../simulator.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
 import { formatEntry, type JournalEntry } from '../../core/journal.js'
+import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -29,6 +30,8 @@ interface ServeOptions {
   scenario?: string
   seed?: number
   log?: LogMode
+  fault?: FaultRule[]
+  delay?: FaultRule['delay']
 }
 
 /** How `serve` prints requests: one line each, as text or JSON (a journal entry), or not at all. */
@@ -49,6 +52,25 @@ function parseSeed(value: string): number {
   const seed = /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN
   if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError('expected an integer.')
   return seed
+}
+
+/** commander argument parser for repeated `--fault <json>`: one JSON fault rule each. */
+function parseFault(value: string, previous: FaultRule[] = []): FaultRule[] {
+  let rule: FaultRule
+  try {
+    rule = JSON.parse(value) as FaultRule
+    checkFaultRule(rule)
+  } catch (error) {
+    throw new InvalidArgumentError(`expected a JSON fault rule such as '{"route":"GET /user","status":503,"times":2}' (${errorText(error)}).`)
+  }
+  return [...previous, rule]
+}
+
+/** commander argument parser for `--delay`: `ms` or `min-max` (ms), for every request. */
+function parseDelay(value: string): FaultRule['delay'] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(value.trim())
+  if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) throw new InvalidArgumentError('expected milliseconds (120) or a range (50-200).')
+  return m[2] === undefined ? Number(m[1]) : { min: Number(m[1]), max: Number(m[2]) }
 }
 
 /** commander argument parser for `--host`: any non-empty interface name or address. */
@@ -198,7 +220,8 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
 
   let sim: Simulator
   try {
-    sim = createSimulator({ scenario, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
+    const faults = [...(options.delay !== undefined ? [{ delay: options.delay }] : []), ...(options.fault ?? [])]
+    sim = createSimulator({ scenario, faults, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error
     reportProblems(error)
@@ -233,7 +256,8 @@ Examples:
   $ fakelab serve                              # default scenario on http://127.0.0.1:3000
   $ fakelab serve --port 0                     # any free port; the URL is the first stdout line
   $ fakelab serve --scenario my.yaml --seed 7  # your own data, other generated values
-  $ FAKELAB_SCENARIO=my.yaml fakelab serve     # every option has a FAKELAB_* variable
+  $ FAKELAB_SCENARIO=my.yaml fakelab serve     # most options have a FAKELAB_* variable
+  $ fakelab serve --delay 50-200 --fault '{"route":"GET /user","status":503,"times":2}'
 
 Then:
   $ curl -H "PRIVATE-TOKEN: glpat-root-fakelab" http://127.0.0.1:3000/api/v4/user
@@ -260,6 +284,10 @@ export function registerServeCommand(program: Command): Command {
       new Option('--log <mode>', 'one stdout line per request: pretty, json or off (default: pretty on a terminal, json otherwise)')
         .env('FAKELAB_LOG')
         .choices(LOG_MODES),
+    )
+    .addOption(new Option('--delay <ms>', 'delay every API request: ms, or a random min-max').env('FAKELAB_DELAY').argParser(parseDelay))
+    .addOption(
+      new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),
     )
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeOptions) => {
