@@ -149,6 +149,28 @@ const TEXT_TYPE: Field = ['content-type', 'text/plain']
 
 const NO_PARAMS: RawParams = Object.freeze({})
 
+/**
+ * GitLab's CORS on `/api/*` (config/application.rb: two Rack::Cors `allow` blocks, `headers: :any`,
+ * `methods: :any`): the instance's own origin gets credentials, any other origin gets `*` without.
+ * rack-cors sends Allow-Methods, Expose-Headers and Max-Age (its default 7200 s) on every CORS answer.
+ * gitlab: config/application.rb; rack-cors 1.0 lib/rack/cors/resource.rb (methods :any, max_age).
+ */
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
+const CORS_EXPOSE = 'Link, X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page'
+const CORS_MAX_AGE = '7200'
+
+/** The CORS fields for a request from `origin` to an instance at `self`. */
+function corsFields(origin: string, self: string): Field[] {
+  const fields: Field[] = [
+    ['access-control-allow-methods', CORS_METHODS],
+    ['access-control-allow-origin', origin === self ? origin : '*'],
+    ['access-control-expose-headers', CORS_EXPOSE],
+    ['access-control-max-age', CORS_MAX_AGE],
+  ]
+  if (origin === self) fields.push(['access-control-allow-credentials', 'true'])
+  return fields
+}
+
 /** What the engine answers before its headers and body are written out. */
 interface Outcome extends Reply {
   /** A non-JSON body with its content type (the control API's YAML export). */
@@ -402,6 +424,15 @@ export function createEngine(options: EngineOptions): Simulator {
     const at = clock.now().toISOString()
     const trace: Trace = { route: null, user: null, sudoFrom: undefined, control: false }
     const head = request.method === 'HEAD'
+    const origin = request.path.startsWith('/api/') ? request.header('origin') : undefined
+    // rack-cors answers a preflight itself, before GitLab's API (and its journal-worthy routing).
+    if (origin !== undefined && request.method === 'OPTIONS' && request.header('access-control-request-method') !== undefined) {
+      const fields = corsFields(origin, fixedBaseUrl ?? request.origin)
+      const asked = request.header('access-control-request-headers')
+      if (asked !== undefined) fields.push(['access-control-allow-headers', asked])
+      fields.push(['vary', 'Origin'])
+      return { status: 200, headers: withDate(fields), body: undefined }
+    }
     const decision = faults.active ? faultFor(request) : undefined
     let reply: CoreReply
     if (decision) {
@@ -437,7 +468,24 @@ export function createEngine(options: EngineOptions): Simulator {
     if (trace.sudoFrom) entry.sudoFrom = trace.sudoFrom
     if (decision) entry.fault = decision.label
     journal.record(entry, !trace.control)
+    if (reply.fault === 'reset') return reply
+    const headers: Field[] = origin !== undefined ? [...reply.headers, ...corsFields(origin, fixedBaseUrl ?? request.origin)] : [...reply.headers]
+    reply.headers = withDate(headers)
     return reply
+  }
+
+  // The HTTP date of the clock's now, worked out again only when the clock has moved.
+  let dateMs = Number.NaN
+  let dateText = ''
+  /** `fields` with `date` from the simulator's clock (node would add the wall clock's), sorted by name. */
+  function withDate(fields: Field[]): HeaderList {
+    const now = clock.now()
+    if (now.getTime() !== dateMs) {
+      dateMs = now.getTime()
+      dateText = now.toUTCString()
+    }
+    fields.push(['date', dateText])
+    return fields.sort(byName)
   }
 
   function passUnsimulated(request: CoreRequest): boolean {
