@@ -136,6 +136,9 @@ const ROWS: Row[] = [
   // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
   { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /users/:id', path: '/users/2', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
+  { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 ]
 
 /**
