@@ -11,7 +11,7 @@ import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
 import { authenticate } from './auth.js'
 import { frozenClock, isoDate, timestamp, type Clock, type ManualClock } from './clock.js'
-import { ApiError, apiV3Gone, badGateway, internalError, serviceUnavailable, throttled, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
+import { ApiError, apiMessage, apiV3Gone, badGateway, internalError, serviceUnavailable, throttled, malformedRequest, routeNotFound, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
 import { control, stateToYaml, type LoadedState } from './control.js'
 import { Faults, type FaultDecision, type FaultRule } from './faults.js'
@@ -55,6 +55,13 @@ export interface EngineOptions {
   loadScenario?: (input: unknown) => LoadedState
   /** Fault rules in force from the start (the scenario's, the CLI's); see {@link Simulator.faults}. */
   faults?: readonly FaultRule[]
+  /**
+   * Makes an empty store of the same tables, for sessions (`X-Fakelab-Session`). The composition
+   * root supplies it; without it, session requests answer 404.
+   */
+  createDb?: () => Db
+  /** Set on a session's own engine: it takes no session header or prefix itself. */
+  isSession?: boolean
   /** Entries the request journal keeps (default {@link DEFAULT_JOURNAL_SIZE}); 0 keeps none. */
   journalSize?: number
 }
@@ -84,6 +91,17 @@ export interface Simulator {
    * not dispatch it. Counts as a request (`seq`, request id) either way only when recorded.
    */
   passUnsimulated(request: CoreRequest): boolean
+  /**
+   * The session `id`'s simulator, made on first use from the state `reset()` returns to, with its
+   * own store, journal, faults and (when the clock is manual) clock. Requests select it with the
+   * `X-Fakelab-Session: <id>` header or the `/-/fakelab/sessions/<id>/api/v4/...` prefix.
+   * @throws RangeError for an id outside `[A-Za-z0-9_.-]{1,64}`, or when sessions are not available.
+   */
+  session(id: string): Simulator
+  /** Drops a session (its next request starts afresh). @returns whether it existed. */
+  dropSession(id: string): boolean
+  /** Ids of the live sessions. */
+  sessionIds(): string[]
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
   /** The clock in use (replaced by a frozen one when set or advanced from a non-manual clock). */
@@ -254,6 +272,39 @@ function routeMiss(miss: 'method' | 'path', allowed?: readonly string[]): Outcom
   return outcome
 }
 
+/** Session ids: what fits a header and a URL segment as it is. */
+const SESSION_ID = /^[A-Za-z0-9_.-]{1,64}$/
+/** The URL prefix that selects a session for clients that cannot set headers. */
+const SESSION_PREFIX = '/-/fakelab/sessions/'
+
+/**
+ * A request under `/-/fakelab/sessions/<id>` as its session sees it: the path after the prefix, and
+ * the prefixed origin as its base URL (so `Link` and `web_url` lead back through the session).
+ */
+class SessionRequestView implements CoreRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly origin: string
+  readonly #inner: CoreRequest
+
+  constructor(inner: CoreRequest, path: string, origin: string) {
+    this.method = inner.method
+    this.path = path
+    this.query = inner.query
+    this.origin = origin
+    this.#inner = inner
+  }
+
+  header(name: string): string | undefined {
+    return this.#inner.header(name)
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    return this.#inner.body()
+  }
+}
+
 /** What a handler receives ({@link Ctx}); a class, so every request's context has one shape. */
 class RequestContext implements Ctx {
   readonly request: CoreRequest
@@ -416,7 +467,58 @@ export function createEngine(options: EngineOptions): Simulator {
     }
   }
 
+  const sessions = new Map<string, Simulator>()
+
+  function session(id: string): Simulator {
+    if (!SESSION_ID.test(id)) throw new RangeError('session id must be 1 to 64 of A-Z a-z 0-9 _ . -')
+    let child = sessions.get(id)
+    if (!child) {
+      if (!options.createDb || options.isSession) throw new RangeError('sessions are not available on this simulator')
+      const childDb = options.createDb()
+      childDb.load(initial.db)
+      const manual = typeof (clock as Partial<ManualClock>).set === 'function'
+      child = createEngine({
+        ...options,
+        db: childDb,
+        clock: manual ? frozenClock(clock.now()) : clock,
+        seed,
+        faults: faults.list(),
+        isSession: true,
+      })
+      sessions.set(id, child)
+    }
+    return child
+  }
+
+  /** The session a request selects, with the request as the session sees it; `undefined` for none. */
+  function sessionRequest(request: CoreRequest): [string, CoreRequest] | undefined {
+    const path = request.path
+    if (path.startsWith(SESSION_PREFIX)) {
+      const end = path.indexOf('/', SESSION_PREFIX.length)
+      const id = path.slice(SESSION_PREFIX.length, end < 0 ? path.length : end)
+      return [id, new SessionRequestView(request, end < 0 ? '/' : path.slice(end), `${request.origin}${SESSION_PREFIX}${id}`)]
+    }
+    const id = request.header('x-fakelab-session')
+    return id === undefined ? undefined : [id, request]
+  }
+
   async function dispatch(request: CoreRequest): Promise<CoreReply> {
+    if (!options.isSession && options.createDb) {
+      const selected = sessionRequest(request)
+      if (selected) {
+        let child: Simulator
+        try {
+          child = session(selected[0])
+        } catch (error) {
+          return render(apiMessage(400, (error as Error).message), 'fakelab-session', request.method === 'HEAD')
+        }
+        return child.dispatch(selected[1])
+      }
+    }
+    return dispatchHere(request)
+  }
+
+  async function dispatchHere(request: CoreRequest): Promise<CoreReply> {
     const started = performance.now()
     requestCount += 1
     const seq = requestCount
@@ -537,6 +639,9 @@ export function createEngine(options: EngineOptions): Simulator {
   }
 
   const sim: Simulator = {
+    session,
+    dropSession: (id) => sessions.delete(id),
+    sessionIds: () => [...sessions.keys()],
     passUnsimulated,
     faults,
     db,
