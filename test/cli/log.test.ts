@@ -70,3 +70,38 @@ describe('serve --fault and --delay', () => {
     expect(entries[0].fault).toMatch(/^delay ([5-9]|10)ms, status 503$/)
   })
 })
+
+describe('serve --watch', () => {
+  it('reloads a changed scenario, and keeps the last good state on a broken edit', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const dir = mkdtempSync(join(tmpdir(), 'fakelab-watch-'))
+    const file = join(dir, 'watched.yaml')
+    const scenario = (name: string) => `version: 1\nusers:\n  - username: ${name}\n    tokens: [{ token: glpat-w, scopes: [api] }]\n`
+    writeFileSync(file, scenario('first'))
+    try {
+      child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log', 'off', '--watch', '--scenario', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+      let stdout = ''
+      let stderr = ''
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+      const until = async (check: () => boolean) => {
+        for (let i = 0; i < 150 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(check()).toBe(true)
+      }
+      await until(() => stdout.includes(BANNER_END))
+      const url = stdout.slice(0, stdout.indexOf('\n'))
+      const me = async () => (await (await fetch(`${url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': 'glpat-w' } })).json()).username
+      expect(await me()).toBe('first')
+      writeFileSync(file, scenario('second'))
+      await until(() => stderr.includes(`[fakelab] reloaded ${file}`))
+      expect(await me()).toBe('second')
+      writeFileSync(file, `${scenario('third')}    admin: maybe\n`)
+      await until(() => stderr.includes('has problems; keeping the last good state'))
+      expect(stderr).toContain(`${file}:5:12 `)
+      expect(await me()).toBe('second')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -9,6 +9,7 @@
  * (unreadable scenario file, port in use, ...). Source: STYLE.md §11.
  * @module
  */
+import { unwatchFile, watchFile } from 'node:fs'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
@@ -30,6 +31,7 @@ interface ServeOptions {
   scenario?: string
   seed?: number
   log?: LogMode
+  watch?: boolean
   fault?: FaultRule[]
   delay?: FaultRule['delay']
 }
@@ -177,6 +179,37 @@ export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): str
   return `${entry.simulated ? '' : 'NOT SIMULATED '}${formatEntry(entry)}`
 }
 
+/** How often `--watch` polls the scenario file (polling survives editors that replace the file). */
+const WATCH_INTERVAL_MS = 200
+
+/**
+ * `--watch`: reloads the scenario when its file changes. A broken edit keeps the last good state
+ * and prints its problems as `file:line:col message` on stderr.
+ * @returns a function that stops watching.
+ */
+function watchScenario(sim: Simulator, file: string): () => void {
+  let running = Promise.resolve()
+  const reload = (): void => {
+    running = running.then(async () => {
+      try {
+        sim.loadScenario(await loadScenarioFile(file))
+        process.stderr.write(`[fakelab] reloaded ${file}\n`)
+      } catch (error) {
+        if (error instanceof ScenarioError) {
+          const lines = error.problems.length > 0 ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`) : [error.message]
+          process.stderr.write(`${lines.join('\n')}\n[fakelab] ${file} has problems; keeping the last good state.\n`)
+        } else {
+          process.stderr.write(`[fakelab] cannot reload ${file}: ${errorText(error)}; keeping the last good state.\n`)
+        }
+      }
+    })
+  }
+  watchFile(file, { interval: WATCH_INTERVAL_MS }, (current, previous) => {
+    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size) reload()
+  })
+  return () => unwatchFile(file)
+}
+
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
 function stopOnSignals(server: RunningServer): void {
   let stopping = false
@@ -243,6 +276,14 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
   if (logMode !== 'off') sim.journal.subscribe((entry) => void process.stdout.write(`${logLine(entry, logMode)}\n`))
 
+  if (options.watch) {
+    if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')
+    else {
+      const stop = watchScenario(sim, file)
+      server.server.once('close', stop)
+    }
+  }
+
   // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
   stopOnSignals(server)
   const url = clientUrl(server, options.host)
@@ -285,6 +326,7 @@ export function registerServeCommand(program: Command): Command {
         .env('FAKELAB_LOG')
         .choices(LOG_MODES),
     )
+    .addOption(new Option('-w, --watch', 'reload the scenario file when it changes (a broken edit keeps the last good state)').env('FAKELAB_WATCH'))
     .addOption(new Option('--delay <ms>', 'delay every API request: ms, or a random min-max').env('FAKELAB_DELAY').argParser(parseDelay))
     .addOption(
       new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),
