@@ -5,9 +5,13 @@
  * Only this file imports `msw`. Source: STYLE.md §9.
  * @module
  */
-import { http, HttpHandler, type DefaultBodyType, type ResponseResolver } from 'msw'
+import { http, HttpHandler, passthrough, type DefaultBodyType, type ResponseResolver } from 'msw'
 import { fromFetchRequest } from './core/transport.js'
 import type { Simulator } from './simulator.js'
+import type { ReplayDoor } from './record/replay.js'
+
+// Record and replay (issue 11): the browser-safe API that createReplayHandlers needs.
+export * from './record/index.js'
 
 /** Options for {@link createHandlers}. */
 export interface HandlerOptions {
@@ -78,4 +82,19 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
     ? new UnimplementedPassthrough(sim, urlPattern(base, 'api/v[34]'), handle)
     : http.all(urlPattern(base, 'api/v[34]'), handle)
   return [api, http.all(urlPattern(base, '-/fakelab'), handle)]
+}
+
+/**
+ * MSW handlers answering from recorded cassettes, through a door made by `createReplayDoor` (its
+ * mode decides a miss: the 501 diagnostic in `replay`/`lockdown`, the simulator in `hybrid`, the
+ * network in `passthrough`). Source: issue 11.
+ * @example
+ * import { createReplayDoor, createReplayer, parseCassette } from 'fakelab/msw'
+ * const door = createReplayDoor(createReplayer(parseCassette(text)), { mode: 'hybrid', simulator: sim })
+ * const server = setupServer(...createReplayHandlers(door, { baseUrl: 'https://gitlab.test' }))
+ */
+export function createReplayHandlers(door: ReplayDoor, options: HandlerOptions = {}): HttpHandler[] {
+  const base = (options.baseUrl ?? '*').replace(/\/$/, '')
+  const handle = async ({ request }: { request: Request }) => (await door(request)) ?? passthrough()
+  return [http.all(`${base}/api/*`, handle), http.all(`${base}/-/fakelab/*`, handle)]
 }

@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs'
 import { Command } from 'commander'
 import { registerServeCommand } from './commands/serve.js'
 import { registerValidateCommand } from './commands/validate.js'
+import { registerRecordCommand } from './commands/record.js'
+import { registerImportCommand } from './commands/import.js'
 
 /** Exit code of a runtime failure (here: an unexpected error escaping a command). */
 const EXIT_RUNTIME = 2
@@ -53,6 +55,8 @@ function buildProgram(): Command {
   // Settings above are copied into each subcommand created by `program.command()`.
   registerServeCommand(program)
   registerValidateCommand(program)
+  registerRecordCommand(program)
+  registerImportCommand(program)
   return program
 }
 

@@ -6,6 +6,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { BodyTooLarge, readBody } from './fetch-bridge.js'
 import { MAX_QUERY_LENGTH, type CoreReply, type CoreRequest, type Simulator } from '../core/engine.js'
 
 /** Options for {@link startServer}. */
@@ -26,19 +27,6 @@ export interface RunningServer {
   readonly server: http.Server
   /** Stops accepting connections and closes open ones. */
   close(): Promise<void>
-}
-
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) throw new BodyTooLarge()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
 }
 
 /**

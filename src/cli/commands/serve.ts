@@ -16,6 +16,7 @@ import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServ
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
 import { formatEntry, type JournalEntry } from '../../core/journal.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
+import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -25,7 +26,7 @@ const FORCE_EXIT_AFTER_MS = 5_000
 const MAX_LISTED_USERS = 25
 
 /** Parsed options of `serve` (after env fallbacks and defaults). */
-interface ServeOptions {
+interface ServeOptions extends ServeReplayOptions {
   port: number
   host: string
   scenario?: string
@@ -264,7 +265,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
 
   let server: RunningServer
   try {
-    server = await startServer(sim, { port: options.port, host: options.host })
+    server = options.replay
+      ? await startReplayServer(sim, options)
+      : await startServer(sim, { port: options.port, host: options.host })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const hint = code === 'EADDRINUSE' ? ' (use --port 0 to pick a free port)' : ''
@@ -299,6 +302,7 @@ Examples:
   $ fakelab serve --scenario my.yaml --seed 7  # your own data, other generated values
   $ FAKELAB_SCENARIO=my.yaml fakelab serve     # most options have a FAKELAB_* variable
   $ fakelab serve --delay 50-200 --fault '{"route":"GET /user","status":503,"times":2}'
+  $ fakelab serve --replay s.har.json --mode lockdown  # CI: replay a cassette, fail on misses
 
 Then:
   $ curl -H "PRIVATE-TOKEN: glpat-root-fakelab" http://127.0.0.1:3000/api/v4/user
@@ -331,6 +335,8 @@ export function registerServeCommand(program: Command): Command {
     .addOption(
       new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),
     )
+    .addOption(replayOption())
+    .addOption(modeOption())
     .addHelpText('after', EXAMPLES)
     .action(async (options: ServeOptions) => {
       await serve(options, program.version() ?? '0.0.0')

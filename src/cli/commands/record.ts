@@ -1,0 +1,156 @@
+/**
+ * `fakelab record --target <gitlab url> [--out <cassette>]`: runs a local proxy in front of a real
+ * GitLab, records every exchange, and writes one redacted HAR cassette when stopped (SIGINT or
+ * SIGTERM), atomically. While it runs the cassette is also checkpointed shortly after each
+ * exchange, so even a killed recorder leaves its last checkpoint.
+ *
+ * stdout: the proxy URL as the first line (point the client there). stderr: `[fakelab]` messages;
+ * a live count of recorded exchanges on a TTY, else one line per exchange.
+ * Exit codes: 0 stopped and written, 1 bad option, 2 runtime failure (port in use, cassette not
+ * writable). Source: issue 11; STYLE.md §11.
+ * @module
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander'
+import { createRecorder, type Exchange, type Recorder } from '../../record/recorder.js'
+
+const EXIT_RUNTIME = 2
+/** A stop that takes longer than this (a stuck connection) is cut short, after the cassette is written. */
+const FORCE_EXIT_AFTER_MS = 5_000
+
+/** Parsed options of `record`. */
+interface RecordOptions {
+  target: string
+  out: string
+  port: number
+  host: string
+  mode: 'record' | 'passthrough'
+  redactHeader?: string[]
+  redactQuery?: string[]
+  redactField?: string[]
+}
+
+function parseTarget(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new InvalidArgumentError('expected an http(s) URL such as https://gitlab.example.com.')
+  return url.href.replace(/\/$/, '')
+}
+
+function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN
+  if (!Number.isInteger(port) || port > 65_535) throw new InvalidArgumentError('expected an integer from 0 to 65535 (0 picks a free port).')
+  return port
+}
+
+/** Repeatable, comma-separated names (`--redact-header X-Api-Key,X-Other` or `FAKELAB_REDACT_HEADERS`). */
+function parseNames(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')]
+}
+
+/** `fixtures/cassettes/session-20210401-120000.har.json` for the current time. */
+function defaultOut(): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
+  return `fixtures/cassettes/session-${stamp}.har.json`
+}
+
+/** One line per exchange (non-TTY). */
+function exchangeLine(x: Exchange): string {
+  const what = x.error ? ` (target unreachable: ${x.error.message})` : x.recorded ? '' : ' (not recorded)'
+  return `[fakelab] #${x.sequence} ${x.status} ${x.method} ${x.path} ${x.durationMs} ms${what}\n`
+}
+
+/** Writes the cassette, closes the proxy and exits; a second signal while stopping is ignored. */
+function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean): void {
+  let stopping = false
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return
+    stopping = true
+    if (tty) process.stderr.write('\n')
+    process.stderr.write(`[fakelab] ${signal} received, writing the cassette.\n`)
+    const write = options.mode === 'record' ? recorder.save(options.out) : Promise.resolve()
+    write
+      .then(() => {
+        if (options.mode === 'record') process.stderr.write(`[fakelab] wrote ${recorder.recordedCount} exchanges to ${options.out}\n`)
+        setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
+        return recorder.close()
+      })
+      .then(
+        () => {
+          process.off('SIGINT', stop)
+          process.off('SIGTERM', stop)
+          process.exitCode = 0
+        },
+        (error: unknown) => {
+          process.stderr.write(`[fakelab] cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`)
+          process.exit(EXIT_RUNTIME)
+        },
+      )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+async function record(options: RecordOptions, version: string): Promise<void> {
+  const tty = process.stderr.isTTY === true
+  let recorder: Recorder | undefined
+  const onExchange = (x: Exchange): void => {
+    if (!tty) return void process.stderr.write(exchangeLine(x))
+    const last = `${x.status} ${x.method} ${x.path}`.slice(0, 60)
+    process.stderr.write(`\r\x1b[2K[fakelab] ${recorder?.recordedCount ?? 0} exchanges recorded (last: ${last})`)
+  }
+  try {
+    recorder = await createRecorder({
+      target: options.target,
+      mode: options.mode,
+      port: options.port,
+      host: options.host,
+      redaction: { headers: options.redactHeader ?? [], queryParams: options.redactQuery ?? [], bodyFields: options.redactField ?? [] },
+      creator: { name: 'fakelab', version },
+      ...(options.mode === 'record' ? { autosave: options.out } : {}),
+      onExchange,
+    })
+  } catch (error) {
+    process.stderr.write(`[fakelab] cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = EXIT_RUNTIME
+    return
+  }
+  stopOnSignals(recorder, options, tty)
+  process.stdout.write(`${recorder.url}\n`)
+  const what = options.mode === 'record' ? `recording into ${options.out}` : 'passing through, recording nothing'
+  process.stderr.write(`[fakelab] proxying ${recorder.url} → ${options.target}, ${what}. Press Ctrl+C to stop.\n`)
+}
+
+const EXAMPLES = `
+Examples:
+  $ fakelab record --target https://gitlab.example.com --out fixtures/cassettes/ci.har.json
+  $ GITLAB_URL=http://127.0.0.1:3000 npm test     # point the client at the printed URL
+  $ fakelab record -t https://gitlab.example.com --port 0 --redact-header X-Api-Key
+  $ FAKELAB_TARGET=https://gitlab.example.com fakelab record   # options fall back to FAKELAB_*
+
+Tokens (PRIVATE-TOKEN, Authorization, JOB-TOKEN, cookies, private_token=..., token fields,
+glpat-/glrt-/GR1348941... strings) are replaced by stable placeholders before anything is written.
+Exit codes: 0 stopped and written, 1 bad option, 2 runtime failure.
+`
+
+/**
+ * Adds `record` to the program. Options fall back to `FAKELAB_TARGET`, `FAKELAB_RECORD_OUT`,
+ * `FAKELAB_PORT`, `FAKELAB_HOST`, `FAKELAB_RECORD_MODE`, `FAKELAB_REDACT_HEADERS`,
+ * `FAKELAB_REDACT_QUERY` and `FAKELAB_REDACT_FIELDS`.
+ * @returns the new subcommand.
+ */
+export function registerRecordCommand(program: Command): Command {
+  return program
+    .command('record')
+    .description('proxy a real GitLab and record every exchange into a redacted HAR cassette')
+    .addOption(new Option('-t, --target <url>', 'the GitLab to forward to').env('FAKELAB_TARGET').argParser(parseTarget).makeOptionMandatory())
+    .addOption(new Option('-o, --out <cassette>', 'cassette to write (default: fixtures/cassettes/session-<time>.har.json)').env('FAKELAB_RECORD_OUT'))
+    .addOption(new Option('-p, --port <n>', 'TCP port; 0 picks a free one').env('FAKELAB_PORT').argParser(parsePort).default(3000))
+    .addOption(new Option('--host <h>', 'interface to bind').env('FAKELAB_HOST').default('127.0.0.1'))
+    .addOption(new Option('--mode <mode>', 'record, or passthrough (forward only)').choices(['record', 'passthrough']).env('FAKELAB_RECORD_MODE').default('record'))
+    .addOption(new Option('--redact-header <names...>', 'more headers to redact').env('FAKELAB_REDACT_HEADERS').argParser(parseNames))
+    .addOption(new Option('--redact-query <names...>', 'more query parameters to redact').env('FAKELAB_REDACT_QUERY').argParser(parseNames))
+    .addOption(new Option('--redact-field <names...>', 'more JSON/form body fields to redact').env('FAKELAB_REDACT_FIELDS').argParser(parseNames))
+    .addHelpText('after', EXAMPLES)
+    .action(async (options: Omit<RecordOptions, 'out'> & { out?: string }) => {
+      await record({ ...options, out: options.out ?? defaultOut() }, program.version() ?? '0.0.0')
+    })
+}
