@@ -95,6 +95,8 @@ export function notFound(resource?: string): ApiError {
 /**
  * 404 `{message: "404 Not found"}` with a lower-case "found": what `ActiveRecord::RecordNotFound`
  * gives when GitLab calls `Model.find(id)` directly (runners, milestones, freeze periods, members...).
+ * spec-gap: the spec names no body for these; GitLab's lower-case one wins (gitlab-behaviour.md §14
+ * item 13).
  */
 export function recordNotFound(): ApiError {
   return new ApiError(404, { message: '404 Not found' })
@@ -171,7 +173,12 @@ export function apiV3Gone(): ApiError {
   return new ApiError(410, { error: 'API V3 is no longer supported. Use API V4 instead.' })
 }
 
-/** A Grape-style 4xx `{error: <text>}`: parameter validation, keyset refusals. */
+/**
+ * A Grape-style 4xx `{error: <text>}`: parameter validation, keyset refusals.
+ * spec-gap: api-spec.md's generic error list shows `{message: ...}` for a missing or invalid
+ * parameter; GitLab 13.x (Grape) sends `{"error": "name is missing"}`, and the spec is generic
+ * there, so GitLab wins (gitlab-behaviour.md §14 item 1).
+ */
 export function grapeError(message: string, status = 400): ApiError {
   return new ApiError(status, { error: message })
 }

@@ -17,6 +17,8 @@ export const MAX_COUNT = 10_000
 /**
  * The params every paginated route declares (`use :pagination`). `per_page=0` is refused with
  * `per_page has a value not allowed` as later GitLab does (13.x answered 500).
+ * spec-gap: neither the spec nor 13.x gives a usable answer (gitlab-behaviour.md §14 item 17), and
+ * fakelab never answers 500, so the later GitLab's 400 is the one a user expects.
  */
 export const paginationParams = {
   page: p.integer({ default: 1 }),

@@ -6,6 +6,9 @@
  *
  * A miss is returned, not thrown: GitLab 13.x answers both kinds with its catch-all 404 (the engine's
  * job), but a request log or journal must still be able to say which it was.
+ * spec-gap: api-spec.md's status table lists 405 "method not supported", but it is generic; on
+ * `/api/v4` GitLab's catch-all route answers first, so GitLab wins (gitlab-behaviour.md §1.2, §14
+ * item 20).
  * @module
  */
 import { match, type MatchFunction } from 'path-to-regexp'

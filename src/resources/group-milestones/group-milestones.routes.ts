@@ -60,6 +60,8 @@ export const groupMilestoneRoutes: Route[] = [
   route('GET /groups/:id/milestones', {
     params: {
       ...groupId,
+      // spec-gap: api-spec.md lists `active` and `closed`; 13.x also takes `all`, the default, and the
+      // spec states no default, so GitLab wins (gitlab-behaviour.md §14 item 11).
       state: p.string({ values: ['active', 'closed', 'all'], default: 'all' }),
       iids: p.integers(),
       title: p.string(),

@@ -12,36 +12,52 @@ import type { PresentCtx } from '../../entities/urls.js'
 import type { LabelFacts } from './labels.facts.js'
 import type { LabelRecord } from './labels.tables.js'
 
-/** `Label` (= `GroupLabel`): LabelBasic, the counts when the facts have them, and `subscribed`. */
-export function Label(label: LabelRecord, ctx: PresentCtx, facts: LabelFacts) {
+/**
+ * `Label` (= `GroupLabel`): LabelBasic's fields, the counts when the facts have them, and
+ * `subscribed`; with `asProject`, `ProjectLabel`'s `priority` (integer or null) and
+ * `is_project_label` (false for a group label) follow. // gitlab: lib/api/entities/project_label.rb
+ *
+ * Written key by key rather than as Grape-like spreads (`{ ...basic, subscribed }`): on Node 20 a
+ * spread with extra keys builds objects V8 promotes out of the young generation, and a label list
+ * is the hot path the benchmark measures (issue 5: 11.7k → 18.6k lists per CPU-second).
+ */
+function labelEntity(label: LabelRecord, ctx: PresentCtx, facts: LabelFacts, asProject: boolean) {
   const basic = LabelBasic(label, ctx)
-  const subscribed = facts.subscribed.has(label.id)
   const counts = facts.counts?.get(label.id)
-  if (!counts) return { ...basic, subscribed }
-  return {
-    ...basic,
-    open_issues_count: counts.openIssues,
-    closed_issues_count: counts.closedIssues,
-    open_merge_requests_count: counts.openMergeRequests,
-    subscribed,
+  const entity: Record<string, unknown> = {
+    id: basic.id,
+    name: basic.name,
+    color: basic.color,
+    description: basic.description,
+    description_html: basic.description_html,
+    text_color: basic.text_color,
   }
+  if (counts) {
+    entity.open_issues_count = counts.openIssues
+    entity.closed_issues_count = counts.closedIssues
+    entity.open_merge_requests_count = counts.openMergeRequests
+  }
+  entity.subscribed = facts.subscribed.has(label.id)
+  if (asProject) {
+    entity.priority = facts.priorities.get(label.id) ?? null
+    entity.is_project_label = label.project_id !== null
+  }
+  return entity
+}
+
+/** `Label`: see {@link labelEntity}. */
+export function Label(label: LabelRecord, ctx: PresentCtx, facts: LabelFacts) {
+  return labelEntity(label, ctx, facts, false)
 }
 
 /** `GroupLabel`: the same shape as {@link Label}; group routes and `promote` answer with it. */
 export function GroupLabel(label: LabelRecord, ctx: PresentCtx, facts: LabelFacts) {
-  return Label(label, ctx, facts)
+  return labelEntity(label, ctx, facts, false)
 }
 
-/**
- * `ProjectLabel`: Label seen through a project, plus that project's `priority` (integer or null)
- * and `is_project_label` (false for a group label). // gitlab: lib/api/entities/project_label.rb
- */
+/** `ProjectLabel`: {@link Label} seen through a project, plus `priority` and `is_project_label`. */
 export function ProjectLabel(label: LabelRecord, ctx: PresentCtx, facts: LabelFacts) {
-  return {
-    ...Label(label, ctx, facts),
-    priority: facts.priorities.get(label.id) ?? null,
-    is_project_label: label.project_id !== null,
-  }
+  return labelEntity(label, ctx, facts, true)
 }
 
 /** The entity a label route answers with: `ProjectLabel` through a project, `GroupLabel` through a group. */
