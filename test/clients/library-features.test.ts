@@ -3,8 +3,9 @@
  * `gl.version()`; gitbeaker has only `Metadata`, the 15.2+ `/metadata`, which 13.x answers with
  * its catch-all 404), and retry paths driven by injected faults, checked through the journal.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { Gitlab } from '@gitbeaker/rest'
+import { findPython } from '../support/python.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSimulator, type Simulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
@@ -39,17 +40,6 @@ describe('@gitbeaker/rest', () => {
   }, 20_000)
 })
 
-function findPython(): string | undefined {
-  for (const candidate of ['python3', '/usr/bin/python3']) {
-    try {
-      execFileSync(candidate, ['-c', 'import gitlab'], { stdio: 'ignore' })
-      return candidate
-    } catch {
-      // try the next one
-    }
-  }
-  return undefined
-}
 const python = findPython()
 
 function runPython(code: string): Promise<string> {

@@ -5,24 +5,13 @@
  * python-gitlab is not an npm package: the test runs where `python3 -c 'import gitlab'` works
  * (Debian's python3-gitlab) and is skipped, saying so, elsewhere.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { join } from 'node:path'
+import { findPython } from '../support/python.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
 
-/** The first Python that can import python-gitlab (Debian's lives in /usr/bin, not a pyenv shim). */
-function findPython(): string | undefined {
-  for (const candidate of ['python3', '/usr/bin/python3']) {
-    try {
-      execFileSync(candidate, ['-c', 'import gitlab'], { stdio: 'ignore' })
-      return candidate
-    } catch {
-      // try the next one
-    }
-  }
-  return undefined
-}
 
 const python = findPython()
 
