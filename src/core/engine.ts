@@ -435,13 +435,9 @@ export function createEngine(options: EngineOptions): Simulator {
     const auth = authenticate(db, request, raw, route, now)
     trace.user = auth.user?.username ?? null
     if (auth.sudo) trace.sudoFrom = auth.tokenUser?.username
-    const params = validateParams(route.params, raw, route.rules)
-    // Defaults go into the merged params in place, after validation has seen what was sent.
-    for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
-    const ctx = new RequestContext({
+    const fields = {
       request,
       routeKey: route.key,
-      params,
       raw,
       auth,
       db,
@@ -450,7 +446,14 @@ export function createEngine(options: EngineOptions): Simulator {
       now: nowText,
       baseUrl: fixedBaseUrl ?? request.origin,
       faker,
-    })
+    }
+    // Grape order: `before` blocks (GitLab's route-wide authorization, e.g. runners.rb
+    // `authorize_admin_project`) see the raw params, then the declared params are validated.
+    if (route.before) route.before(new RequestContext({ ...fields, params: raw }))
+    const params = validateParams(route.params, raw, route.rules)
+    // Defaults go into the merged params in place, after validation has seen what was sent.
+    for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
+    const ctx = new RequestContext({ ...fields, params })
     // One transaction per request: a handler that throws leaves no half-made change behind.
     return db.transaction(() => route.handler(ctx))
   }

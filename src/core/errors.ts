@@ -20,6 +20,16 @@ export const ErrorMessage = {
   promoteLabelFailed: 'Failed to promote project label to group label',
   /** 400 for a failed milestone save: `Failed to create milestone {:title=>["can't be blank"]}`. */
   failedTo: (action: string, modelErrors: string) => `Failed to ${action} ${modelErrors}`,
+  /** 403 reason: the caller may not read, change, list jobs of or enable the runner. gitlab: lib/api/ci/runners.rb. */
+  runnerNoAccess: 'No access granted',
+  /** 403 reason: enabling a group runner in a project (even an administrator). */
+  runnerIsGroupRunner: 'Runner is a group runner',
+  /** 403 reason: enabling a locked runner in another project. */
+  runnerIsLocked: 'Runner is locked',
+  /** 403 reason: a non-administrator deleting a runner enabled in several projects. */
+  runnerInSeveralProjects: 'Runner associated with more than one project',
+  /** 403 reason: disabling a runner in its only project. */
+  runnerOnlyProject: 'Only one project associated with the runner. Please remove the runner instead',
   /** 405 for `pagination=keyset` where keyset pagination is not offered. */
   keysetUnsupported: 'Keyset pagination is not yet available for this type of request',
   /** 405 for an offset past the limit of a keyset-capable list. */
@@ -50,6 +60,12 @@ export const ValidationMessage = {
   dueDateBeforeStartDate: 'must be greater than start date',
   /** Timebox: a year past 9999. */
   dateAfterMaximum: 'date must not be after 9999-12-31',
+  /** `Ci::Runner` `maximum_timeout` below 600 seconds. */
+  runnerTimeoutTooShort: 'needs to be at least 10 minutes',
+  /** `Ci::Runner#tag_constraints` (under the key `tags_list`). */
+  runnerTagsRequired: 'can not be empty when runner is not allowed to pick untagged jobs',
+  /** `Ci::Runner#assign_to` for a project the runner is already enabled in (13.x wording). */
+  runnerAlreadyEnabled: 'Validation failed: Runner has already been taken',
   /** Milestone title uniqueness across the group and its projects. */
   milestoneTitleTaken: 'already being used for another group or project milestone.',
 } as const

@@ -85,6 +85,13 @@ export interface RouteDef<P extends ParamSpecs> {
   /** Declared params, path params included (Grape declares them too). */
   params?: P
   rules?: ParamRules
+  /**
+   * Grape's `before` block: runs after authentication and before the declared params are
+   * validated, with `ctx.params` holding the raw params. GitLab authorizes some routes there
+   * (`authorize_admin_project` on `/projects/:id/runners`), so a forbidden caller gets 403/404
+   * before any 400. It may only read (it runs outside the request's transaction) and throws to refuse.
+   */
+  before?(ctx: Ctx<RawParams>): void
   /** Synchronous by design: it runs inside the request's store transaction. */
   handler(ctx: Ctx<ParamsOf<P>>): Reply
 }
@@ -99,6 +106,8 @@ export interface Route {
   readonly scopes: string[]
   readonly params: ParamSpecs
   readonly rules: ParamRules
+  /** See {@link RouteDef.before}. */
+  readonly before?: (ctx: Ctx<RawParams>) => void
   readonly handler: (ctx: Ctx<Record<string, unknown>>) => Reply
 }
 
@@ -123,6 +132,7 @@ export function route<P extends ParamSpecs = Record<never, never>>(key: string, 
     scopes: def.scopes ?? [],
     params: def.params ?? {},
     rules: def.rules ?? {},
+    ...(def.before ? { before: def.before } : {}),
     handler: def.handler as Route['handler'],
   }
 }

@@ -14,5 +14,6 @@ export * from './labels/index.js'
 export * from './members/index.js'
 export * from './merge-requests/index.js'
 export * from './projects/index.js'
+export * from './runners/index.js' // runners area (issue 7)
 export * from './users/index.js'
 export * from './version/index.js'

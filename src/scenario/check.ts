@@ -25,6 +25,7 @@ export function checkScenario(model: Model, fragments: readonly ScenarioFragment
     model,
     index,
     report,
+    root: model.root,
     checkUser(loc, value) {
       const username = str(value)
       if (username !== undefined && !index.users.has(username.toLowerCase())) report(loc, `unknown user "${username}"`)

@@ -43,11 +43,22 @@ export function composeSchemas(fragments: readonly ScenarioFragment[]): Composed
     if (nullHints.has(name)) throw new Error(`scenario: two areas give a hint for null "${name}"`)
     nullHints.set(name, text)
   }
+  const rootFields: Record<string, Fields[string]> = {}
+  for (const [name, schema] of fragments.flatMap((fragment) => Object.entries(fragment.root ?? {}))) {
+    if (Object.hasOwn(rootFields, name) || Object.hasOwn(ROOT_FIELDS, name) || ['users', 'groups', 'projects'].includes(name)) {
+      throw new Error(`scenario: two areas define the top-level field ${name}`)
+    }
+    rootFields[name] = schema
+  }
   const scenario = z.strictObject({
     ...ROOT_FIELDS,
+    ...rootFields,
     users: z.array(records.user).default([]),
     groups: z.array(records.group).default([]),
     projects: z.array(records.project).default([]),
   })
-  return { scenario, fixture: scenario.extend({ version: z.literal(1).optional() }), nullHints }
+  // An included file may not set the areas' top-level fields: only the including file's count.
+  const onlyTopLevel = z.unknown().refine(() => false, { error: 'is only allowed in the top-level scenario, not in an included file' })
+  const fixtureOmit = Object.fromEntries(Object.keys(rootFields).map((name) => [name, onlyTopLevel.optional()]))
+  return { scenario, fixture: scenario.extend({ version: z.literal(1).optional(), ...fixtureOmit }), nullHints }
 }

@@ -23,8 +23,14 @@ export interface Entry extends Loc {
   value: Rec
 }
 
-/** Every top-level record of a scenario, by kind, in merge order (included files first). */
-export type Model = { readonly [K in RecordKind]: Entry[] }
+/**
+ * Every top-level record of a scenario, by kind, in merge order (included files first), and the
+ * top-level document of the scenario itself (`root`), whose fields fragments may add (`runners:`).
+ */
+export type Model = { readonly [K in RecordKind]: Entry[] } & {
+  /** The including (top-level) file's document; set by {@link addEntries}, the last call wins. */
+  root?: Entry
+}
 
 /** Whether `value` is a mapping. */
 export function isRec(value: unknown): value is Rec {
@@ -53,6 +59,8 @@ export function items(owner: Entry, field: string): Entry[] {
 /** The entries of one source's top-level collections, appended to `model`. */
 export function addEntries(model: Model, source: Source, value: unknown): void {
   if (!isRec(value)) return
+  // Sources are added includes first, so the including file's document is the last one set.
+  model.root = { source, path: [], value }
   for (const kind of RECORD_KINDS) {
     const collection = KIND_COLLECTIONS[kind]
     for (const [item, i] of list(value[collection])) {

@@ -41,6 +41,8 @@ export interface CheckContext {
   readonly report: Report
   /** Reports `unknown user "x"` at `loc` when `value` is a string that names no user. */
   checkUser(loc: Loc, value: unknown): void
+  /** The top-level document (root fields such as `runners:`), when there is one. */
+  readonly root: Entry | undefined
 }
 
 /** The timestamps a scenario record may write (each optional). */
@@ -108,6 +110,12 @@ export interface LoadContext {
 export interface ScenarioFragment {
   /** Fields added to each kind of record. A field name belongs to one fragment only. */
   readonly fields?: { readonly [K in RecordKind]?: Fields }
+  /**
+   * Top-level fields of the scenario (besides `users`, `groups`, `projects`), such as the instance
+   * runner registration token. Only the including file's values count; an included fixture file
+   * may not set them.
+   */
+  readonly root?: Fields
   /** Nested records stored in tables, for id checks and allocation (see {@link NestedCollection}). */
   readonly collections?: readonly NestedCollection[]
   /** Titled nested records the name index keeps (see {@link TitleSpec}). */
@@ -131,5 +139,10 @@ export interface ScenarioFragment {
     user?(ctx: LoadContext, user: ScenarioUser, row: UserRecord): void
     group?(ctx: LoadContext, group: ScenarioGroup, parent: LoadParent): void
     project?(ctx: LoadContext, project: ScenarioProject, parent: LoadParent): void
+    /**
+     * Loads what the scenario's own top-level fields hold, after every user, group and project
+     * (and what they hold) is in the store; rows go straight into `ctx.db` (not staged). `scenario` is the parsed document, with defaults applied.
+     */
+    root?(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>): void
   }
 }

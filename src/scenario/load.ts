@@ -97,6 +97,9 @@ export class ScenarioLoader implements LoadContext {
       const collection = this.db.tables[table] as unknown as { insert(row: Row): Row }
       for (const row of rows.sort((a, b) => a.id - b.id)) collection.insert(row)
     }
+    // Top-level fields last, once every nested row is in the store.
+    const root = this.model.root?.value ?? {}
+    for (const fragment of this.fragments) fragment.load?.root?.(this, root)
   }
 
   fake(key: string): Faker {

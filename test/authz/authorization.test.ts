@@ -58,9 +58,15 @@ interface Row {
   expect: Cells
   /** The 404 body when it is not the one the path implies (project or group finder). */
   notFound?: unknown
+  /** The 403 body when it is not `{"message":"403 Forbidden"}` (a reason after the status). */
+  forbidden?: unknown
+  /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`). */
+  ok?: unknown
 }
 
 const LABEL = { name: 'matrix', color: '#123456' }
+/** 403 `No access granted`: the runner is not the caller's (runners, issue 7). */
+const NO_ACCESS = { message: '403 Forbidden - No access granted' }
 const COLOR = { color: '#654321' }
 const FREEZE = { freeze_start: '0 1 * * *', freeze_end: '0 2 * * *', cron_timezone: 'UTC' }
 
@@ -133,6 +139,31 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id', path: '/projects/20', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id', path: '/projects/21', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
 
+  // --- runners (issue 7) ---
+  // Runners (gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb; gitlab-behaviour.md §2): instance
+  // runners readable by any user; others need an owned runner (Maintainer+ of its project or group)
+  // or an administrator. Fixtures: runner 1 instance, 5 website only, 6 website + handbook; max and
+  // olive maintain website and handbook through acme; the group list needs Owner (13.x admin_group).
+  // The runner-token routes authenticate by `token` alone: every caller gets the same answer.
+  { key: 'GET /runners', path: '/runners', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /runners/all', path: '/runners/all', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /runners/:id', path: '/runners/5', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
+  { key: 'GET /runners/:id', path: '/runners/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /runners/:id', path: '/runners/5', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S], forbidden: NO_ACCESS },
+  { key: 'DELETE /runners/:id', path: '/runners/5', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S], forbidden: NO_ACCESS },
+  { key: 'DELETE /runners/:id', path: '/runners/6', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S], forbidden: { message: '403 Forbidden - Runner associated with more than one project' } },
+  { key: 'GET /runners/:id/jobs', path: '/runners/5/jobs', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
+  { key: 'POST /runners', path: '/runners', body: { token: 'GR1348941WebsiteRunnerToken01' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { key: 'DELETE /runners', path: '/runners', body: { token: 'fakelab-runner-7-token' }, expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
+  { key: 'POST /runners/verify', path: '/runners/verify', body: { token: 'fakelab-runner-5-token' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ok: '"200"' },
+  { key: 'GET /projects/:id/runners', path: '/projects/20/runners', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/runners', path: '/projects/21/runners', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'POST /projects/:id/runners', path: '/projects/23/runners', body: { runner_id: 5 }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/runners/:runner_id', path: '/projects/20/runners/6', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/runners', path: '/groups/10/runners', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, 403] },
+  { key: 'GET /groups/:id/runners', path: '/groups/11/runners', expect: [401, 403, 403, 403, 403, 200, 404, 200, 404, 403] },
+  // --- end runners ---
+
   // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
   { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /users/:id', path: '/users/2', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -167,7 +198,7 @@ function errorBody(row: Row, cell: Cell): unknown {
     }
   }
   if (cell === 401) return { message: '401 Unauthorized' }
-  if (cell === 403) return { message: '403 Forbidden' }
+  if (cell === 403) return row.forbidden ?? { message: '403 Forbidden' }
   if (cell === 404) return row.notFound ?? { message: row.path.startsWith('/groups/') ? '404 Group Not Found' : '404 Project Not Found' }
   throw new Error(`no error body known for ${cell}`)
 }
@@ -176,7 +207,7 @@ function errorBody(row: Row, cell: Cell): unknown {
 function expected(row: Row, cell: Cell): { status: number; body: unknown } {
   const status = cell === S ? 403 : cell
   if (status === 204 || status === 304) return { status, body: undefined }
-  if (status < 400) return { status, body: 'JSON' }
+  if (status < 400) return { status, body: row.ok ?? 'JSON' }
   return { status, body: errorBody(row, cell) }
 }
 

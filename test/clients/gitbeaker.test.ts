@@ -7,6 +7,7 @@ import { Gitlab } from '@gitbeaker/rest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
+import { statusOf } from '../support/clients.js'
 
 let server: RunningServer
 let api: InstanceType<typeof Gitlab<false>>
@@ -16,15 +17,6 @@ beforeAll(async () => {
   api = new Gitlab({ host: server.url, token: 'glpat-max-fakelab' })
 })
 afterAll(() => server.close())
-
-async function statusOf(call: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await call
-    return undefined
-  } catch (error) {
-    return (error as { cause?: { response?: Response } }).cause?.response?.status
-  }
-}
 
 describe('@gitbeaker/rest', () => {
   it('reads the current user and follows every page of a list', async () => {

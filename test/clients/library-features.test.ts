@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process'
 import { Gitlab } from '@gitbeaker/rest'
-import { findPython } from '../support/python.js'
+import { findPython } from '../support/clients.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSimulator, type Simulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'

@@ -5,13 +5,11 @@
  * python-gitlab is not an npm package: the test runs where `python3 -c 'import gitlab'` works
  * (Debian's python3-gitlab) and is skipped, saying so, elsewhere.
  */
-import { execFile } from 'node:child_process'
 import { join } from 'node:path'
-import { findPython } from '../support/python.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-
+import { findPython, runPython } from '../support/clients.js'
 
 const python = findPython()
 
@@ -24,11 +22,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
 
   it('drives labels, milestones, freeze periods, pagination and sudo', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_check.py')
-    const output = await new Promise<string>((resolve, reject) => {
-      execFile(python!, ['-W', 'ignore', script, server.url], { timeout: 30_000 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-      )
-    })
+    const output = await runPython(python!, script, server.url)
     expect(output.trim().split('\n')).toEqual([
       'user max',
       "labels ['bug', 'docs', 'feature', 'frontend', 'good first issue', 'needs review']",

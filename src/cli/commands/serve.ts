@@ -127,6 +127,30 @@ function tokensOf(sim: Simulator, userId: number, today: string): TokenLine[] {
 }
 
 /** The stdout banner printed after the URL line. */
+/**
+ * The runner registration tokens of the loaded scenario (issue 7): the instance's, then each
+ * group's and project's by full path (the first {@link MAX_LISTED_USERS} of each).
+ */
+function runnerTokenLines(sim: Simulator): string[] {
+  const db = sim.db
+  const instance = db.tables.application_settings.get(1)?.runners_registration_token
+  const groups = db.tables.groups.all().map((g) => ({ path: db.groupFullPath(g), token: g.runners_token }))
+  const projects = db.tables.projects.all().map((p) => ({ path: db.projectFullPath(p), token: p.runners_token }))
+  const entries = [
+    ...(instance !== undefined ? [{ path: '(instance)', token: instance }] : []),
+    ...groups.slice(0, MAX_LISTED_USERS),
+    ...projects.slice(0, MAX_LISTED_USERS),
+  ]
+  const width = Math.max(4, ...entries.map((e) => e.path.length))
+  const more = Math.max(0, groups.length - MAX_LISTED_USERS) + Math.max(0, projects.length - MAX_LISTED_USERS)
+  return [
+    '',
+    'Runner registration tokens (POST /api/v4/runners token=...)',
+    ...entries.map((e) => `  ${e.path.padEnd(width)}  ${e.token}`),
+    ...(more > 0 ? [`  ... and ${more} more`] : []),
+  ]
+}
+
 function banner(sim: Simulator, scenario: Scenario, url: string, scenarioLabel: string, version: string): string {
   const today = sim.clock.now().toISOString().slice(0, 10)
   const users = sim.db.tables.users.all()
@@ -151,6 +175,7 @@ function banner(sim: Simulator, scenario: Scenario, url: string, scenarioLabel: 
     ...rows.map((r) => `  ${r.name.padEnd(nameWidth)}  ${r.role.padEnd(roleWidth)}  ${r.tokens}`),
   ]
   if (users.length > rows.length) lines.push(`  ... and ${users.length - rows.length} more`)
+  lines.push(...runnerTokenLines(sim)) // runners (issue 7)
 
   // The curl example uses an admin's working `api` token when there is one, else any working token.
   const candidates = users.flatMap((user) =>

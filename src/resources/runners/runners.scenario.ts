@@ -1,0 +1,323 @@
+/**
+ * The runners part of the scenario format:
+ * - top level `runners_registration_token:` (the instance registration token; generated when left
+ *   out) and `runners:` (runners of every type with their tags, projects, group, `contacted_at`, and
+ *   the `jobs:` they ran);
+ * - `pipelines:` of projects (with their commit), which jobs refer to by `id`.
+ * A runner's `runner_type` follows from what it is attached to when not written: a group makes it
+ * `group_type`, projects `project_type`, nothing `instance_type`. `contacted_at` left out means
+ * never connected (`not_connected`). Faker fills the rest (tokens, versions, commit data, times).
+ * Source: issue 7 "Data"; gitlab-behaviour.md §2.1; STYLE.md §10.
+ * @module
+ */
+import type { Faker } from '@faker-js/faker'
+import { z } from 'zod'
+import { runnersRegistrationToken } from '../../core/tokens.js'
+import { list, isRec, str, type Entry } from '../../scenario/entries.js'
+import { at } from '../../scenario/problems.js'
+import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import { fullPathSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
+import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
+
+/** GitLab's CI statuses (`HasStatus::AVAILABLE_STATUSES`). */
+const CI_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'] as const
+
+const commitSchema = z.strictObject({
+  title: z.string().optional(),
+  message: z.string().optional(),
+  parent_ids: z.array(z.string()).optional(),
+  author_name: z.string().optional(),
+  author_email: z.string().optional(),
+  authored_date: timestampSchema.optional(),
+  committer_name: z.string().optional(),
+  committer_email: z.string().optional(),
+  committed_date: timestampSchema.optional(),
+})
+
+const pipelineSchema = z.strictObject({
+  id: idSchema.optional(),
+  sha: z.string().regex(/^[0-9a-f]{40}$/, { error: 'must be a 40-character hex commit sha' }).optional(),
+  ref: z.string().min(1).optional(),
+  status: z.enum(CI_STATUSES).default('success'),
+  user: z.string().optional(),
+  commit: commitSchema.default({}),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+})
+
+const jobSchema = z.strictObject({
+  id: idSchema.optional(),
+  /** The project's full path; the runner's only project when left out. */
+  project: fullPathSchema.optional(),
+  /** The `id` of a pipeline of that project. */
+  pipeline: idSchema,
+  /** Username; the pipeline's user when left out. */
+  user: z.string().optional(),
+  status: z.enum(CI_STATUSES).default('success'),
+  stage: z.string().default('test'),
+  name: z.string().optional(),
+  ref: z.string().optional(),
+  tag: z.boolean().default(false),
+  coverage: z.number().nullable().default(null),
+  allow_failure: z.boolean().default(false),
+  created_at: timestampSchema.optional(),
+  started_at: timestampSchema.nullable().optional(),
+  finished_at: timestampSchema.nullable().optional(),
+})
+
+const runnerSchema = z.strictObject({
+  id: idSchema.optional(),
+  runner_type: z.enum(['instance_type', 'group_type', 'project_type']).optional(),
+  /** The authentication token (generated when left out). */
+  token: z.string().min(1).optional(),
+  description: z.string().optional(),
+  ip_address: z.string().nullable().optional(),
+  active: z.boolean().default(true),
+  locked: z.boolean().default(false),
+  run_untagged: z.boolean().default(true),
+  access_level: z.enum(['not_protected', 'ref_protected']).default('not_protected'),
+  maximum_timeout: z.int().min(600).nullable().default(null),
+  tag_list: z.array(z.string().min(1)).default([]),
+  name: z.string().nullable().optional(),
+  version: z.string().nullable().optional(),
+  revision: z.string().nullable().optional(),
+  platform: z.string().nullable().optional(),
+  architecture: z.string().nullable().optional(),
+  contacted_at: timestampSchema.nullable().default(null),
+  /** Full paths of the projects it is enabled in (project runners). */
+  projects: z.array(fullPathSchema).default([]),
+  /** Full path of its group (group runners): a list of one, as GitLab stores it. */
+  groups: z.array(fullPathSchema).max(1).default([]),
+  jobs: z.array(jobSchema).default([]),
+  created_at: timestampSchema.optional(),
+})
+
+const rootFields = {
+  runners_registration_token: z.string().min(1).optional(),
+  runners: z.array(runnerSchema).default([]),
+}
+
+const projectFields = { pipelines: z.array(pipelineSchema).default([]) }
+
+/** A runner of the scenario, as parsed. */
+export type ScenarioRunner = z.output<typeof runnerSchema>
+/** The `pipelines` field of projects, as parsed. */
+export type PipelineFields = FieldsOutput<typeof projectFields>
+
+declare module '../../scenario/records.js' {
+  interface ScenarioProject extends PipelineFields {}
+}
+
+/** The runner type a scenario runner ends up with (written, or from what it is attached to). */
+function runnerTypeOf(runner: { runner_type?: unknown; groups?: unknown; projects?: unknown }): string {
+  if (typeof runner.runner_type === 'string') return runner.runner_type
+  if (list(runner.groups).length > 0) return 'group_type'
+  return list(runner.projects).length > 0 ? 'project_type' : 'instance_type'
+}
+
+/** Reference and shape checks of `runners:` (raw values; the schema reports wrong types). */
+function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]): void {
+  const root = ctx.root
+  if (!root) return
+  const tokens = new Map<string, string>()
+  const claim = (loc: Entry, value: unknown, what: string): void => {
+    const token = str(value)
+    if (token === undefined) return
+    const first = tokens.get(token)
+    if (first) ctx.report(loc, `token "${token}" is already used by ${first}`)
+    else tokens.set(token, what)
+  }
+  claim({ ...at(root, 'runners_registration_token'), value: {} }, root.value.runners_registration_token, 'runners_registration_token')
+  const runnerIds = new Set<number>()
+  const jobIds = new Set<number>()
+  for (const [runner, i] of list(root.value.runners)) {
+    if (!isRec(runner)) continue
+    const here: Entry = { ...at(root, 'runners', i), value: runner }
+    if (typeof runner.id === 'number') {
+      if (runnerIds.has(runner.id)) ctx.report(at(here, 'id'), `duplicate runners id ${runner.id}`)
+      runnerIds.add(runner.id)
+    }
+    claim({ ...at(here, 'token'), value: {} }, runner.token, `runners[${i}]`)
+    const type = runnerTypeOf(runner)
+    const projects = list(runner.projects)
+    const groups = list(runner.groups)
+    if (type === 'instance_type' && (projects.length > 0 || groups.length > 0)) ctx.report(here, 'an instance_type runner belongs to no project or group')
+    if (type === 'group_type' && (groups.length !== 1 || projects.length > 0)) ctx.report(here, 'a group_type runner belongs to exactly one group (groups: [path]) and no project')
+    if (type === 'project_type' && (projects.length === 0 || groups.length > 0)) ctx.report(here, 'a project_type runner belongs to at least one project (projects: [path]) and no group')
+    for (const [path, j] of projects) {
+      if (typeof path === 'string' && !ctx.index.projects.has(path.toLowerCase())) ctx.report(at(here, 'projects', j), `unknown project "${path}"`)
+    }
+    for (const [path, j] of groups) {
+      if (typeof path === 'string' && !ctx.index.groups.has(path.toLowerCase())) ctx.report(at(here, 'groups', j), `unknown group "${path}"`)
+    }
+    for (const [job, j] of list(runner.jobs)) {
+      if (!isRec(job)) continue
+      const jobLoc: Entry = { ...at(here, 'jobs', j), value: job }
+      if (typeof job.id === 'number') {
+        if (jobIds.has(job.id)) ctx.report(at(jobLoc, 'id'), `duplicate jobs id ${job.id}`)
+        jobIds.add(job.id)
+      }
+      ctx.checkUser(at(jobLoc, 'user'), job.user)
+      const path = str(job.project) ?? (projects.length === 1 ? str(projects[0]![0]) : undefined)
+      if (path === undefined) {
+        if (job.project === undefined) ctx.report(jobLoc, 'needs a project (the runner has no single project)')
+        continue
+      }
+      const project = ctx.index.projects.get(path.toLowerCase())
+      if (!project) {
+        ctx.report(at(jobLoc, 'project'), `unknown project "${path}"`)
+        continue
+      }
+      const pipelines = list(project.value.pipelines).map(([p]) => (isRec(p) ? p.id : undefined))
+      if (typeof job.pipeline === 'number' && !pipelines.includes(job.pipeline)) {
+        ctx.report(at(jobLoc, 'pipeline'), `unknown pipeline ${job.pipeline} of project "${path}"`)
+      }
+    }
+  }
+}
+
+/** A hex string of `length` characters (commit shas). */
+function hex(f: Faker, length: number): string {
+  return f.string.hexadecimal({ length, casing: 'lower', prefix: '' })
+}
+
+/** The next ids of a table for records without one: past the explicit ones and the table's. */
+function allocate(ctx: LoadContext, table: 'runners' | 'jobs', records: readonly { id?: number | undefined }[]): number[] {
+  let next = Math.max(ctx.db.tables[table].peekNextId() - 1, ...records.map((r) => r.id ?? 0))
+  return records.map((r) => r.id ?? ++next)
+}
+
+function projectId(ctx: LoadContext, path: string): number {
+  const entry = ctx.index.projects.get(path.toLowerCase())
+  if (!entry) throw new Error(`scenario: unknown project "${path}"`)
+  return ctx.row('project', entry).id
+}
+
+/** Loads the runners, their links and jobs, and the instance registration token. */
+function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>): void {
+  const root = scenario as { runners_registration_token?: string; runners?: ScenarioRunner[] }
+  const runners = root.runners ?? []
+  ctx.db.tables.application_settings.insert({
+    id: 1,
+    runners_registration_token: root.runners_registration_token ?? runnersRegistrationToken(ctx.fake('application_settings')),
+  })
+  const runnerIds = allocate(ctx, 'runners', runners)
+  const jobs = runners.flatMap((runner, i) => runner.jobs.map((job) => ({ job, runner, runnerId: runnerIds[i]! })))
+  const jobIds = allocate(ctx, 'jobs', jobs.map((j) => j.job))
+  const pipelines = new Map<number, PipelineRecord>()
+  for (const row of ctx.db.tables.pipelines.all()) pipelines.set(row.id, row)
+  runners.forEach((runner, i) => {
+    const id = runnerIds[i]!
+    const f = ctx.fake(`runner:${id}`)
+    const created_at = runner.created_at ?? ctx.past(f)
+    const record: RunnerRecord = {
+      id,
+      runner_type: runnerTypeOf(runner) as RunnerRecord['runner_type'],
+      token: runner.token ?? f.string.alphanumeric(20),
+      description: runner.description ?? `${f.word.adjective()}-runner-${id}`,
+      ip_address: runner.ip_address === undefined ? f.internet.ipv4() : runner.ip_address,
+      active: runner.active,
+      locked: runner.locked,
+      run_untagged: runner.run_untagged,
+      access_level: runner.access_level,
+      maximum_timeout: runner.maximum_timeout,
+      tag_list: [...runner.tag_list],
+      name: runner.name === undefined ? 'gitlab-runner' : runner.name,
+      version: runner.version === undefined ? '13.10.0' : runner.version,
+      revision: runner.revision === undefined ? hex(f, 8) : runner.revision,
+      platform: runner.platform === undefined ? 'linux' : runner.platform,
+      architecture: runner.architecture === undefined ? 'amd64' : runner.architecture,
+      contacted_at: runner.contacted_at,
+      created_at,
+      updated_at: created_at,
+    }
+    ctx.db.tables.runners.insert(record)
+    for (const path of runner.projects) {
+      ctx.db.tables.runner_projects.insert({ runner_id: id, project_id: projectId(ctx, path), created_at })
+    }
+    for (const path of runner.groups) {
+      const entry = ctx.index.groups.get(path.toLowerCase())
+      if (!entry) throw new Error(`scenario: unknown group "${path}"`)
+      ctx.db.tables.runner_namespaces.insert({ runner_id: id, namespace_id: ctx.row('group', entry).id })
+    }
+  })
+  jobs.forEach(({ job, runner, runnerId }, i) => {
+    const id = jobIds[i]!
+    const f = ctx.fake(`job:${id}`)
+    const pipeline = pipelines.get(job.pipeline)
+    if (!pipeline) throw new Error(`scenario: unknown pipeline ${job.pipeline}`)
+    const created_at = job.created_at ?? ctx.between(f, pipeline.created_at)
+    const started = job.started_at !== undefined ? job.started_at : ['created', 'pending', 'waiting_for_resource', 'preparing', 'manual', 'scheduled'].includes(job.status) ? null : ctx.between(f, created_at)
+    const running = ['running', 'created', 'pending', 'waiting_for_resource', 'preparing', 'manual', 'scheduled'].includes(job.status)
+    const finished = job.finished_at !== undefined ? job.finished_at : running || started === null ? null : ctx.between(f, started)
+    const record: JobRecord = {
+      id,
+      runner_id: runnerId,
+      project_id: job.project !== undefined ? projectId(ctx, job.project) : projectId(ctx, runner.projects[0]!),
+      pipeline_id: pipeline.id,
+      user_id: job.user !== undefined ? ctx.userId(job.user) : pipeline.user_id,
+      status: job.status,
+      stage: job.stage,
+      name: job.name ?? `${job.stage}-${f.word.noun()}`,
+      ref: job.ref ?? pipeline.ref,
+      tag: job.tag,
+      coverage: job.coverage,
+      allow_failure: job.allow_failure,
+      created_at,
+      started_at: started,
+      finished_at: finished,
+    }
+    ctx.db.tables.jobs.insert(record)
+  })
+}
+
+/** The runners fragment (see the module comment). */
+export const runnerFragment: ScenarioFragment = {
+  root: rootFields,
+  fields: { project: projectFields },
+  collections: [{ table: 'pipelines', field: 'pipelines', on: ['project'] }],
+  check(ctx) {
+    checkRunners(ctx)
+    for (const project of ctx.model.project) {
+      for (const [pipeline, i] of list(project.value.pipelines)) {
+        if (isRec(pipeline)) ctx.checkUser(at(project, 'pipelines', i, 'user'), pipeline.user)
+      }
+    }
+  },
+  load: {
+    project(ctx, project, parent) {
+      const row = ctx.row('project', parent.entry)
+      for (const pipeline of project.pipelines) {
+        const id = ctx.idOf(pipeline)
+        const f = ctx.fake(`pipeline:${parent.key}:${id}`)
+        const { created_at, updated_at } = ctx.timestamps(f, pipeline, parent.createdAt)
+        const c = pipeline.commit
+        const author = f.person.fullName()
+        const email = f.internet.email({ firstName: author.split(' ')[0], provider: 'example.com' }).toLowerCase()
+        const title = c.title ?? (c.message ?? '').split('\n')[0] ?? ''
+        const commitTitle = title !== '' ? title : `${f.hacker.verb()} the ${f.hacker.noun()}`
+        const record: PipelineRecord = {
+          id,
+          project_id: parent.id,
+          sha: pipeline.sha ?? hex(f, 40),
+          ref: pipeline.ref ?? row.default_branch,
+          status: pipeline.status,
+          user_id: pipeline.user !== undefined ? ctx.userId(pipeline.user) : null,
+          created_at,
+          updated_at,
+          commit_title: commitTitle,
+          commit_message: c.message ?? `${commitTitle}\n`,
+          parent_ids: c.parent_ids ?? [hex(f, 40)],
+          author_name: c.author_name ?? author,
+          author_email: c.author_email ?? email,
+          authored_date: c.authored_date ?? created_at,
+          committer_name: c.committer_name ?? c.author_name ?? author,
+          committer_email: c.committer_email ?? c.author_email ?? email,
+          committed_date: c.committed_date ?? created_at,
+        }
+        ctx.stage('pipelines', record)
+      }
+    },
+    root: loadRoot,
+  },
+}

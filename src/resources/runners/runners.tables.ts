@@ -1,0 +1,119 @@
+/**
+ * The runners area's tables: runners, their project and group links, pipelines, jobs, and the
+ * instance's application settings (the instance registration token).
+ * gitlab: db/structure.sql (`ci_runners`, `ci_runner_projects`, `ci_runner_namespaces`,
+ * `ci_pipelines`, `ci_builds`, `application_settings`).
+ * @module
+ */
+import type { Row } from '../../db/collection.js'
+import { table, type Timestamp } from '../../db/schema.js'
+
+/** `instance_type` (shared), `group_type` or `project_type` (GitLab's `runner_type` enum). */
+export type RunnerType = 'instance_type' | 'group_type' | 'project_type'
+
+/** A runner's `access_level` (not a member's integer one): which refs it runs jobs for. */
+export type RunnerAccessLevel = 'not_protected' | 'ref_protected'
+
+/** A CI runner (`ci_runners`). `token` is its authentication token, never presented. */
+export interface RunnerRecord extends Row {
+  runner_type: RunnerType
+  /** Authentication token, returned once by registration; used by verify and delete-by-token. */
+  token: string
+  description: string
+  ip_address: string | null
+  active: boolean
+  locked: boolean
+  run_untagged: boolean
+  access_level: RunnerAccessLevel
+  /** Seconds; null = no limit. */
+  maximum_timeout: number | null
+  /** Tags in the order they were given (GitLab's `tag_list`). */
+  tag_list: string[]
+  name: string | null
+  version: string | null
+  revision: string | null
+  platform: string | null
+  architecture: string | null
+  /** Last contact with the instance; null = never connected. Drives `online` and `status`. */
+  contacted_at: Timestamp | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A project a runner is enabled in (`ci_runner_projects`). */
+export interface RunnerProjectRecord extends Row {
+  runner_id: number
+  project_id: number
+  created_at: Timestamp
+}
+
+/** The group a group runner belongs to (`ci_runner_namespaces`). */
+export interface RunnerNamespaceRecord extends Row {
+  runner_id: number
+  namespace_id: number
+}
+
+/** A pipeline and the commit it ran for (`ci_pipelines` plus the commit's fields). */
+export interface PipelineRecord extends Row {
+  project_id: number
+  sha: string
+  ref: string
+  status: string
+  user_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+  /** The commit: title (first line of the message), message, author and committer. */
+  commit_title: string
+  commit_message: string
+  parent_ids: string[]
+  author_name: string
+  author_email: string
+  authored_date: Timestamp
+  committer_name: string
+  committer_email: string
+  committed_date: Timestamp
+}
+
+/** A CI job (`ci_builds`), run by a runner for a pipeline of a project. */
+export interface JobRecord extends Row {
+  runner_id: number | null
+  project_id: number
+  pipeline_id: number
+  user_id: number | null
+  status: string
+  stage: string
+  name: string
+  ref: string
+  tag: boolean
+  coverage: number | null
+  allow_failure: boolean
+  created_at: Timestamp
+  started_at: Timestamp | null
+  finished_at: Timestamp | null
+}
+
+/** The instance's settings (one row, id 1): the instance runner registration token. */
+export interface ApplicationSettingRecord extends Row {
+  runners_registration_token: string
+}
+
+declare module '../../db/schema.js' {
+  interface Tables {
+    runners: RunnerRecord
+    runner_projects: RunnerProjectRecord
+    runner_namespaces: RunnerNamespaceRecord
+    pipelines: PipelineRecord
+    jobs: JobRecord
+    application_settings: ApplicationSettingRecord
+  }
+}
+
+/** The tables and their indexes (the foreign keys the lists filter on; tokens for the runner API). */
+export const runnerTables = {
+  runners: table<RunnerRecord>(['token']),
+  runner_projects: table<RunnerProjectRecord>(['runner_id', 'project_id']),
+  runner_namespaces: table<RunnerNamespaceRecord>(['runner_id', 'namespace_id']),
+  pipelines: table<PipelineRecord>(['project_id']),
+  jobs: table<JobRecord>(['runner_id']),
+  application_settings: table<ApplicationSettingRecord>(),
+}
