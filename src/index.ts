@@ -15,6 +15,7 @@ export {
   parseScenario,
   validateScenarioObject,
   applyScenario,
+  loadState,
   API_PREFIX,
   MAX_QUERY_LENGTH,
 } from './simulator.js'
@@ -24,6 +25,12 @@ export { frozenClock, systemClock } from './core/clock.js'
 export type { Clock, ManualClock } from './core/clock.js'
 export { AccessLevel } from './core/access.js'
 export { ApiError } from './core/errors.js'
+export { DEFAULT_JOURNAL_SIZE, Journal, JournalAssertionError, formatEntry } from './core/journal.js'
+export type { JournalEntry, JournalQuery, NearMiss } from './core/journal.js'
+export { Faults, checkFaultRule } from './core/faults.js'
+export type { FaultRule, FaultStatus, FaultDecision } from './core/faults.js'
+export { STATE_EXPORT_KEY } from './core/control.js'
+export type { LoadedState, StateExport } from './core/control.js'
 export { route } from './core/route.js'
 export type { Route, Ctx, Reply, AuthPolicy } from './core/route.js'
 export { Db } from './db/db.js'

@@ -5,7 +5,8 @@
  * Only this file imports `msw`. Source: STYLE.md §9.
  * @module
  */
-import { http, passthrough, type HttpHandler } from 'msw'
+import { http, HttpHandler, passthrough, type DefaultBodyType, type ResponseResolver } from 'msw'
+import { fromFetchRequest } from './core/transport.js'
 import type { Simulator } from './simulator.js'
 import type { ReplayDoor } from './record/replay.js'
 
@@ -19,6 +20,14 @@ export interface HandlerOptions {
    * A `*` stands for any run of characters within the origin. Default: any origin (`*`).
    */
   baseUrl?: string
+  /**
+   * What to do with a request under `/api/v4` that no fakelab route answers (a GitLab route fakelab
+   * does not simulate, or one GitLab lacks too; the journal marks it `simulated: false` either way):
+   * `'answer'` (default) answers GitLab's catch-all 404 `{"error":"404 Not Found"}`;
+   * `'passthrough'` leaves it to the next handler and then to MSW's `onUnhandledRequest`, so a
+   * test run with `onUnhandledRequest: 'error'` names the route fakelab lacks.
+   */
+  onUnimplemented?: 'answer' | 'passthrough'
 }
 
 /**
@@ -35,6 +44,27 @@ function urlPattern(base: string, root: string): RegExp {
 }
 
 /**
+ * The API handler when unimplemented routes pass through: it does not match a request no route
+ * answers, so MSW tries the next handler and then `onUnhandledRequest`. A handler that matches and
+ * answers nothing would not do: MSW counts it as handled and sends the request to the network.
+ * `predicate` is MSW's public `RequestHandler` API (2.x).
+ */
+class UnimplementedPassthrough extends HttpHandler {
+  readonly #sim: Simulator
+
+  constructor(sim: Simulator, path: RegExp, resolver: ResponseResolver<Record<string, never>, DefaultBodyType, DefaultBodyType>) {
+    // `http.all` matches methods with this same pattern.
+    super(/.+/, path, resolver as never)
+    this.#sim = sim
+  }
+
+  override async predicate(args: Parameters<HttpHandler['predicate']>[0]): Promise<boolean> {
+    if (!(await super.predicate(args))) return false
+    return !this.#sim.passUnsimulated(fromFetchRequest(args.request))
+  }
+}
+
+/**
  * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s) and fakelab's control
  * namespace (`/-/fakelab/*`). Prepend your own handlers with `server.use(...)` to override one endpoint.
  * @example
@@ -48,7 +78,10 @@ function urlPattern(base: string, root: string): RegExp {
 export function createHandlers(sim: Simulator, options: HandlerOptions = {}): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const handle = ({ request }: { request: Request }) => sim.handle(request)
-  return [http.all(urlPattern(base, 'api/v[34]'), handle), http.all(urlPattern(base, '-/fakelab'), handle)]
+  const api = options.onUnimplemented === 'passthrough'
+    ? new UnimplementedPassthrough(sim, urlPattern(base, 'api/v[34]'), handle)
+    : http.all(urlPattern(base, 'api/v[34]'), handle)
+  return [api, http.all(urlPattern(base, '-/fakelab'), handle)]
 }
 
 /**

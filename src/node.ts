@@ -16,6 +16,8 @@ import { parseScenario } from './simulator.js'
 
 export { startServer } from './server/node-server.js'
 export type { RunningServer, ServerOptions } from './server/node-server.js'
+export { controlClient, ControlError } from './server/control-client.js'
+export type { ControlClient, RemoteJournalQuery } from './server/control-client.js'
 // Record and replay (issue 11): the recorder and cassette files, plus the browser-safe API.
 export { createRecorder, loadCassetteFile, writeCassetteFile, LockdownError } from './record/recorder.js'
 export type { Exchange, Recorder, RecorderOptions } from './record/recorder.js'

@@ -7,6 +7,7 @@
  */
 import { createEngine, type EngineOptions, type Simulator } from './core/engine.js'
 import { frozenClock, systemClock } from './core/clock.js'
+import { isStateExport, parseDocument, stateFromExport, type LoadedState } from './core/control.js'
 import { Db } from './db/db.js'
 import { CORE_TABLES, type TableDefs } from './db/schema.js'
 import { allRoutes, areas } from './resources/index.js'
@@ -81,9 +82,31 @@ export function applyScenario(db: Db, scenario: Scenario, options: ApplyScenario
   FORMAT.apply(db, scenario, options)
 }
 
+/**
+ * Turns a scenario (YAML/JSON text or an object) or a state export into store state: what
+ * `sim.loadScenario()` and `PUT /-/fakelab/scenario` load.
+ * @param seed overrides the scenario's `seed:` (not a state export's).
+ * @throws ScenarioError listing every problem of a scenario.
+ * @throws ApiError 400 for a state export this version cannot read.
+ */
+export function loadState(input: unknown, seed?: number): LoadedState {
+  if (typeof input === 'string') {
+    // A state export is plain YAML data; a scenario goes through parseScenario for file:line:col problems.
+    const doc = safeParse(input)
+    if (isStateExport(doc)) return stateFromExport(doc)
+  } else if (isStateExport(input)) {
+    return stateFromExport(input)
+  }
+  const scenario = typeof input === 'string' ? parseScenario(input) : validateScenarioObject(input)
+  const db = createDb()
+  const useSeed = seed ?? scenario.seed ?? 1
+  applyScenario(db, scenario, { seed: useSeed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
+  return { state: db.dump(), seed: useSeed, now: scenario.now }
+}
+
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
 export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock'> {
-  /** A parsed scenario, or scenario YAML text. Default: an empty store. */
+  /** A parsed scenario, scenario YAML text, or a state export (`sim.exportState()`). Default: an empty store. */
   scenario?: Scenario | string
   /** Overrides the scenario's `now:`; default: frozen at the scenario's `now:`, else the wall clock. */
   clock?: EngineOptions['clock']
@@ -105,10 +128,29 @@ export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const { scenario: given, ...rest } = options
+  const db = createDb()
+  const loader = (input: unknown) => loadState(input)
+  if (typeof given === 'string' && STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given))) {
+    const loaded = loadState(given)
+    db.load(loaded.state)
+    const clock = options.clock ?? frozenClock(loaded.now!)
+    return createEngine({ ...rest, db, seed: options.seed ?? loaded.seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+  }
   const scenario = typeof given === 'string' ? parseScenario(given) : given
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
-  const db = createDb()
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes })
+  return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+}
+
+/** A state export's marker line; checked before parsing a scenario's YAML twice. */
+const STATE_EXPORT_LINE = /^fakelab_state:/m
+
+/** Parses YAML text, `undefined` when it does not parse (the scenario parser reports that then). */
+function safeParse(text: string): unknown {
+  try {
+    return parseDocument(text)
+  } catch {
+    return undefined
+  }
 }

@@ -273,3 +273,27 @@ export function emptyMessageBody(contentType: string): ApiError {
 export function malformedRequest(): ApiError {
   return new ApiError(400, undefined, {}, 'Bad Request')
 }
+
+/**
+ * 429 `text/plain` `Retry later\n` with `Retry-After`: GitLab's Rack::Attack throttle answer, sent
+ * before the API (no JSON). gitlab: lib/gitlab/rack_attack.rb, lib/gitlab/throttle.rb
+ * (`rate_limiting_response_text`, default "Retry later"). spec-gap: the RateLimit-* headers GitLab
+ * adds are left out; fakelab injects this as a fault, with no real limit to report.
+ * @param retryAfter seconds.
+ */
+export function throttled(retryAfter: number): ApiError {
+  return new ApiError(429, undefined, { 'retry-after': String(retryAfter) }, 'Retry later\n')
+}
+
+/**
+ * 502 `text/plain` `GitLab is not responding\n`: GitLab Workhorse's answer when Rails is not
+ * reachable (workhorse internal/badgateway). Sent in front of the API, so no JSON.
+ */
+export function badGateway(): ApiError {
+  return new ApiError(502, undefined, {}, 'GitLab is not responding\n')
+}
+
+/** 503 `{message: "503 Service Unavailable"}` (`service_unavailable!`). gitlab: lib/api/helpers.rb */
+export function serviceUnavailable(): ApiError {
+  return new ApiError(503, { message: '503 Service Unavailable' })
+}

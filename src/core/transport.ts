@@ -51,6 +51,13 @@ export interface CoreReply {
    * request log or journal tell them apart (gitlab-behaviour.md §1.2 "Wrong method on an existing path").
    */
   routeMiss?: 'method' | 'path'
+  /** Methods the path accepts, set with a `'method'` miss. */
+  allowed?: readonly string[]
+  /**
+   * An injected transport fault (`src/core/faults.ts`): `'reset'` means drop the connection and
+   * send nothing (status 0); `'malformed'` marks a body already cut short.
+   */
+  fault?: 'reset' | 'malformed'
 }
 
 /** A Fetch `Request` seen as a {@link CoreRequest}. A class, so requests share their methods. */
@@ -94,6 +101,8 @@ export function fromFetchRequest(request: Request): CoreRequest {
 
 /** Turns a {@link CoreReply} into a Fetch `Response` (MSW door, `sim.handle()`). */
 export function toFetchResponse(reply: CoreReply): Response {
+  // A dropped connection is a network error to a Fetch client (MSW passes it on as one).
+  if (reply.fault === 'reset') return Response.error()
   // The DOM typings want mutable pairs; Response only reads them.
   return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers as [string, string][] })
 }

@@ -21,3 +21,4 @@ export * from './repository-storage-moves/index.js'
 export * from './runners/index.js' // runners area (issue 7)
 export * from './todos/index.js'
 export * from './users/index.js'
+export * from './version/index.js'

@@ -121,6 +121,8 @@ export function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined
 
 /** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
 export function sendReply(res: ServerResponse, reply: CoreReply): void {
+  // An injected connection reset: the client sees the socket close without an answer.
+  if (reply.fault === 'reset') return void res.socket?.destroy()
   res.statusCode = reply.status
   for (const [name, value] of reply.headers) res.setHeader(name, value)
   res.end(reply.body)

@@ -297,6 +297,8 @@ const ROWS: Row[] = [
     { key: `POST ${container}/repository_storage_moves`.replace(/\/\d+\//, '/:id/'), path: `${container}/repository_storage_moves`, body: { destination_storage_name: 'storage-2' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   ]),
   // --- end repository storage moves
+  // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
+  { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 ]
 
 /**

@@ -9,10 +9,13 @@
  * (unreadable scenario file, port in use, ...). Source: STYLE.md §11.
  * @module
  */
+import { unwatchFile, watchFile } from 'node:fs'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
+import { formatEntry, type JournalEntry } from '../../core/journal.js'
+import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 
 const EXIT_INVALID = 1
@@ -28,7 +31,15 @@ interface ServeOptions extends ServeReplayOptions {
   host: string
   scenario?: string
   seed?: number
+  log?: LogMode
+  watch?: boolean
+  fault?: FaultRule[]
+  delay?: FaultRule['delay']
 }
+
+/** How `serve` prints requests: one line each, as text or JSON (a journal entry), or not at all. */
+type LogMode = 'pretty' | 'json' | 'off'
+const LOG_MODES: readonly LogMode[] = ['pretty', 'json', 'off']
 
 /** commander argument parser for `--port`: an integer in 0..65535 (0 picks a free port). */
 function parsePort(value: string): number {
@@ -44,6 +55,25 @@ function parseSeed(value: string): number {
   const seed = /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN
   if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError('expected an integer.')
   return seed
+}
+
+/** commander argument parser for repeated `--fault <json>`: one JSON fault rule each. */
+function parseFault(value: string, previous: FaultRule[] = []): FaultRule[] {
+  let rule: FaultRule
+  try {
+    rule = JSON.parse(value) as FaultRule
+    checkFaultRule(rule)
+  } catch (error) {
+    throw new InvalidArgumentError(`expected a JSON fault rule such as '{"route":"GET /user","status":503,"times":2}' (${errorText(error)}).`)
+  }
+  return [...previous, rule]
+}
+
+/** commander argument parser for `--delay`: `ms` or `min-max` (ms), for every request. */
+function parseDelay(value: string): FaultRule['delay'] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(value.trim())
+  if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) throw new InvalidArgumentError('expected milliseconds (120) or a range (50-200).')
+  return m[2] === undefined ? Number(m[1]) : { min: Number(m[1]), max: Number(m[2]) }
 }
 
 /** commander argument parser for `--host`: any non-empty interface name or address. */
@@ -165,6 +195,47 @@ function banner(sim: Simulator, scenario: Scenario, url: string, scenarioLabel: 
   return `${lines.join('\n')}\n`
 }
 
+/**
+ * One log line for a request on stdout: `pretty` is {@link formatEntry}'s text, with requests no
+ * route answered flagged `NOT SIMULATED` so a gap in fakelab is not mistaken for the client's bug;
+ * `json` is the journal entry as one JSON object.
+ */
+export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): string {
+  if (mode === 'json') return JSON.stringify(entry)
+  return `${entry.simulated ? '' : 'NOT SIMULATED '}${formatEntry(entry)}`
+}
+
+/** How often `--watch` polls the scenario file (polling survives editors that replace the file). */
+const WATCH_INTERVAL_MS = 200
+
+/**
+ * `--watch`: reloads the scenario when its file changes. A broken edit keeps the last good state
+ * and prints its problems as `file:line:col message` on stderr.
+ * @returns a function that stops watching.
+ */
+function watchScenario(sim: Simulator, file: string): () => void {
+  let running = Promise.resolve()
+  const reload = (): void => {
+    running = running.then(async () => {
+      try {
+        sim.loadScenario(await loadScenarioFile(file))
+        process.stderr.write(`[fakelab] reloaded ${file}\n`)
+      } catch (error) {
+        if (error instanceof ScenarioError) {
+          const lines = error.problems.length > 0 ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`) : [error.message]
+          process.stderr.write(`${lines.join('\n')}\n[fakelab] ${file} has problems; keeping the last good state.\n`)
+        } else {
+          process.stderr.write(`[fakelab] cannot reload ${file}: ${errorText(error)}; keeping the last good state.\n`)
+        }
+      }
+    })
+  }
+  watchFile(file, { interval: WATCH_INTERVAL_MS }, (current, previous) => {
+    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size) reload()
+  })
+  return () => unwatchFile(file)
+}
+
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
 function stopOnSignals(server: RunningServer): void {
   let stopping = false
@@ -208,7 +279,8 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
 
   let sim: Simulator
   try {
-    sim = createSimulator({ scenario, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
+    const faults = [...(options.delay !== undefined ? [{ delay: options.delay }] : []), ...(options.fault ?? [])]
+    sim = createSimulator({ scenario, faults, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error
     reportProblems(error)
@@ -229,6 +301,17 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
+  const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
+  if (logMode !== 'off') sim.journal.subscribe((entry) => void process.stdout.write(`${logLine(entry, logMode)}\n`))
+
+  if (options.watch) {
+    if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')
+    else {
+      const stop = watchScenario(sim, file)
+      server.server.once('close', stop)
+    }
+  }
+
   // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
   stopOnSignals(server)
   const url = clientUrl(server, options.host)
@@ -242,7 +325,8 @@ Examples:
   $ fakelab serve                              # default scenario on http://127.0.0.1:3000
   $ fakelab serve --port 0                     # any free port; the URL is the first stdout line
   $ fakelab serve --scenario my.yaml --seed 7  # your own data, other generated values
-  $ FAKELAB_SCENARIO=my.yaml fakelab serve     # every option has a FAKELAB_* variable
+  $ FAKELAB_SCENARIO=my.yaml fakelab serve     # most options have a FAKELAB_* variable
+  $ fakelab serve --delay 50-200 --fault '{"route":"GET /user","status":503,"times":2}'
   $ fakelab serve --replay s.har.json --mode lockdown  # CI: replay a cassette, fail on misses
 
 Then:
@@ -266,6 +350,16 @@ export function registerServeCommand(program: Command): Command {
       new Option('-s, --scenario <file>', 'scenario YAML file (default: the embedded scenarios/default.yaml)').env('FAKELAB_SCENARIO'),
     )
     .addOption(new Option('--seed <n>', "faker seed for generated values (default: the scenario's seed:)").env('FAKELAB_SEED').argParser(parseSeed))
+    .addOption(
+      new Option('--log <mode>', 'one stdout line per request: pretty, json or off (default: pretty on a terminal, json otherwise)')
+        .env('FAKELAB_LOG')
+        .choices(LOG_MODES),
+    )
+    .addOption(new Option('-w, --watch', 'reload the scenario file when it changes (a broken edit keeps the last good state)').env('FAKELAB_WATCH'))
+    .addOption(new Option('--delay <ms>', 'delay every API request: ms, or a random min-max').env('FAKELAB_DELAY').argParser(parseDelay))
+    .addOption(
+      new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),
+    )
     .addOption(replayOption())
     .addOption(modeOption())
     .addHelpText('after', EXAMPLES)

@@ -252,7 +252,7 @@ for (const kind of KINDS) {
         const res = await api.post(kind.collection, { ...ADMIN, body: { source_storage_name: 'default', destination_storage_name: 'storage-2' } })
         expect([res.status, res.body]).toEqual([202, { message: '202 Accepted' }])
         const list = await api.get(kind.collection, { ...ADMIN, query: { per_page: 100 } })
-        const expected = kind.type === 'project' ? [20, 21, 22, 23, 24] : kind.type === 'group' ? [10, 11] : [600, 601]
+        const expected = kind.type === 'project' ? [20, 21, 22, 23, 24, /* issues area: */ 30, 31] : kind.type === 'group' ? [10, 11] : [600, 601]
         const containers = list.body.map((m: Record<string, { id: number }>) => m[kind.type]!.id).sort((a: number, b: number) => a - b)
         expect(containers).toEqual(expected)
         expect(new Set(list.body.map((m: { state: string; source_storage_name: string; destination_storage_name: string }) => `${m.state} ${m.source_storage_name}→${m.destination_storage_name}`))).toEqual(new Set(['scheduled default→storage-2']))
