@@ -7,10 +7,12 @@
  * `issuable_references.rb`, `issuable_time_stats.rb` (gitlab-behaviour.md §4.1, §5).
  * @module
  */
+import { canReadProject } from '../core/access.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../db/schema.js'
 import { taskCompletion } from '../core/task-list.js'
 import { Milestone } from './milestone.js'
-import { projectWebUrl, type PresentCtx } from './urls.js'
+import { LabelBasic } from './label.js'
+import { projectApiUrl, projectWebUrl, type PresentCtx } from './urls.js'
 import { UserBasic } from './user.js'
 
 /** The issues area's record (merged into `Tables`; this folder imports no area). */
@@ -279,66 +281,80 @@ export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBa
   }
 }
 
-/** Options of {@link Issue}. */
-export interface IssueOptions extends IssueBasicOptions {
-  /** What `references.relative` is relative to (GitLab `options[:group] || options[:project]`); default none. */
-  from?: ReferenceFrom
-  /**
-   * `include_subscribed`: false leaves `subscribed` out (issue lists). When shown, the value is
-   * computed for `subscribedFor` (GitLab `options[:current_user]`); without one it is false.
-   */
-  includeSubscribed?: boolean
-  /** Whose subscription `subscribed` reports; null gives false (`Subscribable#subscribed?` with no user). */
-  subscribedFor?: UserRecord | null
+/** Facts about one page of issues, computed once for the page (never per row). */
+export interface IssuePageFacts {
+  /** Issue id → merge requests closing it that the caller can see. */
+  mergeRequestsCount: Map<number, number>
 }
 
-/** `"1 of 3 tasks completed"` (gitlab: app/models/concerns/taskable.rb `task_status`). */
+/**
+ * `issuable_meta_data` for one page: for each issue, how many merge requests close it among those
+ * in projects the caller can read (gitlab: lib/gitlab/issuable_metadata.rb,
+ * app/models/merge_requests_closing_issues.rb `count_for_collection`).
+ */
+export function issuePageFacts(ctx: PresentCtx, issues: readonly IssueRecord[]): IssuePageFacts {
+  const { db } = ctx
+  const readable = new Map<number, boolean>()
+  const canRead = (projectId: number) => {
+    let yes = readable.get(projectId)
+    if (yes === undefined) {
+      const project = db.tables.projects.get(projectId)
+      yes = project !== undefined && canReadProject(db, ctx.currentUser, project, ctx.today)
+      readable.set(projectId, yes)
+    }
+    return yes
+  }
+  const mergeRequestsCount = new Map<number, number>()
+  for (const issue of issues) {
+    let count = 0
+    for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) {
+      const mr = db.tables.merge_requests.get(link.merge_request_id)
+      if (mr && canRead(mr.project_id)) count++
+    }
+    mergeRequestsCount.set(issue.id, count)
+  }
+  return { mergeRequestsCount }
+}
+
+/** Options of {@link Issue}. */
+export interface IssueOptions {
+  /** What `references.relative` is relative to: the project or group of the request, or none. */
+  from: ReferenceFrom
+  /** `with_labels_details=true`: labels as `LabelBasic` objects. */
+  withLabelsDetails?: boolean
+  /** Single-issue responses show `subscribed`; lists leave it out (`include_subscribed: false`). */
+  subscribed?: boolean
+}
+
+/** `"1 of 2 tasks completed"` (gitlab: app/models/concerns/taskable.rb `task_status`). */
 function taskStatus(status: { count: number; completed_count: number }): string {
   return `${status.completed_count} of ${status.count} ${status.count === 1 ? 'task' : 'tasks'} completed`
 }
 
 /**
- * The full `Issue` entity: {@link IssueBasic} then `has_tasks`, `task_status` (only when the
- * description has task items), `_links {self, notes, award_emoji, project}`, `references`,
- * `subscribed` (unless left out), `moved_to_id`, `service_desk_reply_to`.
- * Source: gitlab-behaviour.md §4.1; gitlab: lib/api/entities/issue.rb (13.x: no `severity`, no
- * `closed_as_duplicate_of` yet).
+ * `Entities::Issue`: `IssueBasic`, then `has_tasks`, `task_status` (only with task items),
+ * `_links {self, notes, award_emoji, project}`, `references`, `subscribed` (single issues only),
+ * `moved_to_id`, `service_desk_reply_to`.
+ * Source: gitlab-behaviour.md §4.1, §14 item 7; gitlab: lib/api/entities/issue.rb (13.12).
  */
-export function Issue(issue: IssueRecord, ctx: PresentCtx, options: IssueOptions = {}) {
-  const basic = IssueBasic(issue, ctx, options)
+export function Issue(issue: IssueRecord, ctx: PresentCtx, facts: IssuePageFacts, options: IssueOptions) {
   const project = ctx.db.tables.projects.get(issue.project_id)
-  const tasks = basic.task_completion_status
-  const api = `${ctx.baseUrl}/api/v4/projects/${issue.project_id}`
-  const subscribed = options.includeSubscribed === false ? {} : { subscribed: issueSubscribed(ctx, issue, options.subscribedFor ?? null) }
+  const basic = IssueBasic(issue, ctx, {
+    labelDetails: options.withLabelsDetails ? (labels) => labels.map((label) => LabelBasic(label, ctx)) : undefined,
+    mergeRequestsCount: facts.mergeRequestsCount.get(issue.id) ?? 0,
+  })
+  const tasks = taskCompletionStatus(issue.description)
+  const projectUrl = project ? projectApiUrl(ctx, project) : `${ctx.baseUrl}/api/v4/projects/${issue.project_id}`
+  const self = `${projectUrl}/issues/${issue.iid}`
   return {
     ...basic,
     has_tasks: tasks.count > 0,
     ...(tasks.count > 0 ? { task_status: taskStatus(tasks) } : {}),
-    _links: {
-      self: `${api}/issues/${issue.iid}`,
-      notes: `${api}/issues/${issue.iid}/notes`,
-      award_emoji: `${api}/issues/${issue.iid}/award_emoji`,
-      project: api,
-    },
-    references: IssuableReferences(ctx, project, '#', issue.iid, options.from ?? null),
-    ...subscribed,
+    _links: { self, notes: `${self}/notes`, award_emoji: `${self}/award_emoji`, project: projectUrl },
+    references: IssuableReferences(ctx, project, '#', issue.iid, options.from),
+    ...(options.subscribed !== undefined ? { subscribed: options.subscribed } : {}),
     moved_to_id: issue.moved_to_id,
-    // spec-gap: the store keeps no Service Desk data; GitLab shows null for issues not from it.
-    service_desk_reply_to: null as string | null,
+    // spec-gap: the simulator has no service desk, so no issue has a reply-to address.
+    service_desk_reply_to: null,
   }
-}
-
-/**
- * `issue.subscribed?(user, project)`: an explicit subscription row decides; otherwise GitLab counts
- * participants as subscribed (author and assignees here, as the store keeps no notes).
- * gitlab: app/models/concerns/subscribable.rb, app/models/concerns/issuable.rb
- * (`subscribed_without_subscriptions?`).
- */
-function issueSubscribed(ctx: PresentCtx, issue: IssueRecord, user: UserRecord | null): boolean {
-  if (!user) return false
-  const row = ctx.db.tables.subscriptions
-    .where('subscribable_id', issue.id)
-    .find((s) => s.subscribable_type === 'Issue' && s.user_id === user.id)
-  if (row) return row.subscribed
-  return issue.author_id === user.id || issue.assignee_ids.includes(user.id)
 }

@@ -3,7 +3,7 @@
  * gitlab: lib/api/entities/todo.rb, lib/api/helpers/related_resources_helpers.rb (13.x).
  * @module
  */
-import { Issue, issueWebUrl, userBasicOrNull } from '../../entities/issue.js'
+import { Issue, issuePageFacts, issueWebUrl, userBasicOrNull } from '../../entities/issue.js'
 import { MergeRequestBasic, mergeRequestWebUrl } from '../../entities/merge-request.js'
 import { ProjectIdentity } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
@@ -54,7 +54,7 @@ function findTarget(todo: TodoRecord, ctx: PresentCtx): Target | undefined {
  * the short form (gitlab: lib/api/todos.rb `batch_load_issuable_metadata`, subscribable.rb).
  */
 function presentTarget(target: Target, ctx: PresentCtx) {
-  if (target.type === 'Issue') return Issue(target.issue, ctx, { subscribedFor: null })
+  if (target.type === 'Issue') return Issue(target.issue, ctx, issuePageFacts(ctx, [target.issue]), { from: null, subscribed: false })
   // spec-gap: GitLab presents the full `Entities::MergeRequest` here; the shared presenter has
   // `MergeRequestBasic` only, so a merge request target lacks the detail-only fields
   // (`subscribed`, `changes_count`, `pipeline`, `diff_refs`, ...).
