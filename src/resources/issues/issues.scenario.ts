@@ -74,7 +74,7 @@ declare module '../../scenario/records.js' {
   interface ScenarioProject extends IssueFields {}
 }
 
-/** The issues fragment (see the module comment). The issue routes will join it in this area. */
+/** The issues fragment (see the module comment). */
 export const issueFragment: ScenarioFragment = {
   fields: { project: fields },
   collections: [{ table: 'issues', field: 'issues', on: ['project'], iid: 'issues' }],

@@ -3,7 +3,7 @@
  * gitlab: lib/api/entities/todo.rb, lib/api/helpers/related_resources_helpers.rb (13.x).
  * @module
  */
-import { Issue, issuePageFacts, issueWebUrl, userBasicOrNull } from '../../entities/issue.js'
+import { Issue, issuePageFacts, issueWebUrl, userBasicOrNull, type IssuePageFacts } from '../../entities/issue.js'
 import { MergeRequestBasic, mergeRequestWebUrl } from '../../entities/merge-request.js'
 import { ProjectIdentity } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
@@ -16,8 +16,9 @@ import type { TodoRecord } from './todos.tables.js'
  * request); `body` the text of the note that raised the to-do, else the target's title.
  * GitLab's `group` key (group to-dos, epics) never appears: every stored to-do has a project.
  * `target` is null when the target is gone (GitLab deletes such to-dos with the target).
+ * @param facts the issue targets' facts, computed once for a page by {@link todoPageFacts}.
  */
-export function Todo(todo: TodoRecord, ctx: PresentCtx) {
+export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: IssuePageFacts = todoPageFacts(ctx, [todo])) {
   const project = ctx.db.tables.projects.get(todo.project_id)
   const target = findTarget(todo, ctx)
   return {
@@ -26,7 +27,7 @@ export function Todo(todo: TodoRecord, ctx: PresentCtx) {
     author: userBasicOrNull(ctx, todo.author_id),
     action_name: todo.action_name,
     target_type: todo.target_type,
-    target: target ? presentTarget(target, ctx) : null,
+    target: target ? presentTarget(target, ctx, facts) : null,
     // `project_issue_url` / `project_merge_request_url`; no `#note_<id>` anchor, as notes are not kept.
     target_url: target ? (target.type === 'Issue' ? issueWebUrl(ctx, target.issue) : mergeRequestWebUrl(ctx, target.mergeRequest)) : null,
     body: todo.note ?? (target ? (target.type === 'Issue' ? target.issue.title : target.mergeRequest.title) : null),
@@ -34,6 +35,18 @@ export function Todo(todo: TodoRecord, ctx: PresentCtx) {
     created_at: todo.created_at,
     updated_at: todo.updated_at,
   }
+}
+
+/**
+ * The facts the issue targets of a page of to-dos need (closing merge requests), computed once for
+ * the page as GitLab's `batch_load_issuable_metadata` does (gitlab: lib/api/todos.rb).
+ */
+export function todoPageFacts(ctx: PresentCtx, todos: readonly TodoRecord[]): IssuePageFacts {
+  const issues = todos.flatMap((todo) => {
+    const issue = todo.target_type === 'Issue' ? ctx.db.tables.issues.get(todo.target_id) : undefined
+    return issue ? [issue] : []
+  })
+  return issuePageFacts(ctx, issues)
 }
 
 type Target = { type: 'Issue'; issue: Tables['issues'] } | { type: 'MergeRequest'; mergeRequest: Tables['merge_requests'] }
@@ -53,8 +66,8 @@ function findTarget(todo: TodoRecord, ctx: PresentCtx): Target | undefined {
  * `current_user` and no project, so an issue's `subscribed` is false and `references.relative` is
  * the short form (gitlab: lib/api/todos.rb `batch_load_issuable_metadata`, subscribable.rb).
  */
-function presentTarget(target: Target, ctx: PresentCtx) {
-  if (target.type === 'Issue') return Issue(target.issue, ctx, issuePageFacts(ctx, [target.issue]), { from: null, subscribed: false })
+function presentTarget(target: Target, ctx: PresentCtx, facts: IssuePageFacts) {
+  if (target.type === 'Issue') return Issue(target.issue, ctx, facts, { from: null, subscribed: false })
   // spec-gap: GitLab presents the full `Entities::MergeRequest` here; the shared presenter has
   // `MergeRequestBasic` only, so a merge request target lacks the detail-only fields
   // (`subscribed`, `changes_count`, `pipeline`, `diff_refs`, ...).

@@ -9,11 +9,11 @@
 import { issueVisibleTo } from '../../core/access.js'
 import { notModified, recordNotFound } from '../../core/errors.js'
 import { findProject } from '../../core/finders.js'
-import { paginationParams } from '../../core/pagination.js'
+import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { created, noContent, paginated } from '../../core/respond.js'
+import { created, noContent } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import { Todo } from './todos.entities.js'
+import { Todo, todoPageFacts } from './todos.entities.js'
 import { findTodos, markTodo, markTodoAsDone, markTodosAsDone, type TodoFilters } from './todos.service.js'
 import { TODO_ACTIONS } from './todos.tables.js'
 
@@ -50,7 +50,9 @@ export const todoRoutes: Route[] = [
     params: { ...filterParams, ...paginationParams },
     handler(ctx) {
       const todos = findTodos(ctx.db, currentUser(ctx), filtersOf(ctx.params), ctx.today)
-      return paginated(ctx, todos, (todo) => Todo(todo, ctx))
+      const page = paginate(ctx, todos)
+      const facts = todoPageFacts(ctx, page.rows)
+      return { status: 200, body: page.rows.map((todo) => Todo(todo, ctx, facts)), headers: page.headers }
     },
   }),
 
