@@ -22,6 +22,8 @@ export type { ControlClient, RemoteJournalQuery } from './server/control-client.
 export { createRecorder, loadCassetteFile, writeCassetteFile, LockdownError } from './record/recorder.js'
 export type { Exchange, Recorder, RecorderOptions } from './record/recorder.js'
 export * from './record/index.js'
+// Fidelity reports (issue 15): replay a cassette against the simulator, field by field.
+export * from './verify/index.js'
 
 /** Absolute path of the embedded default scenario (`scenarios/default.yaml` in the package). */
 export const DEFAULT_SCENARIO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'scenarios', 'default.yaml')

@@ -13,6 +13,7 @@ import { registerServeCommand } from './commands/serve.js'
 import { registerValidateCommand } from './commands/validate.js'
 import { registerRecordCommand } from './commands/record.js'
 import { registerImportCommand } from './commands/import.js'
+import { registerVerifyCommand } from './commands/verify.js'
 
 /** Exit code of a runtime failure (here: an unexpected error escaping a command). */
 const EXIT_RUNTIME = 2
@@ -57,6 +58,7 @@ function buildProgram(): Command {
   registerValidateCommand(program)
   registerRecordCommand(program)
   registerImportCommand(program)
+  registerVerifyCommand(program)
   return program
 }
 

@@ -1,0 +1,14 @@
+/**
+ * `fakelab verify` as a library (issue 15): replay a cassette against the simulator and get a
+ * typed report of every difference. Browser-safe; re-exported by `fakelab/node`.
+ * @module
+ */
+export { verifyCassette, createSessionReplayer, SIMULATOR_ORIGIN } from './verify.js'
+export type { AreaSummary, ExchangeResult, RouteSummary, SessionReplayer, VerifyOptions, VerifyReport } from './verify.js'
+export type { DifferenceKind, VerifyDifference } from './compare.js'
+export { DEFAULT_NORMALISATIONS } from './normalise.js'
+export type { Normalisations } from './normalise.js'
+export { IgnoreSyntaxError, parseIgnoreRule } from './paths.js'
+export type { IgnoreRule } from './paths.js'
+export { formatHtmlReport, formatJsonReport, formatReport, formatTextReport, REPORT_FORMATS } from './report.js'
+export type { ReportFormat } from './report.js'

@@ -1,0 +1,328 @@
+/**
+ * `verifyCassette`: replays a recorded session against a fresh simulator and reports, route by
+ * route and field by field, where the simulator answers differently. Browser-safe (the CLI reads
+ * the files).
+ *
+ * The simulator is seeded from the cassette by the same code as `fakelab import`
+ * ({@link importCassette}), or from a given scenario, into which the cassette's token
+ * placeholders are then added as tokens of the users that recorded `GET /user` answers show
+ * they belong to (so the recorded requests authenticate unchanged either way). Each recorded
+ * request is sent in order, as recorded (same headers, so the same user, sudo included), through
+ * `sim.dispatch`, the transport-neutral core both doors use. Source: issue 15.
+ * @module
+ */
+import type { Entry, Har } from 'har-format'
+import { parseCassette } from '../record/har.js'
+import { importCassette, routeTemplate } from '../record/import.js'
+import { apiPath } from '../record/match.js'
+import { areas } from '../resources/index.js'
+import type { Scenario } from '../scenario/index.js'
+import { createSimulator, parseScenario, type Simulator } from '../simulator.js'
+import type { CoreReply, CoreRequest } from '../core/transport.js'
+import { compareAnswers, type AnswerParts, type VerifyDifference } from './compare.js'
+import { DEFAULT_NORMALISATIONS, IdMap, SecretBindings, type Normalisations } from './normalise.js'
+import { parseIgnoreRules, type IgnoreRule } from './paths.js'
+
+/** Options of {@link verifyCassette}. */
+export interface VerifyOptions {
+  /**
+   * The state to replay against: a parsed scenario or scenario YAML (no `include:`). Default: the
+   * state imported from the cassette itself, as `fakelab import` makes it.
+   */
+  scenario?: Scenario | string
+  /** Ignore rules (see `paths.ts`): `$[*].created_at`, `**.web_url`, `GET /user $.bio`. */
+  ignore?: readonly string[]
+  /** Turn single normalisations off (all on by default); for seeing what they hide. */
+  normalise?: Partial<Normalisations>
+  /** The cassette's name in the report. Default `<cassette>`. */
+  source?: string
+  /** How many differences each route keeps in its summary. Default 5. */
+  firstDifferences?: number
+}
+
+/** One replayed exchange. */
+export interface ExchangeResult {
+  /** 0-based position in the cassette. */
+  index: number
+  method: string
+  /** The recorded path and query below the host (`/api/v4/projects?page=2`). */
+  url: string
+  /** The route key that answered (`GET /projects/:id/labels`), or the path's shape when none did. */
+  route: string
+  /** The area the route belongs to (`labels`), `(not simulated)` when no route answered. */
+  area: string
+  recordedStatus: number
+  simulatedStatus: number
+  /** Differences left after normalisation and the ignore rules; empty when identical. */
+  differences: VerifyDifference[]
+  /** How many differences the ignore rules removed. */
+  ignored: number
+}
+
+/** The differences of one route. */
+export interface RouteSummary {
+  route: string
+  area: string
+  exchanges: number
+  identical: number
+  /** The first differences (see {@link VerifyOptions.firstDifferences}), each with its exchange's index. */
+  firstDifferences: (VerifyDifference & { exchange: number })[]
+  /** Every difference of the route, counted. */
+  differenceCount: number
+}
+
+/** Exchanges and identical ones, per area. */
+export interface AreaSummary {
+  area: string
+  exchanges: number
+  identical: number
+}
+
+/** The outcome of {@link verifyCassette}. */
+export interface VerifyReport {
+  /** The cassette's name. */
+  source: string
+  /** `cassette` (imported like `fakelab import`) or `scenario` (given). */
+  seededFrom: 'cassette' | 'scenario'
+  exchanges: number
+  identical: number
+  /** True when no exchange differs beyond the ignore rules. */
+  clean: boolean
+  /** Routes sorted by key. */
+  routes: RouteSummary[]
+  /** Areas sorted by name. */
+  areas: AreaSummary[]
+  /** Every exchange, in cassette order. */
+  results: ExchangeResult[]
+  /** The ignore rules applied, as written. */
+  ignoreRules: string[]
+  /** The normalisations applied. */
+  normalisations: Normalisations
+}
+
+/** The host the simulator answers as, so recorded URLs visibly need the host mapping. */
+export const SIMULATOR_ORIGIN = 'http://fakelab.verify'
+
+/** Headers of a recorded request that describe the recording's connection, not the request. */
+const NOT_FORWARDED = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'transfer-encoding', 'keep-alive'])
+
+const ROUTE_AREA: ReadonlyMap<string, string> = new Map(areas.flatMap((area) => area.routes.map((r) => [r.key, area.name] as const)))
+
+/** A HAR request, as the engine reads requests (the same shape the node:http door fills). */
+class HarRequestView implements CoreRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly origin = SIMULATOR_ORIGIN
+  readonly #headers = new Map<string, string>()
+  readonly #body: Uint8Array | undefined
+
+  constructor(entry: Entry, path: string) {
+    const url = new URL(entry.request.url)
+    this.method = entry.request.method.toUpperCase()
+    this.path = path
+    this.query = url.search.slice(1)
+    for (const h of entry.request.headers) {
+      const name = h.name.toLowerCase()
+      if (NOT_FORWARDED.has(name) || name.startsWith(':')) continue
+      const before = this.#headers.get(name)
+      this.#headers.set(name, before === undefined ? h.value : `${before}, ${h.value}`)
+    }
+    const text = ['GET', 'HEAD'].includes(this.method) ? undefined : entry.request.postData?.text
+    this.#body = text ? new TextEncoder().encode(text) : undefined
+  }
+
+  header(name: string): string | undefined {
+    return this.#headers.get(name)
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    return Promise.resolve(this.#body)
+  }
+}
+
+function recordedParts(entry: Entry): AnswerParts {
+  const headers = new Map<string, string>()
+  for (const h of entry.response.headers) {
+    const name = h.name.toLowerCase()
+    if (!headers.has(name)) headers.set(name, h.value)
+  }
+  const content = entry.response.content
+  const body = content.encoding === 'base64' ? atob(content.text ?? '') : content.text
+  return { status: entry.response.status, headers, body: body === '' ? undefined : body }
+}
+
+function simulatedParts(reply: CoreReply): AnswerParts {
+  const headers = new Map<string, string>()
+  for (const [name, value] of reply.headers) if (!headers.has(name)) headers.set(name, value)
+  return { status: reply.status, headers, body: reply.body === '' ? undefined : reply.body }
+}
+
+/** The collection a route's records belong to: the last word of its template (`labels`). */
+function kindOfRoute(route: string): string | undefined {
+  const words = route.split(' ')[1]?.split('/').filter((s) => s !== '' && !s.startsWith(':')) ?? []
+  const last = words.at(-1)
+  if (last === undefined) return undefined
+  return last === 'user' ? 'users' : last
+}
+
+/** Adds the cassette's token placeholders to a given scenario's users (by username). */
+function withImportedTokens(scenario: Scenario, imported: Record<string, unknown>): Scenario {
+  const copy = structuredClone(scenario)
+  const importedUsers = (imported.users as { username?: string; tokens?: { token: string; scopes: string[] }[] }[] | undefined) ?? []
+  const taken = new Set(copy.users.flatMap((u) => ((u as { tokens?: { token: string }[] }).tokens ?? []).map((t) => t.token)))
+  for (const user of importedUsers) {
+    const target = copy.users.find((u) => u.username === user.username) as { tokens?: unknown[] } | undefined
+    if (!target) continue
+    for (const token of user.tokens ?? []) {
+      if (taken.has(token.token)) continue
+      target.tokens = [...(target.tokens ?? []), { token: token.token, name: 'verify', scopes: token.scopes, revoked: false, impersonation: false }]
+    }
+  }
+  return copy
+}
+
+async function seed(har: Har, options: VerifyOptions): Promise<{ sim: Simulator; seededFrom: VerifyReport['seededFrom'] }> {
+  const imported = await importCassette(har, { verify: false, source: options.source ?? '<cassette>' })
+  if (options.scenario === undefined) return { sim: createSimulator({ scenario: imported.yaml }), seededFrom: 'cassette' }
+  const given = typeof options.scenario === 'string' ? parseScenario(options.scenario) : options.scenario
+  return { sim: createSimulator({ scenario: withImportedTokens(given, imported.scenario) }), seededFrom: 'scenario' }
+}
+
+/**
+ * Replays a cassette against a fresh simulator and compares every answer.
+ * @param cassette a parsed HAR log, or its JSON text.
+ * @returns the report; `report.clean` says whether anything differs beyond the ignore rules.
+ * @throws CassetteError when the text is not a valid cassette.
+ * @throws IgnoreSyntaxError for an ignore rule it cannot read.
+ * @throws ScenarioError when `options.scenario` is YAML with problems.
+ * @example
+ * const report = await verifyCassette(await loadCassetteFile('cassettes/curl.har.json'), { ignore: ['**.avatar_url'] })
+ * expect(report.clean).toBe(true)
+ */
+export async function verifyCassette(cassette: Har | string, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const rules = parseIgnoreRules(options.ignore ?? [])
+  const har = typeof cassette === 'string' ? parseCassette(cassette, options.source) : cassette
+  const { sim, seededFrom } = await seed(har, options)
+  const replayer = createSessionReplayer(sim, { ...DEFAULT_NORMALISATIONS, ...options.normalise }, rules)
+  const results: ExchangeResult[] = []
+  for (const [index, entry] of har.log.entries.entries()) results.push(await replayer.replay(entry, index))
+  return summarise(results, {
+    source: options.source ?? '<cassette>',
+    seededFrom,
+    rules,
+    normalise: { ...DEFAULT_NORMALISATIONS, ...options.normalise },
+    firstDifferences: options.firstDifferences ?? 5,
+  })
+}
+
+/** Replays recorded exchanges one by one against one simulator, keeping the id map and secret bindings. */
+export interface SessionReplayer {
+  /** Sends the entry's request to the simulator and compares its answer with the recorded one. */
+  replay(entry: Entry, index: number): Promise<ExchangeResult>
+}
+
+/**
+ * A replayer over `sim` (live mode uses it exchange by exchange; {@link verifyCassette} over a whole cassette).
+ * @param rules parsed ignore rules.
+ */
+export function createSessionReplayer(sim: Simulator, normalise: Normalisations, rules: readonly IgnoreRule[]): SessionReplayer {
+  const ids = new IdMap()
+  const secrets = new SecretBindings()
+  let lastRoute: string | null = null
+  sim.journal.subscribe((entry) => {
+    lastRoute = entry.route
+  })
+  return {
+    async replay(entry, index) {
+      const url = new URL(entry.request.url)
+      const path = normalise.ids ? ids.renamePath(url.pathname) : url.pathname
+      lastRoute = null
+      const reply = await sim.dispatch(new HarRequestView(entry, path))
+      const method = entry.request.method.toUpperCase()
+      const route = lastRoute ?? `${method} ${routeTemplate(apiPath(url.pathname))}`
+      const recorded = recordedParts(entry)
+      const simulated = simulatedParts(reply)
+      noteCreated(ids, route, recorded, simulated)
+      const all = compareAnswers(recorded, simulated, {
+        kind: kindOfRoute(route),
+        ids,
+        secrets,
+        origins: { recorded: url.origin, simulated: SIMULATOR_ORIGIN },
+        normalise,
+      })
+      const differences = all.filter((d) => !rules.some((rule) => rule.matches(d.path, route)))
+      return {
+        index,
+        method,
+        url: `${url.pathname}${url.search}`,
+        route,
+        area: ROUTE_AREA.get(route) ?? '(not simulated)',
+        recordedStatus: recorded.status,
+        simulatedStatus: simulated.status,
+        differences,
+        ignored: all.length - differences.length,
+      }
+    },
+  }
+}
+
+/** A POST that created a record: its recorded id (and iid) now names the simulator's record. */
+function noteCreated(ids: IdMap, route: string, recorded: AnswerParts, simulated: AnswerParts): void {
+  if (!route.startsWith('POST ') || recorded.status !== 201 || simulated.status !== 201) return
+  const kind = kindOfRoute(route)
+  if (!kind) return
+  let r: unknown
+  let s: unknown
+  try {
+    r = JSON.parse(recorded.body ?? '')
+    s = JSON.parse(simulated.body ?? '')
+  } catch {
+    return
+  }
+  if (!isRecord(r) || !isRecord(s)) return
+  if (typeof r.id === 'number' && typeof s.id === 'number') ids.set(kind, r.id, s.id)
+  if (typeof r.iid === 'number' && typeof s.iid === 'number') ids.set(`${kind}#iid`, r.iid, s.iid)
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+interface SummaryOptions {
+  source: string
+  seededFrom: VerifyReport['seededFrom']
+  rules: readonly IgnoreRule[]
+  normalise: Normalisations
+  firstDifferences: number
+}
+
+/** Groups exchange results into the report (routes and areas sorted by name). */
+export function summarise(results: ExchangeResult[], options: SummaryOptions): VerifyReport {
+  const routes = new Map<string, RouteSummary>()
+  const areaMap = new Map<string, AreaSummary>()
+  for (const result of results) {
+    const route = routes.get(result.route) ?? { route: result.route, area: result.area, exchanges: 0, identical: 0, firstDifferences: [], differenceCount: 0 }
+    route.exchanges++
+    if (result.differences.length === 0) route.identical++
+    route.differenceCount += result.differences.length
+    for (const d of result.differences) if (route.firstDifferences.length < options.firstDifferences) route.firstDifferences.push({ ...d, exchange: result.index })
+    routes.set(result.route, route)
+    const area = areaMap.get(result.area) ?? { area: result.area, exchanges: 0, identical: 0 }
+    area.exchanges++
+    if (result.differences.length === 0) area.identical++
+    areaMap.set(result.area, area)
+  }
+  const identical = results.filter((r) => r.differences.length === 0).length
+  const byName = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)
+  return {
+    source: options.source,
+    seededFrom: options.seededFrom,
+    exchanges: results.length,
+    identical,
+    clean: identical === results.length,
+    routes: [...routes.values()].sort(byName((r) => r.route)),
+    areas: [...areaMap.values()].sort(byName((a) => a.area)),
+    results,
+    ignoreRules: options.rules.map((r) => r.source),
+    normalisations: options.normalise,
+  }
+}
