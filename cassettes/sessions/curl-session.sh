@@ -1,0 +1,35 @@
+#!/bin/sh
+# The curl session of the verify corpus (cassettes/curl.har): raw requests as a shell script
+# writes them, every credential style, errors and pagination headers. Run by cassettes/record.mjs
+# with the recorder's URL as $1.
+set -u
+API="$1/api/v4"
+c() { curl -s -o /dev/null "$@"; }
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/user"
+c "$API/user"
+c -H 'PRIVATE-TOKEN: nope' "$API/user"
+c "$API/projects?private_token=glpat-devon-fakelab&per_page=2&page=2"
+c -H 'Authorization: Bearer oauth-devon-fakelab' "$API/user"
+c -H 'Authorization: Bearer oauth-devon-fakelab' "$API/projects/acme%2Fwebsite"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/labels?with_counts=true"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/issues?state=opened&per_page=3"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/merge_requests?state=opened"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/milestones"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/groups/acme/labels"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/groups/10/members"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/21"
+c -H 'PRIVATE-TOKEN: glpat-nora-fakelab' "$API/user"
+c -H 'PRIVATE-TOKEN: glpat-nora-fakelab' "$API/projects/21"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X POST -H 'Content-Type: application/json' -d '{"name":"curl-label","color":"#112233"}' "$API/projects/20/labels"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X POST -H 'Content-Type: application/json' -d '{"name":"curl-label","color":"#112233"}' "$API/projects/20/labels"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X PUT --data-urlencode 'new_name=curl label 2' "$API/projects/20/labels/curl-label"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X DELETE "$API/projects/20/labels/curl%20label%202"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X POST -d 'title=curl issue&labels=bug' "$API/projects/20/issues"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/issues?search=curl"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/issues?scope=created_by_me"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/freeze_periods"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X POST -d 'freeze_start=0 0 * * *&freeze_end=0 1 * * *' "$API/projects/20/freeze_periods"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/projects/20/labels/9999"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' -X PATCH "$API/projects/20"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/todos"
+c -H 'PRIVATE-TOKEN: glpat-devon-fakelab' "$API/version"
