@@ -6,6 +6,8 @@
 export { verifyCassette, createSessionReplayer, SIMULATOR_ORIGIN } from './verify.js'
 export type { AreaSummary, ExchangeResult, RouteSummary, SessionReplayer, VerifyOptions, VerifyReport } from './verify.js'
 export type { DifferenceKind, VerifyDifference } from './compare.js'
+export { createLiveVerifier } from './live.js'
+export type { LiveVerifier, LiveVerifierOptions } from './live.js'
 export { DEFAULT_NORMALISATIONS } from './normalise.js'
 export type { Normalisations } from './normalise.js'
 export { IgnoreSyntaxError, parseIgnoreRule } from './paths.js'

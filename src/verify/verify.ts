@@ -166,8 +166,11 @@ function kindOfRoute(route: string): string | undefined {
   return last === 'user' ? 'users' : last
 }
 
-/** Adds the cassette's token placeholders to a given scenario's users (by username). */
-function withImportedTokens(scenario: Scenario, imported: Record<string, unknown>): Scenario {
+/**
+ * A copy of `scenario` with the token placeholders of an imported cassette scenario added to its
+ * users of the same username (tokens it already has are left alone).
+ */
+export function withImportedTokens(scenario: Scenario, imported: Record<string, unknown>): Scenario {
   const copy = structuredClone(scenario)
   const importedUsers = (imported.users as { username?: string; tokens?: { token: string; scopes: string[] }[] }[] | undefined) ?? []
   const taken = new Set(copy.users.flatMap((u) => ((u as { tokens?: { token: string }[] }).tokens ?? []).map((t) => t.token)))

@@ -8,11 +8,24 @@
  * a live count of recorded exchanges on a TTY, else one line per exchange.
  * Exit codes: 0 stopped and written, 1 bad option, 2 runtime failure (port in use, cassette not
  * writable). Source: issue 11; STYLE.md §11.
+ *
+ * `--verify` (issue 15, live mode): beside each recorded answer, the simulator's answer to the
+ * same request (seeded from `--scenario`, else from the answers recorded so far) is compared with
+ * it after the client has the real one; each differing exchange logs one `[fakelab] verify` line,
+ * and the report of `fakelab verify` is written beside the cassette on stop.
  * @module
  */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createRecorder, type Exchange, type Recorder } from '../../record/recorder.js'
+import { createLiveVerifier, type LiveVerifier } from '../../verify/live.js'
+import { IgnoreSyntaxError } from '../../verify/paths.js'
+import { formatReport, formatValue, REPORT_FORMATS, type ReportFormat } from '../../verify/report.js'
+import type { ExchangeResult } from '../../verify/verify.js'
+import { loadVerifyScenario, readVerifyConfig } from './verify.js'
 
+const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
 /** A stop that takes longer than this (a stuck connection) is cut short, after the cassette is written. */
 const FORCE_EXIT_AFTER_MS = 5_000
@@ -27,6 +40,45 @@ interface RecordOptions {
   redactHeader?: string[]
   redactQuery?: string[]
   redactField?: string[]
+  /** Live mode (issue 15): compare each real answer with the simulator's. */
+  verify?: boolean
+  scenario?: string
+  ignore?: string[]
+  config?: string
+  report: ReportFormat
+  verifyOut?: string
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value]
+}
+
+/** `[fakelab] verify #12 GET /projects/:id/labels/:label_id: $.color (value): recorded "#0f0", simulated "#f00" (+2 more)`. */
+function differenceLine(result: ExchangeResult): string {
+  const first = result.differences[0]!
+  const more = result.differences.length - 1
+  const values = `recorded ${formatValue(first.recorded, 'recorded' in first)}, simulated ${formatValue(first.simulated, 'simulated' in first)}`
+  return `[fakelab] verify #${result.index} ${result.route}: ${first.path} (${first.kind}): ${values}${more > 0 ? ` (+${more} more)` : ''}\n`
+}
+
+/** The live verifier of `--verify`, or undefined; writes the problem and sets exit 1 when an option is bad. */
+async function liveVerifier(options: RecordOptions): Promise<LiveVerifier | undefined | 'invalid'> {
+  if (!options.verify) return undefined
+  try {
+    const ignore = [...(options.config ? await readVerifyConfig(options.config) : []), ...(options.ignore ?? [])]
+    const scenario = options.scenario ? await loadVerifyScenario(options.scenario) : undefined
+    return createLiveVerifier({ ignore, source: options.out, ...(scenario ? { scenario } : {}) })
+  } catch (error) {
+    if (!(error instanceof Error) || !(error instanceof IgnoreSyntaxError || error.name === 'BadInput')) throw error
+    process.stderr.write(`[fakelab] ${error.message}\n`)
+    process.exitCode = EXIT_INVALID
+    return 'invalid'
+  }
+}
+
+/** Where the live report goes: `--verify-out`, else beside the cassette (`<out>.verify.<txt|json|html>`). */
+function verifyOut(options: RecordOptions): string {
+  return options.verifyOut ?? `${options.out}.verify.${options.report === 'text' ? 'txt' : options.report}`
 }
 
 function parseTarget(value: string): string {
@@ -59,7 +111,7 @@ function exchangeLine(x: Exchange): string {
 }
 
 /** Writes the cassette, closes the proxy and exits; a second signal while stopping is ignored. */
-function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean): void {
+function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean, live: LiveVerifier | undefined): void {
   let stopping = false
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return
@@ -68,8 +120,9 @@ function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean)
     process.stderr.write(`[fakelab] ${signal} received, writing the cassette.\n`)
     const write = options.mode === 'record' ? recorder.save(options.out) : Promise.resolve()
     write
-      .then(() => {
+      .then(async () => {
         if (options.mode === 'record') process.stderr.write(`[fakelab] wrote ${recorder.recordedCount} exchanges to ${options.out}\n`)
+        if (live) await writeLiveReport(live, options)
         setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
         return recorder.close()
       })
@@ -89,10 +142,38 @@ function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean)
   process.on('SIGTERM', stop)
 }
 
+/** Writes the live report when the recorder stops; a failure to write it is reported, not fatal. */
+async function writeLiveReport(live: LiveVerifier, options: RecordOptions): Promise<void> {
+  const report = await live.report()
+  const path = verifyOut(options)
+  try {
+    await writeCassetteSibling(path, formatReport([report], options.report))
+    process.stderr.write(`[fakelab] verify: ${report.identical}/${report.exchanges} exchanges identical; report in ${path}\n`)
+  } catch (error) {
+    process.stderr.write(`[fakelab] cannot write ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+  }
+}
+
+async function writeCassetteSibling(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, text, 'utf8')
+}
+
 async function record(options: RecordOptions, version: string): Promise<void> {
   const tty = process.stderr.isTTY === true
   let recorder: Recorder | undefined
+  const live = await liveVerifier(options)
+  if (live === 'invalid') return
   const onExchange = (x: Exchange): void => {
+    if (live && x.recorded && recorder) {
+      // The client already has the real answer; the simulator's is computed after it.
+      void live.check(recorder.cassette()).then(
+        (results) => {
+          for (const result of results) if (result.differences.length > 0) process.stderr.write(`${tty ? '\r\x1b[2K' : ''}${differenceLine(result)}`)
+        },
+        (error: unknown) => process.stderr.write(`[fakelab] verify failed: ${error instanceof Error ? error.message : String(error)}\n`),
+      )
+    }
     if (!tty) return void process.stderr.write(exchangeLine(x))
     const last = `${x.status} ${x.method} ${x.path}`.slice(0, 60)
     process.stderr.write(`\r\x1b[2K[fakelab] ${recorder?.recordedCount ?? 0} exchanges recorded (last: ${last})`)
@@ -113,7 +194,7 @@ async function record(options: RecordOptions, version: string): Promise<void> {
     process.exitCode = EXIT_RUNTIME
     return
   }
-  stopOnSignals(recorder, options, tty)
+  stopOnSignals(recorder, options, tty, live)
   process.stdout.write(`${recorder.url}\n`)
   const what = options.mode === 'record' ? `recording into ${options.out}` : 'passing through, recording nothing'
   process.stderr.write(`[fakelab] proxying ${recorder.url} → ${options.target}, ${what}. Press Ctrl+C to stop.\n`)
@@ -125,6 +206,7 @@ Examples:
   $ GITLAB_URL=http://127.0.0.1:3000 npm test     # point the client at the printed URL
   $ fakelab record -t https://gitlab.example.com --port 0 --redact-header X-Api-Key
   $ FAKELAB_TARGET=https://gitlab.example.com fakelab record   # options fall back to FAKELAB_*
+  $ fakelab record -t https://gitlab.example.com --verify      # log where fakelab would answer differently
 
 Tokens (PRIVATE-TOKEN, Authorization, JOB-TOKEN, cookies, private_token=..., token fields,
 glpat-/glrt-/GR1348941... strings) are replaced by stable placeholders before anything is written.
@@ -149,6 +231,12 @@ export function registerRecordCommand(program: Command): Command {
     .addOption(new Option('--redact-header <names...>', 'more headers to redact').env('FAKELAB_REDACT_HEADERS').argParser(parseNames))
     .addOption(new Option('--redact-query <names...>', 'more query parameters to redact').env('FAKELAB_REDACT_QUERY').argParser(parseNames))
     .addOption(new Option('--redact-field <names...>', 'more JSON/form body fields to redact').env('FAKELAB_REDACT_FIELDS').argParser(parseNames))
+    .addOption(new Option('--verify', "also compute the simulator's answer to each request; log each exchange that differs and write a report on stop"))
+    .addOption(new Option('-s, --scenario <file>', 'with --verify: the simulator starts from this scenario (default: the answers recorded so far)'))
+    .addOption(new Option('-i, --ignore <json-path>', 'with --verify: ignore differences at this path (repeatable)').argParser(collect))
+    .addOption(new Option('-c, --config <file>', 'with --verify: YAML file with an ignore: list'))
+    .addOption(new Option('--report <format>', 'with --verify: report format').choices(REPORT_FORMATS).default('text'))
+    .addOption(new Option('--verify-out <file>', 'with --verify: where the report goes (default: <cassette>.verify.txt|json|html)'))
     .addHelpText('after', EXAMPLES)
     .action(async (options: Omit<RecordOptions, 'out'> & { out?: string }) => {
       await record({ ...options, out: options.out ?? defaultOut() }, program.version() ?? '0.0.0')

@@ -32,8 +32,10 @@ interface VerifyCliOptions {
   out?: string
 }
 
-/** Thrown for bad input: printed as `[fakelab] <message>`, exit 2. */
-class BadInput extends Error {}
+/** Thrown for bad input: printed as `[fakelab] <message>`, exit 2 (`record --verify`: exit 1). */
+class BadInput extends Error {
+  override name = 'BadInput'
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -43,7 +45,10 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value]
 }
 
-/** The `ignore:` list of a config file (`{ ignore: [<rule>, ...] }` in YAML or JSON). */
+/**
+ * The `ignore:` list of a config file (`{ ignore: [<rule>, ...] }` in YAML or JSON).
+ * @throws BadInput (an Error named `BadInput`) when it cannot be read or has another shape.
+ */
 export async function readVerifyConfig(path: string): Promise<string[]> {
   let text: string
   try {
@@ -66,7 +71,11 @@ export async function readVerifyConfig(path: string): Promise<string[]> {
   return ignore as string[]
 }
 
-async function loadScenario(path: string): Promise<Scenario> {
+/**
+ * Loads a scenario file for verify.
+ * @throws BadInput (an Error named `BadInput`) with the problems, or when the file cannot be read.
+ */
+export async function loadVerifyScenario(path: string): Promise<Scenario> {
   try {
     return await loadScenarioFile(path)
   } catch (error) {
@@ -80,7 +89,7 @@ async function runVerify(files: string[], options: VerifyCliOptions): Promise<vo
   try {
     const ignore = [...(options.config ? await readVerifyConfig(options.config) : []), ...(options.ignore ?? [])]
     parseIgnoreRules(ignore)
-    const scenario = options.scenario ? await loadScenario(options.scenario) : undefined
+    const scenario = options.scenario ? await loadVerifyScenario(options.scenario) : undefined
     for (const file of files) {
       let text: string
       try {

@@ -1,0 +1,107 @@
+/**
+ * Live verification for `fakelab record --verify` (issue 15, part 2): beside each real answer the
+ * recorder takes, what the simulator would have answered. The client only ever sees the real
+ * answer; this runs after the exchange, off the client's path. Browser-safe.
+ *
+ * Seeding: with a scenario, one simulator for the whole session, each recorded request replayed
+ * on it as it comes. Without one, the simulator is seeded again for each exchange from the
+ * target's answers so far (the cassette up to and including this exchange, imported as
+ * `fakelab import` does), the session's earlier writes are replayed on it (so records created
+ * earlier exist and the id map knows them), then this exchange's request. That costs one import
+ * and the earlier writes per exchange: fine for a recording session, and the figure of a whole
+ * cassette is `fakelab verify`'s job.
+ * @module
+ */
+import type { Entry, Har } from 'har-format'
+import { importCassette } from '../record/import.js'
+import type { Scenario } from '../scenario/index.js'
+import { createSimulator, parseScenario } from '../simulator.js'
+import { DEFAULT_NORMALISATIONS, type Normalisations } from './normalise.js'
+import { parseIgnoreRules } from './paths.js'
+import { createSessionReplayer, summarise, withImportedTokens, type ExchangeResult, type SessionReplayer, type VerifyReport } from './verify.js'
+
+/** Options of {@link createLiveVerifier}. */
+export interface LiveVerifierOptions {
+  /** Replay against this scenario; default: seeded from the target's answers so far. */
+  scenario?: Scenario | string
+  /** Ignore rules, as for `verifyCassette`. */
+  ignore?: readonly string[]
+  /** Normalisations to switch off. */
+  normalise?: Partial<Normalisations>
+  /** The report's source name (the cassette being written). */
+  source?: string
+}
+
+/** Checks exchanges as they are recorded. */
+export interface LiveVerifier {
+  /**
+   * Verifies the entries of `cassette` not verified yet (in order), and returns their results.
+   * Calls are queued: each waits for the one before.
+   */
+  check(cassette: Har): Promise<ExchangeResult[]>
+  /** The report over every exchange checked so far (after the queued checks finish). */
+  report(): Promise<VerifyReport>
+}
+
+/**
+ * Creates a live verifier.
+ * @throws IgnoreSyntaxError for a bad ignore rule; ScenarioError for scenario YAML with problems.
+ */
+export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerifier {
+  const rules = parseIgnoreRules(options.ignore ?? [])
+  const normalise = { ...DEFAULT_NORMALISATIONS, ...options.normalise }
+  const given = typeof options.scenario === 'string' ? parseScenario(options.scenario) : options.scenario
+  const results: ExchangeResult[] = []
+  let fixed: { replayer: SessionReplayer; tokens: string } | undefined
+  let queue: Promise<unknown> = Promise.resolve()
+
+  /** The scenario-seeded replayer, rebuilt when the session shows a token owner it did not know. */
+  async function scenarioReplayer(entries: readonly Entry[]): Promise<SessionReplayer> {
+    const imported = await importCassette({ log: { version: '1.2', creator: { name: 'fakelab', version: '0' }, entries: [...entries] } }, { verify: false })
+    const tokens = JSON.stringify((imported.scenario.users as { tokens?: unknown }[]).map((u) => u.tokens ?? []))
+    if (!fixed || fixed.tokens !== tokens) {
+      // A new token owner: start again from the scenario and replay the earlier writes.
+      const sim = createSimulator({ scenario: withImportedTokens(given!, imported.scenario) })
+      const replayer = createSessionReplayer(sim, normalise, rules)
+      for (const [i, entry] of entries.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
+      fixed = { replayer, tokens }
+    }
+    return fixed.replayer
+  }
+
+  async function checkOne(entries: readonly Entry[], index: number): Promise<ExchangeResult> {
+    const upTo = entries.slice(0, index + 1)
+    if (given) return (await scenarioReplayer(upTo)).replay(entries[index]!, index)
+    const imported = await importCassette({ log: { version: '1.2', creator: { name: 'fakelab', version: '0' }, entries: [...upTo] } }, { verify: false })
+    const replayer = createSessionReplayer(createSimulator({ scenario: imported.yaml }), normalise, rules)
+    for (const [i, entry] of upTo.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
+    return replayer.replay(entries[index]!, index)
+  }
+
+  return {
+    check(cassette) {
+      const run = queue.then(async () => {
+        const entries = cassette.log.entries
+        const fresh: ExchangeResult[] = []
+        for (let index = results.length; index < entries.length; index++) {
+          const result = await checkOne(entries, index)
+          results.push(result)
+          fresh.push(result)
+        }
+        return fresh
+      })
+      queue = run.catch(() => undefined)
+      return run
+    },
+    async report() {
+      await queue
+      return summarise([...results], {
+        source: options.source ?? '<live>',
+        seededFrom: given ? 'scenario' : 'cassette',
+        rules,
+        normalise,
+        firstDifferences: 5,
+      })
+    },
+  }
+}
