@@ -34,6 +34,7 @@ Examples:
   $ fakelab serve --port 0 --scenario my.yaml      # any free port, your own data
   $ FAKELAB_PORT=8080 fakelab serve                # options fall back to FAKELAB_* variables
   $ fakelab validate scenarios/*.yaml              # check scenario files, exit 1 on problems
+  $ fakelab verify cassettes/*.har                 # where fakelab answers unlike the recording
 
 Exit codes: 0 success, 1 usage or validation error, 2 runtime failure.
 `

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Har } from 'har-format'
 import { afterAll, describe, expect, it } from 'vitest'
-import { IgnoreSyntaxError, parseIgnoreRule, verifyCassette, type VerifyReport } from '../../src/node.js'
+import { formatHtmlReport, IgnoreSyntaxError, parseIgnoreRule, verifyCassette, type VerifyReport } from '../../src/node.js'
 import { editBody, headerOf, runCli, sessionCassette, setHeader, upstreamScenario } from './support.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'fakelab-verify-'))
@@ -152,6 +152,20 @@ describe('ignore rules', () => {
     expect(parseIgnoreRule('$.**.id').matches('$[3].a.id', 'GET /x')).toBe(true)
     expect(parseIgnoreRule('$.**.id').matches('$.id', 'GET /x')).toBe(true)
     expect(parseIgnoreRule('$["a.b"]').matches('$["a.b"]', 'GET /x')).toBe(true)
+  })
+})
+
+describe('the HTML report', () => {
+  it('is one self-contained page, one section per route, differing fields highlighted and every string escaped', async () => {
+    const har = alteredCassette()
+    editBody(har, 12, (label) => ({ ...label, color: '</code><script>alert(1)</script>' }))
+    const report = await verifyCassette(har, { scenario: await upstreamScenario(), source: 'a<b>.har' })
+    const html = formatHtmlReport([report])
+    expect(html).not.toMatch(/<script|<link|src=|href=/i)
+    expect(html).toContain('&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('a&lt;b&gt;.har')
+    expect(html.match(/<section>/g)).toHaveLength(report.routes.length)
+    expect(html).toContain('<tr class="diff"><td>12</td><td class="path"><code>$.color</code></td><td>value</td>')
   })
 })
 
