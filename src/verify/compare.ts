@@ -198,11 +198,12 @@ function idKind(key: string | undefined, kind: string | undefined): string | und
 }
 
 function sameScalar(recorded: unknown, simulated: unknown, key: string | undefined, kind: string | undefined, ctx: CompareContext): boolean {
-  if (recorded === simulated) return true
   if (typeof recorded === 'number' && typeof simulated === 'number' && ctx.normalise.ids) {
+    // A renamed id must come out renamed: the recorded number itself would be another record.
     const k = idKind(key, kind)
-    return k !== undefined && ctx.ids.get(k, recorded) === simulated
+    if (k !== undefined) return ctx.ids.get(k, recorded) === simulated
   }
+  if (recorded === simulated) return true
   if (typeof recorded === 'string' && typeof simulated === 'string') return sameString(recorded, simulated, ctx)
   return false
 }
