@@ -53,6 +53,7 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
   const given = typeof options.scenario === 'string' ? parseScenario(options.scenario) : options.scenario
   const results: ExchangeResult[] = []
   let fixed: { replayer: SessionReplayer; tokens: string } | undefined
+  let lastReplayer: SessionReplayer | undefined
   let queue: Promise<unknown> = Promise.resolve()
 
   /** The scenario-seeded replayer, rebuilt when the session shows a token owner it did not know. */
@@ -71,10 +72,14 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
 
   async function checkOne(entries: readonly Entry[], index: number): Promise<ExchangeResult> {
     const upTo = entries.slice(0, index + 1)
-    if (given) return (await scenarioReplayer(upTo)).replay(entries[index]!, index)
+    if (given) {
+      lastReplayer = await scenarioReplayer(upTo)
+      return lastReplayer.replay(entries[index]!, index)
+    }
     const imported = await importCassette({ log: { version: '1.2', creator: { name: 'fakelab', version: '0' }, entries: [...upTo] } }, { verify: false })
     const replayer = createSessionReplayer(createSimulator({ scenario: imported.yaml }), normalise, rules)
     for (const [i, entry] of upTo.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
+    lastReplayer = replayer
     return replayer.replay(entries[index]!, index)
   }
 
@@ -96,6 +101,7 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
     async report() {
       await queue
       return summarise([...results], {
+        renamedIds: lastReplayer?.renamedIds() ?? [],
         source: options.source ?? '<live>',
         seededFrom: given ? 'scenario' : 'cassette',
         rules,

@@ -52,7 +52,14 @@ export class IdMap {
     return this.#kinds.get(kind)?.get(recorded) ?? recorded
   }
 
-  /** Whether any id was renamed. */
+  /** Every renamed id, by kind then recorded id. */
+  entries(): { kind: string; recorded: number; simulated: number }[] {
+    return [...this.#kinds]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .flatMap(([kind, map]) => [...map].sort(([a], [b]) => a - b).map(([recorded, simulated]) => ({ kind, recorded, simulated })))
+  }
+
+  /** How many ids were renamed. */
   get size(): number {
     let n = 0
     for (const map of this.#kinds.values()) n += map.size

@@ -29,6 +29,14 @@ export function share(identical: number, exchanges: number): string {
   return `${(Math.floor((identical / exchanges) * 1000) / 10).toFixed(1)}%`
 }
 
+/** `; 2 ids renamed; 3 differences ignored` (empty when neither happened). */
+function notes(report: VerifyReport): string {
+  const parts: string[] = []
+  if (report.renamedIds.length > 0) parts.push(`${report.renamedIds.length} created record${report.renamedIds.length === 1 ? '' : 's'} renamed`)
+  if (report.ignored > 0) parts.push(`${report.ignored} difference${report.ignored === 1 ? '' : 's'} ignored`)
+  return parts.map((p) => `; ${p}`).join('')
+}
+
 function differenceLine(d: VerifyDifference): string {
   return `${d.path} (${d.kind}): recorded ${formatValue(d.recorded, 'recorded' in d)}, simulated ${formatValue(d.simulated, 'simulated' in d)}`
 }
@@ -41,7 +49,7 @@ function differenceLine(d: VerifyDifference): string {
 export function formatTextReport(reports: readonly VerifyReport[]): string {
   const lines: string[] = []
   for (const report of reports) {
-    lines.push(`${report.source} (${report.exchanges} exchanges, seeded from the ${report.seededFrom})`)
+    lines.push(`${report.source} (${report.exchanges} exchanges, seeded from the ${report.seededFrom}${notes(report)})`)
     for (const route of report.routes) {
       lines.push(`  ${route.route}: ${route.identical}/${route.exchanges} exchanges identical`)
       for (const d of route.firstDifferences) lines.push(`    #${d.exchange} ${differenceLine(d)}`)
@@ -111,7 +119,7 @@ export function formatHtmlReport(reports: readonly VerifyReport[]): string {
     '</table>',
   ]
   for (const report of reports) {
-    parts.push(`<h2>${esc(report.source)} <small>(${report.exchanges} exchanges, seeded from the ${esc(report.seededFrom)})</small></h2>`)
+    parts.push(`<h2>${esc(report.source)} <small>(${report.exchanges} exchanges, seeded from the ${esc(report.seededFrom)}${esc(notes(report))})</small></h2>`)
     for (const route of report.routes) {
       const cls = route.identical === route.exchanges ? 'ok' : 'bad'
       parts.push(`<section><h3>${esc(route.route)}: <span class="${cls}">${route.identical}/${route.exchanges} exchanges identical</span></h3>`)

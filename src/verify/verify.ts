@@ -98,6 +98,10 @@ export interface VerifyReport {
   ignoreRules: string[]
   /** The normalisations applied. */
   normalisations: Normalisations
+  /** The id map: records the session created, recorded id → the simulator's (`kind` `labels`, `issues#iid`, …). */
+  renamedIds: { kind: string; recorded: number; simulated: number }[]
+  /** Differences the ignore rules removed, in all. */
+  ignored: number
 }
 
 /** The host the simulator answers as, so recorded URLs visibly need the host mapping. */
@@ -211,6 +215,7 @@ export async function verifyCassette(cassette: Har | string, options: VerifyOpti
   const results: ExchangeResult[] = []
   for (const [index, entry] of har.log.entries.entries()) results.push(await replayer.replay(entry, index))
   return summarise(results, {
+    renamedIds: replayer.renamedIds(),
     source: options.source ?? '<cassette>',
     seededFrom,
     rules,
@@ -223,6 +228,8 @@ export async function verifyCassette(cassette: Har | string, options: VerifyOpti
 export interface SessionReplayer {
   /** Sends the entry's request to the simulator and compares its answer with the recorded one. */
   replay(entry: Entry, index: number): Promise<ExchangeResult>
+  /** The id map so far. */
+  renamedIds(): VerifyReport['renamedIds']
 }
 
 /**
@@ -237,6 +244,7 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
     lastRoute = entry.route
   })
   return {
+    renamedIds: () => ids.entries(),
     async replay(entry, index) {
       const url = new URL(entry.request.url)
       const path = normalise.ids ? ids.renamePath(url.pathname) : url.pathname
@@ -246,9 +254,9 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
       const route = lastRoute ?? `${method} ${routeTemplate(apiPath(url.pathname))}`
       const recorded = recordedParts(entry)
       const simulated = simulatedParts(reply)
-      noteCreated(ids, route, recorded, simulated)
+      noteCreated(ids, route, url.pathname, recorded, simulated)
       const all = compareAnswers(recorded, simulated, {
-        kind: kindOfRoute(route),
+        kind: actionTarget(url.pathname, recorded) ?? kindOfRoute(route),
         ids,
         secrets,
         origins: { recorded: url.origin, simulated: SIMULATOR_ORIGIN },
@@ -270,20 +278,40 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
   }
 }
 
-/** A POST that created a record: its recorded id (and iid) now names the simulator's record. */
-function noteCreated(ids: IdMap, route: string, recorded: AnswerParts, simulated: AnswerParts): void {
+/**
+ * The kind of the record an action answers with: `POST /projects/20/labels/150/subscribe` answers
+ * label 150, named in its own path before the action's word. Undefined for any other answer.
+ */
+function actionTarget(path: string, recorded: AnswerParts): string | undefined {
+  const body = parseBody(recorded)
+  if (!isRecord(body) || typeof body.id !== 'number') return undefined
+  const segments = path.split('/')
+  const at = segments.lastIndexOf(String(body.id))
+  return at > 1 && at < segments.length - 1 && !/^\d+$/.test(segments[at - 1]!) ? segments[at - 1] : undefined
+}
+
+function parseBody(parts: AnswerParts): unknown {
+  if (parts.body === undefined || !/^\s*\{/.test(parts.body)) return undefined
+  try {
+    return JSON.parse(parts.body) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A POST that created a record: its recorded id (and iid) now names the simulator's record. An
+ * action on an existing record (`POST …/labels/150/subscribe` answers label 150) names the record
+ * in its path, so an answer whose id is a segment of the request path created nothing.
+ */
+function noteCreated(ids: IdMap, route: string, path: string, recorded: AnswerParts, simulated: AnswerParts): void {
   if (!route.startsWith('POST ') || recorded.status !== 201 || simulated.status !== 201) return
   const kind = kindOfRoute(route)
   if (!kind) return
-  let r: unknown
-  let s: unknown
-  try {
-    r = JSON.parse(recorded.body ?? '')
-    s = JSON.parse(simulated.body ?? '')
-  } catch {
-    return
-  }
+  const r = parseBody(recorded)
+  const s = parseBody(simulated)
   if (!isRecord(r) || !isRecord(s)) return
+  if (path.split('/').includes(String(r.id))) return
   if (typeof r.id === 'number' && typeof s.id === 'number') ids.set(kind, r.id, s.id)
   if (typeof r.iid === 'number' && typeof s.iid === 'number') ids.set(`${kind}#iid`, r.iid, s.iid)
 }
@@ -291,6 +319,7 @@ function noteCreated(ids: IdMap, route: string, recorded: AnswerParts, simulated
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 interface SummaryOptions {
+  renamedIds: VerifyReport['renamedIds']
   source: string
   seededFrom: VerifyReport['seededFrom']
   rules: readonly IgnoreRule[]
@@ -327,5 +356,7 @@ export function summarise(results: ExchangeResult[], options: SummaryOptions): V
     results,
     ignoreRules: options.rules.map((r) => r.source),
     normalisations: options.normalise,
+    renamedIds: options.renamedIds,
+    ignored: results.reduce((n, r) => n + r.ignored, 0),
   }
 }

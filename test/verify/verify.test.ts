@@ -106,6 +106,11 @@ describe('normalisations each hide a real volatility, and only that', () => {
     for (const d of without) expect(off).toContain(d)
   })
 
+  it('the report lists the id map: the created label recorded as 150 is 120 here', async () => {
+    const report = await verifyCassette(renumbered(), { scenario: await upstreamScenario() })
+    expect(report.renamedIds).toEqual([{ kind: 'labels', recorded: 150, simulated: 120 }])
+  })
+
   it('a timestamp of another shape still differs', async () => {
     const har = sessionCassette()
     editBody(har, 30, (period) => ({ ...period, created_at: '2021-04-01T12:00:00Z' }))
@@ -135,6 +140,7 @@ describe('ignore rules', () => {
     const report = await verifyCassette(alteredCassette(), { scenario, ignore: [rule] })
     expect(differences(report)).toEqual(all.filter((d) => !removed.includes(d)))
     expect(report.results.reduce((n, r) => n + r.ignored, 0)).toBe(removed.length)
+    expect(report.ignored).toBe(removed.length)
   })
 
   it('a route-limited rule leaves other routes alone', async () => {
