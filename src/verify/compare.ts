@@ -162,18 +162,30 @@ function sameString(recorded: string, simulated: string, ctx: CompareContext): b
   return false
 }
 
-function parseJson(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
-  if (text === undefined || text === '') return { ok: true, value: undefined }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown }
-  } catch {
-    return { ok: false }
+const parsedBodies = new WeakMap<AnswerParts, { ok: true; value: unknown } | { ok: false }>()
+
+/**
+ * An answer's body as JSON, parsed once per answer: `{ ok: true, value }` (value undefined for no
+ * body), `{ ok: false }` when the body is not JSON.
+ */
+export function answerJson(parts: AnswerParts): { ok: true; value: unknown } | { ok: false } {
+  let parsed = parsedBodies.get(parts)
+  if (parsed) return parsed
+  if (parts.body === undefined || parts.body === '') parsed = { ok: true, value: undefined }
+  else {
+    try {
+      parsed = { ok: true, value: JSON.parse(parts.body) as unknown }
+    } catch {
+      parsed = { ok: false }
+    }
   }
+  parsedBodies.set(parts, parsed)
+  return parsed
 }
 
 function compareBodies(recorded: AnswerParts, simulated: AnswerParts, ctx: CompareContext, out: VerifyDifference[]): void {
-  const r = parseJson(recorded.body)
-  const s = parseJson(simulated.body)
+  const r = answerJson(recorded)
+  const s = answerJson(simulated)
   if (!r.ok || !s.ok) {
     // Not JSON on one side: the text itself is compared.
     if ((recorded.body ?? '') !== (simulated.body ?? '')) out.push({ path: '$', kind: 'value', recorded: recorded.body, simulated: simulated.body })

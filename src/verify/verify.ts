@@ -19,7 +19,7 @@ import { areas } from '../resources/index.js'
 import type { Scenario } from '../scenario/index.js'
 import { createSimulator, parseScenario, type Simulator } from '../simulator.js'
 import type { CoreReply, CoreRequest } from '../core/transport.js'
-import { compareAnswers, type AnswerParts, type VerifyDifference } from './compare.js'
+import { answerJson, compareAnswers, type AnswerParts, type VerifyDifference } from './compare.js'
 import { DEFAULT_NORMALISATIONS, IdMap, SecretBindings, type Normalisations } from './normalise.js'
 import { parseIgnoreRules, type IgnoreRule } from './paths.js'
 
@@ -291,12 +291,8 @@ function actionTarget(path: string, recorded: AnswerParts): string | undefined {
 }
 
 function parseBody(parts: AnswerParts): unknown {
-  if (parts.body === undefined || !/^\s*\{/.test(parts.body)) return undefined
-  try {
-    return JSON.parse(parts.body) as unknown
-  } catch {
-    return undefined
-  }
+  const parsed = answerJson(parts)
+  return parsed.ok ? parsed.value : undefined
 }
 
 /**
