@@ -4,6 +4,7 @@
  * ("It compares the status; the headers that clients read; and the JSON body field by field").
  * @module
  */
+import { apiPath } from '../record/match.js'
 import { childPath } from './paths.js'
 import {
   hasPlaceholder,
@@ -137,8 +138,9 @@ function compareLinks(recordedText: string | undefined, simulatedText: string | 
       out.push({ path, kind: 'missing', recorded: r.url })
       continue
     }
-    const rPath = ctx.normalise.ids ? ctx.ids.renamePath(r.path) : r.path
-    if (rPath !== s.path) out.push({ path: `${path}.(path)`, kind: 'value', recorded: r.path, simulated: s.path })
+    // Paths below /api/v4, so a relative URL root does not count (the host never does).
+    const rPath = apiPath(ctx.normalise.ids ? ctx.ids.renamePath(r.path) : r.path)
+    if (rPath !== apiPath(s.path)) out.push({ path: `${path}.(path)`, kind: 'value', recorded: r.path, simulated: s.path })
     for (const [key, value] of r.params) {
       const other = s.params.get(key)
       const at = `${path}.${key}`

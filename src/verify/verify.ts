@@ -14,7 +14,7 @@
 import type { Entry, Har } from 'har-format'
 import { parseCassette } from '../record/har.js'
 import { importCassette, routeTemplate } from '../record/import.js'
-import { apiPath } from '../record/match.js'
+import { API_ROOT, apiPath } from '../record/match.js'
 import { areas } from '../resources/index.js'
 import type { Scenario } from '../scenario/index.js'
 import { createSimulator, parseScenario, type Simulator } from '../simulator.js'
@@ -162,6 +162,12 @@ function simulatedParts(reply: CoreReply): AnswerParts {
   return { status: reply.status, headers, body: reply.body === '' ? undefined : reply.body }
 }
 
+/** The path before `/api/v4` (`/gitlab` for a GitLab under a relative URL root), `''` for none. */
+function relativeRoot(pathname: string): string {
+  const at = pathname.indexOf(`${API_ROOT}/`)
+  return at > 0 ? pathname.slice(0, at) : ''
+}
+
 /** The collection a route's records belong to: the last word of its template (`labels`). */
 function kindOfRoute(route: string): string | undefined {
   const words = route.split(' ')[1]?.split('/').filter((s) => s !== '' && !s.startsWith(':')) ?? []
@@ -247,7 +253,10 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
     renamedIds: () => ids.entries(),
     async replay(entry, index) {
       const url = new URL(entry.request.url)
-      const path = normalise.ids ? ids.renamePath(url.pathname) : url.pathname
+      // A GitLab under a relative URL root (`https://host/gitlab/api/v4/…`) is the simulator at `/api/v4`.
+      const root = relativeRoot(url.pathname)
+      const below = `${API_ROOT}${apiPath(url.pathname)}`
+      const path = normalise.ids ? ids.renamePath(below) : below
       lastRoute = null
       const reply = await sim.dispatch(new HarRequestView(entry, path))
       const method = entry.request.method.toUpperCase()
@@ -259,7 +268,7 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
         kind: actionTarget(url.pathname, recorded) ?? kindOfRoute(route),
         ids,
         secrets,
-        origins: { recorded: url.origin, simulated: SIMULATOR_ORIGIN },
+        origins: { recorded: `${url.origin}${root}`, simulated: SIMULATOR_ORIGIN },
         normalise,
       })
       const differences = all.filter((d) => !rules.some((rule) => rule.matches(d.path, route)))

@@ -111,6 +111,12 @@ describe('normalisations each hide a real volatility, and only that', () => {
     expect(report.renamedIds).toEqual([{ kind: 'labels', recorded: 150, simulated: 120 }])
   })
 
+  it('urls: a GitLab under a relative URL root is the simulator at /api/v4', async () => {
+    const text = JSON.stringify(sessionCassette()).replace(/http:\/\/gitlab\.example\.com\//g, 'http://gitlab.example.com/gitlab/')
+    expect(text).toContain('http://gitlab.example.com/gitlab/api/v4/projects/20')
+    expect(differences(await verifyCassette(text, { scenario: await upstreamScenario() }))).toEqual([])
+  })
+
   it('a timestamp of another shape still differs', async () => {
     const har = sessionCassette()
     editBody(har, 30, (period) => ({ ...period, created_at: '2021-04-01T12:00:00Z' }))
