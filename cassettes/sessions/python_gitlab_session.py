@@ -1,5 +1,5 @@
 """The python-gitlab session of the verify corpus (cassettes/python-gitlab.har): labels, group
-milestones, freeze periods, paging, sudo, issues and their sub-resources, as a python-gitlab user
+milestones, freeze periods, paging, sudo, storage moves, issues and their sub-resources, as a python-gitlab user
 writes them. Run by cassettes/record.mjs with the recorder's URL as argv[1]."""
 import gitlab, sys
 url = sys.argv[1]
@@ -29,6 +29,13 @@ list(gl.projects.list(iterator=True, per_page=2, order_by="id", sort="asc"))
 root = gitlab.Gitlab(url, private_token="glpat-root-fakelab")
 root.auth()
 root.users.get(4, sudo="devon")
+m = root.http_post("/projects/20/repository_storage_moves", post_data={"destination_storage_name": "storage-2"})
+root.http_get(f"/project_repository_storage_moves/{m['id']}")
+root.http_list("/projects/20/repository_storage_moves", get_all=True)
+try:
+    root.http_post("/groups/10/repository_storage_moves", post_data={"destination_storage_name": "nope"})
+except gitlab.exceptions.GitlabHttpError:
+    pass
 riley = gitlab.Gitlab(url, private_token="glpat-riley-fakelab")
 riley.auth()
 t = riley.projects.get("ivy/tracker")

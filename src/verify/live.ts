@@ -18,7 +18,7 @@ import type { Scenario } from '../scenario/index.js'
 import { createSimulator, parseScenario } from '../simulator.js'
 import { DEFAULT_NORMALISATIONS, type Normalisations } from './normalise.js'
 import { parseIgnoreRules } from './paths.js'
-import { createSessionReplayer, summarise, withImportedTokens, type ExchangeResult, type SessionReplayer, type VerifyReport } from './verify.js'
+import { addImportedTokens, createSessionReplayer, summarise, type ExchangeResult, type SessionReplayer, type VerifyReport } from './verify.js'
 
 /** Options of {@link createLiveVerifier}. */
 export interface LiveVerifierOptions {
@@ -62,7 +62,8 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
     const tokens = JSON.stringify((imported.scenario.users as { tokens?: unknown }[]).map((u) => u.tokens ?? []))
     if (!fixed || fixed.tokens !== tokens) {
       // A new token owner: start again from the scenario and replay the earlier writes.
-      const sim = createSimulator({ scenario: withImportedTokens(given!, imported.scenario) })
+      const sim = createSimulator({ scenario: given! })
+      addImportedTokens(sim, imported.scenario)
       const replayer = createSessionReplayer(sim, normalise, rules)
       for (const [i, entry] of entries.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
       fixed = { replayer, tokens }

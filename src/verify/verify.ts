@@ -17,7 +17,7 @@ import { importCassette, routeTemplate } from '../record/import.js'
 import { API_ROOT, apiPath } from '../record/match.js'
 import { areas } from '../resources/index.js'
 import type { Scenario } from '../scenario/index.js'
-import { createSimulator, parseScenario, type Simulator } from '../simulator.js'
+import { createSimulator, type Simulator } from '../simulator.js'
 import type { CoreReply, CoreRequest } from '../core/transport.js'
 import { answerJson, compareAnswers, type AnswerParts, type VerifyDifference } from './compare.js'
 import { DEFAULT_NORMALISATIONS, IdMap, SecretBindings, type Normalisations } from './normalise.js'
@@ -177,29 +177,31 @@ function kindOfRoute(route: string): string | undefined {
 }
 
 /**
- * A copy of `scenario` with the token placeholders of an imported cassette scenario added to its
- * users of the same username (tokens it already has are left alone).
+ * Gives a simulator seeded from a given scenario the token placeholders of an imported cassette
+ * scenario, each to the user of the same username (tokens it already knows are left alone). The
+ * rows are added after the scenario is loaded, so the scenario's own records keep their ids.
  */
-export function withImportedTokens(scenario: Scenario, imported: Record<string, unknown>): Scenario {
-  const copy = structuredClone(scenario)
+export function addImportedTokens(sim: Simulator, imported: Record<string, unknown>): void {
   const importedUsers = (imported.users as { username?: string; tokens?: { token: string; scopes: string[] }[] }[] | undefined) ?? []
-  const taken = new Set(copy.users.flatMap((u) => ((u as { tokens?: { token: string }[] }).tokens ?? []).map((t) => t.token)))
+  const tokens = sim.db.tables.personal_access_tokens
+  const users = sim.db.tables.users.all()
+  const createdAt = sim.clock.now().toISOString()
   for (const user of importedUsers) {
-    const target = copy.users.find((u) => u.username === user.username) as { tokens?: unknown[] } | undefined
+    const target = users.find((u) => u.username === user.username)
     if (!target) continue
     for (const token of user.tokens ?? []) {
-      if (taken.has(token.token)) continue
-      target.tokens = [...(target.tokens ?? []), { token: token.token, name: 'verify', scopes: token.scopes, revoked: false, impersonation: false }]
+      if (tokens.all().some((t) => t.token === token.token)) continue
+      tokens.insert({ user_id: target.id, name: 'verify', token: token.token, scopes: [...token.scopes], revoked: false, expires_at: null, impersonation: false, created_at: createdAt, last_used_at: null })
     }
   }
-  return copy
 }
 
 async function seed(har: Har, options: VerifyOptions): Promise<{ sim: Simulator; seededFrom: VerifyReport['seededFrom'] }> {
   const imported = await importCassette(har, { verify: false, source: options.source ?? '<cassette>' })
   if (options.scenario === undefined) return { sim: createSimulator({ scenario: imported.yaml }), seededFrom: 'cassette' }
-  const given = typeof options.scenario === 'string' ? parseScenario(options.scenario) : options.scenario
-  return { sim: createSimulator({ scenario: withImportedTokens(given, imported.scenario) }), seededFrom: 'scenario' }
+  const sim = createSimulator({ scenario: options.scenario })
+  addImportedTokens(sim, imported.scenario)
+  return { sim, seededFrom: 'scenario' }
 }
 
 /**
