@@ -1,0 +1,187 @@
+/**
+ * fakelab in a real browser (issue 12): the example page (examples/browser/) built with esbuild and
+ * served from http://localhost, driven in Debian's headless Chromium by playwright-core (never a
+ * downloaded browser). The page runs the simulator in MSW's service worker; the contract smoke set
+ * (smoke.ts) is sent from the page with `fetch` and must answer what the contract suites assert,
+ * and byte for byte what the Node door answers to the same requests from the same scenario.
+ * One browser launch for the whole file. Without /usr/bin/chromium the file skips with a printed
+ * reason, except under CI=true, where that fails (.ci/run installs the package).
+ */
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSimulator, defaultScenario } from '../../src/index.js'
+import { startServer, type RunningServer } from '../../src/node.js'
+import { buildExample } from '../../examples/browser/build.mjs'
+import { serveStatic, type StaticServer } from '../../examples/browser/serve.mjs'
+import { SMOKE, type SmokeAnswer, type SmokeRequest } from './smoke.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+const ROOT = join(import.meta.dirname, '..', '..')
+const present = existsSync(CHROMIUM)
+const mustRun = !!process.env.CI && !['false', '0'].includes(process.env.CI)
+if (!present && !mustRun) {
+  console.warn(`test/browser/page.test.ts skipped: ${CHROMIUM} is absent (Debian package chromium: apt-get install -y chromium). Under CI=true this fails.`)
+}
+
+/** Headers that belong to one connection, not to the answer: left out of the door comparison. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+
+/** Sends the requests one after another from the page, with `fetch`. Runs in the browser. */
+function sendFromPage(requests: SmokeRequest[]): Promise<SmokeAnswer[]> {
+  return (async () => {
+    const answers: SmokeAnswer[] = []
+    for (const r of requests) {
+      const headers: Record<string, string> = { ...r.headers }
+      if (r.token) headers['PRIVATE-TOKEN'] = r.token
+      let body: string | undefined
+      if (r.json !== undefined) {
+        headers['Content-Type'] = 'application/json'
+        body = JSON.stringify(r.json)
+      } else if (r.form) {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded'
+        body = new URLSearchParams(r.form).toString()
+      }
+      const res = await fetch(r.path, { method: r.method, headers, body })
+      const found: Record<string, string> = {}
+      res.headers.forEach((value, name) => { found[name] = value })
+      answers.push({ status: res.status, headers: found, text: await res.text() })
+    }
+    return answers
+  })()
+}
+
+/** The same requests through the Node door, with the page's `Host`, so URLs in bodies match. */
+async function sendToNode(server: RunningServer, host: string, requests: SmokeRequest[]): Promise<SmokeAnswer[]> {
+  const answers: SmokeAnswer[] = []
+  for (const r of requests) {
+    const headers: Record<string, string> = { host, ...r.headers }
+    if (r.token) headers['private-token'] = r.token
+    let body: string | undefined
+    if (r.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(r.json)
+    } else if (r.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(r.form).toString()
+    }
+    answers.push(await new Promise<SmokeAnswer>((resolve, reject) => {
+      const req = http.request(`${server.url}${r.path}`, { method: r.method, headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const found: Record<string, string> = {}
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) found[name] = Array.isArray(value) ? value.join(', ') : value
+          resolve({ status: res.statusCode ?? 0, headers: found, text: Buffer.concat(chunks).toString('utf8') })
+        })
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end(body)
+    }))
+  }
+  return answers
+}
+
+const withoutHopByHop = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)).sort(([a], [b]) => a.localeCompare(b)))
+
+describe.skipIf(!present && !mustRun)('fakelab in headless Chromium', () => {
+  let site: string | undefined
+  let profile: string | undefined
+  let pageServer: StaticServer | undefined
+  let context: BrowserContext | undefined
+  let page: Page
+  const pageErrors: string[] = []
+
+  beforeAll(async () => {
+    if (!present) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs it (apt-get install -y chromium)`)
+    site = await mkdtemp(join(tmpdir(), 'fakelab-browser-site-'))
+    // The page as the README builds it, but bundling this checkout's src rather than its dist.
+    await buildExample({ outdir: site, alias: { fakelab: join(ROOT, 'src', 'index.ts'), 'fakelab/msw': join(ROOT, 'src', 'msw.ts') } })
+    pageServer = await serveStatic(site)
+    profile = await mkdtemp(join(tmpdir(), 'fakelab-chromium-profile-'))
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })
+    page = context.pages()[0] ?? (await context.newPage())
+    page.on('pageerror', (error) => pageErrors.push(String(error)))
+    await page.goto(pageServer.url)
+    await page.locator('#status').filter({ hasText: 'ready' }).waitFor({ timeout: 60_000 })
+  }, 120_000)
+
+  afterAll(async () => {
+    await context?.close()
+    await pageServer?.close()
+    for (const dir of [site, profile]) if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  describe('the example page', () => {
+    it('starts the worker and shows the answers of its calls', async () => {
+      const lines = await page.locator('#answers li code').allInnerTexts()
+      expect(lines).toEqual([
+        'GET /version → 200',
+        'GET /projects/acme%2Fwebsite/labels?per_page=2 → 200 (X-Total: 6)',
+        'POST /projects/20/labels → 201',
+        'GET /projects/acme%2Fplatform%2Fapi → 404',
+      ])
+      const shown = (await page.locator('#answers li pre').allInnerTexts()).map((text) => JSON.parse(text))
+      expect(shown[0]).toEqual({ version: '13.12.15', revision: 'f4d1fa3b1d6' })
+      expect(shown[1].map((l: { name: string }) => l.name)).toEqual(['bug', 'docs'])
+      expect(shown[2]).toMatchObject({ name: 'browser', color: '#1f75cb', is_project_label: true })
+      expect(shown[3]).toEqual({ message: '404 Project Not Found' })
+      expect(pageErrors).toEqual([])
+    })
+
+    it('is controlled by the service worker', async () => {
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${pageServer!.url}mockServiceWorker.js`)
+    })
+  })
+
+  describe('the contract smoke set', () => {
+    let inPage: SmokeAnswer[] = []
+    let inNode: SmokeAnswer[] = []
+    let origin = ''
+
+    beforeAll(async () => {
+      origin = new URL(pageServer!.url).origin
+      // The page's own calls wrote a label: back to the scenario through the control API.
+      const reset = await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)
+      expect(reset).toBe(204)
+      const requests = SMOKE.map((c) => c.request)
+      inPage = await page.evaluate(sendFromPage, requests)
+      const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0 })
+      try {
+        inNode = await sendToNode(node, new URL(origin).host, requests)
+      } finally {
+        await node.close()
+      }
+    }, 60_000)
+
+    it.each(SMOKE.map((c, i) => [c.name, i] as const))('%s', (_, i) => {
+      const c = SMOKE[i]!
+      const answer = inPage[i]!
+      const body = answer.text === '' ? undefined : JSON.parse(answer.text)
+      expect(answer.status).toBe(c.status)
+      if (c.body !== undefined || c.status === 204) expect(body).toEqual(c.body)
+      if (c.check) expect(c.check(body)).toEqual(c.checked)
+      if (c.headers) {
+        const expected = c.headers(origin)
+        expect(Object.fromEntries(Object.keys(expected).map((name) => [name, answer.headers[name]]))).toEqual(expected)
+      }
+      expect(answer.headers['date']).toBe('Thu, 01 Apr 2021 12:00:00 GMT')
+    })
+
+    it('answers byte for byte as the Node door does (bodies, statuses, headers)', () => {
+      expect(inPage.length).toBe(SMOKE.length)
+      const view = (answers: SmokeAnswer[]) => answers.map((a, i) => ({ name: SMOKE[i]!.name, status: a.status, headers: withoutHopByHop(a.headers), text: a.text }))
+      expect(view(inPage)).toEqual(view(inNode))
+    })
+  })
+})
