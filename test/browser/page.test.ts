@@ -35,46 +35,47 @@ if (!present && !mustRun) {
 /** Headers that belong to one connection, not to the answer: left out of the door comparison. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length'])
 
+/** A request on the wire: what both doors are sent. */
+interface WireRequest {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** Spells a smoke request out as headers and body text, once for both doors. */
+function wire(r: SmokeRequest): WireRequest {
+  const headers: Record<string, string> = { ...r.headers }
+  if (r.token) headers['PRIVATE-TOKEN'] = r.token
+  if (r.json !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    return { method: r.method, path: r.path, headers, body: JSON.stringify(r.json) }
+  }
+  if (r.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    return { method: r.method, path: r.path, headers, body: new URLSearchParams(r.form).toString() }
+  }
+  return { method: r.method, path: r.path, headers }
+}
+
 /** Sends the requests one after another from the page, with `fetch`. Runs in the browser. */
-function sendFromPage(requests: SmokeRequest[]): Promise<SmokeAnswer[]> {
-  return (async () => {
-    const answers: SmokeAnswer[] = []
-    for (const r of requests) {
-      const headers: Record<string, string> = { ...r.headers }
-      if (r.token) headers['PRIVATE-TOKEN'] = r.token
-      let body: string | undefined
-      if (r.json !== undefined) {
-        headers['Content-Type'] = 'application/json'
-        body = JSON.stringify(r.json)
-      } else if (r.form) {
-        headers['Content-Type'] = 'application/x-www-form-urlencoded'
-        body = new URLSearchParams(r.form).toString()
-      }
-      const res = await fetch(r.path, { method: r.method, headers, body })
-      const found: Record<string, string> = {}
-      res.headers.forEach((value, name) => { found[name] = value })
-      answers.push({ status: res.status, headers: found, text: await res.text() })
-    }
-    return answers
-  })()
+async function sendFromPage(requests: WireRequest[]): Promise<SmokeAnswer[]> {
+  const answers: SmokeAnswer[] = []
+  for (const r of requests) {
+    const res = await fetch(r.path, { method: r.method, headers: r.headers, body: r.body })
+    const found: Record<string, string> = {}
+    res.headers.forEach((value, name) => { found[name] = value })
+    answers.push({ status: res.status, headers: found, text: await res.text() })
+  }
+  return answers
 }
 
 /** The same requests through the Node door, with the page's `Host`, so URLs in bodies match. */
-async function sendToNode(server: RunningServer, host: string, requests: SmokeRequest[]): Promise<SmokeAnswer[]> {
+async function sendToNode(server: RunningServer, host: string, requests: WireRequest[]): Promise<SmokeAnswer[]> {
   const answers: SmokeAnswer[] = []
   for (const r of requests) {
-    const headers: Record<string, string> = { host, ...r.headers }
-    if (r.token) headers['private-token'] = r.token
-    let body: string | undefined
-    if (r.json !== undefined) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(r.json)
-    } else if (r.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded'
-      body = new URLSearchParams(r.form).toString()
-    }
     answers.push(await new Promise<SmokeAnswer>((resolve, reject) => {
-      const req = http.request(`${server.url}${r.path}`, { method: r.method, headers }, (res) => {
+      const req = http.request(`${server.url}${r.path}`, { method: r.method, headers: { host, ...r.headers } }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('end', () => {
@@ -85,7 +86,7 @@ async function sendToNode(server: RunningServer, host: string, requests: SmokeRe
         res.on('error', reject)
       })
       req.on('error', reject)
-      req.end(body)
+      req.end(r.body)
     }))
   }
   return answers
@@ -154,7 +155,7 @@ describe.skipIf(!present && !mustRun)('fakelab in headless Chromium', () => {
       // The page's own calls wrote a label: back to the scenario through the control API.
       const reset = await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)
       expect(reset).toBe(204)
-      const requests = SMOKE.map((c) => c.request)
+      const requests = SMOKE.map((c) => wire(c.request))
       inPage = await page.evaluate(sendFromPage, requests)
       const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0 })
       try {
