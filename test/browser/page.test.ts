@@ -12,12 +12,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { build } from 'esbuild'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, defaultScenario } from '../../src/index.js'
 import { startServer, type RunningServer } from '../../src/node.js'
 import { buildExample } from '../../examples/browser/build.mjs'
 import { serveStatic, type StaticServer } from '../../examples/browser/serve.mjs'
+import { gitbeakerSteps, type GitbeakerTrace } from './gitbeaker-steps.js'
 import { SMOKE, type SmokeAnswer, type SmokeRequest } from './smoke.js'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -183,6 +185,46 @@ describe.skipIf(!present && !mustRun)('fakelab in headless Chromium', () => {
       expect(inPage.length).toBe(SMOKE.length)
       const view = (answers: SmokeAnswer[]) => answers.map((a, i) => ({ name: SMOKE[i]!.name, status: a.status, headers: withoutHopByHop(a.headers), text: a.text }))
       expect(view(inPage)).toEqual(view(inNode))
+    })
+  })
+
+  describe('@gitbeaker/rest in the page', () => {
+    let inPage: GitbeakerTrace
+    let inNode: GitbeakerTrace
+    let origin = ''
+    let nodeOrigin = ''
+
+    beforeAll(async () => {
+      origin = new URL(pageServer!.url).origin
+      const bundle = await build({
+        entryPoints: [join(import.meta.dirname, 'gitbeaker-steps.ts')],
+        bundle: true, platform: 'browser', format: 'iife', globalName: 'fakelabGitbeaker', write: false, logLevel: 'silent',
+      })
+      await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
+      expect(await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)).toBe(204)
+      inPage = await page.evaluate((host) => (globalThis as any).fakelabGitbeaker.gitbeakerSteps(host), origin)
+      // On localhost too, so that only the port differs (the ssh URLs carry the host alone).
+      const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0, host: 'localhost' })
+      try {
+        nodeOrigin = `http://localhost:${node.port}`
+        inNode = await gitbeakerSteps(nodeOrigin)
+      } finally {
+        await node.close()
+      }
+    }, 60_000)
+
+    it('reads, pages, creates, lists and deletes as GitLab answers', () => {
+      expect((inPage.currentUser as { username: string }).username).toBe('max')
+      const ids = inPage.projects.map((p) => (p as { id: number }).id)
+      expect(ids.slice(0, 3)).toEqual([20, 21, 23]) // more than one page of two, followed
+      expect(inPage.created).toMatchObject({ name: 'from gitbeaker', color: '#663399', description: 'in a browser', is_project_label: true })
+      expect(inPage.listed.map((l) => (l as { name: string }).name)).toContain('from gitbeaker')
+      expect(inPage.failures).toEqual([404, 404])
+    })
+
+    it('sees what the same client sees through the Node door (URLs aside)', () => {
+      const text = (trace: GitbeakerTrace, from: string) => JSON.stringify(trace).replaceAll(from, 'ORIGIN')
+      expect(JSON.parse(text(inPage, origin))).toEqual(JSON.parse(text(inNode, nodeOrigin)))
     })
   })
 })
