@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config'
-// @ts-expect-error: a plain .mjs build script without type declarations
 import { embedDefaultScenario } from './scripts/embed-default-scenario.mjs'
 
 // The browser-safe `fakelab` entry imports the default scenario's text from a generated module:
