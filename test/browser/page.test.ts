@@ -142,6 +142,21 @@ describe.skipIf(!present && !mustRun)('fakelab in headless Chromium', () => {
       expect(pageErrors).toEqual([])
     })
 
+    it("answers a GitLab URL of another origin as well (the handlers' default baseUrl is any origin)", async () => {
+      const answer = await page.evaluate(async () => {
+        const res = await fetch('https://gitlab.example.com/api/v4/projects/20/labels?per_page=2', { headers: { 'PRIVATE-TOKEN': 'glpat-max-fakelab' } })
+        return { status: res.status, total: res.headers.get('x-total'), link: res.headers.get('link'), cors: res.headers.get('access-control-allow-origin') }
+      })
+      // The page's request reaches the handlers without the Origin header the browser would add on
+      // the network, so no CORS headers come back (and the page sees every header, as same-origin).
+      expect(answer).toEqual({
+        status: 200,
+        total: '7', // the six of the scenario and the page's own label
+        link: expect.stringMatching(/^<https:\/\/gitlab\.example\.com\/api\/v4\/projects\/20\/labels\?/),
+        cors: null,
+      })
+    })
+
     it('is controlled by the service worker', async () => {
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${pageServer!.url}mockServiceWorker.js`)
     })
