@@ -30,6 +30,8 @@ const ARGS = [
 const ROOT = join(import.meta.dirname, '..', '..')
 const present = existsSync(CHROMIUM)
 const mustRun = !!process.env.CI && !['false', '0'].includes(process.env.CI)
+/** Chromium present, or CI, where its absence must fail (in the shared beforeAll). */
+const runs = present || mustRun
 if (!present && !mustRun) {
   console.warn(`test/browser/page.test.ts skipped: ${CHROMIUM} is absent (Debian package chromium: apt-get install -y chromium). Under CI=true this fails.`)
 }
@@ -97,149 +99,148 @@ async function sendToNode(server: RunningServer, host: string, requests: WireReq
 const withoutHopByHop = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)).sort(([a], [b]) => a.localeCompare(b)))
 
-describe.skipIf(!present && !mustRun)('fakelab in headless Chromium', () => {
-  let site: string | undefined
-  let profile: string | undefined
-  let pageServer: StaticServer | undefined
-  let context: BrowserContext | undefined
-  let page: Page
-  const pageErrors: string[] = []
+let site: string | undefined
+let profile: string | undefined
+let pageServer: StaticServer | undefined
+let context: BrowserContext | undefined
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  if (!runs) return
+  if (!present) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs it (apt-get install -y chromium)`)
+  site = await mkdtemp(join(tmpdir(), 'fakelab-browser-site-'))
+  // The page as the README builds it, but bundling this checkout's src rather than its dist.
+  await buildExample({ outdir: site, alias: { fakelab: join(ROOT, 'src', 'index.ts'), 'fakelab/msw': join(ROOT, 'src', 'msw.ts') } })
+  pageServer = await serveStatic(site)
+  profile = await mkdtemp(join(tmpdir(), 'fakelab-chromium-profile-'))
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })
+  page = context.pages()[0] ?? (await context.newPage())
+  page.on('pageerror', (error) => pageErrors.push(String(error)))
+  await page.goto(pageServer.url)
+  await page.locator('#status').filter({ hasText: 'ready' }).waitFor({ timeout: 60_000 })
+}, 120_000)
+
+afterAll(async () => {
+  await context?.close()
+  await pageServer?.close()
+  for (const dir of [site, profile]) if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe.skipIf(!runs)('the example page', () => {
+  it('starts the worker and shows the answers of its calls', async () => {
+    const lines = await page.locator('#answers li code').allInnerTexts()
+    expect(lines).toEqual([
+      'GET /version → 200',
+      'GET /projects/acme%2Fwebsite/labels?per_page=2 → 200 (X-Total: 6)',
+      'POST /projects/20/labels → 201',
+      'GET /projects/acme%2Fplatform%2Fapi → 404',
+    ])
+    const shown = (await page.locator('#answers li pre').allInnerTexts()).map((text) => JSON.parse(text))
+    expect(shown[0]).toEqual({ version: '13.12.15', revision: 'f4d1fa3b1d6' })
+    expect(shown[1].map((l: { name: string }) => l.name)).toEqual(['bug', 'docs'])
+    expect(shown[2]).toMatchObject({ name: 'browser', color: '#1f75cb', is_project_label: true })
+    expect(shown[3]).toEqual({ message: '404 Project Not Found' })
+    expect(pageErrors).toEqual([])
+  })
+
+  it("answers a GitLab URL of another origin as well (the handlers' default baseUrl is any origin)", async () => {
+    const answer = await page.evaluate(async () => {
+      const res = await fetch('https://gitlab.example.com/api/v4/projects/20/labels?per_page=2', { headers: { 'PRIVATE-TOKEN': 'glpat-max-fakelab' } })
+      return { status: res.status, total: res.headers.get('x-total'), link: res.headers.get('link'), cors: res.headers.get('access-control-allow-origin') }
+    })
+    // The page's request reaches the handlers without the Origin header the browser would add on
+    // the network, so no CORS headers come back (and the page sees every header, as same-origin).
+    expect(answer).toEqual({
+      status: 200,
+      total: '7', // the six of the scenario and the page's own label
+      link: expect.stringMatching(/^<https:\/\/gitlab\.example\.com\/api\/v4\/projects\/20\/labels\?/),
+      cors: null,
+    })
+  })
+
+  it('is controlled by the service worker', async () => {
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${pageServer!.url}mockServiceWorker.js`)
+  })
+})
+
+describe.skipIf(!runs)('the contract smoke set', () => {
+  let inPage: SmokeAnswer[] = []
+  let inNode: SmokeAnswer[] = []
+  let origin = ''
 
   beforeAll(async () => {
-    if (!present) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs it (apt-get install -y chromium)`)
-    site = await mkdtemp(join(tmpdir(), 'fakelab-browser-site-'))
-    // The page as the README builds it, but bundling this checkout's src rather than its dist.
-    await buildExample({ outdir: site, alias: { fakelab: join(ROOT, 'src', 'index.ts'), 'fakelab/msw': join(ROOT, 'src', 'msw.ts') } })
-    pageServer = await serveStatic(site)
-    profile = await mkdtemp(join(tmpdir(), 'fakelab-chromium-profile-'))
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })
-    page = context.pages()[0] ?? (await context.newPage())
-    page.on('pageerror', (error) => pageErrors.push(String(error)))
-    await page.goto(pageServer.url)
-    await page.locator('#status').filter({ hasText: 'ready' }).waitFor({ timeout: 60_000 })
-  }, 120_000)
+    origin = new URL(pageServer!.url).origin
+    // The page's own calls wrote a label: back to the scenario through the control API.
+    const reset = await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)
+    expect(reset).toBe(204)
+    const requests = SMOKE.map((c) => wire(c.request))
+    inPage = await page.evaluate(sendFromPage, requests)
+    const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0 })
+    try {
+      inNode = await sendToNode(node, new URL(origin).host, requests)
+    } finally {
+      await node.close()
+    }
+  }, 60_000)
 
-  afterAll(async () => {
-    await context?.close()
-    await pageServer?.close()
-    for (const dir of [site, profile]) if (dir) await rm(dir, { recursive: true, force: true })
+  it.each(SMOKE.map((c, i) => [c.name, i] as const))('%s', (_, i) => {
+    const c = SMOKE[i]!
+    const answer = inPage[i]!
+    const body = answer.text === '' ? undefined : JSON.parse(answer.text)
+    expect(answer.status).toBe(c.status)
+    if (c.body !== undefined || c.status === 204) expect(body).toEqual(c.body)
+    if (c.check) expect(c.check(body)).toEqual(c.checked)
+    if (c.headers) {
+      const expected = c.headers(origin)
+      expect(Object.fromEntries(Object.keys(expected).map((name) => [name, answer.headers[name]]))).toEqual(expected)
+    }
+    expect(answer.headers['date']).toBe('Thu, 01 Apr 2021 12:00:00 GMT')
   })
 
-  describe('the example page', () => {
-    it('starts the worker and shows the answers of its calls', async () => {
-      const lines = await page.locator('#answers li code').allInnerTexts()
-      expect(lines).toEqual([
-        'GET /version → 200',
-        'GET /projects/acme%2Fwebsite/labels?per_page=2 → 200 (X-Total: 6)',
-        'POST /projects/20/labels → 201',
-        'GET /projects/acme%2Fplatform%2Fapi → 404',
-      ])
-      const shown = (await page.locator('#answers li pre').allInnerTexts()).map((text) => JSON.parse(text))
-      expect(shown[0]).toEqual({ version: '13.12.15', revision: 'f4d1fa3b1d6' })
-      expect(shown[1].map((l: { name: string }) => l.name)).toEqual(['bug', 'docs'])
-      expect(shown[2]).toMatchObject({ name: 'browser', color: '#1f75cb', is_project_label: true })
-      expect(shown[3]).toEqual({ message: '404 Project Not Found' })
-      expect(pageErrors).toEqual([])
-    })
+  it('answers byte for byte as the Node door does (bodies, statuses, headers)', () => {
+    expect(inPage.length).toBe(SMOKE.length)
+    const view = (answers: SmokeAnswer[]) => answers.map((a, i) => ({ name: SMOKE[i]!.name, status: a.status, headers: withoutHopByHop(a.headers), text: a.text }))
+    expect(view(inPage)).toEqual(view(inNode))
+  })
+})
 
-    it("answers a GitLab URL of another origin as well (the handlers' default baseUrl is any origin)", async () => {
-      const answer = await page.evaluate(async () => {
-        const res = await fetch('https://gitlab.example.com/api/v4/projects/20/labels?per_page=2', { headers: { 'PRIVATE-TOKEN': 'glpat-max-fakelab' } })
-        return { status: res.status, total: res.headers.get('x-total'), link: res.headers.get('link'), cors: res.headers.get('access-control-allow-origin') }
-      })
-      // The page's request reaches the handlers without the Origin header the browser would add on
-      // the network, so no CORS headers come back (and the page sees every header, as same-origin).
-      expect(answer).toEqual({
-        status: 200,
-        total: '7', // the six of the scenario and the page's own label
-        link: expect.stringMatching(/^<https:\/\/gitlab\.example\.com\/api\/v4\/projects\/20\/labels\?/),
-        cors: null,
-      })
-    })
+describe.skipIf(!runs)('@gitbeaker/rest in the page', () => {
+  let inPage: GitbeakerTrace
+  let inNode: GitbeakerTrace
+  let origin = ''
+  let nodeOrigin = ''
 
-    it('is controlled by the service worker', async () => {
-      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${pageServer!.url}mockServiceWorker.js`)
+  beforeAll(async () => {
+    origin = new URL(pageServer!.url).origin
+    const bundle = await build({
+      entryPoints: [join(import.meta.dirname, 'gitbeaker-steps.ts')],
+      bundle: true, platform: 'browser', format: 'iife', globalName: 'fakelabGitbeaker', write: false, logLevel: 'silent',
     })
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
+    expect(await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)).toBe(204)
+    inPage = await page.evaluate((host) => (globalThis as any).fakelabGitbeaker.gitbeakerSteps(host), origin)
+    // On localhost too, so that only the port differs (the ssh URLs carry the host alone).
+    const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0, host: 'localhost' })
+    try {
+      nodeOrigin = `http://localhost:${node.port}`
+      inNode = await gitbeakerSteps(nodeOrigin)
+    } finally {
+      await node.close()
+    }
+  }, 60_000)
+
+  it('reads, pages, creates, lists and deletes as GitLab answers', () => {
+    expect((inPage.currentUser as { username: string }).username).toBe('max')
+    const ids = inPage.projects.map((p) => (p as { id: number }).id)
+    expect(ids.slice(0, 3)).toEqual([20, 21, 23]) // more than one page of two, followed
+    expect(inPage.created).toMatchObject({ name: 'from gitbeaker', color: '#663399', description: 'in a browser', is_project_label: true })
+    expect(inPage.listed.map((l) => (l as { name: string }).name)).toContain('from gitbeaker')
+    expect(inPage.failures).toEqual([404, 404])
   })
 
-  describe('the contract smoke set', () => {
-    let inPage: SmokeAnswer[] = []
-    let inNode: SmokeAnswer[] = []
-    let origin = ''
-
-    beforeAll(async () => {
-      origin = new URL(pageServer!.url).origin
-      // The page's own calls wrote a label: back to the scenario through the control API.
-      const reset = await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)
-      expect(reset).toBe(204)
-      const requests = SMOKE.map((c) => wire(c.request))
-      inPage = await page.evaluate(sendFromPage, requests)
-      const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0 })
-      try {
-        inNode = await sendToNode(node, new URL(origin).host, requests)
-      } finally {
-        await node.close()
-      }
-    }, 60_000)
-
-    it.each(SMOKE.map((c, i) => [c.name, i] as const))('%s', (_, i) => {
-      const c = SMOKE[i]!
-      const answer = inPage[i]!
-      const body = answer.text === '' ? undefined : JSON.parse(answer.text)
-      expect(answer.status).toBe(c.status)
-      if (c.body !== undefined || c.status === 204) expect(body).toEqual(c.body)
-      if (c.check) expect(c.check(body)).toEqual(c.checked)
-      if (c.headers) {
-        const expected = c.headers(origin)
-        expect(Object.fromEntries(Object.keys(expected).map((name) => [name, answer.headers[name]]))).toEqual(expected)
-      }
-      expect(answer.headers['date']).toBe('Thu, 01 Apr 2021 12:00:00 GMT')
-    })
-
-    it('answers byte for byte as the Node door does (bodies, statuses, headers)', () => {
-      expect(inPage.length).toBe(SMOKE.length)
-      const view = (answers: SmokeAnswer[]) => answers.map((a, i) => ({ name: SMOKE[i]!.name, status: a.status, headers: withoutHopByHop(a.headers), text: a.text }))
-      expect(view(inPage)).toEqual(view(inNode))
-    })
-  })
-
-  describe('@gitbeaker/rest in the page', () => {
-    let inPage: GitbeakerTrace
-    let inNode: GitbeakerTrace
-    let origin = ''
-    let nodeOrigin = ''
-
-    beforeAll(async () => {
-      origin = new URL(pageServer!.url).origin
-      const bundle = await build({
-        entryPoints: [join(import.meta.dirname, 'gitbeaker-steps.ts')],
-        bundle: true, platform: 'browser', format: 'iife', globalName: 'fakelabGitbeaker', write: false, logLevel: 'silent',
-      })
-      await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
-      expect(await page.evaluate(async () => (await fetch('/-/fakelab/reset', { method: 'POST' })).status)).toBe(204)
-      inPage = await page.evaluate((host) => (globalThis as any).fakelabGitbeaker.gitbeakerSteps(host), origin)
-      // On localhost too, so that only the port differs (the ssh URLs carry the host alone).
-      const node = await startServer(createSimulator({ scenario: defaultScenario() }), { port: 0, host: 'localhost' })
-      try {
-        nodeOrigin = `http://localhost:${node.port}`
-        inNode = await gitbeakerSteps(nodeOrigin)
-      } finally {
-        await node.close()
-      }
-    }, 60_000)
-
-    it('reads, pages, creates, lists and deletes as GitLab answers', () => {
-      expect((inPage.currentUser as { username: string }).username).toBe('max')
-      const ids = inPage.projects.map((p) => (p as { id: number }).id)
-      expect(ids.slice(0, 3)).toEqual([20, 21, 23]) // more than one page of two, followed
-      expect(inPage.created).toMatchObject({ name: 'from gitbeaker', color: '#663399', description: 'in a browser', is_project_label: true })
-      expect(inPage.listed.map((l) => (l as { name: string }).name)).toContain('from gitbeaker')
-      expect(inPage.failures).toEqual([404, 404])
-    })
-
-    it('sees what the same client sees through the Node door (URLs aside)', () => {
-      const text = (trace: GitbeakerTrace, from: string) => JSON.stringify(trace).replaceAll(from, 'ORIGIN')
-      expect(JSON.parse(text(inPage, origin))).toEqual(JSON.parse(text(inNode, nodeOrigin)))
-    })
+  it('sees what the same client sees through the Node door (URLs aside)', () => {
+    const text = (trace: GitbeakerTrace, from: string) => JSON.stringify(trace).replaceAll(from, 'ORIGIN')
+    expect(JSON.parse(text(inPage, origin))).toEqual(JSON.parse(text(inNode, nodeOrigin)))
   })
 })
