@@ -16,7 +16,10 @@ import type {
   UserRecord,
 } from './schema.js'
 
-/** A deep, serialisable copy of every table (`db.dump()`), for `restore()` and scenario export. */
+/**
+ * Every table's records and sequence position (`db.dump()`), for `restore()` and scenario export;
+ * serialisable. The records are shared with the store, never changed in place (see `Collection.dump`).
+ */
 export type DbState = { [K in TableName]: { rows: Tables[K][]; nextId: number } }
 
 /** The in-memory database of one simulator. */
@@ -34,9 +37,12 @@ export class Db {
       const top = this.journals[this.journals.length - 1]
       return top ? { push: (undo) => top.push(undo) } : undefined
     }
+    // One write counter for all tables, so a table's version is never reused (Collection.version).
+    let writes = 0
+    const tick = () => ++writes
     const tables = {} as Record<string, Collection<never>>
     for (const [name, definition] of Object.entries(definitions)) {
-      tables[name] = new Collection(name, definition.indexes as never[], journal)
+      tables[name] = new Collection(name, definition.indexes as never[], journal, (definition.multi ?? []) as never[], tick)
     }
     this.tables = tables as unknown as Db['tables']
   }
@@ -62,7 +68,7 @@ export class Db {
     }
   }
 
-  /** A deep copy of all tables. */
+  /** Every table's records (shared, see {@link DbState}) and sequence position. */
   dump(): DbState {
     const state = {} as Record<string, unknown>
     for (const [name, table] of Object.entries(this.tables)) state[name] = table.dump()
