@@ -93,6 +93,21 @@ export class Db {
     return counters.insert({ usage, scope_type: scopeType, scope_id: scopeId, last_value: 1 }).last_value
   }
 
+  /**
+   * Allocates `count` consecutive iids at once, as `count` calls of {@link nextIid} would, with one
+   * counter write (a generated 100,000-issue project needs them all).
+   * @returns the first of them; none are allocated when `count` is 0.
+   */
+  nextIids(usage: InternalIdRecord['usage'], scopeType: 'project' | 'group', scopeId: number, count: number): number {
+    const counters = this.tables.internal_ids
+    const existing = counters.where('scope_id', scopeId).find((c) => c.usage === usage && c.scope_type === scopeType)
+    const first = (existing?.last_value ?? 0) + 1
+    if (count <= 0) return first
+    if (existing) counters.update(existing.id, { last_value: existing.last_value + count })
+    else counters.insert({ usage, scope_type: scopeType, scope_id: scopeId, last_value: count })
+    return first
+  }
+
   /** Moves an iid counter past `value` (scenario loading keeps explicit iids unique). */
   bumpIid(usage: InternalIdRecord['usage'], scopeType: 'project' | 'group', scopeId: number, value: number): void {
     const counters = this.tables.internal_ids
