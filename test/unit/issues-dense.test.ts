@@ -55,15 +55,17 @@ beforeAll(() => {
 function both(user: UserRecord | null, source: IssueListSource, filters: IssueListFilters): number[] {
   const ctx = { db: sim.db, currentUser: user, today: sim.clock.now().toISOString().slice(0, 10) }
   const simple = findIssues(ctx, source, filters, { dense: false }).map((issue) => issue.id)
-  const dense = findIssues(ctx, source, filters, { dense: true }).map((issue) => issue.id)
-  expect(dense, JSON.stringify({ user: user?.username, source: source.kind, filters })).toEqual(simple)
-  return dense
+  const what = JSON.stringify({ user: user?.username, source: source.kind, filters })
+  // Twice: a long list's first ask at a store version sorts itself, the second takes the kept order.
+  for (let ask = 0; ask < 2; ask++) expect(findIssues(ctx, source, filters, { dense: true }).map((issue) => issue.id), what).toEqual(simple)
+  return simple
 }
 
-/** Every user (and anonymous) × three sources × every filter set, in one order each (rotating). */
+/** Users (and anonymous) × three sources × every filter set, in one order each (rotating). */
 function sweep(): number {
   const db = sim.db
-  const users: (UserRecord | null)[] = [null, ...db.tables.users.all()]
+  // Anonymous, the administrator and users of every role in the default scenario (its first ten).
+  const users: (UserRecord | null)[] = [null, ...db.tables.users.all().slice(0, 10)]
   const sources: IssueListSource[] = [
     { kind: 'project', project: db.tables.projects.get(20)! },
     { kind: 'group', group: db.tables.groups.get(10)! },

@@ -511,8 +511,11 @@ interface SortedIssues {
   order: Int32Array
 }
 
-/** Per store: the sorted orders by `order_by` and `sort`. */
-const sortedOrders = new WeakMap<Db, Map<string, SortedIssues>>()
+/**
+ * Per store: the sorted orders by `order_by` and `sort`, and the version each order was last asked
+ * for at without being kept (see {@link sortMatches}).
+ */
+const sortedOrders = new WeakMap<Db, { kept: Map<string, SortedIssues>; asked: Map<string, string> }>()
 
 /** Lists shorter than this are sorted directly: sorting a few hundred rows costs less than a lookup table. */
 const DIRECT_SORT_ROWS = 1024
@@ -520,27 +523,32 @@ const DIRECT_SORT_ROWS = 1024
 const STORE_ORDER_SHARE = 64
 
 /**
- * {@link sortIssues} of a big store's matches, given as positions of `view`. A long list takes the
- * order of every issue, sorted once and kept while the store's issues, milestones and label
- * priorities are unchanged (any write to them changes their `version`, so the next long list
- * sorts again), and orders its rows by rank: a typed-array sort instead of thousands of key
- * comparisons per request. Every order ends with an id tie-breaker (a total order), so ordering a
+ * {@link sortIssues} of a big store's matches, given as positions of `view`. A long list asked for
+ * a second time at the same store version takes the order of every issue, sorted once and kept
+ * while the store's issues, milestones and label priorities are unchanged (any write to them
+ * changes their `version`), and orders its rows by rank (their ranks set as bits, read back in
+ * order) instead of by thousands of key comparisons per request. Every order ends with an id tie-breaker (a total order), so ordering a
  * subset by its rank in the whole gives exactly what sorting the subset gives.
  */
 function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, orderBy: IssueOrderBy, sort: 'asc' | 'desc'): IssueRecord[] {
   const n = view.rows.length
   const count = view.count(bits)
   if (count < DIRECT_SORT_ROWS || count * STORE_ORDER_SHARE < n) {
-    const rows: IssueRecord[] = []
-    view.forEachSet(bits, (at) => rows.push(view.rows[at]!))
-    return sortIssues(db, rows, orderBy, sort)
+    return sortIssues(db, rowsAt(view, bits), orderBy, sort)
   }
   let orders = sortedOrders.get(db)
-  if (!orders) sortedOrders.set(db, (orders = new Map()))
+  if (!orders) sortedOrders.set(db, (orders = { kept: new Map(), asked: new Map() }))
   const version = `${view.version}:${db.tables.milestones.version}:${db.tables.label_priorities.version}`
   const key = `${orderBy}:${sort}`
-  let sorted = orders.get(key)
+  let sorted = orders.kept.get(key)
   if (sorted?.version !== version) {
+    // Sorting the whole store costs more than sorting one list: it pays only when the same order is
+    // asked for again before the next write. The first ask at a version sorts the list itself, so
+    // a test that writes before every list never sorts the whole store.
+    if (orders.asked.get(key) !== version) {
+      orders.asked.set(key, version)
+      return sortIssues(db, rowsAt(view, bits), orderBy, sort)
+    }
     const byOrder = sortIssues(db, view.rows.slice(), orderBy, sort)
     const order = new Int32Array(n)
     const rank = new Int32Array(n)
@@ -549,7 +557,7 @@ function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, or
       order[r] = at
       rank[at] = r
     }
-    orders.set(key, (sorted = { version, rank, order }))
+    orders.kept.set(key, (sorted = { version, rank, order }))
   }
   // The matches' ranks as bits, read back in rank order: no comparison sort at all.
   const ranked = new Uint32Array(view.words)
@@ -562,6 +570,13 @@ function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, or
   const order = sorted.order
   view.forEachSet(ranked, (r) => out.push(view.rows[order[r]!]!))
   return out
+}
+
+/** The rows at the set bits' positions, in position order. */
+function rowsAt(view: DenseView<IssueRecord>, bits: Uint32Array): IssueRecord[] {
+  const rows: IssueRecord[] = []
+  view.forEachSet(bits, (at) => rows.push(view.rows[at]!))
+  return rows
 }
 
 /** Compares possibly-null keys, nulls last in both directions (`nulls_last_order`). */
