@@ -60,8 +60,6 @@ export class Collection<T extends Row> {
   readonly name: string
   private readonly rows = new Map<number, T>()
   private readonly indexes = new Map<keyof T, Map<unknown, Bucket>>()
-  /** Indexes on array columns (`label_ids`): a record is filed under each element. */
-  private readonly multiIndexes = new Map<keyof T, Map<unknown, Bucket>>()
   private nextId = 1
   private journal: () => Journal | undefined
   private readonly tick: () => number
@@ -71,7 +69,6 @@ export class Collection<T extends Row> {
    * @param name the collection name (used in error messages and snapshots).
    * @param indexed columns to keep a hash index on (foreign keys such as `project_id`).
    * @param journal returns the open transaction's journal, if any.
-   * @param multi array columns to keep an element index on (`label_ids`): see {@link idsWhere}.
    * @param tick returns a new, larger number on each call: the store's write counter, shared by
    *   all of a store's collections so that a {@link version} is never handed out twice.
    */
@@ -79,7 +76,6 @@ export class Collection<T extends Row> {
     name: string,
     indexed: readonly (keyof T)[],
     journal: () => Journal | undefined,
-    multi: readonly (keyof T)[] = [],
     tick: () => number = counter(),
   ) {
     this.name = name
@@ -87,7 +83,6 @@ export class Collection<T extends Row> {
     this.tick = tick
     this.writeVersion = tick()
     for (const column of indexed) this.indexes.set(column, new Map())
-    for (const column of multi) this.multiIndexes.set(column, new Map())
   }
 
   /**
@@ -151,13 +146,13 @@ export class Collection<T extends Row> {
   }
 
   /**
-   * The ids of the records whose indexed `column` equals `value` or, for an array column declared
-   * as a multi index, contains it. The set is the index's own: read it, never change it, and do
-   * not keep it past the next write. Iteration order is unspecified.
+   * The ids of the records whose indexed `column` equals `value`, without copying: the set is the
+   * index's own, so read it, never change it, and do not keep it past the next write. Iteration
+   * order is unspecified.
    * @throws Error when the column has no index (a caller bug, not a request error).
    */
   idsWhere(column: keyof T, value: unknown): ReadonlySet<number> {
-    const index = this.indexes.get(column) ?? this.multiIndexes.get(column)
+    const index = this.indexes.get(column)
     if (!index) throw new Error(`${this.name}.${String(column)} has no index`)
     return index.get(value)?.ids ?? NO_IDS
   }
@@ -277,7 +272,6 @@ export class Collection<T extends Row> {
   load(state: { rows: T[]; nextId: number }): void {
     this.rows.clear()
     for (const index of this.indexes.values()) index.clear()
-    for (const index of this.multiIndexes.values()) index.clear()
     for (const row of structuredClone(state.rows)) {
       this.rows.set(row.id, row)
       this.indexAdd(row)
@@ -288,16 +282,10 @@ export class Collection<T extends Row> {
 
   private indexAdd(row: T): void {
     for (const [column, index] of this.indexes) this.bucketAdd(index, row[column], row.id)
-    for (const [column, index] of this.multiIndexes) {
-      for (const value of row[column] as unknown as readonly unknown[]) this.bucketAdd(index, value, row.id)
-    }
   }
 
   private indexRemove(row: T): void {
     for (const [column, index] of this.indexes) this.bucketRemove(index, row[column], row.id)
-    for (const [column, index] of this.multiIndexes) {
-      for (const value of row[column] as unknown as readonly unknown[]) this.bucketRemove(index, value, row.id)
-    }
   }
 
   /** Re-files a record whose indexed values may have changed; unchanged columns are left alone. */
@@ -311,13 +299,6 @@ export class Collection<T extends Row> {
       }
       this.bucketRemove(index, before[column], before.id)
       this.bucketAdd(index, after[column], after.id)
-    }
-    for (const [column, index] of this.multiIndexes) {
-      const was = before[column] as unknown as readonly unknown[]
-      const now = after[column] as unknown as readonly unknown[]
-      if (was === now) continue
-      for (const value of was) this.bucketRemove(index, value, before.id)
-      for (const value of now) this.bucketAdd(index, value, after.id)
     }
   }
 

@@ -42,7 +42,7 @@ export class Db {
     const tick = () => ++writes
     const tables = {} as Record<string, Collection<never>>
     for (const [name, definition] of Object.entries(definitions)) {
-      tables[name] = new Collection(name, definition.indexes as never[], journal, (definition.multi ?? []) as never[], tick)
+      tables[name] = new Collection(name, definition.indexes as never[], journal, tick)
     }
     this.tables = tables as unknown as Db['tables']
   }

@@ -18,6 +18,9 @@ export class DenseView<T extends Row> {
   readonly rows: readonly T[]
   private readonly positions: Map<number, number>
   private readonly bitsBySet = new WeakMap<ReadonlySet<number>, Uint32Array>()
+  private readonly bitsByColumn = new Map<keyof T, Map<unknown, Uint32Array>>()
+  /** The empty bit set, for a value no record holds. */
+  private none: Uint32Array | undefined
 
   constructor(collection: Collection<T>) {
     this.version = collection.version
@@ -54,14 +57,29 @@ export class DenseView<T extends Row> {
     return bits
   }
 
-  /** A new bit set holding the union of the bit sets of `sets` (see {@link bitsOf}). */
-  union(sets: readonly ReadonlySet<number>[]): Uint32Array {
-    const out = new Uint32Array(this.words)
-    for (const set of sets) {
-      const bits = this.bitsOf(set)
-      for (let w = 0; w < out.length; w++) out[w]! |= bits[w]!
+  /**
+   * The positions of the records whose `column` equals `value` or, for an array column, contains
+   * it, as a bit set. The first ask for a column reads it on every record once and makes the bit
+   * sets of all its values (so an unindexed column with few values, such as `state`, costs one
+   * pass per version). Do not change the array.
+   */
+  bitsWhere(column: keyof T, value: unknown): Uint32Array {
+    let byValue = this.bitsByColumn.get(column)
+    if (!byValue) {
+      byValue = new Map()
+      const add = (v: unknown, at: number) => {
+        let bits = byValue!.get(v)
+        if (!bits) byValue!.set(v, (bits = new Uint32Array(this.words)))
+        bits[at >>> 5]! |= 1 << (at & 31)
+      }
+      for (let at = 0; at < this.rows.length; at++) {
+        const v = this.rows[at]![column]
+        if (Array.isArray(v)) for (const element of v) add(element, at)
+        else add(v, at)
+      }
+      this.bitsByColumn.set(column, byValue)
     }
-    return out
+    return byValue.get(value) ?? (this.none ??= new Uint32Array(this.words))
   }
 
   /** The number of bits set. */

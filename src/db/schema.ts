@@ -200,25 +200,17 @@ export interface Tables {
 /** Table names: core's and, through declaration merging, every area's. */
 export type TableName = keyof Tables
 
-/** The columns of `T` that hold arrays (`label_ids`, `assignee_ids`). */
-export type ArrayColumn<T> = { [K in keyof T]: T[K] extends readonly unknown[] ? K : never }[keyof T] & string
-
-/**
- * How a table is kept: which columns carry a hash index (the foreign keys hot paths filter on), and
- * which array columns carry an element index (a record filed under each id of its `label_ids`).
- */
+/** How a table is kept: which columns carry a hash index (the foreign keys hot paths filter on). */
 export interface TableDef<T extends Row = Row> {
   readonly indexes: readonly (keyof T & string)[]
-  readonly multi?: readonly ArrayColumn<T>[]
 }
 
 /**
  * Declares a table: `table<LabelRecord>(['project_id', 'group_id'])`.
  * @param indexes columns to keep a hash index on; `Collection.where` on any other column scans.
- * @param multi array columns to keep an element index on, read with `Collection.idsWhere`.
  */
-export function table<T extends Row>(indexes: readonly (keyof T & string)[] = [], multi: readonly ArrayColumn<T>[] = []): TableDef<T> {
-  return { indexes, multi }
+export function table<T extends Row>(indexes: readonly (keyof T & string)[] = []): TableDef<T> {
+  return { indexes }
 }
 
 /** A definition for every table, which is what a `Db` is built from. */

@@ -113,7 +113,7 @@ declare module '../../db/schema.js' {
 
 /** The tables and their indexes. */
 export const issueTables = {
-  issues: table<IssueRecord>(['project_id', 'milestone_id', 'state'], ['label_ids']),
+  issues: table<IssueRecord>(['project_id', 'milestone_id']),
   notes: table<NoteRecord>(['noteable_id']),
   award_emoji: table<AwardEmojiRecord>(['awardable_id', 'user_id']),
   merge_requests_closing_issues: table<ClosingIssueRecord>(['issue_id', 'merge_request_id']),
