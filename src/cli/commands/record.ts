@@ -18,8 +18,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { createRecorder, type Exchange, type Recorder } from '../../record/recorder.js'
-import { createLiveVerifier, type LiveVerifier } from '../../verify/live.js'
+import type { Exchange, Recorder } from '../../record/recorder.js'
+import type { LiveVerifier } from '../../verify/live.js'
 import { IgnoreSyntaxError } from '../../verify/paths.js'
 import { formatReport, formatValue, REPORT_FORMATS, type ReportFormat } from '../../verify/report.js'
 import type { ExchangeResult } from '../../verify/verify.js'
@@ -67,6 +67,7 @@ async function liveVerifier(options: RecordOptions): Promise<LiveVerifier | unde
   try {
     const ignore = [...(options.config ? await readVerifyConfig(options.config) : []), ...(options.ignore ?? [])]
     const scenario = options.scenario ? await loadVerifyScenario(options.scenario) : undefined
+    const { createLiveVerifier } = await import('../../verify/live.js')
     return createLiveVerifier({ ignore, source: options.out, ...(scenario ? { scenario } : {}) })
   } catch (error) {
     if (!(error instanceof Error) || !(error instanceof IgnoreSyntaxError || error.name === 'BadInput')) throw error
@@ -179,6 +180,8 @@ async function record(options: RecordOptions, version: string): Promise<void> {
     process.stderr.write(`\r\x1b[2K[fakelab] ${recorder?.recordedCount ?? 0} exchanges recorded (last: ${last})`)
   }
   try {
+    // Loaded on use: `fakelab serve` registers this command too, and never needs the proxy.
+    const { createRecorder } = await import('../../record/recorder.js')
     recorder = await createRecorder({
       target: options.target,
       mode: options.mode,

@@ -18,7 +18,7 @@ import type { Scenario } from '../../scenario/index.js'
 import { ScenarioError } from '../../scenario/index.js'
 import { IgnoreSyntaxError, parseIgnoreRules } from '../../verify/paths.js'
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../verify/report.js'
-import { verifyCassette, type VerifyReport } from '../../verify/verify.js'
+import type { VerifyReport } from '../../verify/verify.js'
 
 const EXIT_DIFFERS = 1
 const EXIT_BAD_INPUT = 2
@@ -90,6 +90,8 @@ async function runVerify(files: string[], options: VerifyCliOptions): Promise<vo
     const ignore = [...(options.config ? await readVerifyConfig(options.config) : []), ...(options.ignore ?? [])]
     parseIgnoreRules(ignore)
     const scenario = options.scenario ? await loadVerifyScenario(options.scenario) : undefined
+    // Loaded on use, like the recorder: other commands (serve's cold start) never need it.
+    const { verifyCassette } = await import('../../verify/verify.js')
     for (const file of files) {
       let text: string
       try {
