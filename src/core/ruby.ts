@@ -113,3 +113,23 @@ export function toSentence(words: readonly string[]): string {
   if (words.length === 2) return `${words[0]} and ${words[1]}`
   return `${words.slice(0, -1).join(', ')}, and ${words[words.length - 1]}`
 }
+
+/**
+ * ActiveSupport `String#parameterize` (separator `-`, lower case), which GitLab uses to derive a
+ * project's path from its name (`Projects::CreateService#set_project_name_from_path`):
+ * transliterate to ASCII (accents dropped, anything else becomes `?`), replace every run of
+ * characters other than letters, digits, `-` and `_` with `-`, squeeze repeated `-`, strip a
+ * leading or trailing `-`, downcase. `"My Project!"` → `"my-project"`, `"Ünïcödé"` → `"unicode"`.
+ * Source: activesupport/lib/active_support/inflector/transliterate.rb.
+ */
+export function parameterize(value: string): string {
+  const ascii = value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x00-\x7f]/gu, '?')
+  return ascii
+    .replace(/[^a-z0-9\-_]+/gi, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+}

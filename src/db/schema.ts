@@ -33,8 +33,8 @@ export interface UserRecord extends Row {
   website_url: string
   organization: string
   job_title: string
-  /** null for humans; `project_bot` for the bot behind a project access token. */
-  user_type: 'project_bot' | null
+  /** null for humans; `project_bot` for the bot behind a project access token; `ghost` for the user deleted users' contributions move to. */
+  user_type: 'project_bot' | 'ghost' | null
   created_at: Timestamp
   last_sign_in_at: Timestamp | null
   current_sign_in_at: Timestamp | null

@@ -73,8 +73,13 @@ function accessOf(level: number | undefined) {
   return level === undefined || level === AccessLevel.NO_ACCESS ? null : { access_level: level, notification_level: 3 }
 }
 
-/** `Project` (`GET /projects/:id`, `GET /projects`): the full project as a signed-in user sees it. */
-export function Project(project: ProjectRecord, ctx: PresentCtx) {
+/**
+ * `Project` (`GET /projects/:id`, `GET /projects`): the full project as a signed-in user sees it.
+ * @param options.withAccess false for GitLab's plain `Entities::Project` (the answers of
+ *   `POST /projects` and `PUT /projects/:id`), which has no `permissions`; default true
+ *   (`ProjectWithAccess`, the reads).
+ */
+export function Project(project: ProjectRecord, ctx: PresentCtx, options: { withAccess?: boolean } = {}) {
   const apiUrl = projectApiUrl(ctx, project)
   const owner = ctx.db.projectOwner(project)
   const group = ctx.db.projectGroup(project)
@@ -143,7 +148,7 @@ export function Project(project: ProjectRecord, ctx: PresentCtx) {
     auto_devops_deploy_strategy: 'continuous',
     autoclose_referenced_issues: true,
     repository_storage: project.repository_storage,
-    ...(user
+    ...(user && options.withAccess !== false
       ? {
           permissions: {
             project_access: accessOf(directMember(ctx.db, 'project', project.id, user.id, ctx.today)?.access_level),

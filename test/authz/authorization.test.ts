@@ -156,6 +156,16 @@ const ROWS: Row[] = [
   { key: 'GET /projects', path: '/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id', path: '/projects/20', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id', path: '/projects/21', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // --- arrange-directory: project writes (gitlab: lib/api/projects.rb) ---
+  // Create: any signed-in user, in their own namespace; for another user: administrators (checked
+  // in the endpoint). Update: admin_project (Maintainer+). Delete: remove_project (Owner), 202.
+  { key: 'POST /projects', path: '/projects', body: { name: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/user/:user_id', path: '/projects/user/7', body: { name: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id', path: '/projects/20', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id', path: '/projects/21', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, S] },
+  { key: 'DELETE /projects/:id', path: '/projects/20', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
+  { key: 'DELETE /projects/:id', path: '/projects/21', expect: [401, 403, 403, 403, 403, 202, 404, 202, 404, S] },
+  // --- end arrange-directory: project writes ---
 
   // [members] Members (gitlab-behaviour.md §11): read = can read the source; add/update =
   // admin_project_member (Maintainer+) or admin_group_member (Owner); remove = the same, or the
