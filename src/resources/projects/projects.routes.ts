@@ -8,6 +8,7 @@
 import { AccessLevel, canReadProject, hasProjectAccess, projectAccessLevel } from '../../core/access.js'
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
 import { findProject } from '../../core/finders.js'
+import { fuzzySearch } from '../../core/fuzzy-search.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { present } from '../../core/ruby.js'
@@ -97,15 +98,18 @@ export const projectRoutes: Route[] = [
       if (!keyset && params.page * Math.min(Math.max(params.per_page, 0), 100) > MAX_PROJECT_OFFSET) {
         throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
-      const search = params.search?.toLowerCase()
+      // gitlab: app/models/project.rb `search` (fuzzy over path, name and description).
+      const matches = params.search !== undefined ? fuzzySearch(params.search, { useMinimumCharLimit: true }) : undefined
       const minLevel = params.min_access_level ?? (params.membership || params.owned ? AccessLevel.GUEST : undefined)
       const rows = db.tables.projects.filter((project) => {
         if (!canReadProject(db, user, project, today)) return false
         if (params.archived !== undefined && project.archived !== params.archived) return false
         if (params.visibility && project.visibility !== params.visibility) return false
-        if (params.owned && !(project.namespace_type === 'user' && project.namespace_id === user?.id)) return false
+        // gitlab: User#owned_projects: the personal namespace's projects, and those the user holds
+        // Owner access to (a group they own).
+        if (params.owned && !(project.namespace_type === 'user' ? project.namespace_id === user?.id : projectAccessLevel(db, user, project, today) >= AccessLevel.OWNER)) return false
         if (minLevel !== undefined && projectAccessLevel(db, user, project, today) < minLevel) return false
-        if (search && !`${project.name} ${project.path} ${project.description}`.toLowerCase().includes(search)) return false
+        if (matches && !matches(project.path, project.name, project.description)) return false
         return true
       })
       const column = params.order_by
