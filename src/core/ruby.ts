@@ -133,3 +133,17 @@ export function parameterize(value: string): string {
     .replace(/^-|-$/g, '')
     .toLowerCase()
 }
+
+/**
+ * ActiveModel `errors.messages.inspect` on Ruby 2.7, as GitLab pastes it into messages such as
+ * `Failed to save group {:path=>["has already been taken"]}`: attributes as symbols (quoted when
+ * they are not plain words, `:"route.path"`), messages as {@link rubyInspect} strings.
+ * @param errors attribute → messages, in the order they were added.
+ */
+export function rubyInspectErrors(errors: Iterable<readonly [string, readonly string[]]>): string {
+  const pairs = [...errors].map(([attribute, messages]) => {
+    const symbol = /^[A-Za-z_][A-Za-z0-9_]*$/.test(attribute) ? `:${attribute}` : `:${rubyInspect(attribute)}`
+    return `${symbol}=>[${messages.map(rubyInspect).join(', ')}]`
+  })
+  return `{${pairs.join(', ')}}`
+}

@@ -135,6 +135,12 @@ const ROWS: Row[] = [
   { key: 'GET /groups', path: '/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id', path: '/groups/10', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id', path: '/groups/12', expect: [404, 404, 404, 404, 404, 200, 404, 200, 404, 404] },
+  // --- arrange-directory: group writes (gitlab: lib/api/groups.rb) ---
+  // Create: any user who may create groups (all of them by default); delete: admin_group (Owner), 202.
+  { key: 'POST /groups', path: '/groups', body: { name: 'matrix', path: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /groups/:id', path: '/groups/10', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
+  { key: 'DELETE /groups/:id', path: '/groups/12', expect: [401, 404, 404, 404, 404, 202, 404, 202, 404, S] },
+  // --- end arrange-directory: group writes ---
 
   // Project labels: read = can read the project; write = admin_label (Reporter+); promote =
   // admin_label on the project's group (acme: the same roles); subscribe = read.
