@@ -20,8 +20,8 @@ export interface UserRecord extends Row {
   username: string
   name: string
   email: string
-  /** `active`, `blocked` or `deactivated`. */
-  state: 'active' | 'blocked' | 'deactivated'
+  /** `active`, `blocked`, `ldap_blocked` (blocked by the LDAP sync; the API may not unblock it) or `deactivated`. */
+  state: 'active' | 'blocked' | 'ldap_blocked' | 'deactivated'
   admin: boolean
   avatar_url: string | null
   bio: string
@@ -42,6 +42,8 @@ export interface UserRecord extends Row {
   can_create_group: boolean
   projects_limit: number
   private_profile: boolean
+  /** External users see only what they are members of (GitLab `users.external`); absent = false. */
+  external?: boolean
 }
 
 /** A group or subgroup (GitLab `namespaces` of type Group). `full_path` is derived from parents. */

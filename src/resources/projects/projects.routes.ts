@@ -9,6 +9,7 @@ import { AccessLevel, canReadProject, hasProjectAccess, projectAccessLevel } fro
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
 import { findProject } from '../../core/finders.js'
 import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { searchUsers } from '../../core/user-search.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { present } from '../../core/ruby.js'
@@ -16,7 +17,8 @@ import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
-import { createProject, destroyProject, updateProject } from './projects.service.js'
+import { UserBasic } from '../../entities/user.js'
+import { createProject, destroyProject, projectTeam, updateProject } from './projects.service.js'
 
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
@@ -197,6 +199,19 @@ export const projectRoutes: Route[] = [
       if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.OWNER, ctx.today)) throw forbidden()
       destroyProject(ctx.db, project)
       return acceptedReply()
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `get ':id/users'`: the project's team (direct members and members
+  // of its group and the group's ancestors), by id, or `User.search`'s order when searching.
+  route('GET /projects/:id/users', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), search: p.string(), skip_users: p.integers(), ...paginationParams },
+    handler(ctx) {
+      const project = findProject(ctx, ctx.params.id)
+      const skip = new Set(ctx.params.skip_users ?? [])
+      const users = projectTeam(ctx.db, project, ctx.today).filter((u) => !skip.has(u.id))
+      return paginated(ctx, present(ctx.params.search) ? searchUsers(users, ctx.params.search) : users, (u) => UserBasic(u, ctx))
     },
   }),
 ]

@@ -7,7 +7,7 @@
  * lib/gitlab/path_regex.rb.
  * @module
  */
-import { AccessLevel, groupAccessLevel } from '../../core/access.js'
+import { AccessLevel, activeMembership, groupAccessLevel } from '../../core/access.js'
 import { destroyRecords } from '../../core/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { parameterize, present } from '../../core/ruby.js'
@@ -235,4 +235,19 @@ export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: 
  */
 export function destroyProject(db: Db, project: ProjectRecord): void {
   destroyRecords(db, 'projects', [project.id])
+}
+
+/**
+ * The project's team (`project.team.users`): its direct members and the members of its group and
+ * the group's ancestors, once each, by id; memberships past their expiry do not count.
+ */
+export function projectTeam(db: Db, project: ProjectRecord, today: string): UserRecord[] {
+  const sources: [string, number][] = [['project', project.id]]
+  const group = db.projectGroup(project)
+  if (group) for (const g of db.groupSelfAndAncestors(group)) sources.push(['group', g.id])
+  const ids = new Set<number>()
+  for (const [type, id] of sources) {
+    for (const m of db.tables.members.where('source_id', id)) if (m.source_type === type && activeMembership(m, today)) ids.add(m.user_id)
+  }
+  return [...ids].sort((a, b) => a - b).map((id) => db.tables.users.get(id)).filter((u): u is UserRecord => u !== undefined)
 }
