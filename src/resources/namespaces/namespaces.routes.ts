@@ -12,37 +12,14 @@ import { p } from '../../core/params.js'
 import { paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { GroupRecord, UserRecord } from '../../db/schema.js'
-import { groupWebUrl, userWebUrl } from '../../entities/urls.js'
+import { GroupNamespaceBasic, UserNamespaceBasic } from '../../entities/project.js'
 
 /** A namespace row: a group, or a user's personal namespace (same id as the user, see projects' `findNamespace`). */
 type NamespaceRow = { kind: 'group'; group: GroupRecord } | { kind: 'user'; user: UserRecord }
 
-/** `NamespaceBasic` fields of a namespace row, with their name and path for searching. */
+/** `NamespaceBasic` of a namespace row. */
 function basic(row: NamespaceRow, ctx: Ctx<unknown>) {
-  if (row.kind === 'group') {
-    const { group } = row
-    return {
-      id: group.id,
-      name: group.name,
-      path: group.path,
-      kind: 'group',
-      full_path: ctx.db.groupFullPath(group),
-      parent_id: group.parent_id,
-      avatar_url: null,
-      web_url: groupWebUrl(ctx, group),
-    }
-  }
-  const { user } = row
-  return {
-    id: user.id,
-    name: user.name,
-    path: user.username,
-    kind: 'user',
-    full_path: user.username,
-    parent_id: null,
-    avatar_url: user.avatar_url,
-    web_url: userWebUrl(ctx, user),
-  }
+  return row.kind === 'group' ? GroupNamespaceBasic(row.group, ctx) : UserNamespaceBasic(row.user, row.user.id, ctx)
 }
 
 /**

@@ -283,6 +283,14 @@ contract('DELETE /projects/:id', {}, ({ api, sim }) => {
     expect(todos.body.map((t: { project: { id: number } }) => t.project.id)).not.toContain(20)
   })
 
+  it('takes the project\'s repository storage moves out of the moves list', async () => {
+    const move = await api.post('/projects/20/repository_storage_moves', { as: 'root', body: { destination_storage_name: 'storage-2' } })
+    expect(move.status).toBe(201)
+    expect((await api.delete('/projects/20', { as: 'root' })).status).toBe(202)
+    const moves = await api.get('/project_repository_storage_moves', { as: 'root' })
+    expect(moves.body.map((m: { id: number }) => m.id)).not.toContain(move.body.id)
+  })
+
   it('takes the notes and award emoji of the project\'s issues along', async () => {
     const db = sim().db
     const issueIds = new Set(db.tables.issues.where('project_id', 30).map((i) => i.id))

@@ -198,10 +198,6 @@ contract('POST /users/:id/block', {}, ({ api, sim }) => {
 
 contract('POST /users/:id/unblock', {}, ({ api, sim }) => {
   it('unblocks a blocked user (201 true), who can then authenticate', async () => {
-    sim().db.tables.personal_access_tokens.insert({
-      user_id: 11, name: 'default', token: 'glpat-bianca-fakelab', scopes: ['api'], revoked: false, expires_at: null,
-      impersonation: false, created_at: NOW, last_used_at: null,
-    })
     expectError(await api.get('/user', { as: 'bianca' }), 403, { message: '403 Forbidden - Your account has been blocked.' })
     expect(await api.post('/users/11/unblock', { as: 'root' }).then((r) => [r.status, r.body])).toEqual([201, true])
     expect((await api.get('/user', { as: 'bianca' })).status).toBe(200)
