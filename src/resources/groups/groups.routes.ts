@@ -4,6 +4,7 @@
  * @module
  */
 import { AccessLevel, canReadGroup, canReadProject, groupAccessLevel, hasGroupAccess } from '../../core/access.js'
+import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
 import { findGroup } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
@@ -103,6 +104,8 @@ export const groupRoutes: Route[] = [
     handler(ctx) {
       const group = findGroup(ctx, ctx.params.id)
       if (!hasGroupAccess(ctx.db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) throw forbidden()
+      // destroy_conditionally!; spec-gap: groups keep no updated_at, created_at stands in.
+      checkUnmodifiedSince(ctx, group.created_at)
       destroyGroup(ctx.db, group)
       return acceptedReply()
     },

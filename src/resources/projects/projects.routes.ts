@@ -7,6 +7,7 @@
  */
 import { AccessLevel, canReadProject, hasProjectAccess, projectAccessLevel } from '../../core/access.js'
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
+import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findProject } from '../../core/finders.js'
 import { fuzzySearch } from '../../core/fuzzy-search.js'
 import { searchUsers } from '../../core/user-search.js'
@@ -197,6 +198,8 @@ export const projectRoutes: Route[] = [
     handler(ctx) {
       const project = findProject(ctx, ctx.params.id)
       if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.OWNER, ctx.today)) throw forbidden()
+      // destroy_conditionally!; spec-gap: projects keep no updated_at, last_activity_at stands in.
+      checkUnmodifiedSince(ctx, project.last_activity_at)
       destroyProject(ctx.db, project)
       return acceptedReply()
     },

@@ -6,6 +6,7 @@
  * @module
  */
 import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findUser } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
@@ -163,6 +164,8 @@ export const userRoutes: Route[] = [
       if (soloOwnedGroups(ctx.db, user).length > 0 && !ctx.params.hard_delete) {
         throw conflict('User cannot be removed while is the sole-owner of a group')
       }
+      // destroy_conditionally!; spec-gap: users keep no updated_at, created_at stands in.
+      checkUnmodifiedSince(ctx, user.created_at)
       destroyUser(ctx, user, ctx.params.hard_delete === true)
       return noContent()
     },

@@ -311,6 +311,12 @@ contract('DELETE /projects/:id', {}, ({ api, sim }) => {
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
+  it('returns 412 when If-Unmodified-Since is older than the project\'s last activity', async () => {
+    const res = await api.delete('/projects/20', { as: 'olive', headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } })
+    expectError(res, 412, { message: '412 Precondition Failed' })
+    expect(sim().db.tables.projects.get(20)).toBeDefined()
+  })
+
   it('lets an administrator and the owner of a personal project delete it', async () => {
     expect((await api.delete('/projects/24', { as: 'root' })).status).toBe(202)
     expect((await api.delete('/projects/22', { as: 'olive' })).status).toBe(202)
