@@ -15,6 +15,7 @@
 import type { Db } from '../db/db.js'
 import type { Row } from '../db/collection.js'
 import type { TableName, UserRecord } from '../db/schema.js'
+import { newUserRecord } from './user-record.js'
 
 type AnyRow = Row & Record<string, unknown>
 
@@ -115,31 +116,19 @@ export function ghostUser(db: Db, now: string): UserRecord {
   if (existing) return existing
   let username = 'ghost'
   for (let n = 1; db.findUserByUsername(username); n++) username = `ghost${n}`
-  return db.tables.users.insert({
-    username,
-    name: 'Ghost User',
-    email: `${username}@example.com`,
-    state: 'blocked',
-    admin: false,
-    avatar_url: null,
-    bio: 'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.',
-    location: '',
-    public_email: '',
-    skype: '',
-    linkedin: '',
-    twitter: '',
-    website_url: '',
-    organization: '',
-    job_title: '',
-    user_type: 'ghost',
-    created_at: now,
-    last_sign_in_at: null,
-    current_sign_in_at: null,
-    last_activity_on: null,
-    can_create_group: false,
-    projects_limit: 0,
-    private_profile: false,
-  })
+  return db.tables.users.insert(
+    newUserRecord({
+      username,
+      name: 'Ghost User',
+      email: `${username}@example.com`,
+      created_at: now,
+      state: 'blocked',
+      bio: 'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.',
+      user_type: 'ghost',
+      can_create_group: false,
+      projects_limit: 0,
+    }),
+  )
 }
 
 /**

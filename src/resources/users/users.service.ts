@@ -12,6 +12,7 @@ import { destroyRecords, migrateToGhost } from '../../core/cascade.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { blank, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
+import { newUserRecord } from '../../core/user-record.js'
 import { searchUsers } from '../../core/user-search.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, TableName, UserRecord } from '../../db/schema.js'
@@ -84,13 +85,12 @@ function validate(user: Omit<UserRecord, 'id'>, password: string | undefined): R
  * @throws ApiError 409 for a taken email or username; 400 `{"message":{…}}` for a failed validation.
  */
 export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: string; name: string; username: string }): UserRecord {
-  const record: Omit<UserRecord, 'id'> = {
+  const record = newUserRecord({
     username: attrs.username,
     name: attrs.name,
     email: attrs.email,
-    state: 'active',
+    created_at: ctx.now,
     admin: attrs.admin ?? false,
-    avatar_url: null,
     bio: attrs.bio ?? '',
     location: attrs.location ?? '',
     public_email: attrs.public_email ?? '',
@@ -99,17 +99,11 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
     twitter: attrs.twitter ?? '',
     website_url: attrs.website_url ?? '',
     organization: attrs.organization ?? '',
-    job_title: '',
-    user_type: null,
-    created_at: ctx.now,
-    last_sign_in_at: null,
-    current_sign_in_at: null,
-    last_activity_on: null,
     can_create_group: attrs.can_create_group ?? true,
     projects_limit: attrs.projects_limit ?? DEFAULT_PROJECTS_LIMIT,
     private_profile: attrs.private_profile ?? false,
     external: attrs.external ?? false,
-  }
+  })
   const errors = validate(record, attrs.password)
   // gitlab: users.rb checks the conflicts only once the save has failed; a taken email or
   // username always fails it, so they come first either way.
