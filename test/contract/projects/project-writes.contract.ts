@@ -322,3 +322,22 @@ contract('DELETE /projects/:id', {}, ({ api, sim }) => {
     expect((await api.delete('/projects/22', { as: 'olive' })).status).toBe(202)
   })
 })
+
+contract('arranged data and the control API', {}, ({ api }) => {
+  it('exports what the writes made, loads it back, and forgets it on reset', async () => {
+    const project = await api.post('/projects', { as: 'devon', body: { name: 'Exported' } })
+    const group = await api.post('/groups', { as: 'devon', body: { name: 'Exported Group', path: 'exported-group' } })
+    const user = await api.post('/users', { as: 'root', body: { email: 'ex@example.com', password: 'exported-pw', name: 'Ex', username: 'exported' } })
+    expect([project.status, group.status, user.status]).toEqual([201, 201, 201])
+    const state = await api.get('/-/fakelab/state')
+    expect(state.status).toBe(200)
+    expect(state.text).toContain('exported-group')
+    expect((await api.post('/-/fakelab/reset')).status).toBe(204)
+    expect((await api.get(`/projects/${project.body.id}`, { as: 'devon' })).status).toBe(404)
+    expect((await api.get('/users', { as: 'root', query: { username: 'exported' } })).body).toEqual([])
+    expect((await api.request('PUT', '/-/fakelab/scenario', { rawBody: state.text, headers: { 'content-type': 'application/yaml' } })).status).toBe(204)
+    const back = await api.get(`/projects/${project.body.id}`, { as: 'devon' })
+    expect([back.status, back.body.path_with_namespace]).toEqual([200, 'devon/exported'])
+    expect((await api.get('/users', { as: 'root', query: { username: 'exported' } })).body.map((u: { id: number }) => u.id)).toEqual([user.body.id])
+  })
+})
