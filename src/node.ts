@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Scenario } from './scenario/index.js'
+import type { StateExport } from './core/control.js'
 import { parseScenario } from './simulator.js'
 
 export { startServer } from './server/node-server.js'
@@ -42,4 +43,28 @@ export async function loadScenarioFile(path: string): Promise<Scenario> {
 /** The embedded default scenario (users at every access level, groups, projects, labels, ...). */
 export function loadDefaultScenario(): Promise<Scenario> {
   return loadScenarioFile(DEFAULT_SCENARIO_PATH)
+}
+
+/**
+ * Where the build writes the default scenario already loaded, as a state export
+ * (scripts/build-cli.mjs; beside this module in dist/, absent when running from src/).
+ */
+const DEFAULT_STATE_PATH = resolve(dirname(fileURLToPath(import.meta.url)), 'generated', 'default-state.json')
+
+/**
+ * The embedded default scenario as the build loaded it: a state export (`{ fakelab_state: 1, now,
+ * seed, tables }`) that `createSimulator({ scenario })` loads without the YAML parser, the scenario
+ * checks or faker, for a fast `fakelab serve` start (issue 5). test/unit/default-state.test.ts proves
+ * it equals loading scenarios/default.yaml.
+ * @returns `undefined` when there is no pre-built state (running from src/ rather than dist/):
+ *   use {@link loadDefaultScenario} then.
+ */
+export async function loadDefaultState(): Promise<StateExport | undefined> {
+  let text: string
+  try {
+    text = await readFile(DEFAULT_STATE_PATH, 'utf8')
+  } catch {
+    return undefined
+  }
+  return JSON.parse(text) as StateExport
 }

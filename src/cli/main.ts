@@ -22,9 +22,13 @@ interface PackageJson {
   description: string
 }
 
-/** package.json sits two levels above both `src/cli/` and `dist/cli/`. */
+/**
+ * package.json sits two levels above `src/cli/main.ts` and `dist/cli/main.js`, and one above the
+ * bundled CLI `dist/cli.js` (scripts/build-cli.mjs).
+ */
 function readPackageJson(): PackageJson {
-  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageJson
+  const bundled = !/\/cli\/main\.[jt]s$/.test(import.meta.url)
+  return JSON.parse(readFileSync(new URL(bundled ? '../package.json' : '../../package.json', import.meta.url), 'utf8')) as PackageJson
 }
 
 const EXAMPLES = `
