@@ -75,4 +75,6 @@ async function main(argv: readonly string[] = process.argv): Promise<void> {
   }
 }
 
-await main()
+// Not awaited at top level: the bundled CLI (scripts/build-cli.mjs) is a CommonJS script, so its
+// compiled code can be cached; main() reports every failure itself.
+void main()
