@@ -9,8 +9,9 @@
 //    (BENCH_CONNECTIONS connections, BENCH_SECONDS s, BENCH_ROUNDS rounds in turn; medians shown),
 //    also as requests per CPU-second each server used (autocannon, on one core, cannot keep a raw
 //    server busy). Then the resident set size of the fakelab process after the load.
-// 2. Cold start: `fakelab serve --port 0` on the default scenario, from spawn to the first answered
-//    request (median of 5), next to a bare node:http server started the same way.
+// 2. Cold start: `fakelab serve --port 0` on the default scenario (the bundled dist/cli.js that
+//    bin/fakelab runs), from spawn to the first answered request (median of 5), next to a bare
+//    node:http server started the same way.
 // 3. MSW door: calls/s through `setupServer` with fakelab's handlers against one bare MSW handler
 //    returning the same bytes, and calls/s of `sim.handle()` itself, each in a process of its own
 //    (bench/inprocess.mjs), also per CPU-second used, so other programs do not count against either.
@@ -23,7 +24,7 @@
 //                     for before/after figures: its fakelab server, cold start and MSW door take
 //                     their turns among the others
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -210,12 +211,18 @@ function timeToFirstAnswer(argv, path, headers) {
   })
 }
 
+/** The CLI `bin/fakelab` runs: the bundled `dist/cli.js`, or `dist/cli/main.js` in builds before it. */
+function cliOf(dist) {
+  const bundled = join(dist, 'cli.js')
+  return existsSync(bundled) ? bundled : join(dist, 'cli', 'main.js')
+}
+
 async function coldStart() {
   const times = Object.fromEntries([...BUILDS.map((b) => [b.name, []]), ['bare', []]])
   const bareServer = "require('node:http').createServer((q,s)=>s.end('[]')).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port)})"
   for (let i = 0; i < COLD_RUNS; i += 1) {
     for (const build of BUILDS) {
-      const serve = [process.execPath, join(build.dist, 'cli', 'main.js'), 'serve', '--port', '0']
+      const serve = [process.execPath, cliOf(build.dist), 'serve', '--port', '0']
       times[build.name].push(await timeToFirstAnswer(serve, LIST_PATH, { 'PRIVATE-TOKEN': TOKEN }))
     }
     times.bare.push(await timeToFirstAnswer([process.execPath, '-e', bareServer], '/', {}))

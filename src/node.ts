@@ -7,12 +7,9 @@
  * const { url, close } = await startServer(sim, { port: 0 })
  * @module
  */
-import { readFile } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Scenario } from './scenario/index.js'
-import { parseScenario } from './simulator.js'
+// Scenario files on disk: a module of their own, so that `fakelab serve` can read them without
+// loading the recorder and its HTTP proxy (issue 5, cold start).
+export { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from './scenario-files.js'
 
 export { startServer } from './server/node-server.js'
 export type { RunningServer, ServerOptions } from './server/node-server.js'
@@ -24,24 +21,3 @@ export type { Exchange, Recorder, RecorderOptions } from './record/recorder.js'
 export * from './record/index.js'
 // Fidelity reports (issue 15): replay a cassette against the simulator, field by field.
 export * from './verify/index.js'
-
-/** Absolute path of the embedded default scenario (`scenarios/default.yaml` in the package). */
-export const DEFAULT_SCENARIO_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'scenarios', 'default.yaml')
-
-/**
- * Reads and validates a scenario file; `include:` entries are read relative to the including file.
- * @throws ScenarioError listing every problem as `file:line:col message`.
- * @throws the file system error when the file cannot be read.
- */
-export async function loadScenarioFile(path: string): Promise<Scenario> {
-  const text = await readFile(path, 'utf8')
-  return parseScenario(text, {
-    file: path,
-    include: (target, from) => readFileSync(resolve(dirname(from), target), 'utf8'),
-  })
-}
-
-/** The embedded default scenario (users at every access level, groups, projects, labels, ...). */
-export function loadDefaultScenario(): Promise<Scenario> {
-  return loadScenarioFile(DEFAULT_SCENARIO_PATH)
-}

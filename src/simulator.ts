@@ -7,7 +7,7 @@
  */
 import { createEngine, type EngineOptions, type Simulator } from './core/engine.js'
 import { frozenClock, systemClock } from './core/clock.js'
-import { isStateExport, parseDocument, stateFromExport, type LoadedState } from './core/control.js'
+import { isStateExport, parseDocument, stateFromExport, type LoadedState, type StateExport } from './core/control.js'
 import { Db } from './db/db.js'
 import { CORE_TABLES, type TableDefs } from './db/schema.js'
 import { allRoutes, areas } from './resources/index.js'
@@ -106,8 +106,11 @@ export function loadState(input: unknown, seed?: number): LoadedState {
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
 export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock'> {
-  /** A parsed scenario, scenario YAML text, or a state export (`sim.exportState()`). Default: an empty store. */
-  scenario?: Scenario | string
+  /**
+   * A parsed scenario, scenario YAML text, or a state export (`sim.exportState()`, as text or as the
+   * parsed object: loaded as it is, without the YAML parser or the scenario checks). Default: an empty store.
+   */
+  scenario?: Scenario | StateExport | string
   /** Overrides the scenario's `now:`; default: frozen at the scenario's `now:`, else the wall clock. */
   clock?: EngineOptions['clock']
   /** Faker seed; default: the scenario's `seed:`, else 1. */
@@ -130,13 +133,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const { scenario: given, ...rest } = options
   const db = createDb()
   const loader = (input: unknown) => loadState(input)
-  if (typeof given === 'string' && STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given))) {
+  const stateGiven = typeof given === 'string' ? STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given)) : isStateExport(given)
+  if (stateGiven) {
     const loaded = loadState(given)
     db.load(loaded.state)
     const clock = options.clock ?? frozenClock(loaded.now!)
     return createEngine({ ...rest, db, seed: options.seed ?? loaded.seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
   }
-  const scenario = typeof given === 'string' ? parseScenario(given) : given
+  const scenario = typeof given === 'string' ? parseScenario(given) : (given as Scenario | undefined)
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })

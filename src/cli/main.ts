@@ -23,9 +23,13 @@ interface PackageJson {
   description: string
 }
 
-/** package.json sits two levels above both `src/cli/` and `dist/cli/`. */
+/**
+ * package.json sits two levels above `src/cli/main.ts` and `dist/cli/main.js`, and one above the
+ * bundled CLI `dist/cli.js` (scripts/build-cli.mjs).
+ */
 function readPackageJson(): PackageJson {
-  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageJson
+  const bundled = !/\/cli\/main\.[jt]s$/.test(import.meta.url)
+  return JSON.parse(readFileSync(new URL(bundled ? '../package.json' : '../../package.json', import.meta.url), 'utf8')) as PackageJson
 }
 
 const EXAMPLES = `
@@ -74,4 +78,6 @@ async function main(argv: readonly string[] = process.argv): Promise<void> {
   }
 }
 
-await main()
+// Not awaited at top level: the bundled CLI (scripts/build-cli.mjs) is a CommonJS script, so its
+// compiled code can be cached; main() reports every failure itself.
+void main()

@@ -12,9 +12,11 @@
 import { unwatchFile, watchFile } from 'node:fs'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
-import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadScenarioFile, startServer, type RunningServer } from '../../node.js'
+import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from '../../scenario-files.js'
+import { startServer, type RunningServer } from '../../server/node-server.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
 import { formatEntry, type JournalEntry } from '../../core/journal.js'
+import type { StateExport } from '../../core/control.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 
@@ -151,7 +153,7 @@ function runnerTokenLines(sim: Simulator): string[] {
   ]
 }
 
-function banner(sim: Simulator, scenario: Scenario, url: string, scenarioLabel: string, version: string): string {
+function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, scenarioLabel: string, version: string): string {
   const today = sim.clock.now().toISOString().slice(0, 10)
   const users = sim.db.tables.users.all()
   const rows = users.slice(0, MAX_LISTED_USERS).map((user) => {
@@ -263,9 +265,12 @@ function stopOnSignals(server: RunningServer): void {
 /** Loads the scenario, starts the server and prints the banner; failures set `process.exitCode`. */
 async function serve(options: ServeOptions, version: string): Promise<void> {
   const file = options.scenario
-  let scenario: Scenario
+  let scenario: Scenario | StateExport
   try {
-    scenario = file !== undefined ? await loadScenarioFile(file) : await loadDefaultScenario()
+    // Without --scenario, the default scenario as the build already loaded it (issue 5: cold start),
+    // unless --seed asks for other generated values: those need the scenario itself.
+    const prebuilt = file === undefined && options.seed === undefined ? await loadDefaultState() : undefined
+    scenario = file !== undefined ? await loadScenarioFile(file) : (prebuilt ?? (await loadDefaultScenario()))
   } catch (error) {
     if (error instanceof ScenarioError) {
       reportProblems(error)

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Command } from 'commander'
-import { loadScenarioFile } from '../../node.js'
+import { loadScenarioFile } from '../../scenario-files.js'
 import { ScenarioError } from '../../scenario/index.js'
 
 const EXIT_INVALID = 1

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+/**
+ * Post-build step for a fast `fakelab serve` cold start (issue 5), run by `npm run build` after tsc:
+ *
+ * 1. `dist/generated/default-state.json`: the embedded default scenario already parsed, checked and
+ *    loaded, as a state export (`{ fakelab_state: 1, now, seed, tables }`, what `loadState()` gives
+ *    for scenarios/default.yaml). `serve` without `--scenario` loads it straight into the store, so it
+ *    needs neither the YAML parser nor the zod checks nor faker at start. test/unit/default-state.test.ts
+ *    proves it equals what parsing scenarios/default.yaml gives, so it cannot drift.
+ * 2. `dist/cli.cjs`: the CLI (dist/cli/main.js and everything it imports, npm dependencies included)
+ *    bundled by esbuild into one file, so Node resolves and reads one module instead of a few
+ *    hundred. It sits directly in dist/, like dist/node.js, so paths relative to it (package.json,
+ *    scenarios/, generated/) are the same. dist/cli.js (what `bin/fakelab` imports) runs it through
+ *    dist/cli-loader.js (scripts/cli-loader.mjs) with
+ * 3. `dist/cli.cjs.cache`: V8's code cache of the bundle after a start and a first request, so
+ *    those functions are not compiled again on every start. dist/cli/main.js still works unbundled.
+ *
+ * Usable as a module (`buildCli`) or run directly.
+ */
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
+ * @returns the paths written.
+ */
+export async function buildCli(root = ROOT) {
+  const dist = join(root, 'dist')
+  const { loadState } = await import(pathToFileURL(join(dist, 'simulator.js')).href)
+  const { DEFAULT_SCENARIO_YAML } = await import(pathToFileURL(join(dist, 'generated', 'default-scenario.js')).href)
+  const loaded = loadState(DEFAULT_SCENARIO_YAML)
+  const statePath = join(dist, 'generated', 'default-state.json')
+  mkdirSync(dirname(statePath), { recursive: true })
+  writeFileSync(statePath, JSON.stringify({ fakelab_state: 1, now: loaded.now, seed: loaded.seed, tables: loaded.state }))
+
+  // The bundle: CommonJS, so that dist/cli-loader.js can run it through vm.Script with a code cache
+  // (an ES module cannot take one on Node 20). `import.meta.url` becomes the bundle's own URL,
+  // which sits in dist/ like dist/node.js, so paths relative to it stay right.
+  const bundlePath = join(dist, 'cli.cjs')
+  await build({
+    entryPoints: [join(dist, 'cli', 'main.js')],
+    outfile: bundlePath,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    define: { 'import.meta.url': '__fakelabImportMetaUrl' },
+    banner: { js: "var __fakelabImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  })
+  copyFileSync(join(root, 'scripts', 'cli-loader.mjs'), join(dist, 'cli-loader.js'))
+  const cliPath = join(dist, 'cli.js')
+  writeFileSync(cliPath, [
+    '// The fakelab CLI (bin/fakelab): the bundle dist/cli.cjs, with its code cache. Written by scripts/build-cli.mjs.',
+    "import { compileCli, readCodeCache, runCli } from './cli-loader.js'",
+    '',
+    'runCli(compileCli(readCodeCache()))',
+    '',
+  ].join('\n'))
+  writeCodeCache(dist)
+  return [statePath, bundlePath, cliPath]
+}
+
+/**
+ * Writes dist/cli.cjs.cache: in a child process, compiles the bundle, starts `serve --port 0` on the
+ * default scenario, requests a project's labels once, then saves V8's code cache, which by then holds
+ * every function a start and a first request compiled. Bounded: the child is killed after 30 s.
+ */
+function writeCodeCache(dist) {
+  const loader = pathToFileURL(join(dist, 'cli-loader.js')).href
+  const child = `
+    import { writeFileSync } from 'node:fs'
+    import { CODE_CACHE_PATH, compileCli, runCli } from ${JSON.stringify(loader)}
+    const script = compileCli(undefined)
+    process.argv.splice(1, Infinity, 'fakelab', 'serve', '--port', '0', '--log', 'off')
+    const write = process.stdout.write.bind(process.stdout)
+    let text = ''
+    process.stdout.write = (chunk, ...rest) => {
+      if (!text.includes('\\n')) {
+        text += chunk
+        if (text.includes('\\n')) void first(text.split('\\n')[0].trim())
+      }
+      return true
+    }
+    async function first(url) {
+      const res = await fetch(url + '/api/v4/projects/20/labels', { headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } })
+      await res.text()
+      writeFileSync(CODE_CACHE_PATH, script.createCachedData())
+      write('code cache written\\n')
+      process.exit(res.status === 200 ? 0 : 1)
+    }
+    runCli(script)
+  `
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8', timeout: 30_000 })
+  if (run.status !== 0 || !run.stdout.includes('code cache written')) {
+    throw new Error(`writing the CLI code cache failed (${run.status}): ${run.stderr}`)
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildCli()
