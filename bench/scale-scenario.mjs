@@ -23,7 +23,7 @@ export function scaleScenario(scale = 1) {
     { id: 1, username: 'root', name: 'Administrator', email: 'root@example.com', admin: true, created_at: at(0), tokens: [{ token: 'glpat-root-fakelab', name: 'default', scopes: ['api', 'sudo'], created_at: at(0) }] },
     ...Array.from({ length: USERS - 1 }, (_, k) => {
       const i = k + 2
-      return { id: i, username: user(i), name: `User ${i}`, email: `user${i}@example.com`, created_at: at(i), tokens: [{ token: `glpat-${user(i)}-fakelab`, name: 'default', scopes: ['api'], created_at: at(i) }] }
+      return { id: i, username: user(i), name: `User ${i}`, email: `user${i}@example.com`, created_at: at(i), last_sign_in_at: at(i + 1), current_sign_in_at: at(i + 2), last_activity_on: '2021-03-01', tokens: [{ token: `glpat-${user(i)}-fakelab`, name: 'default', scopes: ['api'], created_at: at(i) }] }
     }),
   ]
   const levels = ['guest', 'reporter', 'developer', 'maintainer', 'owner']
@@ -70,6 +70,8 @@ export function scaleScenario(scale = 1) {
       tag_list: r % 2 ? ['docker'] : ['linux'],
       contacted_at: '2021-04-01T11:30:00.000Z',
       created_at: at(70_000 + r),
+      ip_address: `10.1.${r >> 8}.${r & 255}`,
+      revision: '7f8e9d0c',
       projects: [path],
       jobs: Array.from({ length: JOBS_PER_RUNNER }, (_, j) => ({
         project: path, pipeline: 1_000_000 + p, status: j % 5 === 0 ? 'failed' : 'success', name: `job-${j}`,
