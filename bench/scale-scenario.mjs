@@ -33,6 +33,7 @@ export function scaleScenario(scale = 1) {
     name: `Group ${g}`,
     visibility: g % 3 === 0 ? 'private' : 'public',
     created_at: at(10_000 + g),
+    runners_token: `GR1348941scaleGroup${String(g).padStart(10, '0')}`,
     // 20 members per group, spread over the users.
     members: Array.from({ length: 20 }, (_, m) => ({ user: user(2 + ((g * 20 + m) % (USERS - 1))), access_level: levels[m % 5], created_at: at(20_000 + g) })),
     labels: Array.from({ length: GROUP_LABELS }, (_, l) => ({ name: `group-label-${l}`, color: '#428bca', ...stamps(20_000 + g) })),
@@ -47,6 +48,7 @@ export function scaleScenario(scale = 1) {
       name: `Project ${p}`,
       visibility: p % 4 === 0 ? 'private' : 'public',
       created_at: at(30_000 + p),
+      runners_token: `GR1348941scaleProj${String(p).padStart(11, '0')}`,
       last_activity_at: at(40_000 + p),
       // 5 direct members per project (beside the group's).
       members: Array.from({ length: 5 }, (_, m) => ({ user: user(2 + ((p * 5 + m + 7) % (USERS - 1))), access_level: levels[m % 4], created_at: at(40_000 + p) })),

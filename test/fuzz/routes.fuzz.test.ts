@@ -344,6 +344,7 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
       return
     }
     const found = new Map<string, Failure>()
+    const sentBefore = sent
     await fc.assert(
       fc.asyncProperty(requests, async (request) => {
         const failure = await probe(key, request)
@@ -351,6 +352,8 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
       }),
       { seed: SEED, numRuns: RUNS },
     )
+    // The long run reports as it goes, so that an interrupted run still says how far it got.
+    if (LONG) console.log(`[fuzz] ${door} ${key}: ${sent - sentBefore} requests, ${found.size} kind(s) of failure; ${sent} so far`)
     if (found.size === 0) return
     const reports: string[] = []
     for (const [kind, first] of found) {
