@@ -195,4 +195,19 @@ describe('concurrent writers', () => {
     expect(iids).toEqual(Array.from({ length: N }, (_, i) => probe.body.iid + 1 + i))
     expect(new Set(created.map((a) => a.body.id)).size).toBe(N)
   })
+
+  it('issues: labels added to one issue by many clients at once all stay, and label counts follow (once PUT /projects/:id/issues/:issue_iid exists)', async () => {
+    const probe = await call('PUT', '/projects/20/issues/1', 'max', { add_labels: 'docs' })
+    if (probe.status === 404 && probe.body?.error === '404 Not Found') return // not built on this branch yet
+    expect(probe.status).toBe(200)
+    const names = Array.from({ length: 20 }, (_, i) => `stacked-${i}`)
+    expect(statuses(await all(names.length, (i) => call('POST', '/projects/20/labels', 'max', { name: names[i], color: '#123456' })))).toEqual({ 201: names.length })
+    const edits = await all(names.length, (i) => call('PUT', '/projects/20/issues/1', 'max', { add_labels: names[i] }))
+    expect(statuses(edits)).toEqual({ 200: names.length })
+    const labels = (await call('GET', '/projects/20/issues/1')).body.labels as string[]
+    for (const name of names) expect(labels).toContain(name)
+    const counted = (await call('GET', '/projects/20/labels?with_counts=true&per_page=100&search=stacked-')).body as { name: string; open_issues_count: number }[]
+    const state = (await call('GET', '/projects/20/issues/1')).body.state
+    for (const label of counted) expect(label.open_issues_count, label.name).toBe(state === 'opened' ? 1 : 0)
+  })
 })
