@@ -187,6 +187,9 @@ function validJson(name: string, spec: ParamSpec, fixtures: Fixtures): fc.Arbitr
       return fc.constant('["a","b"]')
     case 'hash':
       return fc.constant('{}')
+    case 'file':
+      // A file: a multipart file part (see `multipart`); sent any other way it stays an object.
+      return fc.constantFrom(FILE_PARTS[0], FILE_PARTS[1])
     default:
       // A fresh word: names and titles must not collide with existing records.
       return fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/).map((word) => JSON.stringify(`fuzz-${word}`))
@@ -253,8 +256,20 @@ function formEncoded(pairs: [string, string][]): string {
 
 const BOUNDARY = 'fakelab-fuzz'
 
+/** A `file` param's value: `{"$file": name}`, sent as a file part of that name (a few bytes of PNG) in multipart bodies. */
+const FILE_PARTS = ['{"$file":"chart.png"}', '{"$file":"graph.jpg"}'] as const
+
+/** The file name of a {@link FILE_PARTS} value, if it is one. */
+function fileName(json: string): string | undefined {
+  return (FILE_PARTS as readonly string[]).includes(json) ? (JSON.parse(json) as { $file: string }).$file : undefined
+}
+
 function multipart(pairs: [string, string][]): string {
-  const parts = pairs.map(([key, json]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${plain(json)}\r\n`)
+  const parts = pairs.map(([key, json]) => {
+    const file = fileName(json)
+    if (file) return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${key}"; filename="${file}"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n\r\n`
+    return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${plain(json)}\r\n`
+  })
   return `${parts.join('')}--${BOUNDARY}--\r\n`
 }
 
@@ -268,6 +283,8 @@ interface Carried {
 /** The params carried the ways clients send them: JSON (mostly), form, multipart, or the query string. */
 function carry(pairs: [string, string][], hasBody: boolean): fc.Arbitrary<Carried> {
   if (!hasBody) return fc.constant({ query: formEncoded(pairs) })
+  // A file goes as a file part: multipart, as clients upload it.
+  if (pairs.some(([, json]) => fileName(json))) return fc.constant({ query: '', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: { text: multipart(pairs), latin1: true } })
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant({ query: '', contentType: 'application/json', body: { text: jsonObject(pairs) } }) },
     { weight: 1, arbitrary: fc.constant({ query: '', contentType: 'application/x-www-form-urlencoded', body: { text: formEncoded(pairs) } }) },
