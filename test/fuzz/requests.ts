@@ -34,6 +34,13 @@ export interface Fixtures {
   tokens: string[]
   /** Usernames, for `Sudo`. */
   usernames: string[]
+  /**
+   * Deep fuzzing (`deep.ts`): concrete paths by route key whose every `:param` names an existing
+   * record (a route without any uses the table-based segments above).
+   */
+  paths?: Record<string, string[]>
+  /** Deep fuzzing: a well-formed value (JSON fragment) for a declared param by its GitLab name, if the name means one. */
+  valueFor?: (name: string, spec: Route['params'][string]) => fc.Arbitrary<string> | undefined
 }
 
 /** Sizes. CI keeps them moderate; `npm run fuzz` raises them. */
@@ -149,9 +156,20 @@ const VALID_BY_NAME: Record<string, readonly unknown[]> = {
 
 type ParamSpec = Route['params'][string]
 
-/** A plausible valid value for a declared param, as a JSON fragment. */
-function validJson(name: string, spec: ParamSpec): fc.Arbitrary<string> {
-  const listed = (spec as { values?: readonly unknown[] }).values ?? VALID_BY_NAME[name]
+/**
+ * A plausible valid value for a declared param, as a JSON fragment: one of its `values`, else one
+ * the scenario makes valid (`fixtures.valueFor`), else a known-good value for its name, else its kind's.
+ */
+function validJson(name: string, spec: ParamSpec, fixtures: Fixtures): fc.Arbitrary<string> {
+  const values = (spec as { values?: readonly unknown[] }).values
+  if (values && values.length > 0) {
+    // An array param's `values` list its elements: send a few of them.
+    if (spec.kind === 'integer[]' || spec.kind === 'string[]') return fc.subarray([...values], { minLength: 1, maxLength: 2 }).map((v) => JSON.stringify(v))
+    return fc.constantFrom(...values).map((v) => JSON.stringify(v))
+  }
+  const deep = fixtures.valueFor?.(name, spec)
+  if (deep) return deep
+  const listed = VALID_BY_NAME[name]
   if (listed && listed.length > 0) return fc.constantFrom(...listed).map((v) => JSON.stringify(v))
   switch (spec.kind) {
     case 'integer':
@@ -169,6 +187,9 @@ function validJson(name: string, spec: ParamSpec): fc.Arbitrary<string> {
       return fc.constant('["a","b"]')
     case 'hash':
       return fc.constant('{}')
+    case 'file':
+      // A file: a multipart file part (see `multipart`); sent any other way it stays an object.
+      return fc.constantFrom(FILE_PARTS[0], FILE_PARTS[1])
     default:
       // A fresh word: names and titles must not collide with existing records.
       return fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/).map((word) => JSON.stringify(`fuzz-${word}`))
@@ -196,10 +217,10 @@ function bodyParams(route: Route): [string, ParamSpec][] {
 type Spoil = 'none' | 'one' | 'half'
 
 /** Declared params as `[name, JSON fragment]` pairs: required ones always, others sometimes. */
-function params(route: Route, sizes: FuzzSizes, spoil: Spoil): fc.Arbitrary<[string, string][]> {
+function params(route: Route, fixtures: Fixtures, sizes: FuzzSizes, spoil: Spoil): fc.Arbitrary<[string, string][]> {
   const declared = bodyParams(route)
   const entries = declared.map(([name, spec]) =>
-    fc.record({ present: spec.required ? fc.constant(true) : fc.boolean(), valid: validJson(name, spec), broken: brokenJson(spec, sizes), coin: fc.boolean() }),
+    fc.record({ present: spec.required ? fc.constant(true) : fc.boolean(), valid: validJson(name, spec, fixtures), broken: brokenJson(spec, sizes), coin: fc.boolean() }),
   )
   const spoiled = spoil === 'one' && declared.length > 0 ? fc.nat(declared.length - 1) : fc.constant(-1)
   return fc.tuple(spoiled, fc.tuple(...entries)).map(([index, values]) =>
@@ -235,8 +256,20 @@ function formEncoded(pairs: [string, string][]): string {
 
 const BOUNDARY = 'fakelab-fuzz'
 
+/** A `file` param's value: `{"$file": name}`, sent as a file part of that name (a few bytes of PNG) in multipart bodies. */
+const FILE_PARTS = ['{"$file":"chart.png"}', '{"$file":"graph.jpg"}'] as const
+
+/** The file name of a {@link FILE_PARTS} value, if it is one. */
+function fileName(json: string): string | undefined {
+  return (FILE_PARTS as readonly string[]).includes(json) ? (JSON.parse(json) as { $file: string }).$file : undefined
+}
+
 function multipart(pairs: [string, string][]): string {
-  const parts = pairs.map(([key, json]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${plain(json)}\r\n`)
+  const parts = pairs.map(([key, json]) => {
+    const file = fileName(json)
+    if (file) return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${key}"; filename="${file}"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n\r\n`
+    return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${plain(json)}\r\n`
+  })
   return `${parts.join('')}--${BOUNDARY}--\r\n`
 }
 
@@ -250,6 +283,8 @@ interface Carried {
 /** The params carried the ways clients send them: JSON (mostly), form, multipart, or the query string. */
 function carry(pairs: [string, string][], hasBody: boolean): fc.Arbitrary<Carried> {
   if (!hasBody) return fc.constant({ query: formEncoded(pairs) })
+  // A file goes as a file part: multipart, as clients upload it.
+  if (pairs.some(([, json]) => fileName(json))) return fc.constant({ query: '', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: { text: multipart(pairs), latin1: true } })
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant({ query: '', contentType: 'application/json', body: { text: jsonObject(pairs) } }) },
     { weight: 1, arbitrary: fc.constant({ query: '', contentType: 'application/x-www-form-urlencoded', body: { text: formEncoded(pairs) } }) },
@@ -318,7 +353,11 @@ function segment(route: Route, name: string, fixtures: Fixtures, broken: boolean
 function pathOf(route: Route, fixtures: Fixtures, broken: boolean): fc.Arbitrary<string> {
   const parts = route.path.split('/')
   const filled = parts.map((part) => (part.startsWith(':') ? segment(route, part.slice(1), fixtures, broken) : fc.constant(part)))
-  return fc.tuple(...filled).map((values) => values.join('/'))
+  const bySegment = fc.tuple(...filled).map((values) => values.join('/'))
+  const resolved = fixtures.paths?.[route.key]
+  // Mostly a path whose every record exists, so that the request reaches the handler's own checks.
+  if (broken || !resolved?.length) return bySegment
+  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...resolved) }, { weight: 1, arbitrary: bySegment })
 }
 
 /** Credentials that reach the handlers: the admin, or the owner of acme. */
@@ -351,7 +390,7 @@ function request(route: Route, fixtures: Fixtures, sizes: FuzzSizes, focus: Focu
   const all = focus === 'everything'
   const method = all ? fc.constantFrom(route.method, ...METHODS) : fc.constant(route.method)
   const spoil: Spoil = all ? 'half' : focus === 'values' ? 'one' : 'none'
-  return fc.tuple(method, params(route, sizes, spoil)).chain(([verb, pairs]) => {
+  return fc.tuple(method, params(route, fixtures, sizes, spoil)).chain(([verb, pairs]) => {
     const hasBody = verb !== 'GET'
     const carried = (focus === 'transport' || all) && hasBody ? fc.oneof(carry(pairs, hasBody), brokenBody(pairs)) : carry(pairs, hasBody)
     return fc.record({
@@ -379,4 +418,18 @@ export function fuzzRequests(route: Route, fixtures: Fixtures, sizes: FuzzSizes)
   const body = route.method !== 'GET'
   const weights: [Focus, number][] = [['nothing', 1], ['path', 2], ['query', 2], ['values', body ? 6 : 3], ['transport', body ? 3 : 0], ['auth', 2], ['everything', 1]]
   return fc.oneof(...weights.filter(([, w]) => w > 0).map(([focus, weight]) => ({ weight, arbitrary: request(route, fixtures, sizes, focus) })))
+}
+
+/**
+ * Well-formed requests for one route (issue 13, determinism and load scripts): valid as the admin
+ * or an owner (3 in 5), with one declared param broken (1 in 5), or with odd credentials (1 in 5).
+ * Nothing the HTTP clients could rewrite on the way (no malformed paths, bodies or methods).
+ */
+export function wellFormedRequests(route: Route, fixtures: Fixtures): fc.Arbitrary<FuzzRequest> {
+  const sizes = { textMax: 20 }
+  return fc.oneof(
+    { weight: 3, arbitrary: request(route, fixtures, sizes, 'nothing') },
+    { weight: 1, arbitrary: request(route, fixtures, sizes, 'values') },
+    { weight: 1, arbitrary: request(route, fixtures, sizes, 'auth') },
+  )
 }

@@ -15,10 +15,16 @@
  * run, so a frequent defect cannot hide a rarer one. Each kind is then found again from the same
  * seed and shrunk on its own, within a time budget so that a bad day stays inside CI's limits.
  *
+ * Deep fuzzing (issue 13, `deep.ts`): valid requests name records that exist (paths resolved through
+ * the simulator's own list routes) and carry values the scenario makes valid for each declared
+ * param, so that most of them reach the handlers; each door prints how many answers were 2xx, 4xx,
+ * and which routes never answered 2xx.
+ *
  * Environment: `FUZZ_SEED` (default: a fresh random seed, printed), `FUZZ_RUNS` (requests per route
- * and door; default 60, or 1000 under `npm run fuzz`), `FUZZ_TEXT_MAX` (largest repeat count of an
- * adversarial text pattern; default 1000, or 40000 under `npm run fuzz`), `FUZZ_PATH` (with the
- * seed and `-t`, replays one shrunk counterexample), `CONTRACT_TRANSPORT=node|msw`.
+ * and door; default 60, or 1000 under `npm run fuzz -- --long`), `FUZZ_TEXT_MAX` (largest repeat count of an
+ * adversarial text pattern; default 1000, or 40000 in the long run), `FUZZ_LONG=1` (the long run's
+ * sizes and shrinking budget), `FUZZ_SHALLOW=1` (without the deep generators, to compare), `FUZZ_PATH` (with the seed and `-t`, replays one shrunk
+ * counterexample), `CONTRACT_TRANSPORT=node|msw`. `npm run fuzz -- --long --runs N --seed S` sets them.
  */
 import fc from 'fast-check'
 import { request as httpRequest } from 'node:http'
@@ -27,9 +33,11 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createSimulator, type Simulator } from '../../src/index.js'
 import { createHandlers } from '../../src/msw.js'
 import { loadDefaultScenario, startServer } from '../../src/node.js'
+import { deepFixtures } from './deep.js'
 import { collectFixtures, encode, fuzzRequests, type Fixtures, type FuzzRequest } from './requests.js'
 
-const LONG = process.env.npm_lifecycle_event === 'fuzz'
+/** The long run: `npm run fuzz -- --long` (see `run.mjs`). */
+const LONG = process.env.FUZZ_LONG === '1'
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
 const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 1000 : 60))
 const TEXT_MAX = Number(process.env.FUZZ_TEXT_MAX ?? (LONG ? 40_000 : 1000))
@@ -276,15 +284,20 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
   let initial: string
   let sent = 0
   let shrinkBudget = SHRINK_BUDGET_MS
+  /** Answers by status class (`2xx`, `4xx`, ...), and the routes that answered 2xx at least once. */
+  const classes: Record<string, number> = {}
+  const reached = new Set<string>()
 
   beforeAll(async () => {
     open = await openDoor(door)
-    fixtures = await collectFixtures(open.sim, MSW_BASE)
+    // FUZZ_SHALLOW=1: the generators as they were before deep fuzzing, to compare how far requests get.
+    fixtures = process.env.FUZZ_SHALLOW === '1' ? await collectFixtures(open.sim, MSW_BASE) : await deepFixtures(open.sim, MSW_BASE)
     open.sim.reset()
     initial = JSON.stringify(open.sim.db.dump())
   })
   afterAll(async () => {
-    console.log(`[fuzz] ${door} door: ${sent} requests (seed ${SEED})`)
+    const missed = ROUTES.filter((route) => !reached.has(route.key)).map((route) => route.key)
+    console.log(`[fuzz] ${door} door: ${sent} requests (seed ${SEED}); answers ${JSON.stringify(classes)}; ${reached.size}/${ROUTES.length} routes answered 2xx${missed.length ? `; never 2xx: ${missed.join(', ')}` : ''}`)
     await open?.close()
   })
 
@@ -296,6 +309,9 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
     fc.pre(sending !== undefined)
     sent += 1
     const answer = await sending
+    const statusClass = `${Math.floor(answer.status / 100)}xx`
+    classes[statusClass] = (classes[statusClass] ?? 0) + 1
+    if (answer.status < 300) reached.add(key)
     const storeChanged = (answer.status >= 400 || request.method === 'GET') && JSON.stringify(open.sim.db.dump()) !== initial
     const problems = broken(answer, open.errors, storeChanged)
     if (problems.length === 0) return undefined
@@ -328,6 +344,7 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
       return
     }
     const found = new Map<string, Failure>()
+    const sentBefore = sent
     await fc.assert(
       fc.asyncProperty(requests, async (request) => {
         const failure = await probe(key, request)
@@ -335,6 +352,8 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
       }),
       { seed: SEED, numRuns: RUNS },
     )
+    // The long run reports as it goes, so that an interrupted run still says how far it got.
+    if (LONG) console.log(`[fuzz] ${door} ${key}: ${sent - sentBefore} requests, ${found.size} kind(s) of failure; ${sent} so far`)
     if (found.size === 0) return
     const reports: string[] = []
     for (const [kind, first] of found) {

@@ -27,7 +27,7 @@ import {
   findRunner,
   groupRunners,
   heartbeat,
-  ownedBy,
+  ownedRunners,
   ownsRunner,
   projectRunners,
   registerRunner,
@@ -185,8 +185,7 @@ export const runnerRoutes: Route[] = [
       ...paginationParams,
     },
     handler(ctx) {
-      const owned = ownedBy(ctx.db, ctx.currentUser!, ctx.today)
-      const runners = filterRunners(ctx.db.tables.runners.filter(owned), filtersOf(ctx.params as RunnerFilters), nowMs(ctx))
+      const runners = filterRunners(ownedRunners(ctx.db, ctx.currentUser!, ctx.today), filtersOf(ctx.params as RunnerFilters), nowMs(ctx))
       return paginated(ctx, runners, (runner) => Runner(runner, ctx))
     },
   }),

@@ -96,6 +96,43 @@ export function ownedBy(db: Db, user: UserRecord, today: string): (runner: Runne
   }
 }
 
+/**
+ * The runners {@link ownedBy} accepts, in id order, found from the user's memberships through the
+ * store's indexes (members by user, subgroups by parent, projects by namespace, runner links by
+ * project and group) instead of testing every runner: `GET /runners` cost grew with the runner
+ * table (4 ms at 1,000 runners for a user owning none; issue 13).
+ * Candidates are the projects and groups where the user has any access at all: direct members,
+ * everything below a group they are a member of, and their personal projects; `ownedBy` then
+ * checks the level exactly as before.
+ */
+export function ownedRunners(db: Db, user: UserRecord, today: string): RunnerRecord[] {
+  const owned = ownedBy(db, user, today)
+  const groupIds = new Set<number>()
+  const projectIds = new Set<number>()
+  const pending: number[] = []
+  for (const member of db.tables.members.where('user_id', user.id)) {
+    if (member.source_type === 'group') pending.push(member.source_id)
+    else projectIds.add(member.source_id)
+  }
+  while (pending.length > 0) {
+    const id = pending.pop()!
+    if (groupIds.has(id)) continue
+    groupIds.add(id)
+    for (const child of db.tables.groups.where('parent_id', id)) pending.push(child.id)
+  }
+  for (const id of groupIds) for (const project of db.tables.projects.where('namespace_id', id)) if (project.namespace_type === 'group') projectIds.add(project.id)
+  for (const project of db.tables.projects.where('namespace_id', user.id)) if (project.namespace_type === 'user') projectIds.add(project.id)
+  const runnerIds = new Set<number>()
+  for (const id of projectIds) for (const link of db.tables.runner_projects.where('project_id', id)) runnerIds.add(link.runner_id)
+  for (const id of groupIds) for (const link of db.tables.runner_namespaces.where('namespace_id', id)) runnerIds.add(link.runner_id)
+  const runners: RunnerRecord[] = []
+  for (const id of [...runnerIds].sort((a, b) => a - b)) {
+    const runner = db.tables.runners.get(id)
+    if (runner && owned(runner)) runners.push(runner)
+  }
+  return runners
+}
+
 /** `fn` computed once per id. */
 function memo(fn: (id: number) => number): (id: number) => number {
   const cache = new Map<number, number>()

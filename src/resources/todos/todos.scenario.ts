@@ -56,6 +56,35 @@ function allocatedIids(records: readonly { value: Record<string, unknown> }[]): 
   return new Set([...explicit, ...implicit])
 }
 
+/** Staged rows of one table indexed by `project_id`, as far as they have been read. */
+interface ProjectIndex<R> {
+  indexed: number
+  byProject: Map<number, R[]>
+}
+
+/** One index per staged array (the loader appends to the same array for the whole load). */
+const projectIndexes = new WeakMap<readonly object[], ProjectIndex<object>>()
+
+/**
+ * The staged rows of `project_id` `projectId`, through an index that reads each staged row once
+ * per load: filtering every staged row for every project made a scenario of 2,000 projects and
+ * 100,000 issues take minutes to load (issue 13).
+ */
+function stagedOfProject<R extends { project_id: number }>(rows: readonly R[], projectId: number): readonly R[] {
+  let index = projectIndexes.get(rows) as ProjectIndex<R> | undefined
+  if (!index) {
+    index = { indexed: 0, byProject: new Map() }
+    projectIndexes.set(rows, index as unknown as ProjectIndex<object>)
+  }
+  for (; index.indexed < rows.length; index.indexed++) {
+    const row = rows[index.indexed]!
+    let list = index.byProject.get(row.project_id)
+    if (!list) index.byProject.set(row.project_id, (list = []))
+    list.push(row)
+  }
+  return index.byProject.get(projectId) ?? []
+}
+
 /** The to-dos fragment (see the module comment). */
 export const todoFragment: ScenarioFragment = {
   fields: { project: fields },
@@ -77,8 +106,9 @@ export const todoFragment: ScenarioFragment = {
   },
   load: {
     project(ctx, project, parent) {
-      const issues = ctx.stagedRows('issues').filter((issue) => issue.project_id === parent.id)
-      const mergeRequests = ctx.stagedRows('merge_requests').filter((mr) => mr.project_id === parent.id)
+      if (project.todos.length === 0) return
+      const issues = stagedOfProject(ctx.stagedRows('issues'), parent.id)
+      const mergeRequests = stagedOfProject(ctx.stagedRows('merge_requests'), parent.id)
       project.todos.forEach((todo, i) => {
         const f = ctx.fake(`todo:${parent.key}:${i}`)
         const target =

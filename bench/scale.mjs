@@ -1,0 +1,267 @@
+// fakelab scale benchmark (issue 13), run by `npm run bench` after the others:
+//   node --expose-gc bench/scale.mjs [--scale 1] [--requests 40] [--seconds 5] [--no-http] [--no-growth]
+// 1. Load: the scale scenario (bench/scale-scenario.mjs: 5,000 users, 200 groups, 2,000 projects,
+//    100,000 issues, 10,000 labels, 1,000 runners with 50,000 jobs, 20,000 to-dos, memberships),
+//    validated (`validateScenarioObject`) and loaded (`createSimulator`): time (target ≤ 3 s) and
+//    RSS after a full collection (target ≤ 500 MB). Then 1,000 storage moves started over the API.
+// 2. Lists: every GET route of `sim.routes` whose path ends in a collection, its params resolved to
+//    existing records (parent collections listed first), with a filter and a sort where the route
+//    declares them; p50 through `sim.handle` (target ≤ 5 ms).
+// 3. HTTP: GET /projects/:id/issues (20 per page) at 32 connections (autocannon, BENCH_SECONDS s)
+//    against fakelab serving the scale scenario and a raw node:http server sending the same bytes,
+//    each in its own process: the ratio (target ≥ 0.10).
+// 4. Growth: the same list requests at 1k, 10k and 100k records (the scenario at scale 0.01, 0.1
+//    and 1): p50 per route at each size, and the ratio 100k/1k (about 1 when a page costs the page
+//    plus an index lookup; 100 when it scans every record).
+// Exits 1 when a target is missed.
+import { spawn, spawnSync } from 'node:child_process'
+import http from 'node:http'
+import { dirname, join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { scaleScenario } from './scale-scenario.mjs'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const { createSimulator, validateScenarioObject } = await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    requests: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
+    'no-http': { type: 'boolean', default: false },
+    'no-growth': { type: 'boolean', default: false },
+    'serve-fakelab': { type: 'boolean', default: false },
+    'serve-raw': { type: 'string' },
+  },
+})
+const TOKEN = 'glpat-root-fakelab'
+const BASE = 'http://scale.test'
+const TARGETS = { loadMs: 3000, rssMb: 500, listP50: 5, http: 0.1 }
+const ISSUE_LIST = '/projects/100000/issues?state=opened&order_by=created_at&sort=desc&per_page=20'
+
+const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a')
+const gc = () => globalThis.gc?.()
+const rssMb = () => process.memoryUsage().rss / 1024 / 1024
+
+/** Loads the scale scenario at `scale`: the simulator and the times of each step. */
+function load(scale) {
+  const t0 = performance.now()
+  const { scenario, sizes } = scaleScenario(scale)
+  const t1 = performance.now()
+  const validated = validateScenarioObject(scenario)
+  const t2 = performance.now()
+  const sim = createSimulator({ scenario: validated })
+  const t3 = performance.now()
+  return { sim, sizes, buildMs: t1 - t0, validateMs: t2 - t1, applyMs: t3 - t2 }
+}
+
+async function call(sim, method, path, body) {
+  const res = await sim.handle(new Request(`${BASE}/api/v4${path}`, { method, headers: { 'PRIVATE-TOKEN': TOKEN, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body && JSON.stringify(body) }))
+  const text = await res.text()
+  return { status: res.status, text }
+}
+
+// ---- serving modes (child processes of the HTTP part) ----------------------------------------------
+
+if (args['serve-fakelab']) {
+  const { startServer } = await import(pathToFileURL(join(ROOT, 'dist', 'node.js')).href)
+  const { sim } = load(Number(args.scale))
+  const server = await startServer(sim, { port: 0 })
+  process.stdout.write(`${server.url}\n`)
+} else if (args['serve-raw'] !== undefined) {
+  const body = Buffer.from(args['serve-raw'], 'base64')
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length })
+    res.end(body)
+  })
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`http://127.0.0.1:${server.address().port}\n`))
+} else {
+  await main()
+}
+
+// ---- list routes ----------------------------------------------------------------------------------
+
+/**
+ * Concrete list requests for every GET route whose path ends in a static segment: each `:param`
+ * names the first record its parent collection lists, and the query filters and sorts where the
+ * route declares how (`state`, `search`, `order_by`, `sort`), 20 per page.
+ */
+async function listRequests(sim) {
+  const cache = new Map()
+  const first = async (collection, param) => {
+    if (!cache.has(collection)) {
+      // The admin's own runners may be none: `/runners/all` lists every runner.
+      let record
+      for (const path of [collection, `${collection}/all`]) {
+        const res = await call(sim, 'GET', `${path}?per_page=1`)
+        const body = res.status === 200 ? JSON.parse(res.text) : []
+        record = Array.isArray(body) ? body[0] : undefined
+        if (record) break
+      }
+      cache.set(collection, record)
+    }
+    const record = cache.get(collection)
+    if (!record) return undefined
+    return record[param.endsWith('iid') ? 'iid' : 'id']
+  }
+  const out = []
+  for (const route of sim.routes) {
+    if (route.method !== 'GET' || route.path.split('/').pop().startsWith(':')) continue
+    let path = ''
+    let ok = true
+    for (const part of route.path.split('/').slice(1)) {
+      if (!part.startsWith(':')) {
+        path += `/${part}`
+        continue
+      }
+      const value = await first(path, part.slice(1))
+      if (value === undefined) {
+        ok = false
+        break
+      }
+      path += `/${encodeURIComponent(String(value))}`
+    }
+    if (!ok) continue
+    const query = new URLSearchParams({ per_page: '20' })
+    const p = route.params
+    if (p.state?.values?.includes('opened')) query.set('state', 'opened')
+    else if (p.state?.values?.includes('active')) query.set('state', 'active')
+    if (p.search && !p.state) query.set('search', '1')
+    if (p.order_by?.values?.length) query.set('order_by', p.order_by.values.includes('updated_at') ? 'updated_at' : p.order_by.values[0])
+    if (p.sort?.values?.includes('asc')) query.set('sort', 'asc')
+    out.push({ key: route.key, url: `${path}?${query}` })
+  }
+  return out
+}
+
+/** p50 (and p99) in ms of `n` requests to `url` through sim.handle, after a few warm-up requests. */
+async function latency(sim, url, n) {
+  const times = []
+  let status = 0
+  let count = 0
+  for (let i = 0; i < n + 5; i++) {
+    const t = performance.now()
+    const res = await sim.handle(new Request(`${BASE}/api/v4${url}`, { headers: { 'PRIVATE-TOKEN': TOKEN } }))
+    await res.arrayBuffer()
+    if (i >= 5) times.push(performance.now() - t)
+    status = res.status
+    count = Number(res.headers.get('x-total') ?? NaN)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))], status, total: count }
+}
+
+// ---- HTTP -----------------------------------------------------------------------------------------
+
+function child(args) {
+  return new Promise((resolveUrl, reject) => {
+    const proc = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    proc.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk
+      if (out.includes('\n')) resolveUrl({ url: out.trim(), proc })
+    })
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
+  })
+}
+
+function autocannon(url, seconds) {
+  const cli = join(ROOT, 'node_modules', 'autocannon', 'autocannon.js')
+  const run = spawnSync(process.execPath, [cli, '-c', '32', '-d', String(seconds), '-n', '--json', '-H', `PRIVATE-TOKEN=${TOKEN}`, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
+  const result = JSON.parse(run.stdout.trim().split('\n').pop())
+  return { rps: result.requests.average, p50: result.latency.p50, bad: result.non2xx + result.errors + result.timeouts }
+}
+
+// ---- main -----------------------------------------------------------------------------------------
+
+async function main() {
+  const requests = Number(args.requests)
+  const missed = []
+  const growth = new Map()
+
+  if (!args['no-growth']) {
+    for (const scale of [0.01, 0.1]) {
+      const { sim, sizes } = load(scale)
+      for (const { key, url } of await listRequests(sim)) {
+        const { p50, total } = await latency(sim, url, requests)
+        const row = growth.get(key) ?? {}
+        row[scale] = { p50, total }
+        growth.set(key, row)
+      }
+      console.log(`(growth) scale ${scale}: ${sizes.issues.toLocaleString('en-US')} issues loaded`)
+      gc()
+    }
+  }
+
+  gc()
+  const baseRss = rssMb()
+  const loaded = load(Number(args.scale))
+  const { sim, sizes } = loaded
+  const loadMs = loaded.validateMs + loaded.applyMs
+  gc()
+  const loadedRss = rssMb()
+  console.log(`\n== scale: ${Object.entries(sizes).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ')} ==`)
+  console.log(`scenario object built   ${fmt(loaded.buildMs, 0)} ms`)
+  console.log(`validated               ${fmt(loaded.validateMs, 0)} ms`)
+  console.log(`loaded into the store   ${fmt(loaded.applyMs, 0)} ms`)
+  console.log(`load (validate + store) ${fmt(loadMs, 0)} ms (target ≤ ${TARGETS.loadMs} ms)${loadMs <= TARGETS.loadMs ? '' : '  MISSED'}`)
+  console.log(`RSS after load + gc     ${fmt(loadedRss, 0)} MB (process before the load: ${fmt(baseRss, 0)} MB; target ≤ ${TARGETS.rssMb} MB)${loadedRss <= TARGETS.rssMb ? '' : '  MISSED'}`)
+  if (loadMs > TARGETS.loadMs) missed.push('load time')
+  if (loadedRss > TARGETS.rssMb) missed.push('RSS')
+
+  // 1,000 storage moves, one per project, over the API.
+  const t = performance.now()
+  let moves = 0
+  for (let p = 0; p < Math.min(1000, sizes.projects); p++) {
+    const res = await call(sim, 'POST', `/projects/${100_000 + p}/repository_storage_moves`, { destination_storage_name: 'default' })
+    if (res.status === 201) moves++
+  }
+  console.log(`storage moves started   ${moves} in ${fmt(performance.now() - t, 0)} ms`)
+
+  console.log(`\n== list routes: filtered, sorted page of 20 through sim.handle, ${requests} requests each (target p50 ≤ ${TARGETS.listP50} ms) ==`)
+  const lists = await listRequests(sim)
+  const width = Math.max(...lists.map((l) => l.key.length))
+  for (const { key, url } of lists) {
+    const { p50, p99, status, total } = await latency(sim, url, requests)
+    const row = growth.get(key) ?? {}
+    row[1] = { p50, total }
+    growth.set(key, row)
+    const flag = p50 > TARGETS.listP50 ? '  MISSED' : status !== 200 ? `  (status ${status})` : ''
+    if (p50 > TARGETS.listP50) missed.push(key)
+    console.log(`${key.padEnd(width)}  p50 ${fmt(p50).padStart(7)} ms  p99 ${fmt(p99).padStart(7)} ms  total ${String(total).padStart(7)}${flag}`)
+  }
+
+  if (growth.size && !args['no-growth']) {
+    console.log('\n== growth: list p50 (ms) at 1k / 10k / 100k records (scale 0.01 / 0.1 / 1; X-Total of the list in brackets) ==')
+    for (const [key, row] of growth) {
+      const cell = (s) => (row[s] ? `${fmt(row[s].p50)} (${row[s].total})` : 'n/a')
+      const ratio = row[1] && row[0.01] ? row[1].p50 / row[0.01].p50 : NaN
+      console.log(`${key.padEnd(width)}  ${cell(0.01).padStart(16)}  ${cell(0.1).padStart(16)}  ${cell(1).padStart(18)}   x${fmt(ratio, 1)}`)
+    }
+  }
+
+  if (!args['no-http']) {
+    const seconds = Number(args.seconds)
+    const answer = await call(sim, 'GET', ISSUE_LIST)
+    const fake = await child(['--serve-fakelab', '--scale', args.scale])
+    const raw = await child(['--serve-raw', Buffer.from(answer.text).toString('base64')])
+    try {
+      autocannon(`${fake.url}/api/v4${ISSUE_LIST}`, 1)
+      autocannon(`${raw.url}/`, 1)
+      const f = autocannon(`${fake.url}/api/v4${ISSUE_LIST}`, seconds)
+      const r = autocannon(`${raw.url}/`, seconds)
+      const ratio = f.rps / r.rps
+      console.log(`\n== HTTP: ${ISSUE_LIST} (${answer.text.length} bytes), 32 connections, ${seconds} s each ==`)
+      console.log(`fakelab ${fmt(f.rps, 0)} req/s (p50 ${f.p50} ms, ${f.bad} bad)  raw node:http ${fmt(r.rps, 0)} req/s  ratio ${fmt(ratio, 3)} (target ≥ ${TARGETS.http})${ratio >= TARGETS.http ? '' : '  MISSED'}`)
+      if (ratio < TARGETS.http || f.bad > 0) missed.push('HTTP ratio')
+    } finally {
+      fake.proc.kill('SIGKILL')
+      raw.proc.kill('SIGKILL')
+    }
+  }
+
+  console.log(missed.length ? `\nscale bench: TARGET MISSED (${missed.join(', ')})` : '\nscale bench: within targets')
+  if (missed.length) process.exitCode = 1
+}
