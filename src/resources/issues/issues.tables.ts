@@ -56,10 +56,10 @@ export interface NoteRecord extends Row {
   updated_at: Timestamp
 }
 
-/** An award emoji a user gave an issue. */
+/** An award emoji a user gave an issue or a note (`awardable_type`; merge requests and snippets could follow). */
 export interface AwardEmojiRecord extends Row {
   awardable_id: number
-  awardable_type: 'Issue'
+  awardable_type: 'Issue' | 'Note'
   /** The emoji name, such as `thumbsup`. */
   name: string
   user_id: number

@@ -1,0 +1,39 @@
+/**
+ * Editing and deleting notes on issues, as `Notes::UpdateService` and `Notes::DestroyService` do
+ * (note creation is `createNote` in issues.service.ts).
+ * Sources: issue 16 part 2; gitlab: app/services/notes/update_service.rb,
+ * app/services/notes/destroy_service.rb, app/models/note.rb, app/models/concerns/awardable.rb.
+ * @module
+ */
+import type { ServiceCtx } from './issues.service.js'
+import type { NoteRecord } from './issues.tables.js'
+
+/** What `PUT …/notes/:note_id` may change. */
+export interface NoteChanges {
+  body?: string
+  confidential?: boolean
+}
+
+/**
+ * `Notes::UpdateService`: the given fields change and `updated_at` moves, only when something
+ * differs (`with_transaction_returning_status { save }` writes nothing for an unchanged note).
+ */
+export function updateNote(ctx: ServiceCtx, note: NoteRecord, changes: NoteChanges): NoteRecord {
+  const patch: Partial<NoteRecord> = {}
+  if (changes.body !== undefined && changes.body !== note.body) patch.body = changes.body
+  if (changes.confidential !== undefined && changes.confidential !== note.confidential) patch.confidential = changes.confidential
+  if (Object.keys(patch).length === 0) return note
+  return ctx.db.tables.notes.update(note.id, { ...patch, updated_at: ctx.now })
+}
+
+/**
+ * `Notes::DestroyService`: the note and its award emoji go; a user note no longer counts in the
+ * issue's `user_notes_count`.
+ */
+export function destroyNote(ctx: ServiceCtx, note: NoteRecord): void {
+  const { db } = ctx
+  for (const award of db.tables.award_emoji.where('awardable_id', note.id)) if (award.awardable_type === 'Note') db.tables.award_emoji.delete(award.id)
+  db.tables.notes.delete(note.id)
+  const issue = db.tables.issues.get(note.noteable_id)
+  if (issue && !note.system) db.tables.issues.update(issue.id, { user_notes_count: Math.max(0, issue.user_notes_count - 1) })
+}
