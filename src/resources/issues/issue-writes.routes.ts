@@ -17,7 +17,6 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { Issue, issuePageFacts } from '../../entities/issue.js'
 import {
-  canReadIssue,
   createIssue,
   destroyIssue,
   moveIssue,
@@ -193,10 +192,11 @@ export const issueWriteRoutes: Route[] = [
     params: { ...issueIid, to_project_id: p.integer({ required: true }) },
     handler(ctx) {
       const project = findProject(ctx, ctx.params.id)
-      // gitlab: lib/api/issues.rb `find_by(iid:)` then `not_found!('Issue')`; `Project.find_by(id:)`
+      // gitlab: lib/api/issues.rb `user_project.issues.find_by(iid:)` then `not_found!('Issue')` (no
+      // confidentiality check: a hidden issue fails `can_move?` instead, 400); `Project.find_by(id:)`
       // then `not_found!('Project')`.
       const issue = ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === ctx.params.issue_iid)
-      if (!issue || !canReadIssue(ctx.db, ctx.currentUser, project, issue, ctx.today)) throw notFound('Issue')
+      if (!issue) throw notFound('Issue')
       const target = ctx.db.tables.projects.get(ctx.params.to_project_id)
       if (!target) throw notFound('Project')
       const moved = moveIssue(ctx, ctx.currentUser!, project, issue, target)

@@ -10,7 +10,7 @@
  * app/models/concerns/{issuable,subscribable}.rb, app/models/issue.rb.
  * @module
  */
-import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, canReadProject, projectAccessLevel } from '../../core/access.js'
 import { apiMessage, validationFailed } from '../../core/errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
@@ -199,8 +199,8 @@ export interface RequestFacts {
  * `Issues::CreateService`: a new issue with the next iid of the project (or the given `iid`, for
  * administrators and owners), labels found or created, assignment to-dos, and the request's user
  * agent and IP stored for `user_agent_detail` (`SpamCheckService#create_user_agent_detail`).
- * A guest's `labels`, `milestone_id`, `assignee_ids` and `due_date` are dropped (`filter_params`
- * without `admin_issue`).
+ * A guest's `labels`, `milestone_id`, `assignee_ids`, `due_date` and `discussion_locked` are dropped
+ * (`filter_params` without `admin_issue`).
  * @throws ApiError 400 `{"message":{"title":["can't be blank"]}}` (model validation);
  *   409 `{"message":"Duplicated issue"}` for an `iid` the project already has.
  */
@@ -225,16 +225,14 @@ export function createIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
     iid,
     project_id: project.id,
     title: params.title ?? '',
-    // spec-gap: GitLab stores nil for an omitted description; the shared entity and scenario type
-    // it as a string, so "no description" is kept as null through a cast.
-    description: description as string,
+    description,
     state: 'opened',
     author_id: user.id,
     assignee_ids: assignees,
     label_ids: admin && params.labels ? findOrCreateLabelIds(ctx, user, project, params.labels) : [],
     milestone_id: admin && params.milestone_id !== undefined ? milestoneIdFor(db, project, params.milestone_id) : null,
     confidential: params.confidential ?? false,
-    discussion_locked: params.discussion_locked ?? null,
+    discussion_locked: admin ? params.discussion_locked ?? null : null,
     issue_type: params.issue_type ?? 'issue',
     due_date: admin && params.due_date !== undefined ? castDate(params.due_date) : null,
     created_at: createdAt,
@@ -262,7 +260,7 @@ export function createIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
  * `assigned` to-do; closing sets `closed_at`/`closed_by` and marks the closer's to-dos on the issue
  * done; reopening clears both. `updated_at` moves only when something changed.
  * A guest (who may update only an issue they authored) cannot change labels, milestone,
- * assignees or due date: those are dropped, as `filter_params` drops them.
+ * assignees, due date or `discussion_locked`: those are dropped, as `filter_params` drops them.
  * @throws ApiError 400 `{"message":{"title":["can't be blank"]}}` (model validation).
  */
 export function updateIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectRecord, issue: IssueRecord, params: IssueWriteParams): IssueRecord {
@@ -271,11 +269,11 @@ export function updateIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
   const patch: Partial<IssueRecord> = {}
   if (params.title !== undefined) patch.title = params.title
   if (params.description !== undefined) patch.description = params.description
-  validateIssue(patch.title ?? issue.title, (patch.description ?? issue.description) as string | null)
+  validateIssue(patch.title ?? issue.title, patch.description ?? issue.description)
   if (params.confidential !== undefined) patch.confidential = params.confidential
-  if (params.discussion_locked !== undefined) patch.discussion_locked = params.discussion_locked
   if (params.issue_type !== undefined) patch.issue_type = params.issue_type
   if (admin) {
+    if (params.discussion_locked !== undefined) patch.discussion_locked = params.discussion_locked
     const assignees = assigneeIdsFor(ctx, project, params)
     if (assignees !== undefined) patch.assignee_ids = assignees
     if (params.milestone_id !== undefined) patch.milestone_id = milestoneIdFor(db, project, params.milestone_id)
@@ -424,9 +422,4 @@ export function setIssueSubscription(db: Db, issue: IssueRecord, user: UserRecor
     .find((s) => s.subscribable_type === 'Issue' && s.user_id === user.id && s.project_id === issue.project_id)
   if (row) db.tables.subscriptions.update(row.id, { subscribed })
   else db.tables.subscriptions.insert({ user_id: user.id, subscribable_type: 'Issue', subscribable_id: issue.id, project_id: issue.project_id, subscribed })
-}
-
-/** Whether a user can see this issue of a project (read the project, and the confidential rule). */
-export function canReadIssue(db: Db, user: UserRecord | null, project: ProjectRecord, issue: IssueRecord, today: string): boolean {
-  return canReadProject(db, user, project, today) && issueVisibleTo(db, user, project, today)(issue)
 }

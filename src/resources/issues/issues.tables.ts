@@ -14,7 +14,8 @@ export interface IssueRecord extends Row {
   iid: number
   project_id: number
   title: string
-  description: string
+  /** null when the issue was created without one (GitLab stores nil). */
+  description: string | null
   state: 'opened' | 'closed'
   author_id: number
   assignee_ids: number[]

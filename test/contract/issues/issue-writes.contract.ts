@@ -81,10 +81,22 @@ contract('POST /projects/:id/issues', {}, ({ api, sim }) => {
     expect(labels.body[0]).toMatchObject({ name: 'docs', open_issues_count: 2 })
   })
 
+  it('joins a group milestone\'s issue list, and leaves it when the milestone is unset', async () => {
+    const res = await api.post('/projects/20/issues', { as: 'max', body: { title: 'Milestoned', milestone_id: 200 } })
+    expect(res.body.milestone).toMatchObject({ id: 200 })
+    const ids = async () => (await api.get('/groups/10/milestones/200/issues', { as: 'max', query: { per_page: 100 } })).body.map((i: { id: number }) => i.id)
+    expect(await ids()).toContain(res.body.id)
+    await api.put('/projects/20/issues/5', { as: 'max', body: { milestone_id: 0 } })
+    expect(await ids()).not.toContain(res.body.id)
+  })
+
   it('drops a guest\'s labels, milestone, assignees and due date, as filter_params does', async () => {
-    const res = await api.post('/projects/20/issues', { as: 'gina', body: { title: 'From a guest', labels: 'bug,unknown', assignee_ids: [4], milestone_id: 220, due_date: '2021-05-01' } })
+    const res = await api.post('/projects/20/issues', {
+      as: 'gina',
+      body: { title: 'From a guest', labels: 'bug,unknown', assignee_ids: [4], milestone_id: 220, due_date: '2021-05-01', discussion_locked: true },
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ labels: [], assignees: [], milestone: null, due_date: null, author: { username: 'gina' } })
+    expect(res.body).toMatchObject({ labels: [], assignees: [], milestone: null, due_date: null, discussion_locked: null, author: { username: 'gina' } })
     expect(sim().db.tables.labels.filter((l) => l.title === 'unknown')).toEqual([])
   })
 
@@ -290,6 +302,7 @@ contract('POST /projects/:id/issues/:issue_iid/move', {}, ({ api, sim }) => {
     ['to the same project', 'max', '/projects/20/issues/3/move', 20, 400, { message: 'Cannot move issue to project it originates from!' }],
     ['without admin_issue in the target', 'max', '/projects/20/issues/3/move', 22, 400, { message: 'Cannot move issue due to insufficient permissions!' }],
     ['as a guest', 'gina', '/projects/20/issues/3/move', 30, 400, { message: 'Cannot move issue due to insufficient permissions!' }],
+    ['a confidential issue, as a non-member (no visibility check before can_move?)', 'nora', '/projects/20/issues/4/move', 30, 400, { message: 'Cannot move issue due to insufficient permissions!' }],
     ['to a missing project', 'max', '/projects/20/issues/3/move', 9999, 404, PROJECT_NOT_FOUND],
     ['a missing issue', 'max', '/projects/20/issues/99/move', 30, 404, { message: '404 Issue Not Found' }],
     ['without to_project_id', 'max', '/projects/20/issues/3/move', undefined, 400, { error: 'to_project_id is missing' }],
