@@ -16,7 +16,7 @@ import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { DEFAULT_LABEL_COLOR } from '../../entities/label.js'
-import type { ServiceCtx } from './issues.service.js'
+import { resolveTodosForTarget, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 
 type LabelRecord = Tables['labels']
@@ -175,15 +175,6 @@ function createAssignmentTodos(ctx: ServiceCtx, issue: IssueRecord, author: User
       created_at: ctx.now,
       updated_at: ctx.now,
     })
-  }
-}
-
-/** `TodoService#resolve_todos_for_target`: the user's pending to-dos on the issue become done. */
-export function resolveTodosForTarget(ctx: ServiceCtx, issue: IssueRecord, user: UserRecord): void {
-  for (const todo of ctx.db.tables.todos.where('user_id', user.id)) {
-    if (todo.state === 'pending' && todo.target_type === 'Issue' && todo.target_id === issue.id) {
-      ctx.db.tables.todos.update(todo.id, { state: 'done', updated_at: ctx.now })
-    }
   }
 }
 

@@ -91,6 +91,15 @@ contract('GET /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
   })
 })
 
+contract('POST /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
+  it('marks the commenter\'s pending to-dos on the issue done (TodoService#new_note), nobody else\'s', async () => {
+    // devon's to-do 601 is on acme/website #1; max's 604 is on #3.
+    const res = await api.post('/projects/20/issues/1/notes', { as: 'devon', body: { body: 'On it' } })
+    expect(res.status).toBe(201)
+    expect([sim().db.tables.todos.get(601)!.state, sim().db.tables.todos.get(604)!.state]).toEqual(['done', 'pending'])
+  })
+})
+
 contract('GET /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, sim }) => {
   it('shows one note', async () => {
     const res = await api.get(`${NOTES}/2`, { as: 'nora' })
