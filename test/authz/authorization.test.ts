@@ -288,7 +288,8 @@ const ROWS: Row[] = [
   // owner; move = admin_issue in both projects (else 400); a participant is subscribed already
   // (304). Notes and awards: ivy/tracker (30, public) #1, note 1 is riley's, award 1 riley's; olive
   // is not a member there. Award emoji routes all need a user (award_emoji.rb `authenticate!`), and
-  // only the awarder or an administrator removes one (others: 401, `unauthorized!`).
+  // only the awarder or an administrator removes one (others: 401, `unauthorized!`). Note routes
+  // need a user too (notes.rb `authenticate!`).
   { key: 'GET /projects/:id/issues/:issue_iid', path: '/projects/20/issues/1', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/issues/:issue_iid', path: '/projects/21/issues/1', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /issues/:id', path: '/issues/400', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
@@ -305,9 +306,9 @@ const ROWS: Row[] = [
   },
   { key: 'POST /projects/:id/issues/:issue_iid/subscribe', path: '/projects/20/issues/1/subscribe', expect: [401, 201, 201, 304, 304, 201, 201, 201, 201, S] },
   { key: 'POST /projects/:id/issues/:issue_iid/unsubscribe', path: '/projects/20/issues/1/unsubscribe', expect: [401, 304, 304, 201, 201, 304, 304, 304, 304, S] },
-  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
-  { key: 'GET /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 403, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [401, 403, 204, 403, 204, 403, 403, 204, 403, S] },
   { key: 'GET /projects/:id/issues/:issue_iid/award_emoji', path: '/projects/30/issues/1/award_emoji', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -3,6 +3,7 @@
  * issues.routes.ts). They stay in the issues area rather than a folder of their own because the
  * notes table, the `Note` entity and note creation already live here and areas do not import each
  * other; merge request and snippet notes would join this file as more noteables.
+ * Every note route needs a signed-in user, reads included (notes.rb `before { authenticate! }`).
  * Permissions are GitLab 13.x's `NotePolicy`: reading needs `read_issue` (and, for a confidential
  * note, Reporter+, the issue's author or assignee, or an administrator); editing and deleting need
  * `admin_note`: the note's author, Maintainer+ or an administrator, never on a system note.
@@ -77,7 +78,6 @@ export const noteRoutes: Route[] = [
   // spec-gap: GitLab names the path parameter `:noteable_id`; api-spec.md's note route calls it
   // `issue_iid`, so the note routes use the spec's name throughout.
   route('GET /projects/:id/issues/:issue_iid/notes', {
-    auth: 'optional',
     params: {
       ...noteableId,
       order_by: p.string({ values: ['created_at', 'updated_at'] as const, default: 'created_at' }),
@@ -102,7 +102,6 @@ export const noteRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/issues/:issue_iid/notes/:note_id', {
-    auth: 'optional',
     params: noteId,
     handler(ctx) {
       const { project, issue } = findNoteable(ctx)

@@ -75,8 +75,10 @@ contract('GET /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
     expect(reporter.body[3]).toMatchObject({ system: true, body: 'changed the description' })
   })
 
-  it('answers anonymous callers on a public project', async () => {
-    expect((await api.get(NOTES)).status).toBe(200)
+  it('needs a signed-in user even on a public project (notes.rb authenticate!)', async () => {
+    const res = await api.get(NOTES)
+    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED])
+    expect((await api.get(`${NOTES}/1`)).status).toBe(401)
   })
 
   it.each([
