@@ -75,6 +75,11 @@ function projectIssue(ctx: Ctx<{ id: string; issue_iid: number }>) {
   return { project, issue: findProjectIssue(ctx, project, ctx.params.issue_iid) }
 }
 
+/** `user_project.issues.find_by(iid:)`: the project's issue with that iid, visible or not. */
+function issueByIid(ctx: Ctx<unknown>, project: ProjectRecord, iid: number): IssueRecord | undefined {
+  return ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === iid)
+}
+
 /**
  * Where the request came from, as the spam check records it: the `User-Agent` header and the
  * client's address.
@@ -157,14 +162,17 @@ export const issueWriteRoutes: Route[] = [
     params: {
       ...issueIid,
       title: p.string(),
-      created_at: p.datetime(),
       updated_at: p.datetime({ allowBlank: false }),
       state_event: p.string({ values: ['reopen', 'close'] as const }),
       ...issueParams,
     },
     rules: { atLeastOneOf: UPDATE_AT_LEAST_ONE_OF },
     handler(ctx) {
-      const { project, issue } = projectIssue(ctx)
+      const project = findProject(ctx, ctx.params.id)
+      // gitlab: `user_project.issues.find_by!(iid:)` (404 Not found, no visibility check), then
+      // `authorize! :update_issue` (403, also for a confidential issue the caller cannot see).
+      const issue = issueByIid(ctx, project, ctx.params.issue_iid)
+      if (!issue) throw recordNotFound()
       if (!canUpdateIssue(ctx, project, issue)) throw forbidden()
       let updated = updateIssue(ctx, ctx.currentUser!, project, issue, ctx.params)
       // `set_issue_updated_at` (administrators and owners): the given time replaces the new updated_at.
@@ -179,7 +187,10 @@ export const issueWriteRoutes: Route[] = [
   route('DELETE /projects/:id/issues/:issue_iid', {
     params: issueIid,
     handler(ctx) {
-      const { project, issue } = projectIssue(ctx)
+      const project = findProject(ctx, ctx.params.id)
+      // gitlab: `find_by(iid:)` then `not_found!('Issue')`, then `authorize!(:destroy_issue, issue)`.
+      const issue = issueByIid(ctx, project, ctx.params.issue_iid)
+      if (!issue) throw notFound('Issue')
       if (!canDestroyIssue(ctx, project)) throw forbidden()
       // `destroy_conditionally!`: 412 when If-Unmodified-Since is older than the issue.
       checkUnmodifiedSince(ctx, issue.updated_at)
@@ -195,7 +206,7 @@ export const issueWriteRoutes: Route[] = [
       // gitlab: lib/api/issues.rb `user_project.issues.find_by(iid:)` then `not_found!('Issue')` (no
       // confidentiality check: a hidden issue fails `can_move?` instead, 400); `Project.find_by(id:)`
       // then `not_found!('Project')`.
-      const issue = ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === ctx.params.issue_iid)
+      const issue = issueByIid(ctx, project, ctx.params.issue_iid)
       if (!issue) throw notFound('Issue')
       const target = ctx.db.tables.projects.get(ctx.params.to_project_id)
       if (!target) throw notFound('Project')

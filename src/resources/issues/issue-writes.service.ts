@@ -43,7 +43,7 @@ export interface IssueWriteParams {
   state_event?: 'close' | 'reopen'
   /** Create only: honoured for administrators and project owners. */
   iid?: number
-  /** Create only (and update, for administrators and owners). */
+  /** Create only: honoured for administrators and project owners. */
   created_at?: string
 }
 
@@ -278,7 +278,6 @@ export function updateIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
     }
     if (labelIds !== issue.label_ids) patch.label_ids = labelIds
   }
-  if (canSetIssueMetadata(db, user, project, ctx.today) && params.created_at !== undefined) patch.created_at = params.created_at
   if (params.state_event === 'close' && issue.state === 'opened') Object.assign(patch, { state: 'closed', closed_at: ctx.now, closed_by_id: user.id })
   if (params.state_event === 'reopen' && issue.state === 'closed') Object.assign(patch, { state: 'opened', closed_at: null, closed_by_id: null })
   const changed = (Object.keys(patch) as (keyof IssueRecord)[]).filter((key) => JSON.stringify(patch[key]) !== JSON.stringify(issue[key]))

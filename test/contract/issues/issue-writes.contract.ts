@@ -255,6 +255,7 @@ contract('PUT /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
     ['anonymous', undefined, '/projects/20/issues/1', 401, UNAUTHORIZED],
     ['a guest on someone else\'s issue', 'gina', '/projects/20/issues/1', 403, FORBIDDEN],
     ['a non-member', 'nora', '/projects/20/issues/1', 403, FORBIDDEN],
+    ['a confidential issue to a non-member (find_by!, then authorize!)', 'nora', '/projects/20/issues/4', 403, FORBIDDEN],
     ['a missing issue', 'max', '/projects/20/issues/99', 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.put(path, { as, body: { title: 'x' } })
@@ -278,13 +279,16 @@ contract('DELETE /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
   })
 
   it.each([
-    ['a maintainer', 'max', 403, FORBIDDEN],
-    ['a non-member', 'nora', 403, FORBIDDEN],
-    ['anonymous', undefined, 401, UNAUTHORIZED],
-  ])('refuses %s', async (_what, as, status, expected) => {
-    const res = await api.delete('/projects/20/issues/1', { as })
+    ['a maintainer', 'max', '/projects/20/issues/1', 403, FORBIDDEN],
+    ['a non-member', 'nora', '/projects/20/issues/1', 403, FORBIDDEN],
+    ['a confidential issue to a non-member', 'nora', '/projects/20/issues/4', 403, FORBIDDEN],
+    ['anonymous', undefined, '/projects/20/issues/1', 401, UNAUTHORIZED],
+    ['a missing issue', 'olive', '/projects/20/issues/99', 404, { message: '404 Issue Not Found' }],
+  ])('refuses %s', async (_what, as, path, status, expected) => {
+    const before = sim().db.tables.issues.size
+    const res = await api.delete(path, { as })
     expect([res.status, res.body]).toEqual([status, expected])
-    expect(sim().db.tables.issues.get(400)).toBeDefined()
+    expect(sim().db.tables.issues.size).toBe(before)
   })
 })
 
