@@ -114,12 +114,13 @@ export const noteRoutes: Route[] = [
   }),
 
   route('PUT /projects/:id/issues/:issue_iid/notes/:note_id', {
-    params: { ...noteId, body: p.string({ allowBlank: false }), confidential: p.boolean() },
+    // gitlab: 13.x notes.rb `requires :body` (no `confidential`: changing it came later).
+    params: { ...noteId, body: p.string({ required: true }) },
     handler(ctx) {
       const { project, issue } = findNoteable(ctx)
       const note = findNote(ctx, issue)
       authorizeAdminNote(ctx, project, issue, note)
-      const updated = updateNote(ctx, note, { body: ctx.params.body, confidential: ctx.params.confidential })
+      const updated = updateNote(ctx, note, { body: ctx.params.body })
       return ok(Note(updated, ctx, issue))
     },
   }),

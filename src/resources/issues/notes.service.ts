@@ -5,25 +5,26 @@
  * app/services/notes/destroy_service.rb, app/models/note.rb, app/models/concerns/awardable.rb.
  * @module
  */
+import { badRequest } from '../../core/errors.js'
+import { blank } from '../../core/ruby.js'
 import type { ServiceCtx } from './issues.service.js'
 import type { NoteRecord } from './issues.tables.js'
 
-/** What `PUT …/notes/:note_id` may change. */
+/** What `PUT …/notes/:note_id` changes. */
 export interface NoteChanges {
-  body?: string
-  confidential?: boolean
+  body: string
 }
 
 /**
- * `Notes::UpdateService`: the given fields change and `updated_at` moves, only when something
- * differs (`with_transaction_returning_status { save }` writes nothing for an unchanged note).
+ * `Notes::UpdateService`: the body changes and `updated_at` moves, only when it differs (an
+ * unchanged note is not saved).
+ * @throws ApiError 400 `{"message":"400 Bad request - Failed to save note {:note=>[\"can't be blank\"]}"}`
+ *   for a blank body (gitlab: lib/api/helpers/notes_helpers.rb `update_note`).
  */
 export function updateNote(ctx: ServiceCtx, note: NoteRecord, changes: NoteChanges): NoteRecord {
-  const patch: Partial<NoteRecord> = {}
-  if (changes.body !== undefined && changes.body !== note.body) patch.body = changes.body
-  if (changes.confidential !== undefined && changes.confidential !== note.confidential) patch.confidential = changes.confidential
-  if (Object.keys(patch).length === 0) return note
-  return ctx.db.tables.notes.update(note.id, { ...patch, updated_at: ctx.now })
+  if (blank(changes.body)) throw badRequest('Failed to save note {:note=>["can\'t be blank"]}')
+  if (changes.body === note.body) return note
+  return ctx.db.tables.notes.update(note.id, { body: changes.body, updated_at: ctx.now })
 }
 
 /**

@@ -137,7 +137,8 @@ contract('PUT /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, sim }
     ['a developer on someone else\'s note', 'devon', `${NOTES}/1`, { body: 'x' }, 403, FORBIDDEN],
     ['a system note, even for a maintainer', 'max', `${NOTES}/4`, { body: 'x' }, 403, FORBIDDEN],
     ['anonymous', undefined, `${NOTES}/1`, { body: 'x' }, 401, UNAUTHORIZED],
-    ['a blank body', 'riley', `${NOTES}/1`, { body: '' }, 400, { error: 'body is empty' }],
+    ['a blank body', 'riley', `${NOTES}/1`, { body: ' ' }, 400, { message: '400 Bad request - Failed to save note {:note=>["can\'t be blank"]}' }],
+    ['no body', 'riley', `${NOTES}/1`, {}, 400, { error: 'body is missing' }],
     ['a missing note', 'riley', `${NOTES}/999`, { body: 'x' }, 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, body, status, expected) => {
     arrangeHiddenNotes(sim())
