@@ -80,10 +80,13 @@ function countVote(db: Db, awardable: Awardable, name: string, delta: 1 | -1): v
  * inclusion in GitLab's emoji names, one award per user, name and awardable); then the user's
  * pending to-dos on the issue are done (`TodoService#new_award_emoji`).
  * @throws ApiError 404 `{"message":"404 Award Emoji [\"Name has already been taken\"] Not Found"}`
- *   and the like: the API wraps the model's full messages, a Ruby array, in `not_found!`.
+ *   and the like: the API wraps the model's full messages, a Ruby array, in `not_found!`;
+ *   404 `{"message":"404 Award Emoji Awardable cannot be awarded emoji Not Found"}` on a system note.
  */
 export function awardEmoji(ctx: AwardCtx, awardable: Awardable, user: UserRecord, rawName: string): AwardEmojiRecord {
   const { db } = ctx
+  // `emoji_awardable?`: system notes take no emoji; the service's message is a plain string here.
+  if (awardable.type === 'Note' && awardable.note.system) throw notFound('Award Emoji Awardable cannot be awarded emoji')
   const name = normalizeEmojiName(rawName)
   const errors: string[] = []
   if (name.trim() === '') errors.push("Name can't be blank")

@@ -151,6 +151,12 @@ contract('POST /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji', {}, 
     expect((await api.delete(`${NOTE}/award_emoji/${res.body.id}`, { as: 'devon' })).status).toBe(204)
   })
 
+  it('refuses a system note (emoji_awardable? is false)', async () => {
+    sim().db.tables.notes.insert({ id: 50, noteable_id: 405, noteable_type: 'Issue', project_id: 30, author_id: 5, body: 'changed the title', system: true, confidential: null, created_at: NOW, updated_at: NOW })
+    const res = await api.post(`${ISSUE}/notes/50/award_emoji`, { as: 'riley', body: { name: 'tada' } })
+    expect([res.status, res.body]).toEqual([404, { message: '404 Award Emoji Awardable cannot be awarded emoji Not Found' }])
+  })
+
   it('goes with its note when the note is deleted', async () => {
     await api.post(`${NOTE}/award_emoji`, { as: 'devon', body: { name: 'tada' } })
     expect((await api.delete(NOTE, { as: 'riley' })).status).toBe(204)
