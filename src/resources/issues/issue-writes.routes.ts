@@ -17,6 +17,7 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { Issue, issuePageFacts } from '../../entities/issue.js'
 import {
+  canSetIssueMetadata,
   createIssue,
   destroyIssue,
   moveIssue,
@@ -99,12 +100,6 @@ function canUpdateIssue(ctx: Ctx<unknown>, project: ProjectRecord, issue: IssueR
   return issue.author_id === user.id || issue.assignee_ids.includes(user.id)
 }
 
-/** `destroy_issue`: project owners and administrators. */
-function canDestroyIssue(ctx: Ctx<unknown>, project: ProjectRecord): boolean {
-  const user = ctx.currentUser
-  return user !== null && (user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.OWNER)
-}
-
 /** Subscribe or unsubscribe (lib/api/subscriptions.rb): 201 with the issue, 304 when unchanged. */
 function subscription(ctx: Ctx<{ id: string; issue_iid: number }>, subscribe: boolean) {
   // gitlab: lib/api/subscriptions.rb finds the issue with `find_project_issue` (404 Not found).
@@ -174,13 +169,7 @@ export const issueWriteRoutes: Route[] = [
       const issue = issueByIid(ctx, project, ctx.params.issue_iid)
       if (!issue) throw recordNotFound()
       if (!canUpdateIssue(ctx, project, issue)) throw forbidden()
-      let updated = updateIssue(ctx, ctx.currentUser!, project, issue, ctx.params)
-      // `set_issue_updated_at` (administrators and owners): the given time replaces the new updated_at.
-      const user = ctx.currentUser!
-      if (ctx.params.updated_at !== undefined && (user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.OWNER)) {
-        updated = ctx.db.tables.issues.update(updated.id, { updated_at: ctx.params.updated_at })
-      }
-      return ok(presentIssue(ctx, updated, project))
+      return ok(presentIssue(ctx, updateIssue(ctx, ctx.currentUser!, project, issue, ctx.params), project))
     },
   }),
 
@@ -191,7 +180,8 @@ export const issueWriteRoutes: Route[] = [
       // gitlab: `find_by(iid:)` then `not_found!('Issue')`, then `authorize!(:destroy_issue, issue)`.
       const issue = issueByIid(ctx, project, ctx.params.issue_iid)
       if (!issue) throw notFound('Issue')
-      if (!canDestroyIssue(ctx, project)) throw forbidden()
+      // `destroy_issue`: project owners and administrators.
+      if (!canSetIssueMetadata(ctx.db, ctx.currentUser!, project, ctx.today)) throw forbidden()
       // `destroy_conditionally!`: 412 when If-Unmodified-Since is older than the issue.
       checkUnmodifiedSince(ctx, issue.updated_at)
       destroyIssue(ctx.db, issue)

@@ -45,6 +45,8 @@ export interface IssueWriteParams {
   iid?: number
   /** Create only: honoured for administrators and project owners. */
   created_at?: string
+  /** Update only: replaces the new `updated_at`, for administrators and project owners. */
+  updated_at?: string
 }
 
 /** `can?(user, :admin_issue, project)`: Reporter+ or administrator. */
@@ -52,8 +54,11 @@ function canAdminIssue(db: Db, user: UserRecord, project: ProjectRecord, today: 
   return user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER
 }
 
-/** `set_issue_iid`/`set_issue_created_at`: administrators and project owners. */
-function canSetIssueMetadata(db: Db, user: UserRecord, project: ProjectRecord, today: string): boolean {
+/**
+ * `set_issue_iid`, `set_issue_created_at`, `set_issue_updated_at` and `destroy_issue`: administrators
+ * and project owners (gitlab: app/policies/project_policy.rb).
+ */
+export function canSetIssueMetadata(db: Db, user: UserRecord, project: ProjectRecord, today: string): boolean {
   return user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.OWNER
 }
 
@@ -281,8 +286,10 @@ export function updateIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
   if (params.state_event === 'close' && issue.state === 'opened') Object.assign(patch, { state: 'closed', closed_at: ctx.now, closed_by_id: user.id })
   if (params.state_event === 'reopen' && issue.state === 'closed') Object.assign(patch, { state: 'opened', closed_at: null, closed_by_id: null })
   const changed = (Object.keys(patch) as (keyof IssueRecord)[]).filter((key) => JSON.stringify(patch[key]) !== JSON.stringify(issue[key]))
-  if (changed.length === 0) return issue
-  const updated = db.tables.issues.update(issue.id, { ...patch, updated_at: ctx.now })
+  // `set_issue_updated_at`: the given time is the issue's updated_at, changed or not.
+  const updatedAt = params.updated_at !== undefined && canSetIssueMetadata(db, user, project, ctx.today) ? params.updated_at : undefined
+  if (changed.length === 0) return updatedAt === undefined ? issue : db.tables.issues.update(issue.id, { updated_at: updatedAt })
+  const updated = db.tables.issues.update(issue.id, { ...patch, updated_at: updatedAt ?? ctx.now })
   if (changed.includes('assignee_ids')) createAssignmentTodos(ctx, updated, user, issue.assignee_ids)
   if (changed.includes('state') && updated.state === 'closed') resolveTodosForTarget(ctx, updated, user)
   return updated

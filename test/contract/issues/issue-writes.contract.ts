@@ -232,6 +232,14 @@ contract('PUT /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
     expect([res.status, res.body.title, res.body.labels]).toEqual([200, 'Mine', ['docs', 'feature']])
   })
 
+  it.each([
+    ['an owner', 'olive', '2021-03-31T00:00:00.000Z'],
+    ['a maintainer (ignored)', 'max', NOW],
+  ])('honours updated_at for %s', async (_who, as, updatedAt) => {
+    const res = await api.put('/projects/20/issues/1', { as, body: { title: 'Touched', updated_at: '2021-03-31T00:00:00Z' } })
+    expect([res.status, res.body.updated_at]).toEqual([200, updatedAt])
+  })
+
   it('leaves updated_at alone when nothing changes', async () => {
     const res = await api.put('/projects/20/issues/1', { as: 'max', body: { title: 'Login button does nothing' } })
     expect([res.status, res.body.updated_at]).toEqual([200, '2021-03-10T09:00:00.000Z'])
