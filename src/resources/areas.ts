@@ -7,6 +7,7 @@
  * @module
  */
 export * from './authentication/index.js'
+export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './freeze-periods/index.js'
 export * from './group-milestones/index.js'
 export * from './groups/index.js'

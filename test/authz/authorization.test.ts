@@ -298,6 +298,47 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', path: '/projects/30/issues/4/metric_images/9999', expect: [401, 403, 404, 404, 404, 403, 403, 404, 403, S], notFound: { message: 'Metric image not found' } },
   // ---- end issues area ----------------------------------------------------------------------------
 
+  // ---- arrange-issues (issue 16 parts 1-3): single issues, issue writes, notes, award emoji ----------
+  // Issue #1 of acme/website (20) is devon's, assigned to max; olive owns acme. Writes: create_issue =
+  // anyone who reads the project; update_issue = Reporter+ or the author/assignee; destroy_issue =
+  // owner; move = admin_issue in both projects (else 400); a participant is subscribed already
+  // (304). Notes and awards: ivy/tracker (30, public) #1, note 1 is riley's, award 1 riley's; olive
+  // is not a member there. Award emoji routes all need a user (award_emoji.rb `authenticate!`), and
+  // only the awarder or an administrator removes one (others: 401, `unauthorized!`). Note routes
+  // need a user too (notes.rb `authenticate!`).
+  { key: 'GET /projects/:id/issues/:issue_iid', path: '/projects/20/issues/1', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid', path: '/projects/21/issues/1', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /issues/:id', path: '/issues/400', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/issues', path: '/projects/20/issues', body: { title: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/issues', path: '/projects/21/issues', body: { title: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /projects/:id/issues/:issue_iid', path: '/projects/20/issues/1', body: { title: 'matrix' }, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/issues/:issue_iid', path: '/projects/20/issues/1', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
+  {
+    key: 'POST /projects/:id/issues/:issue_iid/move',
+    path: '/projects/20/issues/1/move',
+    body: { to_project_id: 23 },
+    expect: [401, 400, 201, 201, 201, 201, 400, 201, 400, S],
+    badRequest: { message: 'Cannot move issue due to insufficient permissions!' },
+  },
+  { key: 'POST /projects/:id/issues/:issue_iid/subscribe', path: '/projects/20/issues/1/subscribe', expect: [401, 201, 201, 304, 304, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/issues/:issue_iid/unsubscribe', path: '/projects/20/issues/1/unsubscribe', expect: [401, 304, 304, 201, 201, 304, 304, 304, 304, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 403, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [401, 403, 204, 403, 204, 403, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/award_emoji', path: '/projects/30/issues/1/award_emoji', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/award_emoji', path: '/projects/21/issues/1/award_emoji', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/award_emoji/:award_id', path: '/projects/30/issues/1/award_emoji/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/issues/:issue_iid/award_emoji', path: '/projects/30/issues/1/award_emoji', body: { name: 'tada' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/award_emoji/:award_id', path: '/projects/30/issues/1/award_emoji/1', expect: [401, 401, 204, 401, 401, 401, 401, 204, 401, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji', path: '/projects/30/issues/1/notes/1/award_emoji', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // No award on a note in the default scenario: award 1 is the issue's, so the note's lookup misses.
+  { key: 'GET /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji/:award_id', path: '/projects/30/issues/1/notes/1/award_emoji/1', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { message: '404 Not found' } },
+  { key: 'POST /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji', path: '/projects/30/issues/1/notes/1/award_emoji', body: { name: 'tada' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji/:award_id', path: '/projects/30/issues/1/notes/1/award_emoji/1', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, S], notFound: { message: '404 Not found' } },
+  // ---- end arrange-issues ---------------------------------------------------------------------------
+
   // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
   { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /users/:id', path: '/users/2', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

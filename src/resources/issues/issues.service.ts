@@ -97,7 +97,7 @@ export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord
 
 /**
  * `Notes::CreateService` for an issue: a user note; the issue's `user_notes_count` grows and its
- * `updated_at` moves (the note touches its noteable).
+ * `updated_at` moves (the note touches its noteable); the author's pending to-dos on the issue are done.
  * spec-gap: `/promote` is a higher-tier quick action; the community edition does not know it, so
  * the text stays in the note and `commands_changes` is `{}` (api-spec.md describes the higher tier).
  * @throws ApiError 400 `{"message":"400 Bad request - Note {:note=>[\"can't be blank\"]}"}` for a
@@ -117,7 +117,21 @@ export function createNote(ctx: ServiceCtx, issue: IssueRecord, author: UserReco
     updated_at: ctx.now,
   })
   ctx.db.tables.issues.update(issue.id, { user_notes_count: issue.user_notes_count + 1, updated_at: ctx.now })
+  // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on the issue.
+  resolveTodosForTarget(ctx, issue, author)
   return note
+}
+
+/**
+ * `TodoService#resolve_todos_for_target`: the user's pending to-dos on the issue become done (on
+ * closing it, commenting on it, moving it). gitlab: app/services/todo_service.rb.
+ */
+export function resolveTodosForTarget(ctx: ServiceCtx, issue: IssueRecord, user: UserRecord): void {
+  for (const todo of ctx.db.tables.todos.where('user_id', user.id)) {
+    if (todo.state === 'pending' && todo.target_type === 'Issue' && todo.target_id === issue.id) {
+      ctx.db.tables.todos.update(todo.id, { state: 'done', updated_at: ctx.now })
+    }
+  }
 }
 
 // ---- participants and merge requests ----------------------------------------------------------

@@ -14,7 +14,8 @@ export interface IssueRecord extends Row {
   iid: number
   project_id: number
   title: string
-  description: string
+  /** null when the issue was created without one (GitLab stores nil). */
+  description: string | null
   state: 'opened' | 'closed'
   author_id: number
   assignee_ids: number[]
@@ -56,10 +57,10 @@ export interface NoteRecord extends Row {
   updated_at: Timestamp
 }
 
-/** An award emoji a user gave an issue. */
+/** An award emoji a user gave an issue or a note (`awardable_type`; merge requests and snippets could follow). */
 export interface AwardEmojiRecord extends Row {
   awardable_id: number
-  awardable_type: 'Issue'
+  awardable_type: 'Issue' | 'Note'
   /** The emoji name, such as `thumbsup`. */
   name: string
   user_id: number

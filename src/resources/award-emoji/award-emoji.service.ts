@@ -1,0 +1,108 @@
+/**
+ * Finding awardables and awarding or removing emoji, as GitLab 13.x's `API::AwardEmoji` helpers and
+ * `AwardEmojis::AddService`/`DestroyService` do. Awardables are issues (by `iid`) and the notes on
+ * them; merge requests and snippets would add a kind to {@link AwardableKind} and a finder here.
+ * Sources: issue 16 part 3; gitlab: lib/api/award_emoji.rb, app/services/award_emojis/*,
+ * app/models/award_emoji.rb, app/models/concerns/awardable.rb, app/services/todo_service.rb.
+ * @module
+ */
+import { issueVisibleTo, canReadProject } from '../../core/access.js'
+import { notFound, recordNotFound } from '../../core/errors.js'
+import { rubyInspect } from '../../core/ruby.js'
+import type { Db } from '../../db/db.js'
+import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
+
+type IssueRecord = Tables['issues']
+type NoteRecord = Tables['notes']
+type AwardEmojiRecord = Tables['award_emoji']
+
+/** The awardables under a project, as the route paths name them. */
+export type AwardableKind = 'issue'
+
+/** What an award hangs on: an issue, or a note on it. `issue` is the one whose rights decide. */
+export type Awardable =
+  | { type: 'Issue'; id: number; issue: IssueRecord }
+  | { type: 'Note'; id: number; issue: IssueRecord; note: NoteRecord }
+
+/** Who is asking and when. */
+export interface AwardCtx {
+  readonly db: Db
+  readonly currentUser: UserRecord | null
+  readonly today: string
+  readonly now: string
+}
+
+/**
+ * `awardable`: `user_project.issues.find_by!(iid:)`, then `awardable.notes.find(note_id)` when a
+ * note is named. Neither lookup checks visibility (that is {@link canReadAwardable}).
+ * @throws ApiError 404 `{"message":"404 Not found"}` for a missing issue or note.
+ */
+export function findAwardable(ctx: AwardCtx, project: ProjectRecord, _kind: AwardableKind, iid: number, noteId?: number): Awardable {
+  const issue = ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === iid)
+  if (!issue) throw recordNotFound()
+  if (noteId === undefined) return { type: 'Issue', id: issue.id, issue }
+  const note = ctx.db.tables.notes.get(noteId)
+  if (!note || note.noteable_type !== 'Issue' || note.noteable_id !== issue.id) throw recordNotFound()
+  return { type: 'Note', id: note.id, issue, note }
+}
+
+/** `can_read_awardable?`: `read_issue` on the issue (a note is read through its noteable). */
+export function canReadAwardable(ctx: AwardCtx, project: ProjectRecord, awardable: Awardable): boolean {
+  return canReadProject(ctx.db, ctx.currentUser, project, ctx.today) && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(awardable.issue)
+}
+
+/** The awardable's awards, oldest first (`awardable.award_emoji`, paginated by id). */
+export function awardsOf(db: Db, awardable: Awardable): AwardEmojiRecord[] {
+  return db.tables.award_emoji.where('awardable_id', awardable.id).filter((a) => a.awardable_type === awardable.type)
+}
+
+/**
+ * `awardable.award_emoji.find(award_id)`.
+ * @throws ApiError 404 `{"message":"404 Not found"}`.
+ */
+export function findAward(db: Db, awardable: Awardable, awardId: number): AwardEmojiRecord {
+  const award = db.tables.award_emoji.get(awardId)
+  if (!award || award.awardable_type !== awardable.type || award.awardable_id !== awardable.id) throw recordNotFound()
+  return award
+}
+
+/** How an award changes an issue's vote counters: `thumbsup` and `thumbsdown` count, only on the issue itself. */
+function countVote(db: Db, awardable: Awardable, name: string, delta: 1 | -1): void {
+  if (awardable.type !== 'Issue') return
+  const issue = db.tables.issues.get(awardable.id)!
+  if (name === 'thumbsup') db.tables.issues.update(issue.id, { upvotes: Math.max(0, issue.upvotes + delta) })
+  if (name === 'thumbsdown') db.tables.issues.update(issue.id, { downvotes: Math.max(0, issue.downvotes + delta) })
+}
+
+/**
+ * `AwardEmojis::AddService`: the name is normalised (`+1` → `thumbsup`) and validated (`presence`,
+ * inclusion in GitLab's emoji names, one award per user, name and awardable); then the user's
+ * pending to-dos on the issue are done (`TodoService#new_award_emoji`).
+ * @throws ApiError 404 `{"message":"404 Award Emoji [\"Name has already been taken\"] Not Found"}`
+ *   and the like: the API wraps the model's full messages, a Ruby array, in `not_found!`;
+ *   404 `{"message":"404 Award Emoji Awardable cannot be awarded emoji Not Found"}` on a system note.
+ */
+export function awardEmoji(ctx: AwardCtx, awardable: Awardable, user: UserRecord, rawName: string): AwardEmojiRecord {
+  const { db } = ctx
+  // `emoji_awardable?`: system notes take no emoji; the service's message is a plain string here.
+  if (awardable.type === 'Note' && awardable.note.system) throw notFound('Award Emoji Awardable cannot be awarded emoji')
+  const name = normalizeEmojiName(rawName)
+  const errors: string[] = []
+  if (name.trim() === '') errors.push("Name can't be blank")
+  if (!isEmojiName(name)) errors.push('Name is not included in the list')
+  else if (awardsOf(db, awardable).some((a) => a.user_id === user.id && a.name === name)) errors.push('Name has already been taken')
+  if (errors.length > 0) throw notFound(`Award Emoji [${errors.map(rubyInspect).join(', ')}]`)
+  const award = db.tables.award_emoji.insert({ awardable_id: awardable.id, awardable_type: awardable.type, name, user_id: user.id, created_at: ctx.now })
+  countVote(db, awardable, name, 1)
+  for (const todo of db.tables.todos.where('user_id', user.id)) {
+    if (todo.state === 'pending' && todo.target_type === 'Issue' && todo.target_id === awardable.issue.id) db.tables.todos.update(todo.id, { state: 'done', updated_at: ctx.now })
+  }
+  return award
+}
+
+/** `award.destroy`: the award goes, and an issue's vote counter with it. */
+export function removeAward(db: Db, awardable: Awardable, award: AwardEmojiRecord): void {
+  db.tables.award_emoji.delete(award.id)
+  countVote(db, awardable, award.name, -1)
+}
