@@ -107,6 +107,11 @@ export interface PersonalAccessTokenRecord extends Row {
 /** An OAuth access token (Doorkeeper): sent as `Authorization: Bearer` or `access_token=`. */
 export interface OauthAccessTokenRecord extends Row {
   user_id: number
+  /**
+   * The OAuth application it was issued to (`oauth_applications`, declared by the users area);
+   * absent or null for a token of no application (Doorkeeper's column is nullable).
+   */
+  application_id?: number | null
   token: string
   scopes: string[]
   revoked: boolean
