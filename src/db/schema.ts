@@ -153,6 +153,11 @@ export interface CiJobTokenRecord extends Row {
   /** The user who triggered the pipeline. */
   user_id: number
   project_id: number
+  /**
+   * The job (the runners area's `jobs`) whose `CI_JOB_TOKEN` this is, presented by `GET /job`;
+   * absent or null when the scenario names none.
+   */
+  job_id?: number | null
   /** The job's status: only `running` authenticates. */
   status: 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled'
 }
