@@ -212,3 +212,16 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
   if (route.auth === 'admin' && !info.user?.admin) throw forbidden()
   return info
 }
+
+/**
+ * Who a request to a web route is (GitLab's Rails controllers, not its API): the user the session
+ * cookie signs in, on GET and HEAD, else anonymous. Access tokens are the API's and are ignored
+ * here, as GitLab 13.x's `UploadsController` ignores `PRIVATE-TOKEN` (it has no sessionless
+ * authentication), so an unknown or expired token is no 401 either. A blocked user's session is
+ * signed out (anonymous). gitlab: app/controllers/application_controller.rb, uploads_controller.rb.
+ */
+export function authenticateWeb(db: Db, request: CoreRequest): AuthInfo {
+  const user = sessionUser(db, request)
+  if (!user || user.state !== 'active') return ANONYMOUS
+  return { user, tokenUser: user, token: null, sudo: false, method: 'session' }
+}

@@ -44,6 +44,8 @@ export interface Reply {
   status: number
   body?: unknown
   headers?: Record<string, string>
+  /** Bytes sent as they are instead of a JSON `body` (a web route's upload); `headers` give their `content-type`. */
+  bytes?: Uint8Array
 }
 
 /** What a handler receives. `P` is the coerced declared params. */

@@ -2,11 +2,13 @@
  * The issues area: the issue lists (`/issues`, `/groups/:id/issues`, `/projects/:id/issues`) and
  * the sub-resources of a project issue, the `issues` table and its companions (notes, award
  * emoji, closing and mentioning merge requests, user agent details, metric images), and `issues:`
- * of scenario projects. gitlab: lib/api/issues.rb, time_tracking_endpoints.rb, notes.rb.
+ * of scenario projects, and the web route serving uploaded metric images' bytes. gitlab:
+ * lib/api/issues.rb, time_tracking_endpoints.rb, notes.rb, app/controllers/uploads_controller.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
 import { issueRoutes } from './issues.routes.js'
+import { metricImageWebRoutes } from './metric-image-file.routes.js'
 import { issueFragment } from './issues.scenario.js'
 import { issueTables } from './issues.tables.js'
 
@@ -14,4 +16,4 @@ export type { IssueRecord, NoteRecord, AwardEmojiRecord, MetricImageRecord } fro
 export type { IssueFields } from './issues.scenario.js'
 
 /** The issues area. */
-export const issues: Area = { name: 'issues', routes: issueRoutes, tables: issueTables, scenario: issueFragment }
+export const issues: Area = { name: 'issues', routes: issueRoutes, webRoutes: metricImageWebRoutes, tables: issueTables, scenario: issueFragment }
