@@ -3,8 +3,8 @@
  * presents), with the job's status and user. Source: src/resources/authentication/authentication.scenario.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { ScenarioError } from '../../src/scenario/index.js'
 import { createSimulator, parseScenario } from '../../src/simulator.js'
+import { scenarioProblems } from '../support/scenario-problems.js'
 
 const BASE = `version: 1
 users: [{ username: alice }, { username: bob }]
@@ -19,16 +19,6 @@ projects:
     job_tokens:
 `
 
-function problemsOf(text: string): string[] {
-  try {
-    parseScenario(text, { file: 'test.yaml' })
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.message.split('\n')
-    throw error
-  }
-  return []
-}
-
 describe('job_tokens[].job', () => {
   it('links the token to its job (null when the scenario names none)', () => {
     const sim = createSimulator({ scenario: parseScenario(`${BASE}      - { token: t1, user: alice, job: 70 }\n      - { token: t2, user: bob }\n`) })
@@ -36,7 +26,7 @@ describe('job_tokens[].job', () => {
   })
 
   it('reports an unknown job, and a status or user other than the job\'s', () => {
-    expect(problemsOf(`${BASE}      - { token: t1, user: alice, job: 99 }\n      - { token: t2, user: alice, job: 71 }\n      - { token: t3, user: bob, job: 70 }\n`)).toEqual([
+    expect(scenarioProblems(`${BASE}      - { token: t1, user: alice, job: 99 }\n      - { token: t2, user: alice, job: 71 }\n      - { token: t3, user: bob, job: 70 }\n`)).toEqual([
       'test.yaml:12:40 projects[0].job_tokens[0].job: unknown job 99 (no runners[].jobs[] entry has this id)',
       'test.yaml:13:9 projects[0].job_tokens[1].status: must be job 71\'s status (success)',
       'test.yaml:14:28 projects[0].job_tokens[2].user: must be job 70\'s user (alice)',

@@ -4,8 +4,8 @@
  * Source: src/resources/users/users.scenario.ts; gitlab: db/structure.sql `oauth_applications`.
  */
 import { describe, expect, it } from 'vitest'
-import { ScenarioError } from '../../src/scenario/index.js'
 import { applyScenario, createDb, parseScenario } from '../../src/simulator.js'
+import { scenarioProblems } from '../support/scenario-problems.js'
 
 const APPS = [
   'version: 1', //                                                                          1
@@ -16,16 +16,6 @@ const APPS = [
   '  - username: amy', //                                                                   6
   '    oauth_tokens:', //                                                                   7
 ]
-
-function problemsOf(lines: string[]): string[] {
-  try {
-    parseScenario(lines.join('\n'), { file: 't.yaml' })
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.message.split('\n')
-    throw error
-  }
-  return []
-}
 
 describe('oauth_applications', () => {
   it('loads the applications (explicit ids, then past the highest) and links each token to its own', () => {
@@ -46,20 +36,20 @@ describe('oauth_applications', () => {
   })
 
   it('reports an unknown application, a scope the application lacks, and duplicate names, uids and ids', () => {
-    expect(problemsOf([
+    expect(scenarioProblems([
       ...APPS,
       '      - { token: t1, application: Nope }', //                                        8
       '      - { token: t2, application: Dash, scopes: [api, sudo] }', //                     9
-    ])).toEqual([
+    ].join('\n'), 't.yaml')).toEqual([
       't.yaml:8:35 users[0].oauth_tokens[0].application: unknown OAuth application "Nope" (not in oauth_applications)',
       't.yaml:9:55 users[0].oauth_tokens[1].scopes[1]: scope "sudo" is not one of application "Dash"\'s scopes',
     ])
-    expect(problemsOf([
+    expect(scenarioProblems([
       'version: 1',
       'oauth_applications:',
       '  - { id: 7, name: Dash, uid: dash-id, secret: s, redirect_uri: "http://x/cb" }',
       '  - { id: 7, name: Dash, uid: dash-id, secret: s, redirect_uri: "http://x/cb" }',
-    ])).toEqual([
+    ].join('\n'), 't.yaml')).toEqual([
       't.yaml:4:11 oauth_applications[1].id: duplicate oauth_applications id (first used by oauth_applications[0])',
       't.yaml:4:20 oauth_applications[1].name: duplicate oauth_applications name (first used by oauth_applications[0])',
       't.yaml:4:31 oauth_applications[1].uid: duplicate oauth_applications uid (first used by oauth_applications[0])',
