@@ -123,6 +123,21 @@ contract('GET /uploads/-/system/issuable_metric_image/file/:id/:filename', {}, (
     expect([res.status, res.headers.get('location')]).toEqual([302, `${api.baseUrl}/users/sign_in`])
   })
 
+  it.each([
+    ['GET', '/uploads/-/system/issuable_metric_image/file/99999999999999999999999/x.png', 404],
+    ['GET', '/uploads/-/system/issuable_metric_image/file/-1/x.png', 404],
+    ['GET', '/uploads/-/system/issuable_metric_image/file/1/..%2F..%2Fetc%2Fpasswd', 404],
+    ['GET', '/uploads/-/system/issuable_metric_image/file/1', 404],
+    ['GET', '/uploads/-/system/issuable_metric_image/file/1/a/b', 404],
+    ['POST', '/uploads/-/system/issuable_metric_image/file/1/x.png', 404],
+    ['DELETE', '/uploads/-/system/issuable_metric_image/file/1/x.png', 404],
+    ['GET', '/uploads/-/system/issuable_metric_image/file/1/%FF', 400],
+  ])('answers %s %s with %i, never a 5xx', async (method, path, status) => {
+    storeImage(408, 'x.png')
+    const res = await api.request(method, path)
+    expect(res.status).toBe(status)
+  })
+
   it('changes nothing in the store', async () => {
     const path = storeImage(404)
     const before = JSON.stringify(sim().db.dump())
