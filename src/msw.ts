@@ -1,6 +1,6 @@
 /**
  * `fakelab/msw`: the simulator as MSW request handlers, for `setupServer` (Node) and
- * `setupWorker` (browser). Two catch-all handlers hand every request to the one core; routing
+ * `setupWorker` (browser). A few catch-all handlers hand every request to the one core; routing
  * stays in the core (one catch-all handler measured ~6,000 calls/s against ~530 with 200 handlers).
  * Only this file imports `msw`. Source: STYLE.md §9.
  * @module
@@ -65,8 +65,9 @@ class UnimplementedPassthrough extends HttpHandler {
 }
 
 /**
- * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s) and fakelab's control
- * namespace (`/-/fakelab/*`). Prepend your own handlers with `server.use(...)` to override one endpoint.
+ * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s), fakelab's control
+ * namespace (`/-/fakelab/*`) and the uploads API entities link to (metric images under
+ * `/uploads/-/system/issuable_metric_image/`). Prepend your own handlers with `server.use(...)` to override one endpoint.
  * @example
  * import { setupServer } from 'msw/node'
  * import { createSimulator } from 'fakelab'
@@ -81,7 +82,10 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
   const api = options.onUnimplemented === 'passthrough'
     ? new UnimplementedPassthrough(sim, urlPattern(base, 'api/v[34]'), handle)
     : http.all(urlPattern(base, 'api/v[34]'), handle)
-  return [api, http.all(urlPattern(base, '-/fakelab'), handle)]
+  // The web paths API entities link to (a metric image's `file_path`): only the upload folders
+  // fakelab serves, so an app's other requests under `/uploads` still reach the network.
+  const uploads = http.all(urlPattern(base, 'uploads/-/system/issuable_metric_image'), handle)
+  return [api, http.all(urlPattern(base, '-/fakelab'), handle), uploads]
 }
 
 /**

@@ -10,7 +10,7 @@ import { frozenClock, systemClock } from './core/clock.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState, type StateExport } from './core/control.js'
 import { Db } from './db/db.js'
 import { CORE_TABLES, type TableDefs } from './db/schema.js'
-import { allRoutes, areas } from './resources/index.js'
+import { allRoutes, allWebRoutes, areas } from './resources/index.js'
 import { createScenarioFormat, type ApplyScenarioOptions, type ParseScenarioOptions, type Scenario } from './scenario/index.js'
 
 export type { Simulator, SimulatorSnapshot } from './core/engine.js'
@@ -138,13 +138,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const loaded = loadState(given)
     db.load(loaded.state)
     const clock = options.clock ?? frozenClock(loaded.now!)
-    return createEngine({ ...rest, db, seed: options.seed ?? loaded.seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+    return createEngine({ ...rest, db, seed: options.seed ?? loaded.seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
   }
   const scenario = typeof given === 'string' ? parseScenario(given) : (given as Scenario | undefined)
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+  return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
 }
 
 /** A state export's marker line; checked before parsing a scenario's YAML twice. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Db } from '../db/db.js'
-import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } from '../db/schema.js'
+import type { CiJobTokenRecord, OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } from '../db/schema.js'
 import { ApiError, forbidden, insufficientScope, invalidToken, unauthorized } from './errors.js'
 import type { RawParams } from './params.js'
 import type { AuthInfo, Route } from './route.js'
@@ -78,11 +78,11 @@ function sessionUser(db: Db, request: CoreRequest): UserRecord | undefined {
 }
 
 /**
- * `find_user_from_job_token`, on routes that allow job tokens only: the user who triggered the job
- * whose token is sent as `job_token` or `JOB-TOKEN`.
+ * `find_user_from_job_token`, on routes that allow job tokens only: the job token sent as
+ * `job_token` or `JOB-TOKEN` and the user who triggered its job.
  * @throws ApiError 401 `{"message":"401 Unauthorized"}` for an unknown token or a job not running.
  */
-function jobTokenUser(db: Db, request: CoreRequest, raw: RawParams, route: Route): UserRecord | undefined {
+function jobTokenUser(db: Db, request: CoreRequest, raw: RawParams, route: Route): { user: UserRecord; jobToken: CiJobTokenRecord } | undefined {
   if (!route.jobTokenAllowed) return undefined
   const value = stringParam(raw, 'job_token') ?? request.header('job-token')
   if (!value) return undefined
@@ -90,7 +90,7 @@ function jobTokenUser(db: Db, request: CoreRequest, raw: RawParams, route: Route
   if (!job || job.status !== 'running') throw unauthorized()
   const user = db.tables.users.get(job.user_id)
   if (!user) throw unauthorized()
-  return user
+  return { user, jobToken: job }
 }
 
 /**
@@ -185,11 +185,13 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
     info = { user, tokenUser: user, token, sudo: false, method: 'token' }
   } else {
     // find_user_from_sources: job token (where allowed), then the session cookie.
-    const jobUser = jobTokenUser(db, request, raw, route)
-    const user = jobUser ?? sessionUser(db, request)
+    const job = jobTokenUser(db, request, raw, route)
+    const user = job?.user ?? sessionUser(db, request)
     if (user) {
       checkUserState(user)
-      info = { user, tokenUser: user, token: null, sudo: false, method: jobUser ? 'job_token' : 'session' }
+      info = job
+        ? { user, tokenUser: user, token: null, sudo: false, method: 'job_token', jobToken: job.jobToken }
+        : { user, tokenUser: user, token: null, sudo: false, method: 'session' }
     }
   }
 
@@ -209,4 +211,17 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
   if (!info.user && route.auth !== 'optional') throw unauthorized()
   if (route.auth === 'admin' && !info.user?.admin) throw forbidden()
   return info
+}
+
+/**
+ * Who a request to a web route is (GitLab's Rails controllers, not its API): the user the session
+ * cookie signs in, on GET and HEAD, else anonymous. Access tokens are the API's and are ignored
+ * here, as GitLab 13.x's `UploadsController` ignores `PRIVATE-TOKEN` (it has no sessionless
+ * authentication), so an unknown or expired token is no 401 either. A blocked user's session is
+ * signed out (anonymous). gitlab: app/controllers/application_controller.rb, uploads_controller.rb.
+ */
+export function authenticateWeb(db: Db, request: CoreRequest): AuthInfo {
+  const user = sessionUser(db, request)
+  if (!user || user.state !== 'active') return ANONYMOUS
+  return { user, tokenUser: user, token: null, sudo: false, method: 'session' }
 }

@@ -9,7 +9,7 @@
  */
 import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
-import { authenticate } from './auth.js'
+import { authenticate, authenticateWeb } from './auth.js'
 import { frozenClock, isoDate, timestamp, type Clock, type ManualClock } from './clock.js'
 import { ApiError, apiMessage, apiV3Gone, badGateway, internalError, malformedRequest, payloadTooLarge, rateLimited, routeNotFound, serviceUnavailable, throttled, uriTooLong } from './errors.js'
 import { createFaker } from './faker.js'
@@ -66,6 +66,12 @@ export interface EngineOptions {
   clock: Clock
   /** Faker seed for values generated while serving (tokens, secrets). */
   seed: number
+  /**
+   * Routes outside `/api/v4`: GitLab's web controllers that serve what API entities link to (a
+   * metric image's `file_path` under `/uploads/-/system/…`). Their paths start at the root; they
+   * see only the session cookie (tokens are the API's), and an unmatched path is the usual 404.
+   */
+  webRoutes?: Route[]
   /** Base URL used in `web_url` and `Link` headers; default: the origin of each request. */
   baseUrl?: string
   /** Routes to serve. */
@@ -266,6 +272,10 @@ function headerList(list: Field[], extra: Record<string, string> | undefined, la
  */
 function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
   const { status, body } = outcome
+  if (outcome.bytes) {
+    // Bytes as they are (an upload); the reply's own headers name their type.
+    return { status, headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, undefined), body: head ? undefined : outcome.bytes }
+  }
   if (outcome.textBody) {
     return {
       status,
@@ -399,6 +409,7 @@ export function createEngine(options: EngineOptions): Simulator {
   const { db, routes } = options
   let { clock, seed } = options
   const router = new Router(routes)
+  const webRouter = new Router(options.webRoutes ?? [])
   const faker: Faker = createFaker(seed)
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
   const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
@@ -451,11 +462,12 @@ export function createEngine(options: EngineOptions): Simulator {
       if (reply.text) return { status: reply.status, textBody: reply.text }
       return reply.body === undefined ? { status: reply.status } : { status: reply.status, body: reply.body }
     }
-    if (!path.startsWith(`${API_PREFIX}/`)) return routeMiss('path')
+    const api = path.startsWith(`${API_PREFIX}/`)
     // gitlab-behaviour.md §1.2 and §14.20: a wrong method on an existing path gets the catch-all
     // 404 (Grape tries GitLab's `route :any, '*path'` before its own 405), not the spec's 405.
-    const found = router.match(request.method, path.slice(API_PREFIX.length))
-    if (found.miss) return routeMiss(found.miss, found.allowed)
+    // Outside the API only the web routes answer; anything else there is a plain path miss.
+    const found = api ? router.match(request.method, path.slice(API_PREFIX.length)) : webRouter.match(request.method, path)
+    if (found.miss) return api ? routeMiss(found.miss, found.allowed) : routeMiss('path')
     const { route } = found
     trace.route = route.key
     // GET and HEAD carry no body: no promise to wait for on the commonest requests.
@@ -469,7 +481,7 @@ export function createEngine(options: EngineOptions): Simulator {
       today = isoDate(now)
       nowText = timestamp(now)
     }
-    const auth = authenticate(db, request, raw, route, now)
+    const auth = api ? authenticate(db, request, raw, route, now) : authenticateWeb(db, request)
     trace.user = auth.user?.username ?? null
     if (auth.sudo) trace.sudoFrom = auth.tokenUser?.username
     const fields = {

@@ -297,3 +297,27 @@ export function badGateway(): ApiError {
 export function serviceUnavailable(): ApiError {
   return new ApiError(503, { message: '503 Service Unavailable' })
 }
+
+/**
+ * GitLab's web 404 (`ApplicationController#render_404`, HTML format): a web route's answer for a
+ * missing record, or one the signed-in user may not read. An HTML page, not the API's JSON.
+ * spec-gap: GitLab renders its full `errors/not_found` page; this is its title and message only.
+ */
+export function webNotFound(): ApiError {
+  return new ApiError(404, undefined, { 'content-type': 'text/html; charset=utf-8' }, WEB_NOT_FOUND_HTML)
+}
+
+const WEB_NOT_FOUND_HTML =
+  '<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>Not Found</title></head>\n<body>\n<h1>404</h1>\n' +
+  "<h3>Page Not Found</h3>\n<p>Make sure the address is correct and the page hasn't moved.</p>\n</body>\n</html>\n"
+
+/**
+ * Devise's `authenticate_user!` on a web route for an anonymous browser (GitLab 13.x
+ * `UploadsController#authorize_access!` when the record is not readable without signing in): 302 to
+ * the sign-in page, with Rails' redirect body.
+ * @param baseUrl the simulated GitLab's origin.
+ */
+export function signInRedirect(baseUrl: string): ApiError {
+  const location = `${baseUrl}/users/sign_in`
+  return new ApiError(302, undefined, { location, 'content-type': 'text/html; charset=utf-8' }, `<html><body>You are being <a href="${location}">redirected</a>.</body></html>`)
+}

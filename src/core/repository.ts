@@ -2,14 +2,15 @@
  * Repositories and their read-only state. A repository being moved to another storage is read-only
  * from the moment the move is scheduled until it is replicated or fails (gitlab:
  * app/models/concerns/repository_storage_movable.rb `set_repository_read_only!`,
- * `set_repository_writable!`). Any route that writes to a repository (commits, files, wiki pages,
- * snippet contents) calls {@link assertRepositoryWritable} before writing.
+ * `set_repository_writable!`). Of fakelab's routes only scheduling another move of the container
+ * is refused meanwhile (`container_repository_writable`): none of the others writes to a git
+ * repository (GitLab refuses pushes, the files and commits APIs and wiki edits, none simulated).
+ * A finished move leaves the container on its destination storage ({@link repositoryStorage}).
  * Source: api-spec.md "Repository storage move `state`"; gitlab-behaviour.md §6.
  * @module
  */
+import type { Row } from '../db/collection.js'
 import type { Db } from '../db/db.js'
-import { apiMessage } from './errors.js'
-import type { Ctx } from './route.js'
 
 /** What holds a repository: GitLab's storage-move container types. */
 export type RepositoryContainerType = 'project' | 'group' | 'snippet'
@@ -59,17 +60,23 @@ export function isRepositoryReadOnly(db: Db, type: RepositoryContainerType, cont
   })
 }
 
-/** What GitLab answers a write to a read-only repository (gitlab: lib/gitlab/git_access.rb `read_only`). */
-export const READ_ONLY_REPOSITORY_MESSAGE = 'The repository is temporarily read-only. Please try again later.'
+type MoveRow = Row & StorageMoveTiming & { destination_storage_name: string }
 
 /**
- * Refuses a write to a repository that a storage move holds read-only.
- * spec-gap: the spec says only that pushes are rejected with a "temporarily read-only" message.
- * GitLab refuses the push in its pre-receive check (git_access.rb); API writes that commit (the
- * files and commits APIs) surface that pre-receive error as `render_api_error!(message, 400)`,
- * so the API answer is 400 `{"message":"The repository is temporarily read-only. Please try again later."}`.
- * @throws ApiError 400 as above.
+ * Where a container's repository lives at `now` (an ISO 8601 instant): the destination of its
+ * latest move that has `finished` by then, else `initial` (the storage it was created on). A
+ * `failed` move leaves it where it was. Derived rather than stored, like the move's state, so the
+ * scenario clock alone moves repositories (gitlab: app/services/projects/update_repository_storage_service.rb
+ * and its snippet and group twins set `repository_storage` on success).
+ * Moves of one container never overlap (the repository is read-only while one runs), so the
+ * latest finished one is the one that finished last.
  */
-export function assertRepositoryWritable(ctx: Ctx<unknown>, type: RepositoryContainerType, containerId: number): void {
-  if (isRepositoryReadOnly(ctx.db, type, containerId, ctx.now)) throw apiMessage(400, READ_ONLY_REPOSITORY_MESSAGE)
+export function repositoryStorage(db: Db, type: RepositoryContainerType, containerId: number, initial: string, now: string): string {
+  const table = db.tables[storageMoveTable(type)] as { where(column: 'container_id', value: number): MoveRow[] } | undefined
+  let latest: MoveRow | undefined
+  for (const move of table?.where('container_id', containerId) ?? []) {
+    if (storageMoveState(move, now) !== 'finished') continue
+    if (!latest || move.finished_at > latest.finished_at || (move.finished_at === latest.finished_at && move.id > latest.id)) latest = move
+  }
+  return latest?.destination_storage_name ?? initial
 }

@@ -6,7 +6,7 @@
  */
 import type { Faker } from '@faker-js/faker'
 import type { Db } from '../db/db.js'
-import type { PersonalAccessTokenRecord, OauthAccessTokenRecord, UserRecord } from '../db/schema.js'
+import type { CiJobTokenRecord, PersonalAccessTokenRecord, OauthAccessTokenRecord, UserRecord } from '../db/schema.js'
 import type { Clock } from './clock.js'
 import type { ParamRules, ParamSpecs, ParamsOf, RawParams } from './params.js'
 import type { CoreRequest } from './transport.js'
@@ -35,6 +35,8 @@ export interface AuthInfo {
   sudo: boolean
   /** How the user authenticated: an access token, a CI job token, the session cookie, or not at all. */
   method?: 'token' | 'job_token' | 'session' | null
+  /** The CI job token used (`method: 'job_token'`): GitLab's `current_authenticated_job`. */
+  jobToken?: CiJobTokenRecord | null
 }
 
 /** A handler's answer: status, JSON body (undefined = no body) and extra headers. */
@@ -42,6 +44,8 @@ export interface Reply {
   status: number
   body?: unknown
   headers?: Record<string, string>
+  /** Bytes sent as they are instead of a JSON `body` (a web route's upload); `headers` give their `content-type`. */
+  bytes?: Uint8Array
 }
 
 /** What a handler receives. `P` is the coerced declared params. */

@@ -43,8 +43,11 @@ export type HeaderList = readonly (readonly [name: string, value: string])[]
 export interface CoreReply {
   status: number
   headers: HeaderList
-  /** The body text (JSON for API answers); `undefined` when the reply has no body (204, 304, HEAD). */
-  body: string | undefined
+  /**
+   * The body: text (JSON for API answers), or bytes (an upload a web route serves); `undefined`
+   * when the reply has no body (204, 304, HEAD).
+   */
+  body: string | Uint8Array | undefined
   /**
    * Set when no route answered: `'path'` when nothing is registered at the path, `'method'` when
    * the path exists under other methods. Both answer GitLab's catch-all 404; this field lets a
@@ -103,6 +106,6 @@ export function fromFetchRequest(request: Request): CoreRequest {
 export function toFetchResponse(reply: CoreReply): Response {
   // A dropped connection is a network error to a Fetch client (MSW passes it on as one).
   if (reply.fault === 'reset') return Response.error()
-  // The DOM typings want mutable pairs; Response only reads them.
-  return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers as [string, string][] })
+  // The DOM typings want mutable pairs and ArrayBuffer-backed bytes; Response only reads both.
+  return new Response((reply.body ?? null) as BodyInit | null, { status: reply.status, headers: reply.headers as [string, string][] })
 }

@@ -109,6 +109,11 @@ export interface PersonalAccessTokenRecord extends Row {
 /** An OAuth access token (Doorkeeper): sent as `Authorization: Bearer` or `access_token=`. */
 export interface OauthAccessTokenRecord extends Row {
   user_id: number
+  /**
+   * The OAuth application it was issued to (`oauth_applications`, declared by the users area);
+   * absent or null for a token of no application (Doorkeeper's column is nullable).
+   */
+  application_id?: number | null
   token: string
   scopes: string[]
   revoked: boolean
@@ -150,6 +155,11 @@ export interface CiJobTokenRecord extends Row {
   /** The user who triggered the pipeline. */
   user_id: number
   project_id: number
+  /**
+   * The job (the runners area's `jobs`) whose `CI_JOB_TOKEN` this is, presented by `GET /job`;
+   * absent or null when the scenario names none.
+   */
+  job_id?: number | null
   /** The job's status: only `running` authenticates. */
   status: 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled'
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { AccessLevel, directMember, groupAccessLevel } from '../core/access.js'
+import { repositoryStorage } from '../core/repository.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { UserBasic } from './user.js'
 import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx } from './urls.js'
@@ -157,7 +158,10 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, options: { with
     auto_devops_enabled: false,
     auto_devops_deploy_strategy: 'continuous',
     autoclose_referenced_issues: true,
-    repository_storage: project.repository_storage,
+    // gitlab: lib/api/entities/project.rb (13.x) `expose :repository_storage, if: ->(_, options)
+    // { Ability.allowed?(options[:current_user], :change_repository_storage, project) }`: administrators only.
+    // It is where the project is now: a finished storage move left it on its destination.
+    ...(user?.admin ? { repository_storage: repositoryStorage(ctx.db, 'project', project.id, project.repository_storage, ctx.now) } : {}),
     ...(user && options.withAccess !== false
       ? {
           permissions: {

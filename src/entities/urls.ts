@@ -12,6 +12,8 @@ export interface PresentCtx {
   readonly baseUrl: string
   /** Today's UTC date, for derived fields such as milestone `expired`. */
   readonly today: string
+  /** The scenario clock's instant (ISO 8601), for state that follows the clock (a repository's storage). */
+  readonly now: string
   readonly currentUser: UserRecord | null
 }
 

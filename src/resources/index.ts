@@ -18,3 +18,6 @@ export const areas: readonly Area[] = Object.values(mounted)
 
 /** Every route fakelab serves. */
 export const allRoutes: Route[] = areas.flatMap((area) => area.routes)
+
+/** Every web route (outside `/api/v4`) fakelab serves: what API entities link to. */
+export const allWebRoutes: Route[] = areas.flatMap((area) => area.webRoutes ?? [])

@@ -24,6 +24,11 @@ export interface Area {
   readonly name: string
   /** Its routes; empty for an area that so far only holds scenario data (issues, members). */
   readonly routes: readonly Route[]
+  /**
+   * Routes outside `/api/v4` (keys with paths from the root, e.g. `GET /uploads/-/system/…`): GitLab's
+   * web controllers serving what the area's entities link to. They see only the session cookie.
+   */
+  readonly webRoutes?: readonly Route[]
   /** The store tables it owns and their indexes; their record types merge into `Tables`. */
   readonly tables?: Partial<TableDefs>
   /** Its part of the scenario format. */

@@ -369,6 +369,11 @@ const ROWS: Row[] = [
     { key: `POST ${container}/repository_storage_moves`.replace(/\/\d+\//, '/:id/'), path: `${container}/repository_storage_moves`, body: { destination_storage_name: 'storage-2' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   ]),
   // --- end repository storage moves
+  // --- Job token's job (gaps branch): GET /job answers only a CI job token's request (its job); every
+  // other credential authenticates (authenticate!) and then finds no current job: 404 `Job`
+  // (lib/api/jobs.rb 13.x `validate_current_authenticated_job`). Job tokens: test/contract/runners/job-token-job.contract.ts.
+  { key: 'GET /job', path: '/job', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { message: '404 Job Not Found' } },
+  // --- end job token's job
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 ]

@@ -5,7 +5,8 @@
  * - OAuth token of devon (api) — answers as devon's personal access token does;
  * - impersonation token of nora — answers as nora's own token does;
  * - session cookie of devon — on GET as devon's token, on a write as an anonymous request (no CSRF);
- * - CI job token (running job, triggered by devon) — no route here opens to job tokens, so as anonymous;
+ * - CI job token (running job, triggered by devon) — as anonymous (the token is ignored), except on
+ *   a route that opens to job tokens (`GET /job`), where it authenticates as devon;
  * - expired token, revoked token — 401 `invalid_token` with GitLab's description, whatever the route;
  * - wrong scope (a `read_user` token of nora) — 403 `insufficient_scope` unless the route also
  *   accepts `read_user` (then as nora's token);
@@ -85,7 +86,7 @@ contract('credential columns', {}, ({ api, sim }) => {
       oauth: devon,
       impersonation: nora,
       cookie: route.method === 'GET' ? devon : anonymous,
-      jobToken: anonymous,
+      jobToken: route.jobTokenAllowed ? devon : anonymous,
       expired: anonymousRoute ? anonymous : invalidToken(EXPIRED),
       revoked: anonymousRoute ? anonymous : invalidToken(REVOKED),
       expiredOauth: anonymousRoute ? anonymous : invalidToken(EXPIRED),

@@ -20,6 +20,8 @@ export interface ApiResponse {
   /** Parsed JSON body; `undefined` for an empty body. */
   body: any
   text: string
+  /** The body's bytes as received (an upload a web route serves). */
+  bytes: Uint8Array
 }
 
 /** Per-request options. */
@@ -39,9 +41,11 @@ export interface RequestOptions {
   multipart?: FormData
   /** A body sent as it is; give its `content-type` in `headers`. */
   rawBody?: BodyInit
+  /** Fetch's redirect mode; `manual` to see a 302 itself (web routes). Default `follow`. */
+  redirect?: RequestRedirect
 }
 
-/** A small client bound to one door. Paths are relative to `/api/v4` unless they start with `/-/` or `/api/`. */
+/** A small client bound to one door. Paths are relative to `/api/v4` unless they start with `/-/`, `/api/` or `/uploads/`. */
 export interface Api {
   readonly baseUrl: string
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>
@@ -72,7 +76,7 @@ function transports(): Transport[] {
 
 function makeApi(baseUrl: string): Api {
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-    const prefix = path.startsWith('/-/') || path.startsWith('/api/') ? '' : '/api/v4'
+    const prefix = path.startsWith('/-/') || path.startsWith('/api/') || path.startsWith('/uploads/') ? '' : '/api/v4'
     let url = `${baseUrl}${prefix}${path}`
     if (options.query) {
       const search = new URLSearchParams()
@@ -97,8 +101,9 @@ function makeApi(baseUrl: string): Api {
     } else if (options.rawBody !== undefined) {
       body = options.rawBody
     }
-    const res = await fetch(url, { method, headers, body })
-    const text = await res.text()
+    const res = await fetch(url, { method, headers, body, ...(options.redirect ? { redirect: options.redirect } : {}) })
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
     let parsed: unknown
     if (text !== '') {
       try {
@@ -107,7 +112,7 @@ function makeApi(baseUrl: string): Api {
         parsed = text
       }
     }
-    return { status: res.status, headers: res.headers, body: parsed, text }
+    return { status: res.status, headers: res.headers, body: parsed, text, bytes }
   }
   return {
     baseUrl,

@@ -1,12 +1,10 @@
 /**
- * core/repository.ts: the read-only window of a repository under a storage move, and the refusal
- * other areas call before writing to a repository. Source: gitlab-behaviour.md §6; gitlab:
- * lib/gitlab/git_access.rb (`read_only` message).
+ * core/repository.ts: a storage move's state on the clock, the read-only window of the repository
+ * it moves, and the storage the repository is on once a move has finished. Source:
+ * gitlab-behaviour.md §6; gitlab: app/models/concerns/repository_storage_movable.rb.
  */
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/core/errors.js'
-import { assertRepositoryWritable, isRepositoryReadOnly, storageMoveState } from '../../src/core/repository.js'
-import type { Ctx } from '../../src/core/route.js'
+import { isRepositoryReadOnly, repositoryStorage, storageMoveState } from '../../src/core/repository.js'
 import { createSimulator } from '../../src/index.js'
 
 const move = { container_id: 20, started_at: '2021-04-01T12:00:05.000Z', finished_at: '2021-04-01T12:01:05.000Z', outcome: 'finished' as const }
@@ -22,29 +20,28 @@ describe('storage move state on the clock', () => {
   })
 })
 
-describe('assertRepositoryWritable', () => {
+describe('isRepositoryReadOnly and repositoryStorage', () => {
   const sim = createSimulator({ scenario: 'version: 1\nprojects: [{ path: p, namespace: g }]\ngroups: [{ path: g }]' })
   const id = sim.db.tables.projects.all()[0]!.id
-  sim.db.tables.project_repository_storage_moves.insert({
-    ...move, container_id: id, source_storage_name: 'default', destination_storage_name: 'default', created_at: '2021-04-01T12:00:00.000Z', updated_at: '2021-04-01T12:00:00.000Z',
-  })
-  const ctx = (now: string) => ({ db: sim.db, now }) as unknown as Ctx<unknown>
+  const stamps = { created_at: '2021-04-01T12:00:00.000Z', updated_at: '2021-04-01T12:00:00.000Z' }
+  sim.db.tables.project_repository_storage_moves.insert({ ...move, container_id: id, source_storage_name: 'default', destination_storage_name: 'storage-2', ...stamps })
+  const later = { started_at: '2021-04-01T12:02:00.000Z', finished_at: '2021-04-01T12:03:00.000Z', outcome: 'failed' as const }
+  sim.db.tables.project_repository_storage_moves.insert({ ...later, container_id: id, source_storage_name: 'storage-2', destination_storage_name: 'broken', ...stamps })
 
-  it('refuses a write while the move is scheduled or started, with GitLab\'s message', () => {
-    expect(isRepositoryReadOnly(sim.db, 'project', id, '2021-04-01T12:00:30.000Z')).toBe(true)
-    let error: unknown
-    try {
-      assertRepositoryWritable(ctx('2021-04-01T12:00:00.000Z'), 'project', id)
-    } catch (e) {
-      error = e
-    }
-    expect(error).toBeInstanceOf(ApiError)
-    expect([(error as ApiError).status, (error as ApiError).body]).toEqual([400, { message: 'The repository is temporarily read-only. Please try again later.' }])
+  it.each([
+    ['2021-04-01T12:00:00.000Z', true, 'default'],
+    ['2021-04-01T12:00:30.000Z', true, 'default'],
+    ['2021-04-01T12:01:05.000Z', true, 'storage-2'], // the first finished, the second is scheduled
+    ['2021-04-01T12:02:30.000Z', true, 'storage-2'],
+    ['2021-04-01T12:03:00.000Z', false, 'storage-2'],
+  ])('at %s: read-only %s, on %s (a failed move leaves it)', (now, readOnly, storage) => {
+    expect(isRepositoryReadOnly(sim.db, 'project', id, now)).toBe(readOnly)
+    expect(repositoryStorage(sim.db, 'project', id, 'default', now)).toBe(storage)
   })
 
-  it('lets writes through before any move, after it ends, and for other containers', () => {
-    expect(() => assertRepositoryWritable(ctx('2021-04-01T12:01:05.000Z'), 'project', id)).not.toThrow()
-    expect(() => assertRepositoryWritable(ctx('2021-04-01T12:00:30.000Z'), 'project', id + 1)).not.toThrow()
-    expect(() => assertRepositoryWritable(ctx('2021-04-01T12:00:30.000Z'), 'snippet', id)).not.toThrow()
+  it('holds only the container moved', () => {
+    expect(isRepositoryReadOnly(sim.db, 'project', id + 1, '2021-04-01T12:00:30.000Z')).toBe(false)
+    expect(isRepositoryReadOnly(sim.db, 'snippet', id, '2021-04-01T12:00:30.000Z')).toBe(false)
+    expect(repositoryStorage(sim.db, 'snippet', id, 'default', '2021-04-01T12:05:00.000Z')).toBe('default')
   })
 })

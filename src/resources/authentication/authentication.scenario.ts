@@ -4,12 +4,13 @@
  *   default none) and `max_request_body_bytes:` (default 250 MiB), loaded into `auth_settings`;
  * - `sessions:` of users: values of the `_gitlab_session` cookie of a user the scenario signs in;
  * - `job_tokens:` of projects: CI job tokens (`CI_JOB_TOKEN`) of the project's jobs, each with the
- *   user who triggered the pipeline and the job's status (only a `running` job's token is valid).
+ *   user who triggered the pipeline, the job's status (only a `running` job's token is valid) and
+ *   optionally the runner job it belongs to (`job:`, what `GET /job` presents).
  * Source: api-spec.md "Authentication"; gitlab-behaviour.md §1.5.
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { CheckContext, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { items } from '../../scenario/entries.js'
 import { idSchema, pathSchema } from '../../scenario/scalars.js'
@@ -34,6 +35,11 @@ const jobTokenSchema = z.strictObject({
   /** Username of the user who triggered the pipeline. */
   user: pathSchema,
   status: z.enum(['created', 'pending', 'running', 'success', 'failed', 'canceled']).default('running'),
+  /**
+   * The `id` of the runner job (top-level `runners[].jobs[]`) this is the `CI_JOB_TOKEN` of, which
+   * `GET /job` presents; its status (and user, when the job names one) must be the token's.
+   */
+  job: idSchema.optional(),
 })
 
 const userFields = { sessions: z.array(sessionSchema).default([]) }
@@ -50,14 +56,40 @@ declare module '../../scenario/records.js' {
   interface Scenario extends Partial<AuthenticationSettings> {}
 }
 
+/** The runner jobs of the document (`runners[].jobs[]`) by id, as written. */
+function runnerJobs(ctx: CheckContext): Map<number, Record<string, unknown>> {
+  const jobs = new Map<number, Record<string, unknown>>()
+  if (!ctx.root) return jobs
+  for (const runner of items(ctx.root, 'runners')) {
+    for (const job of items(runner, 'jobs')) if (typeof job.value.id === 'number') jobs.set(job.value.id, job.value)
+  }
+  return jobs
+}
+
 /** The authentication fragment (see the module comment). */
 export const authenticationFragment: ScenarioFragment = {
   root,
   fields: { user: userFields, project: projectFields },
   collections: [{ table: 'ci_job_tokens', field: 'job_tokens', on: ['project'] }],
   check(ctx) {
+    const jobs = runnerJobs(ctx)
     for (const project of ctx.model.project) {
-      for (const token of items(project, 'job_tokens')) ctx.checkUser(at(token, 'user'), (token.value as { user?: unknown }).user)
+      for (const token of items(project, 'job_tokens')) {
+        const { user, job, status } = token.value as { user?: unknown; job?: unknown; status?: unknown }
+        ctx.checkUser(at(token, 'user'), user)
+        if (typeof job !== 'number') continue
+        const found = jobs.get(job)
+        if (!found) {
+          ctx.report(at(token, 'job'), `unknown job ${job} (no runners[].jobs[] entry has this id)`)
+          continue
+        }
+        // A job token is the job's: GitLab authenticates it while the job runs, as its user.
+        const jobStatus = typeof found.status === 'string' ? found.status : 'success'
+        if ((status ?? 'running') !== jobStatus) ctx.report(at(token, 'status'), `must be job ${job}'s status (${jobStatus})`)
+        if (typeof found.user === 'string' && typeof user === 'string' && found.user.toLowerCase() !== user.toLowerCase()) {
+          ctx.report(at(token, 'user'), `must be job ${job}'s user (${found.user})`)
+        }
+      }
     }
   },
   load: {
@@ -76,7 +108,7 @@ export const authenticationFragment: ScenarioFragment = {
     },
     project(ctx, project, parent) {
       for (const token of project.job_tokens) {
-        ctx.stage('ci_job_tokens', { id: ctx.idOf(token), token: token.token, user_id: ctx.userId(token.user), project_id: parent.id, status: token.status })
+        ctx.stage('ci_job_tokens', { id: ctx.idOf(token), token: token.token, user_id: ctx.userId(token.user), project_id: parent.id, job_id: token.job ?? null, status: token.status })
       }
     },
   },

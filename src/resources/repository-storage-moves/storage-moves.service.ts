@@ -9,7 +9,7 @@
  * @module
  */
 import { recordNotFound, validationFailed, ValidationMessage } from '../../core/errors.js'
-import { isRepositoryReadOnly, storageMoveState, storageMoveTable, type StorageMoveState } from '../../core/repository.js'
+import { isRepositoryReadOnly, repositoryStorage, storageMoveState, storageMoveTable, type StorageMoveState } from '../../core/repository.js'
 import type { Ctx } from '../../core/route.js'
 import type { Row } from '../../db/collection.js'
 import type { Db } from '../../db/db.js'
@@ -50,13 +50,9 @@ export function findMove(db: Db, kind: ContainerKind<Row>, id: number, container
   return move
 }
 
-/**
- * Where a container's repository is at `now`: the destination of its last finished move, else the
- * storage it was created on. A failed move leaves it where it was.
- */
+/** Where a container's repository is at `now` (see core's {@link repositoryStorage}). */
 export function currentStorage<C extends Row>(db: Db, kind: ContainerKind<C>, container: C, now: string): string {
-  const finished = listMoves(db, kind as ContainerKind<Row>, container.id).find((move) => storageMoveState(move, now) === 'finished')
-  return finished?.destination_storage_name ?? kind.initialStorage(db, container)
+  return repositoryStorage(db, kind.type, container.id, kind.initialStorage(db, container), now)
 }
 
 /**
@@ -123,12 +119,9 @@ export function scheduleMove<C extends Row>(ctx: Ctx<unknown>, kind: ContainerKi
 export function scheduleBulkMoves<C extends Row>(ctx: Ctx<unknown>, kind: ContainerKind<C>, source: string, destination: string | undefined): RepositoryStorageMoveRecord[] {
   const anyKind = kind as ContainerKind<Row>
   const scheduled: RepositoryStorageMoveRecord[] = []
-  const finishedDestination = new Map<number, string>()
-  for (const move of listMoves(ctx.db, anyKind).reverse()) {
-    if (storageMoveState(move, ctx.now) === 'finished') finishedDestination.set(move.container_id, move.destination_storage_name)
-  }
+  // One indexed lookup of each container's moves, as its read-only check below makes anyway.
   for (const container of kind.all(ctx.db)) {
-    const storage = finishedDestination.get(container.id) ?? kind.initialStorage(ctx.db, container)
+    const storage = currentStorage(ctx.db, kind, container, ctx.now)
     if (storage !== source) continue
     const target = destination ?? pickStorage(ctx)
     if (moveErrors(ctx, anyKind, container.id, storage, target)) continue

@@ -1,10 +1,11 @@
 /**
- * The runners area: the 13 runner routes, the runner, link, pipeline, job and application-settings
+ * The runners area: the 13 runner routes and `GET /job` (the job of a CI job token), the runner, link, pipeline, job and application-settings
  * tables, and the scenario's `runners_registration_token:`, `runners:` and projects' `pipelines:`.
- * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb.
+ * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/jobs.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { jobRoutes } from './jobs.routes.js'
 import { runnerRoutes } from './runners.routes.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
@@ -15,7 +16,7 @@ export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
 /** The runners area. */
 export const runners: Area = {
   name: 'runners',
-  routes: runnerRoutes,
+  routes: [...runnerRoutes, ...jobRoutes],
   tables: runnerTables,
   scenario: runnerFragment,
 }

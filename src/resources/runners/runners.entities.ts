@@ -1,6 +1,7 @@
 /**
  * Runner presenters: `Runner` (lists, enable-in-project), `RunnerDetails` (get, update),
- * `RunnerRegistrationDetails` (registration) and the runner job (`JobBasicWithProject`).
+ * `RunnerRegistrationDetails` (registration), the runner job (`JobBasicWithProject`) and the job
+ * of a CI job token (`Job`).
  * Field order follows GitLab 13.x lib/api/entities/runner.rb, runner_details.rb,
  * runner_registration_details.rb, ci/job_basic.rb, commit.rb, ci/pipeline_basic.rb.
  * Source: api-spec.md "Runner (summary form …)", "Runner (detail form …)", "Runner job";
@@ -92,8 +93,8 @@ export interface JobRelations {
   ipAddress: string | null
 }
 
-/** Reads the users, pipelines and projects a page of jobs refers to, each once. */
-export function jobRelations(ctx: Ctx<unknown>, runner: RunnerRecord, jobs: readonly JobRecord[]): JobRelations {
+/** Reads the users, pipelines and projects a page of jobs refers to, each once (`runner` gives `ipAddress`). */
+export function jobRelations(ctx: Ctx<unknown>, runner: RunnerRecord | null, jobs: readonly JobRecord[]): JobRelations {
   const users = new Map<number, UserRecord>()
   const pipelines = new Map<number, PipelineRecord>()
   const projects = new Map<number, ProjectRecord>()
@@ -105,7 +106,7 @@ export function jobRelations(ctx: Ctx<unknown>, runner: RunnerRecord, jobs: read
     const project = ctx.db.tables.projects.get(job.project_id)
     if (project) projects.set(project.id, project)
   }
-  return { users, pipelines, projects, ipAddress: runner.ip_address }
+  return { users, pipelines, projects, ipAddress: runner?.ip_address ?? null }
 }
 
 /** Seconds between two timestamps (GitLab's `duration`: until now while still running), or null. */
@@ -116,13 +117,11 @@ function duration(job: JobRecord, now: number): number | null {
 }
 
 /**
- * A runner job (`JobBasicWithProject`): `id, ip_address, status, stage, name, ref, tag, coverage,
- * allow_failure, created_at, started_at, finished_at, duration, user (User), commit, pipeline,
- * web_url, project (ProjectIdentity)`.
+ * `Entities::Ci::JobBasic` (13.x): `id, status, stage, name, ref, tag, coverage, allow_failure,
+ * created_at, started_at, finished_at, duration, user (User), commit, pipeline (PipelineBasic),
+ * web_url`. `duration` is in seconds, up to now while the job runs.
  */
-export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) {
-  // spec-gap: api-spec.md "Runner job" lists `ip_address`, which GitLab 13.x's entity lacks
-  // (gitlab-behaviour.md §14 item 4). The spec names the field, so it is here: the runner's address.
+export function JobBasic(job: JobRecord, ctx: Ctx<unknown>, rel: Omit<JobRelations, 'ipAddress'>) {
   // `allow_failure`, `web_url` and the pipeline's timestamps are GitLab's, where the spec is silent.
   const project = rel.projects.get(job.project_id)
   const pipeline = rel.pipelines.get(job.pipeline_id)
@@ -130,7 +129,6 @@ export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) 
   const projectUrl = project ? projectWebUrl(ctx, project) : ctx.baseUrl
   return {
     id: job.id,
-    ip_address: rel.ipAddress,
     status: job.status,
     stage: job.stage,
     name: job.name,
@@ -156,7 +154,43 @@ export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) 
         }
       : null,
     web_url: `${projectUrl}/-/jobs/${job.id}`,
+  }
+}
+
+/**
+ * A runner job (`JobBasicWithProject`): `id, ip_address, status, stage, name, ref, tag, coverage,
+ * allow_failure, created_at, started_at, finished_at, duration, user (User), commit, pipeline,
+ * web_url, project (ProjectIdentity)`.
+ */
+export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) {
+  // spec-gap: api-spec.md "Runner job" lists `ip_address`, which GitLab 13.x's entity lacks
+  // (gitlab-behaviour.md §14 item 4). The spec names the field, so it is here: the runner's address.
+  const { id, ...basic } = JobBasic(job, ctx, rel)
+  const project = rel.projects.get(job.project_id)
+  return {
+    id,
+    ip_address: rel.ipAddress,
+    ...basic,
     project: project ? ProjectIdentity(project, ctx) : null,
+  }
+}
+
+/**
+ * `Entities::Ci::Job` (13.x): {@link JobBasic} then `artifacts` (none: fakelab stores no
+ * artifacts, so neither `artifacts_file`), `runner` (`Runner`, null when none ran it),
+ * `artifacts_expire_at` (null) and `tag_list` (the job's own tags, sorted). Source:
+ * gitlab: lib/api/entities/ci/job.rb; `GET /job`.
+ */
+export function Job(job: JobRecord, ctx: Ctx<unknown>) {
+  const rel = jobRelations(ctx, null, [job])
+  const runner = job.runner_id === null ? undefined : ctx.db.tables.runners.get(job.runner_id)
+  return {
+    ...JobBasic(job, ctx, rel),
+    artifacts: [],
+    runner: runner ? Runner(runner, ctx) : null,
+    artifacts_expire_at: null,
+    // spec-gap: scenario jobs carry no `tags:` of their own (the runner's tag_list is not the job's), so [].
+    tag_list: [],
   }
 }
 

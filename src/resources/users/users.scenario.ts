@@ -8,8 +8,8 @@
  */
 import { z } from 'zod'
 import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } from '../../db/schema.js'
-import { items, str, type Entry } from '../../scenario/entries.js'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import { items, list, str, type Entry } from '../../scenario/entries.js'
+import type { CheckContext, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { at, where, type Loc } from '../../scenario/problems.js'
 import { dateSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
 
@@ -51,6 +51,8 @@ const oauthTokenSchema = z.strictObject({
   id: idSchema.optional(),
   /** The secret. Required, unique across all tokens. */
   token: z.string().min(1),
+  /** The `name` of the top-level `oauth_applications` entry it was issued to; absent = none. */
+  application: z.string().min(1).optional(),
   /** Default `[api]`. */
   scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']),
   /** An instant; absent or null = never expires. */
@@ -58,6 +60,32 @@ const oauthTokenSchema = z.strictObject({
   revoked: z.boolean().default(false),
   created_at: timestampSchema.optional(),
 })
+
+/**
+ * An OAuth application (Doorkeeper's `oauth_applications`, an instance-wide one an administrator
+ * registered): the client that obtained the OAuth tokens naming it. gitlab: db/structure.sql
+ * `oauth_applications`; doc/api/applications.md.
+ */
+const oauthApplicationSchema = z.strictObject({
+  id: idSchema.optional(),
+  /** Unique: tokens name their application by it. */
+  name: z.string().min(1),
+  /** The client id (`application_id` in the OAuth flow). */
+  uid: z.string().min(1),
+  /** The client secret. */
+  secret: z.string().min(1),
+  /** One callback URL per line, as GitLab stores them. */
+  redirect_uri: z.string().min(1),
+  /** The scopes the application may ask for; its tokens' scopes must be among them. Default `[api]`. */
+  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']),
+  confidential: z.boolean().default(true),
+  created_at: timestampSchema.optional(),
+})
+
+const root = { oauth_applications: z.array(oauthApplicationSchema).default([]) }
+
+/** The top-level `oauth_applications`, as parsed. */
+export type OauthApplicationFields = FieldsOutput<typeof root>
 
 /** The fields of a user besides `id` and `username`. */
 const userFields = {
@@ -101,7 +129,49 @@ export type ScenarioPersonalAccessToken = z.output<typeof personalAccessTokenSch
 
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends UserFields {}
+  interface Scenario extends Partial<OauthApplicationFields> {}
 }
+
+/**
+ * Application names, uids and ids are unique; each OAuth token names a known application and asks
+ * only for scopes the application has (Doorkeeper refuses others at authorization).
+ */
+function checkApplications(ctx: CheckContext): void {
+  const apps = new Map<string, string[]>()
+  if (ctx.root) {
+    const seen: Record<'name' | 'uid' | 'id', Map<unknown, Loc>> = { name: new Map(), uid: new Map(), id: new Map() }
+    for (const app of items(ctx.root, 'oauth_applications')) {
+      for (const key of ['name', 'uid', 'id'] as const) {
+        const value = app.value[key]
+        if (value === undefined) continue
+        const first = seen[key].get(value)
+        if (first) ctx.report(at(app, key), `duplicate oauth_applications ${key} (first used by ${where(first, app)})`)
+        else seen[key].set(value, app)
+      }
+      const name = str(app.value.name)
+      const scopes = Array.isArray(app.value.scopes) ? app.value.scopes.filter((s): s is string => typeof s === 'string') : ['api']
+      if (name !== undefined && !apps.has(name)) apps.set(name, scopes)
+    }
+  }
+  for (const user of ctx.model.user) {
+    for (const token of items(user, 'oauth_tokens')) {
+      const name = token.value.application
+      if (name === undefined) continue
+      const scopes = apps.get(String(name))
+      if (!scopes) {
+        ctx.report(at(token, 'application'), `unknown OAuth application "${String(name)}" (not in oauth_applications)`)
+        continue
+      }
+      const asked = Array.isArray(token.value.scopes) ? token.value.scopes : ['api']
+      for (const [scope, i] of list(asked)) {
+        if (typeof scope === 'string' && !scopes.includes(scope)) ctx.report(at(token, 'scopes', i), `scope "${scope}" is not one of application "${String(name)}"'s scopes`)
+      }
+    }
+  }
+}
+
+/** OAuth tokens staged by one load whose application is resolved once the applications are in (root load). */
+const pendingApplications = new WeakMap<LoadContext, { tokenId: number; application: string }[]>()
 
 /** Every token is unique across personal and OAuth tokens (they are looked up by value). */
 function checkTokens(users: Entry[], report: (loc: Loc, message: string) => void): void {
@@ -124,7 +194,11 @@ export const userFragment: ScenarioFragment = {
     { table: 'personal_access_tokens', field: 'tokens', on: ['user'] },
     { table: 'oauth_access_tokens', field: 'oauth_tokens', on: ['user'] },
   ],
-  check: (ctx) => checkTokens(ctx.model.user, ctx.report),
+  root,
+  check(ctx) {
+    checkTokens(ctx.model.user, ctx.report)
+    checkApplications(ctx)
+  },
   build: {
     user(ctx, u) {
       const f = ctx.fake(`user:${u.username.toLowerCase()}`)
@@ -182,9 +256,15 @@ export const userFragment: ScenarioFragment = {
       }
       for (const t of u.oauth_tokens) {
         const f = ctx.fake(`oauth_access_token:${t.token}`)
+        if (t.application !== undefined) {
+          const pending = pendingApplications.get(ctx) ?? []
+          pending.push({ tokenId: ctx.idOf(t), application: t.application })
+          pendingApplications.set(ctx, pending)
+        }
         ctx.stage('oauth_access_tokens', {
           id: ctx.idOf(t),
           user_id: user.id,
+          application_id: null,
           token: t.token,
           scopes: [...t.scopes],
           revoked: t.revoked,
@@ -192,6 +272,33 @@ export const userFragment: ScenarioFragment = {
           created_at: t.created_at ?? ctx.between(f, user.created_at),
         } satisfies OauthAccessTokenRecord)
       }
+    },
+    root(ctx, scenario) {
+      // Applications come after the users (root fields load last), so their tokens learn their
+      // application_id here. Ids: the explicit ones, then past the highest, in order.
+      const apps = (scenario.oauth_applications ?? []) as OauthApplicationFields['oauth_applications']
+      let next = Math.max(0, ...apps.map((app) => app.id ?? 0))
+      const ids = new Map<string, number>()
+      const withIds = apps.map((app) => ({ app, id: app.id ?? ++next })).sort((a, b) => a.id - b.id)
+      for (const { app, id } of withIds) {
+        const f = ctx.fake(`oauth_application:${app.uid}`)
+        ids.set(app.name, id)
+        ctx.db.tables.oauth_applications.insert({
+          id,
+          name: app.name,
+          uid: app.uid,
+          secret: app.secret,
+          redirect_uri: app.redirect_uri,
+          scopes: [...app.scopes],
+          confidential: app.confidential,
+          owner_id: null,
+          created_at: app.created_at ?? ctx.past(f),
+        })
+      }
+      for (const { tokenId, application } of pendingApplications.get(ctx) ?? []) {
+        ctx.db.tables.oauth_access_tokens.update(tokenId, { application_id: ids.get(application)! })
+      }
+      pendingApplications.delete(ctx)
     },
   },
 }

@@ -1,0 +1,36 @@
+/**
+ * The users area's own table: OAuth applications, the clients OAuth tokens are issued to (the
+ * users and token tables are core's, since authentication reads them). gitlab: db/structure.sql
+ * `oauth_applications` (Doorkeeper).
+ * @module
+ */
+import type { Row } from '../../db/collection.js'
+import { table, type Timestamp } from '../../db/schema.js'
+
+/** An OAuth application (`oauth_applications`). Its `secret` is never presented. */
+export interface OauthApplicationRecord extends Row {
+  name: string
+  /** The OAuth client id. */
+  uid: string
+  /** The OAuth client secret. */
+  secret: string
+  /** Callback URLs, one per line. */
+  redirect_uri: string
+  /** Scopes its tokens may carry. */
+  scopes: string[]
+  confidential: boolean
+  /** The user owning it; null for an instance-wide application an administrator registered. */
+  owner_id: number | null
+  created_at: Timestamp
+}
+
+declare module '../../db/schema.js' {
+  interface Tables {
+    oauth_applications: OauthApplicationRecord
+  }
+}
+
+/** The tables and their indexes. */
+export const userTables = {
+  oauth_applications: table<OauthApplicationRecord>(['uid']),
+}
