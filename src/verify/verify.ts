@@ -159,7 +159,15 @@ function recordedParts(entry: Entry): AnswerParts {
 function simulatedParts(reply: CoreReply): AnswerParts {
   const headers = new Map<string, string>()
   for (const [name, value] of reply.headers) if (!headers.has(name)) headers.set(name, value)
-  return { status: reply.status, headers, body: reply.body === '' ? undefined : reply.body }
+  const body = reply.body instanceof Uint8Array ? binaryString(reply.body) : reply.body
+  return { status: reply.status, headers, body: body === '' ? undefined : body }
+}
+
+/** Bytes as a binary string, one char per byte: what `atob` gives for a base64 HAR body. */
+function binaryString(bytes: Uint8Array): string {
+  let out = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return out
 }
 
 /** The path before `/api/v4` (`/gitlab` for a GitLab under a relative URL root), `''` for none. */
