@@ -1,0 +1,48 @@
+/**
+ * fakelab as a new user meets it (issue 12, "Tried as a new user would"): the packed tarball
+ * installed in a separate project (`test/support/scratch-project.ts`: `npm pack`, then `npm ci`
+ * offline from the npm cache), then `tsc --noEmit` on a consumer file that uses every entry's
+ * public types (`consumer/types.ts`) and a vitest suite run there against `fakelab`, `fakelab/msw`
+ * and `fakelab/node` (`consumer/entries.spec.ts`), plus the `fakelab` bin.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScratchProject, type ScratchProject } from '../support/scratch-project.js'
+
+const CONSUMER = join(import.meta.dirname, 'consumer')
+let project: ScratchProject
+
+beforeAll(async () => {
+  project = await createScratchProject()
+  if (!project.offline) console.info('scratch project: npm ci --offline missed the cache; installed from the registry')
+  for (const name of readdirSync(CONSUMER)) project.write(name, readFileSync(join(CONSUMER, name), 'utf8'))
+}, 180_000)
+afterAll(() => project?.dispose())
+
+describe('the packed package in a separate project', () => {
+  it('installs from the tarball with its exports map and files', async () => {
+    const installed = JSON.parse(readFileSync(join(project.dir, 'node_modules', 'fakelab', 'package.json'), 'utf8'))
+    expect(`${installed.name}@${installed.version}`).toBe(project.installed)
+    expect(Object.keys(installed.exports)).toEqual(expect.arrayContaining(['.', './msw', './node']))
+    expect(installed.scripts?.prepare).toBeUndefined() // no install script shown to consumers
+    const shipped = readdirSync(join(project.dir, 'node_modules', 'fakelab')).sort()
+    expect(shipped).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'scenarios']))
+    expect(shipped).not.toContain('src')
+    expect(shipped).not.toContain('test')
+  })
+
+  it('type-checks a consumer file using every entry\'s public types (tsc --noEmit)', async () => {
+    await expect(project.exec('npx', ['tsc', '--noEmit', '-p', '.'])).resolves.toBeDefined()
+  }, 60_000)
+
+  it('runs a vitest suite against fakelab, fakelab/msw and fakelab/node', async () => {
+    const { stdout } = await project.exec('npx', ['vitest', 'run', '--reporter=verbose', 'entries.spec.ts'], { env: { CI: '1', NO_COLOR: '1' } })
+    expect(stdout).toMatch(/Tests\s+4 passed \(4\)/)
+  }, 60_000)
+
+  it('runs the fakelab bin: validate the embedded default scenario', async () => {
+    const { stdout } = await project.exec('npx', ['fakelab', 'validate', 'node_modules/fakelab/scenarios/default.yaml'])
+    expect(stdout).toContain('default.yaml')
+  })
+})
