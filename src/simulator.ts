@@ -5,15 +5,26 @@
  * area's fragment. Browser-safe: nothing here imports `node:*`. Source: STYLE.md §2.
  * @module
  */
-import { createEngine, type EngineOptions, type Simulator } from './core/engine.js'
+import { createEngine, type EngineOptions, type Simulator as EngineSimulator } from './core/engine.js'
 import { frozenClock, systemClock } from './core/clock.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState } from './core/control.js'
 import { Db } from './db/db.js'
-import { CORE_TABLES, type TableDefs } from './db/schema.js'
+import { CORE_TABLES, type GroupRecord, type ProjectRecord, type TableDefs, type UserRecord } from './db/schema.js'
 import { allRoutes, areas } from './resources/index.js'
-import { createScenarioFormat, type ApplyScenarioOptions, type ParseScenarioOptions, type Scenario } from './scenario/index.js'
+import {
+  createScenarioFormat,
+  ScenarioError,
+  type ApplyScenarioOptions,
+  type ParseScenarioOptions,
+  type Scenario,
+  type ScenarioGroupInput,
+  type ScenarioInput,
+  type ScenarioProblem,
+  type ScenarioProjectInput,
+  type ScenarioUserInput,
+} from './scenario/index.js'
 
-export type { Simulator, SimulatorSnapshot } from './core/engine.js'
+export type { SimulatorSnapshot } from './core/engine.js'
 export { API_PREFIX, MAX_QUERY_LENGTH } from './core/engine.js'
 
 /** Reference instant for generated data when a scenario sets no `now:`, so data stays deterministic. */
@@ -53,7 +64,18 @@ export function createDb(): Db {
  * const scenario = parseScenario(text, { file: 'scenarios/default.yaml', include: (p, from) => read(p, from) })
  */
 export function parseScenario(text: string, options?: ParseScenarioOptions): Scenario {
-  return FORMAT.parse(text, options)
+  return validated(FORMAT.parse(text, options))
+}
+
+/**
+ * Scenarios this module has validated (parsed or checked), so that `createSimulator` validates a
+ * scenario object only once: one built in code is checked, one `parseScenario` returned is not again.
+ */
+const VALIDATED = new WeakSet<Scenario>()
+
+function validated(scenario: Scenario): Scenario {
+  VALIDATED.add(scenario)
+  return scenario
 }
 
 /**
@@ -64,7 +86,7 @@ export function parseScenario(text: string, options?: ParseScenarioOptions): Sce
  * @throws ScenarioError listing every problem.
  */
 export function validateScenarioObject(value: unknown, file?: string): Scenario {
-  return FORMAT.validate(value, file)
+  return validated(FORMAT.validate(value, file))
 }
 
 /**
@@ -106,8 +128,12 @@ export function loadState(input: unknown, seed?: number): LoadedState {
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
 export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock'> {
-  /** A parsed scenario, scenario YAML text, or a state export (`sim.exportState()`). Default: an empty store. */
-  scenario?: Scenario | string
+  /**
+   * A scenario object written in code ({@link ScenarioInput}, validated exactly as YAML), a parsed
+   * scenario (`parseScenario`, `loadScenarioFile`), scenario YAML text, or a state export
+   * (`sim.exportState()`). Default: an empty store.
+   */
+  scenario?: ScenarioInput | Scenario | string
   /** Overrides the scenario's `now:`; default: frozen at the scenario's `now:`, else the wall clock. */
   clock?: EngineOptions['clock']
   /** Faker seed; default: the scenario's `seed:`, else 1. */
@@ -134,13 +160,89 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const loaded = loadState(given)
     db.load(loaded.state)
     const clock = options.clock ?? frozenClock(loaded.now!)
-    return createEngine({ ...rest, db, seed: options.seed ?? loaded.seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+    const seed = options.seed ?? loaded.seed
+    return withArrange(createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb }), seed)
   }
-  const scenario = typeof given === 'string' ? parseScenario(given) : given
+  const scenario = given === undefined ? undefined : toScenario(given)
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+  const engine = createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+  return withArrange(engine, seed)
+}
+
+/** A scenario from YAML text or an object; objects not validated here before are validated as YAML is. */
+function toScenario(given: ScenarioInput | Scenario | string): Scenario {
+  if (typeof given === 'string') return parseScenario(given)
+  return VALIDATED.has(given as Scenario) ? (given as Scenario) : validateScenarioObject(given)
+}
+
+/**
+ * New records for {@link Simulator.arrange}: users, groups and projects with everything they hold,
+ * written as in a scenario (the same fields and defaults; see {@link ScenarioInput}).
+ */
+export interface Arrangement {
+  users?: ScenarioUserInput[]
+  groups?: ScenarioGroupInput[]
+  projects?: ScenarioProjectInput[]
+}
+
+/** The store rows {@link Simulator.arrange} created, in the arrangement's order. */
+export interface Arranged {
+  users: UserRecord[]
+  groups: GroupRecord[]
+  projects: ProjectRecord[]
+}
+
+/** A simulator made by {@link createSimulator}: the engine plus typed arranging. */
+export interface Simulator extends EngineSimulator {
+  /**
+   * Adds new users, groups and projects, with what they hold (tokens, labels, issues, members…), to
+   * the current state, through the scenario's own loaders: what the arrangement leaves out is filled
+   * as a scenario fills it (seeded faker, keyed by each record's natural key), ids continue past each
+   * table's highest. The arrangement is validated as a scenario is, on its own: its references
+   * (members, authors, namespaces, labels) must name records it defines. Records already in the
+   * store are arranged with `sim.db.tables`. `reset()` drops what was arranged.
+   * @returns the created users, groups and projects.
+   * @throws ScenarioError listing every problem (also a username, group or project path the store
+   *   already has); nothing is written then.
+   * @example
+   * const { users: [zoe] } = sim.arrange({ users: [{ username: 'zoe', tokens: [{ token: 'glpat-zoe', scopes: ['api'] }] }] })
+   */
+  arrange(records: Arrangement): Arranged
+}
+
+/**
+ * Adds {@link Simulator.arrange} to an engine. Generated values use `seed` and lead up to the
+ * simulator's clock (the scenario's `now:` while it is frozen there).
+ */
+function withArrange(engine: EngineSimulator, seed: number): Simulator {
+  const sim = engine as Simulator
+  sim.arrange = (records) => {
+    const file = '<arrange>'
+    const scenario = validateScenarioObject({ version: 1, ...records }, file)
+    const db = sim.db
+    const problems: ScenarioProblem[] = []
+    const taken = (path: string, what: string) => problems.push({ file, line: 0, col: 0, message: `${path}: ${what} is already in the store` })
+    const usernames = new Set(db.tables.users.all().map((u) => u.username.toLowerCase()))
+    const groupPaths = new Set(db.tables.groups.all().map((g) => db.groupFullPath(g).toLowerCase()))
+    const projectPaths = new Set(db.tables.projects.all().map((p) => db.projectFullPath(p).toLowerCase()))
+    const groupPath = (g: { path: string; parent?: string | null | undefined }) => (g.parent ? `${g.parent}/${g.path}` : g.path)
+    scenario.users.forEach((u, i) => usernames.has(u.username.toLowerCase()) && taken(`users[${i}].username`, `user "${u.username}"`))
+    scenario.groups.forEach((g, i) => groupPaths.has(groupPath(g).toLowerCase()) && taken(`groups[${i}].path`, `group "${groupPath(g)}"`))
+    scenario.projects.forEach((p, i) => projectPaths.has(`${p.namespace}/${p.path}`.toLowerCase()) && taken(`projects[${i}].path`, `project "${p.namespace}/${p.path}"`))
+    if (problems.length > 0) throw new ScenarioError(problems)
+    applyScenario(db, scenario, { seed, referenceDate: engine.clock.now(), recordsOnly: true })
+    const byUsername = new Map(db.tables.users.all().map((u) => [u.username.toLowerCase(), u]))
+    const groups = db.tables.groups.all()
+    const projects = db.tables.projects.all()
+    return {
+      users: scenario.users.map((u) => byUsername.get(u.username.toLowerCase())!),
+      groups: scenario.groups.map((g) => groups.find((row) => db.groupFullPath(row).toLowerCase() === groupPath(g).toLowerCase())!),
+      projects: scenario.projects.map((p) => projects.find((row) => db.projectFullPath(row).toLowerCase() === `${p.namespace}/${p.path}`.toLowerCase())!),
+    }
+  }
+  return sim
 }
 
 /** A state export's marker line; checked before parsing a scenario's YAML twice. */

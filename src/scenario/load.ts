@@ -26,6 +26,12 @@ export interface LoadOptions {
    * usually the scenario's `now:` or the simulator's reference date. Explicit values are kept.
    */
   referenceDate: Date
+  /**
+   * Adds records to a store that already holds a scenario (`sim.arrange()`): the loaders of the
+   * top-level fields (instance settings such as the runner registration token) do not run, since
+   * the store has them already.
+   */
+  recordsOnly?: boolean
 }
 
 /** 32-bit FNV-1a: a stable number per natural key, mixed into the faker seed. */
@@ -62,6 +68,7 @@ export class ScenarioLoader implements LoadContext {
   private readonly staged = new Map<TableName, Row[]>()
   private readonly model: Model
   private readonly fragments: readonly ScenarioFragment[]
+  private readonly recordsOnly: boolean
   readonly db: Db
   readonly index: NameIndex
   readonly referenceDate: Date
@@ -73,6 +80,7 @@ export class ScenarioLoader implements LoadContext {
     this.fragments = fragments
     this.seed = options.seed >>> 0
     this.referenceDate = options.referenceDate
+    this.recordsOnly = options.recordsOnly ?? false
   }
 
   /** Runs the load; the caller wraps it in a transaction. */
@@ -98,6 +106,7 @@ export class ScenarioLoader implements LoadContext {
       for (const row of rows.sort((a, b) => a.id - b.id)) collection.insert(row)
     }
     // Top-level fields last, once every nested row is in the store.
+    if (this.recordsOnly) return
     const root = this.model.root?.value ?? {}
     for (const fragment of this.fragments) fragment.load?.root?.(this, root)
   }

@@ -36,6 +36,19 @@ type UserIdentity = Output<typeof USER_IDENTITY>
 type GroupIdentity = Output<typeof GROUP_IDENTITY>
 type ProjectIdentity = Output<typeof PROJECT_IDENTITY>
 
+type Input<S extends z.core.$ZodShape> = z.input<z.ZodObject<S>>
+
+/**
+ * A user as written in a {@link ScenarioInput} (before validation: fields with defaults may be left
+ * out); areas merge their fields' input types in, beside their {@link ScenarioUser} fields:
+ * `interface ScenarioUserInput extends FieldsInput<typeof userFields> {}`.
+ */
+export interface ScenarioUserInput extends Input<typeof USER_IDENTITY> {}
+/** A group as written in a {@link ScenarioInput}; see {@link ScenarioUserInput}. */
+export interface ScenarioGroupInput extends Input<typeof GROUP_IDENTITY> {}
+/** A project as written in a {@link ScenarioInput}; see {@link ScenarioUserInput}. */
+export interface ScenarioProjectInput extends Input<typeof PROJECT_IDENTITY> {}
+
 /** A user of a {@link Scenario}; areas merge their fields in (profile, `tokens`, …). */
 export interface ScenarioUser extends UserIdentity {}
 /** A group of a {@link Scenario}; areas merge their fields in (`labels`, `members`, …). */
@@ -68,6 +81,26 @@ export interface Scenario {
   users: ScenarioUser[]
   groups: ScenarioGroup[]
   projects: ScenarioProject[]
+}
+
+/**
+ * A scenario written in code: the input type of the composed zod schema (fields with defaults,
+ * such as a token's `revoked` or a label's `color`, may be left out). `createSimulator({ scenario })`
+ * and `sim.loadScenario()` validate it exactly as YAML (a `ScenarioError` listing every problem,
+ * at line 0, col 0, with the path in the message). Areas merge their top-level fields in.
+ * `include:` needs files: use `loadScenarioFile` from `fakelab/node` for that.
+ * @example
+ * const scenario: ScenarioInput = { version: 1, users: [{ username: 'zoe', tokens: [{ token: 'glpat-zoe', scopes: ['api'] }] }] }
+ */
+export interface ScenarioInput {
+  version: 1
+  /** Freezes the clock here (an ISO 8601 instant with an offset, or a date). */
+  now?: string | undefined
+  /** Faker seed; default 1. */
+  seed?: number | undefined
+  users?: ScenarioUserInput[] | undefined
+  groups?: ScenarioGroupInput[] | undefined
+  projects?: ScenarioProjectInput[] | undefined
 }
 
 /** The record type of each kind. */

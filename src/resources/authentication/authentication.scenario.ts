@@ -9,7 +9,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { items } from '../../scenario/entries.js'
 import { idSchema, pathSchema } from '../../scenario/scalars.js'
@@ -46,8 +46,11 @@ export type JobTokenFields = FieldsOutput<typeof projectFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends SessionFields {}
+  interface ScenarioUserInput extends FieldsInput<typeof userFields> {}
   interface ScenarioProject extends JobTokenFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof projectFields> {}
   interface Scenario extends Partial<AuthenticationSettings> {}
+  interface ScenarioInput extends Partial<FieldsInput<typeof root>> {}
 }
 
 /** The authentication fragment (see the module comment). */

@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } from '../../db/schema.js'
 import { items, str, type Entry } from '../../scenario/entries.js'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at, where, type Loc } from '../../scenario/problems.js'
 import { dateSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
 
@@ -99,6 +99,7 @@ export type ScenarioPersonalAccessToken = z.output<typeof personalAccessTokenSch
 
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends UserFields {}
+  interface ScenarioUserInput extends FieldsInput<typeof userFields> {}
 }
 
 /** Every token is unique across personal and OAuth tokens (they are looked up by value). */

@@ -3,7 +3,15 @@ import {
   ApiError,
   createSimulator,
   ScenarioError,
+  type Arranged,
   type FaultRule,
+  type Issue,
+  type Label,
+  type Member,
+  type Milestone,
+  type Runner,
+  type ScenarioInput,
+  type Todo,
   type JournalEntry,
   type JournalQuery,
   type Scenario,
@@ -52,6 +60,12 @@ export async function everything(): Promise<void> {
       void problems
     }
   }
-  void [handlers, entries, found, other, ApiError, ControlError]
+  const input: ScenarioInput = { version: 1, users: [{ username: 'zoe', tokens: [{ token: 'glpat-zoe', scopes: ['api'] }] }] }
+  const arranged: Arranged = createSimulator({ scenario: input }).arrange({ users: [{ username: 'yann' }] })
+  const label: Label = (await (await sim.handle(new Request('http://gitlab.test/api/v4/projects/20/labels/1'))).json()) as Label
+  const color: string = label.color
+  type Entities = [Issue, Member, Milestone, Runner, Todo]
+  const none: Entities | undefined = undefined
+  void [handlers, entries, found, other, ApiError, ControlError, arranged, color, none]
   await server.close()
 }
