@@ -14,11 +14,10 @@ import type { ProjectIdentity as ProjectIdentityPresenter, NamespaceBasic as Nam
 import type { UserBasic as UserBasicPresenter, User as UserPresenter, UserPublic as UserPublicPresenter } from './entities/user.js'
 import type { FreezePeriod as FreezePeriodPresenter } from './resources/freeze-periods/freeze-periods.entities.js'
 import type { Note as NotePresenter, UserAgentDetail as UserAgentDetailPresenter, MetricImage as MetricImagePresenter } from './resources/issues/issues.entities.js'
-import type { Label as LabelPresenter, GroupLabel as GroupLabelPresenter, ProjectLabel as ProjectLabelPresenter } from './resources/labels/labels.entities.js'
 import type { Member as MemberPresenter, BillableMember as BillableMemberPresenter, BillableMembership as BillableMembershipPresenter } from './resources/members/members.entities.js'
 import type { NotificationSetting as NotificationSettingPresenter, GlobalNotificationSetting as GlobalNotificationSettingPresenter } from './resources/notification-settings/notification-settings.entities.js'
 import type { ResourceAccessToken as ResourceAccessTokenPresenter, ResourceAccessTokenWithToken as ResourceAccessTokenWithTokenPresenter } from './resources/project-access-tokens/project-access-tokens.entities.js'
-import type { BasicSnippet as BasicSnippetPresenter, RepositoryStorageMove as RepositoryStorageMovePresenter } from './resources/repository-storage-moves/storage-moves.entities.js'
+import type { BasicSnippet as BasicSnippetPresenter, RepositoryStorageMoveEntity } from './resources/repository-storage-moves/storage-moves.entities.js'
 import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './resources/runners/runners.entities.js'
 import type { Todo as TodoPresenter } from './resources/todos/todos.entities.js'
 
@@ -69,12 +68,24 @@ export type Note = Presented<typeof NotePresenter>
 export type UserAgentDetail = Presented<typeof UserAgentDetailPresenter>
 /** GitLab's `MetricImage` entity, as fakelab sends it. */
 export type MetricImage = Presented<typeof MetricImagePresenter>
-/** GitLab's `Label` entity, as fakelab sends it. */
-export type Label = Presented<typeof LabelPresenter>
-/** GitLab's `GroupLabel` entity, as fakelab sends it. */
-export type GroupLabel = Presented<typeof GroupLabelPresenter>
-/** GitLab's `ProjectLabel` entity, as fakelab sends it. */
-export type ProjectLabel = Presented<typeof ProjectLabelPresenter>
+/**
+ * GitLab's `Label` (= `GroupLabel`) entity: `LabelBasic`, the counts (only with
+ * `with_counts=true`), `subscribed`. Written out: the presenter builds it key by key for speed.
+ * gitlab: lib/api/entities/label.rb
+ */
+export interface Label extends LabelBasic {
+  open_issues_count?: number
+  closed_issues_count?: number
+  open_merge_requests_count?: number
+  subscribed: boolean
+}
+/** GitLab's `GroupLabel` entity: a {@link Label}. */
+export type GroupLabel = Label
+/** GitLab's `ProjectLabel` entity: a {@link Label}, its `priority` and `is_project_label`. gitlab: lib/api/entities/project_label.rb */
+export interface ProjectLabel extends Label {
+  priority: number | null
+  is_project_label: boolean
+}
 /** GitLab's `Member` entity, as fakelab sends it. */
 export type Member = Presented<typeof MemberPresenter>
 /** GitLab's `BillableMember` entity, as fakelab sends it. */
@@ -91,8 +102,11 @@ export type ResourceAccessToken = Presented<typeof ResourceAccessTokenPresenter>
 export type ResourceAccessTokenWithToken = Presented<typeof ResourceAccessTokenWithTokenPresenter>
 /** GitLab's `BasicSnippet` entity, as fakelab sends it. */
 export type BasicSnippet = Presented<typeof BasicSnippetPresenter>
-/** GitLab's `RepositoryStorageMove` entity, as fakelab sends it. */
-export type RepositoryStorageMove = Presented<typeof RepositoryStorageMovePresenter>
+/**
+ * GitLab's `<Kind>RepositoryStorageMove` entity; its container is under `project`, `group` or
+ * `snippet`.
+ */
+export type RepositoryStorageMove = RepositoryStorageMoveEntity
 /** GitLab's `Runner` entity, as fakelab sends it. */
 export type Runner = Presented<typeof RunnerPresenter>
 /** GitLab's `RunnerDetails` entity, as fakelab sends it. */

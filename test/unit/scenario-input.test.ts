@@ -89,7 +89,7 @@ describe('sim.arrange()', () => {
     expect(zoe!.email).toContain('@')
     expect(team!.path).toBe('team')
     const issues = (await (await get(sim, `/projects/${app!.id}/issues`, 'glpat-zoe')).json()) as Issue[]
-    expect(issues.map((i) => [i.iid, i.title, i.author.username])).toEqual([[1, 'First', 'zoe']])
+    expect(issues.map((i) => [i.iid, i.title, i.author?.username])).toEqual([[1, 'First', 'zoe']])
     sim.reset()
     expect((await get(sim, '/user', 'glpat-zoe')).status).toBe(401)
   })
