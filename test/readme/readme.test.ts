@@ -7,7 +7,9 @@
  * - ` ```ts ` / ` ```js `: a complete vitest test file, written to `readme/block-<line>.test.ts` and
  *   run with the project's vitest. It may import only `fakelab`, `fakelab/msw`, `fakelab/node`,
  *   `vitest`, `msw`, `msw/node` and `node:*` modules. Every ts block is also type-checked
- *   (`tsc --noEmit`, strict, NodeNext) against the package's shipped types.
+ *   (`tsc --noEmit`, strict, NodeNext) against the package's shipped types. Refinement, for speed:
+ *   the ts/js blocks run after every other block, all in one vitest run (its JSON report gives
+ *   each block's result), so they see the files every sh block wrote.
  * - ` ```yaml `: a complete scenario file, written to `readme/block-<line>.yaml` (or to the path of
  *   a `<!-- file: some/path.yaml -->` comment on the line before the fence, relative to the project
  *   root), validated with `loadScenarioFile` and loaded with `createSimulator`. Every `file:` block
@@ -147,7 +149,8 @@ describe('README.md code blocks', () => {
     expect(blocks.filter((b) => ['ts', 'js', 'yaml', 'sh', 'bash'].includes(b.lang)).length).toBeGreaterThan(5)
   })
 
-  it.each(blocks.map((block) => [`${block.line}`, block.sameAs ? `same-as ${block.sameAs}` : block.lang || 'plain', block] as const))(
+  const isCode = (block: Block) => !block.sameAs && (block.lang === 'ts' || block.lang === 'js')
+  it.each(blocks.filter((b) => !isCode(b)).map((block) => [`${block.line}`, block.sameAs ? `same-as ${block.sameAs}` : block.lang || 'plain', block] as const))(
     'README.md:%s (%s)',
     async (_line, _kind, block) => {
       if (block.sameAs) {
@@ -165,20 +168,44 @@ describe('README.md code blocks', () => {
           await project.exec('bash', ['-c', await shellScript(block.text)], { timeout: 60_000 })
           return
         }
-        case 'ts':
-        case 'js': {
-          for (const [, from] of block.text.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)) {
-            expect(from, `README.md:${block.line} imports ${from}`).toMatch(ALLOWED_IMPORTS)
-          }
-          await project.exec('npx', ['vitest', 'run', codeFile(block)], { env: { CI: '1', NO_COLOR: '1' } })
-          return
-        }
         default:
           return // output and listings
       }
     },
     90_000,
   )
+
+  describe('ts and js blocks (one vitest run, after the others)', () => {
+    const code = blocks.filter(isCode)
+    let report: Map<string, { status: string; message: string }>
+    beforeAll(async () => {
+      let output: string
+      try {
+        output = (await project.exec('npx', ['vitest', 'run', 'readme/', '--reporter=json'], { timeout: 120_000, env: { CI: '1', NO_COLOR: '1' } })).stdout
+      } catch (error) {
+        output = (error as Error).message // failing tests: vitest exits 1, the report is still on stdout
+      }
+      const json = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as {
+        testResults: { name: string; status: string; message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
+      }
+      report = new Map(json.testResults.map((file) => [
+        file.name.slice(file.name.indexOf('readme/')),
+        {
+          status: file.status,
+          message: [file.message, ...file.assertionResults.filter((a) => a.status !== 'passed').map((a) => `${a.fullName}: ${a.failureMessages.join('\n')}`)].join('\n'),
+        },
+      ]))
+    }, 150_000)
+
+    it.each(code.map((block) => [`${block.line}`, block.lang, block] as const))('README.md:%s (%s)', (_line, _lang, block) => {
+      for (const [, from] of block.text.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)) {
+        expect(from, `README.md:${block.line} imports ${from}`).toMatch(ALLOWED_IMPORTS)
+      }
+      const result = report.get(codeFile(block))
+      expect(result, `no vitest result for ${codeFile(block)}`).toBeDefined()
+      expect(result!.status, result!.message).toBe('passed')
+    })
+  })
 
   it('type-checks every ts block against the shipped types', async () => {
     if (!blocks.some((b) => b.lang === 'ts' && !b.sameAs)) return

@@ -120,7 +120,7 @@ export async function createScratchProject(): Promise<ScratchProject> {
   const dir = mkdtempSync(join(tmpdir(), 'fakelab-scratch-'))
   try {
     const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO, timeout: 60_000 })
-    const [{ filename, name, version }] = JSON.parse(packed.stdout) as { filename: string; name: string; version: string }[]
+    const [{ filename, name, version }] = JSON.parse(packed.stdout) as [{ filename: string; name: string; version: string }]
     const tarball = join(dir, filename)
     const repoPkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Record<string, Record<string, string>>
     const repoLock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }
@@ -156,8 +156,15 @@ export async function createScratchProject(): Promise<ScratchProject> {
       dir,
       installed: `${name}@${version}`,
       offline,
-      exec: (file, args, options = {}) =>
-        run(file, [...args], { cwd: dir, timeout: options.timeout ?? 60_000, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024 }),
+      async exec(file, args, options = {}) {
+        try {
+          return await run(file, [...args], { cwd: dir, timeout: options.timeout ?? 60_000, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024 })
+        } catch (error) {
+          // execFile's message has stderr only; tsc and vitest report on stdout.
+          const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+          throw new Error(`${file} ${args.join(' ')} failed (${(error as Error).message.split('\n')[0]})\n${stdout}\n${stderr}`)
+        }
+      },
       write(path, text) {
         mkdirSync(dirname(join(dir, path)), { recursive: true })
         writeFileSync(join(dir, path), text)
