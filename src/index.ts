@@ -14,6 +14,7 @@ export {
   createDb,
   parseScenario,
   validateScenarioObject,
+  scenarioJsonSchema,
   applyScenario,
   loadState,
   API_PREFIX,

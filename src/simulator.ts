@@ -68,6 +68,14 @@ export function parseScenario(text: string, options?: ParseScenarioOptions): Sce
 }
 
 /**
+ * The scenario format as a JSON Schema (draft 2020-12, generated from the zod schema), for
+ * editors: the package ships it as `fakelab/scenario.schema.json`. Browser-safe.
+ */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return FORMAT.jsonSchema()
+}
+
+/**
  * Scenarios this module has validated (parsed or checked), so that `createSimulator` validates a
  * scenario object only once: one built in code is checked, one `parseScenario` returned is not again.
  */

@@ -38,7 +38,7 @@ describe('the packed package in a separate project', () => {
 
   it('runs a vitest suite against fakelab, fakelab/msw and fakelab/node', async () => {
     const { stdout } = await project.exec('npx', ['vitest', 'run', '--reporter=verbose', 'entries.spec.ts'], { env: { CI: '1', NO_COLOR: '1' } })
-    expect(stdout).toMatch(/Tests\s+4 passed \(4\)/)
+    expect(stdout).toMatch(/Tests\s+5 passed \(5\)/)
   }, 60_000)
 
   it('runs the fakelab bin: validate the embedded default scenario', async () => {

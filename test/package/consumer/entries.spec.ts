@@ -46,6 +46,15 @@ describe('fakelab/msw', () => {
   })
 })
 
+describe('fakelab/scenario.schema.json', () => {
+  it('resolves through the exports map to the scenario format\'s JSON Schema', async () => {
+    const { createRequire } = await import('node:module')
+    const { readFileSync } = await import('node:fs')
+    const path = createRequire(import.meta.url).resolve('fakelab/scenario.schema.json')
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ title: 'fakelab scenario', type: 'object' })
+  })
+})
+
 describe('fakelab/node', () => {
   it('starts a server, and its control client resets it', async () => {
     const sim = createSimulator({ scenario })
