@@ -34,15 +34,15 @@ describe('the packed package in a separate project', () => {
 
   it('type-checks a consumer file using every entry\'s public types (tsc --noEmit)', async () => {
     await expect(project.exec('npx', ['tsc', '--noEmit', '-p', '.'])).resolves.toBeDefined()
-  }, 60_000)
+  }, 180_000)
 
   it('runs a vitest suite against fakelab, fakelab/msw and fakelab/node', async () => {
     const { stdout } = await project.exec('npx', ['vitest', 'run', '--reporter=verbose', 'entries.spec.ts'], { env: { CI: '1', NO_COLOR: '1' } })
     expect(stdout).toMatch(/Tests\s+5 passed \(5\)/)
-  }, 60_000)
+  }, 180_000)
 
   it('runs the fakelab bin: validate the embedded default scenario', async () => {
     const { stdout } = await project.exec('npx', ['fakelab', 'validate', 'node_modules/fakelab/scenarios/default.yaml'])
     expect(stdout).toContain('default.yaml')
-  })
+  }, 60_000)
 })

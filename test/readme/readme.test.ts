@@ -181,7 +181,7 @@ describe('README.md code blocks', () => {
     beforeAll(async () => {
       let output: string
       try {
-        output = (await project.exec('npx', ['vitest', 'run', 'readme/', '--reporter=json'], { timeout: 120_000, env: { CI: '1', NO_COLOR: '1' } })).stdout
+        output = (await project.exec('npx', ['vitest', 'run', 'readme/', '--reporter=json'], { timeout: 240_000, env: { CI: '1', NO_COLOR: '1' } })).stdout
       } catch (error) {
         output = (error as Error).message // failing tests: vitest exits 1, the report is still on stdout
       }
@@ -195,7 +195,7 @@ describe('README.md code blocks', () => {
           message: [file.message, ...file.assertionResults.filter((a) => a.status !== 'passed').map((a) => `${a.fullName}: ${a.failureMessages.join('\n')}`)].join('\n'),
         },
       ]))
-    }, 150_000)
+    }, 300_000)
 
     it.each(code.map((block) => [`${block.line}`, block.lang, block] as const))('README.md:%s (%s)', (_line, _lang, block) => {
       for (const [, from] of block.text.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)) {
@@ -210,5 +210,5 @@ describe('README.md code blocks', () => {
   it('type-checks every ts block against the shipped types', async () => {
     if (!blocks.some((b) => b.lang === 'ts' && !b.sameAs)) return
     await project.exec('npx', ['tsc', '-p', '.'])
-  }, 60_000)
+  }, 180_000)
 })

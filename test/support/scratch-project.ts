@@ -158,7 +158,7 @@ export async function createScratchProject(): Promise<ScratchProject> {
       offline,
       async exec(file, args, options = {}) {
         try {
-          return await run(file, [...args], { cwd: dir, timeout: options.timeout ?? 60_000, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024 })
+          return await run(file, [...args], { cwd: dir, timeout: options.timeout ?? 150_000, env: { ...process.env, ...options.env }, maxBuffer: 16 * 1024 * 1024 })
         } catch (error) {
           // execFile's message has stderr only; tsc and vitest report on stdout.
           const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
