@@ -131,7 +131,7 @@ export function loadState(input: unknown, seed?: number): LoadedState {
   const db = createDb()
   const useSeed = seed ?? scenario.seed ?? 1
   applyScenario(db, scenario, { seed: useSeed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  return { state: db.dump(), seed: useSeed, now: scenario.now }
+  return { state: db.dump(), seed: useSeed, now: scenario.now, faults: scenario.faults }
 }
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
@@ -175,7 +175,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  const engine = createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
+  // The scenario's fault rules first, then the caller's (the CLI's --delay/--fault).
+  const faults = [...(scenario?.faults ?? []), ...(options.faults ?? [])]
+  const engine = createEngine({ ...rest, db, seed, clock, faults, routes: options.routes ?? allRoutes, loadScenario: loader, createDb })
   return withArrange(engine, seed)
 }
 

@@ -14,6 +14,8 @@
  * @module
  */
 import { z } from 'zod'
+import type { FaultRule } from '../core/faults.js'
+import { faultRuleSchema } from './faults.js'
 import { fullPathSchema, idSchema, pathSchema, timestampSchema } from './scalars.js'
 
 /** What identifies a user: `username` (unique, case-insensitively), and an optional explicit `id`. */
@@ -66,6 +68,8 @@ export const ROOT_FIELDS = {
   seed: z.int().default(1),
   /** Fixture files, relative to this file; their entries come before this file's own. */
   include: z.array(z.string().min(1)).optional(),
+  /** Latency and fault rules in force from the start (`FaultRule`, see `faults.ts`). */
+  faults: z.array(faultRuleSchema).optional(),
 }
 
 /**
@@ -78,6 +82,8 @@ export interface Scenario {
   now?: string | undefined
   /** Faker seed for the values the scenario leaves out. */
   seed: number
+  /** Latency and fault rules in force from the start. */
+  faults?: FaultRule[] | undefined
   users: ScenarioUser[]
   groups: ScenarioGroup[]
   projects: ScenarioProject[]
@@ -98,6 +104,8 @@ export interface ScenarioInput {
   now?: string | undefined
   /** Faker seed; default 1. */
   seed?: number | undefined
+  /** Latency and fault rules in force from the start, as `sim.faults.set()` takes them. */
+  faults?: FaultRule[] | undefined
   users?: ScenarioUserInput[] | undefined
   groups?: ScenarioGroupInput[] | undefined
   projects?: ScenarioProjectInput[] | undefined
