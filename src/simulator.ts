@@ -9,6 +9,7 @@ import { createEngine, type EngineOptions, type Simulator as EngineSimulator } f
 import { frozenClock, systemClock } from './core/clock.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState } from './core/control.js'
 import { Db } from './db/db.js'
+import type { Row } from './db/collection.js'
 import { CORE_TABLES, type GroupRecord, type ProjectRecord, type TableDefs, type UserRecord } from './db/schema.js'
 import { allRoutes, areas } from './resources/index.js'
 import {
@@ -210,9 +211,10 @@ export interface Simulator extends EngineSimulator {
    * Adds new users, groups and projects, with what they hold (tokens, labels, issues, members…), to
    * the current state, through the scenario's own loaders: what the arrangement leaves out is filled
    * as a scenario fills it (seeded faker, keyed by each record's natural key), ids continue past each
-   * table's highest. The arrangement is validated as a scenario is, on its own: its references
-   * (members, authors, namespaces, labels) must name records it defines. Records already in the
-   * store are arranged with `sim.db.tables`. `reset()` drops what was arranged.
+   * table's highest. The arrangement is validated as a scenario is; its references may name its
+   * own records and the users and groups already in the store (a project in `acme`, a member `max`,
+   * an author `devon`); labels and milestones it refers to must be its own. Records already in the
+   * store change through `sim.db.tables`. `reset()` drops what was arranged.
    * @returns the created users, groups and projects.
    * @throws ScenarioError listing every problem (also a username, group or project path the store
    *   already has); nothing is written then.
@@ -230,29 +232,70 @@ function withArrange(engine: EngineSimulator, seed: number): Simulator {
   const sim = engine as Simulator
   sim.arrange = (records) => {
     const file = '<arrange>'
-    const scenario = validateScenarioObject({ version: 1, ...records }, file)
     const db = sim.db
-    const problems: ScenarioProblem[] = []
-    const taken = (path: string, what: string) => problems.push({ file, line: 0, col: 0, message: `${path}: ${what} is already in the store` })
-    const usernames = new Set(db.tables.users.all().map((u) => u.username.toLowerCase()))
-    const groupPaths = new Set(db.tables.groups.all().map((g) => db.groupFullPath(g).toLowerCase()))
-    const projectPaths = new Set(db.tables.projects.all().map((p) => db.projectFullPath(p).toLowerCase()))
-    const groupPath = (g: { path: string; parent?: string | null | undefined }) => (g.parent ? `${g.parent}/${g.path}` : g.path)
-    scenario.users.forEach((u, i) => usernames.has(u.username.toLowerCase()) && taken(`users[${i}].username`, `user "${u.username}"`))
-    scenario.groups.forEach((g, i) => groupPaths.has(groupPath(g).toLowerCase()) && taken(`groups[${i}].path`, `group "${groupPath(g)}"`))
-    scenario.projects.forEach((p, i) => projectPaths.has(`${p.namespace}/${p.path}`.toLowerCase()) && taken(`projects[${i}].path`, `project "${p.namespace}/${p.path}"`))
-    if (problems.length > 0) throw new ScenarioError(problems)
-    applyScenario(db, scenario, { seed, referenceDate: engine.clock.now(), recordsOnly: true })
-    const byUsername = new Map(db.tables.users.all().map((u) => [u.username.toLowerCase(), u]))
+    refuseTaken(db, records, file)
+    // The store's users and groups join the arrangement as identity-only records after its own (so
+    // problems keep the arrangement's indexes): references to them check and load, nothing is rebuilt.
+    const users = db.tables.users.all()
     const groups = db.tables.groups.all()
-    const projects = db.tables.projects.all()
+    const stubUsers = users.map((u) => ({ id: u.id, username: u.username }))
+    const stubGroups = groups.map((g) => {
+      const parent = g.parent_id === null ? undefined : db.tables.groups.get(g.parent_id)
+      return { id: g.id, path: g.path, ...(parent ? { parent: db.groupFullPath(parent) } : {}) }
+    })
+    const withStubs = (own: unknown, stubs: object[]) => (own === undefined ? stubs : Array.isArray(own) ? [...own, ...stubs] : own)
+    const scenario = validateScenarioObject({ version: 1, ...records, users: withStubs(records.users, stubUsers), groups: withStubs(records.groups, stubGroups) }, file)
+    const ownUsers = scenario.users.length - users.length
+    const ownGroups = scenario.groups.length - groups.length
+    const existing = new Map<object, Row>([
+      ...users.map((row, i) => [scenario.users[ownUsers + i]!, row] as const),
+      ...groups.map((row, i) => [scenario.groups[ownGroups + i]!, row] as const),
+    ])
+    applyScenario(db, scenario, { seed, referenceDate: engine.clock.now(), recordsOnly: true, existing })
     return {
-      users: scenario.users.map((u) => byUsername.get(u.username.toLowerCase())!),
-      groups: scenario.groups.map((g) => groups.find((row) => db.groupFullPath(row).toLowerCase() === groupPath(g).toLowerCase())!),
-      projects: scenario.projects.map((p) => projects.find((row) => db.projectFullPath(row).toLowerCase() === `${p.namespace}/${p.path}`.toLowerCase())!),
+      users: scenario.users.slice(0, ownUsers).map((u) => db.tables.users.find((row) => row.username.toLowerCase() === u.username.toLowerCase())!),
+      groups: scenario.groups.slice(0, ownGroups).map((g) => {
+        const full = (g.parent ? `${g.parent}/${g.path}` : g.path).toLowerCase()
+        return db.tables.groups.find((row) => db.groupFullPath(row).toLowerCase() === full)!
+      }),
+      projects: scenario.projects.map((p) => {
+        const full = `${p.namespace}/${p.path}`.toLowerCase()
+        return db.tables.projects.find((row) => db.projectFullPath(row).toLowerCase() === full)!
+      }),
     }
   }
   return sim
+}
+
+/**
+ * Refuses an arrangement naming a user, group or project the store already has (read from the raw
+ * records: ill-typed ones are left to validation).
+ * @throws ScenarioError listing each.
+ */
+function refuseTaken(db: Db, records: Arrangement, file: string): void {
+  const problems: ScenarioProblem[] = []
+  const taken = (path: string, what: string) => problems.push({ file, line: 0, col: 0, message: `${path}: ${what} is already in the store` })
+  const usernames = new Set(db.tables.users.all().map((u) => u.username.toLowerCase()))
+  const groupPaths = new Set(db.tables.groups.all().map((g) => db.groupFullPath(g).toLowerCase()))
+  const projectPaths = new Set(db.tables.projects.all().map((p) => db.projectFullPath(p).toLowerCase()))
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const each = (list: unknown, fn: (item: Record<string, unknown>, i: number) => void) => {
+    if (Array.isArray(list)) list.forEach((item: unknown, i) => typeof item === 'object' && item !== null && fn(item as Record<string, unknown>, i))
+  }
+  each(records.users, (u, i) => {
+    const name = text(u.username)
+    if (name && usernames.has(name.toLowerCase())) taken(`users[${i}].username`, `user "${name}"`)
+  })
+  each(records.groups, (g, i) => {
+    const path = text(g.path)
+    const full = path && (text(g.parent) ? `${text(g.parent)}/${path}` : path)
+    if (full && groupPaths.has(full.toLowerCase())) taken(`groups[${i}].path`, `group "${full}"`)
+  })
+  each(records.projects, (p, i) => {
+    const full = text(p.path) && text(p.namespace) ? `${text(p.namespace)}/${text(p.path)}` : undefined
+    if (full && projectPaths.has(full.toLowerCase())) taken(`projects[${i}].path`, `project "${full}"`)
+  })
+  if (problems.length > 0) throw new ScenarioError(problems)
 }
 
 /** A state export's marker line; checked before parsing a scenario's YAML twice. */

@@ -94,6 +94,26 @@ describe('sim.arrange()', () => {
     expect((await get(sim, '/user', 'glpat-zoe')).status).toBe(401)
   })
 
+  it('refers to the store\'s users and groups: a project in acme, its members and authors', async () => {
+    const sim = createSimulator({ scenario: await loadDefaultScenario() })
+    const before = { users: sim.db.tables.users.all().length, groups: sim.db.tables.groups.all().length }
+    const { projects: [tool] } = sim.arrange({
+      projects: [{
+        path: 'tool',
+        namespace: 'acme/platform',
+        visibility: 'private',
+        members: [{ user: 'oscar', access_level: 'developer' }],
+        labels: [{ name: 'p1' }],
+        issues: [{ title: 'Arranged', author: 'devon', labels: ['p1'] }],
+      }],
+    })
+    expect(sim.db.groupFullPath(sim.db.tables.groups.get(tool!.namespace_id)!)).toBe('acme/platform')
+    expect({ users: sim.db.tables.users.all().length, groups: sim.db.tables.groups.all().length }).toEqual(before)
+    const issues = (await (await get(sim, '/projects/acme%2Fplatform%2Ftool/issues', 'glpat-oscar-fakelab')).json()) as Issue[]
+    expect(issues.map((i) => [i.title, i.author?.username, i.labels])).toEqual([['Arranged', 'devon', ['p1']]])
+    expect((await get(sim, '/projects/acme%2Fplatform%2Ftool', 'glpat-nora-fakelab')).status).toBe(404)
+  })
+
   it('fills the same values for the same seed', async () => {
     const scenario = await loadDefaultScenario()
     const names = [1, 2].map(() => createSimulator({ scenario }).arrange({ users: [{ username: 'zoe' }] }).users[0]!.name)
@@ -108,7 +128,7 @@ describe('sim.arrange()', () => {
       'groups[0].path: group "acme" is already in the store',
       'projects[0].path: project "acme/website" is already in the store',
     ])
-    expect(problemsOf(() => sim.arrange({ projects: [{ path: 'x', namespace: 'acme' }] }))[0]).toMatch(/acme/)
+    expect(problemsOf(() => sim.arrange({ projects: [{ path: 'x', namespace: 'nowhere' }] }))[0]).toMatch(/^projects\[0\]\.namespace: .*nowhere/)
     expect(sim.exportState()).toBe(before)
   })
 })
