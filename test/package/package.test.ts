@@ -5,9 +5,12 @@
  * public types (`consumer/types.ts`) and a vitest suite run there against `fakelab`, `fakelab/msw`
  * and `fakelab/node` (`consumer/entries.spec.ts`), plus the `fakelab` bin.
  */
+import { execFile, spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
+import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPython } from '../support/clients.js'
 import { createScratchProject, type ScratchProject } from '../support/scratch-project.js'
 
 const CONSUMER = join(import.meta.dirname, 'consumer')
@@ -45,4 +48,25 @@ describe('the packed package in a separate project', () => {
     const { stdout } = await project.exec('npx', ['fakelab', 'validate', 'node_modules/fakelab/scenarios/default.yaml'])
     expect(stdout).toContain('default.yaml')
   }, 60_000)
+
+  it.skipIf(findPython() === undefined)('serves python-gitlab from the installed bin (fakelab serve --port 0)', async () => {
+    const child = spawn(join(project.dir, 'node_modules', '.bin', 'fakelab'), ['serve', '--port', '0'], { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const [chunk] = (await once(child.stdout!, 'data')) as [Buffer]
+      const url = chunk.toString().split('\n')[0]!.trim()
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const script = [
+        'import sys, gitlab',
+        'gl = gitlab.Gitlab(sys.argv[1], private_token="glpat-max-fakelab")',
+        'print(gl.version()[0], ",".join(l.name for l in gl.projects.get("acme/website").labels.list(per_page=2)))',
+      ].join('\n')
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(findPython()!, ['-W', 'ignore', '-c', script, url], { timeout: 60_000 }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout.trim()))),
+      )
+      expect(out).toMatch(/^13\.12\.15 .+,.+/)
+    } finally {
+      child.kill('SIGINT')
+      await once(child, 'exit')
+    }
+  }, 90_000)
 })
