@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { embedDefaultScenario } from './scripts/embed-default-scenario.mjs'
+
+// The browser-safe `fakelab` entry imports the default scenario's text from a generated module:
+// regenerate it from scenarios/default.yaml before any test imports src (issue 12).
+embedDefaultScenario()
 
 export default defineConfig({
   test: {

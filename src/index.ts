@@ -48,3 +48,4 @@ export type {
   ScenarioProjectInput,
   ScenarioUserInput,
 } from './scenario/index.js'
+export { DEFAULT_SCENARIO_YAML, defaultScenario } from './default-scenario.js'

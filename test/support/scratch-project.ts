@@ -68,11 +68,28 @@ function newest(dir: string): number {
   return latest
 }
 
-/** Builds `dist/` when it is missing or older than `src/` (`npm test` has built it already). */
+/**
+ * Builds `dist/` when it is missing or older than `src/` (`npm test` has built it already). Test
+ * files run in parallel: one builds while the others wait on a lock directory.
+ */
 async function ensureBuilt(): Promise<void> {
   const built = join(REPO, 'dist', 'index.js')
-  if (existsSync(built) && statSync(built).mtimeMs >= newest(join(REPO, 'src'))) return
-  await run('npm', ['run', 'build'], { cwd: REPO, timeout: 120_000 })
+  const fresh = () => existsSync(built) && statSync(built).mtimeMs >= newest(join(REPO, 'src'))
+  const lock = join(tmpdir(), `fakelab-build-${createHash('sha1').update(REPO).digest('hex').slice(0, 12)}`)
+  for (let waited = 0; !fresh(); waited += 250) {
+    try {
+      mkdirSync(lock)
+    } catch {
+      if (waited > 300_000) throw new Error(`waited 5 minutes for the build lock ${lock}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      continue
+    }
+    try {
+      if (!fresh()) await run('npm', ['run', 'build'], { cwd: REPO, timeout: 300_000 })
+    } finally {
+      rmSync(lock, { recursive: true, force: true })
+    }
+  }
 }
 
 /**
