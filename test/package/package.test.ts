@@ -2,8 +2,9 @@
  * fakelab as a new user meets it (issue 12, "Tried as a new user would"): the packed tarball
  * installed in a separate project (`test/support/scratch-project.ts`: `npm pack`, then `npm ci`
  * offline from the npm cache), then `tsc --noEmit` on a consumer file that uses every entry's
- * public types (`consumer/types.ts`) and a vitest suite run there against `fakelab`, `fakelab/msw`
- * and `fakelab/node` (`consumer/entries.spec.ts`), plus the `fakelab` bin.
+ * public types (`consumer/types.ts`, `fakelab/default-scenario` included) and a vitest suite run
+ * there against `fakelab`, `fakelab/msw`, `fakelab/node` and `fakelab/scenario.schema.json`
+ * (`consumer/entries.spec.ts`), plus the `fakelab` bin (`validate`, and `serve` for python-gitlab).
  */
 import { execFile, spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'

@@ -20,6 +20,7 @@ import {
   type SimulatorOptions,
   type SimulatorSnapshot,
 } from 'fakelab'
+import { DEFAULT_SCENARIO_YAML, defaultScenario } from 'fakelab/default-scenario'
 import { createHandlers, type HandlerOptions } from 'fakelab/msw'
 import {
   controlClient,
@@ -52,6 +53,8 @@ export async function everything(): Promise<void> {
   sim.restore(snapshot)
   sim.reset()
   const other: Scenario = await loadScenarioFile(DEFAULT_SCENARIO_PATH)
+  const embedded: Scenario = defaultScenario()
+  const text: string = DEFAULT_SCENARIO_YAML
   try {
     createSimulator({ scenario: 'version: 2' })
   } catch (error) {
@@ -66,6 +69,6 @@ export async function everything(): Promise<void> {
   const color: string = label.color
   type Entities = [Issue, Member, Milestone, Runner, Todo]
   const none: Entities | undefined = undefined
-  void [handlers, entries, found, other, ApiError, ControlError, arranged, color, none]
+  void [handlers, entries, found, other, ApiError, ControlError, arranged, color, none, embedded, text]
   await server.close()
 }
