@@ -16,7 +16,7 @@
 // node:http headers are dumped in wire order and spelling (`rawHeaders`); the MSW door's as the Fetch
 // `Headers` iterate (sorted, lower-case), which is all a Fetch client can see.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
@@ -410,8 +410,13 @@ function compareWithBase(ref) {
   try {
     execFileSync('sh', ['-c', `git -C "${ROOT}" archive "${ref}" | tar -x -C "${dir}"`], { stdio: 'inherit' })
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'inherit' })
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' })
+    // Each tree builds as `npm run build` does: the embedded default scenario is generated first
+    // where the tree has the script (it is git-ignored, so `git archive` leaves it out).
+    for (const cwd of [dir, ROOT]) {
+      const embed = join(cwd, 'scripts', 'embed-default-scenario.mjs')
+      if (existsSync(embed)) execFileSync(process.execPath, [embed], { cwd, stdio: 'inherit' })
+      execFileSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd, stdio: 'inherit' })
+    }
     const before = join(dir, 'golden-before.txt')
     const after = join(dir, 'golden-after.txt')
     const self = fileURLToPath(import.meta.url)

@@ -16,7 +16,10 @@ import type {
   UserRecord,
 } from './schema.js'
 
-/** A deep, serialisable copy of every table (`db.dump()`), for `restore()` and scenario export. */
+/**
+ * Every table's records and sequence position (`db.dump()`), for `restore()` and scenario export;
+ * serialisable. The records are shared with the store, never changed in place (see `Collection.dump`).
+ */
 export type DbState = { [K in TableName]: { rows: Tables[K][]; nextId: number } }
 
 /** The in-memory database of one simulator. */
@@ -34,9 +37,12 @@ export class Db {
       const top = this.journals[this.journals.length - 1]
       return top ? { push: (undo) => top.push(undo) } : undefined
     }
+    // One write counter for all tables, so a table's version is never reused (Collection.version).
+    let writes = 0
+    const tick = () => ++writes
     const tables = {} as Record<string, Collection<never>>
     for (const [name, definition] of Object.entries(definitions)) {
-      tables[name] = new Collection(name, definition.indexes as never[], journal)
+      tables[name] = new Collection(name, definition.indexes as never[], journal, tick)
     }
     this.tables = tables as unknown as Db['tables']
   }
@@ -62,7 +68,7 @@ export class Db {
     }
   }
 
-  /** A deep copy of all tables. */
+  /** Every table's records (shared, see {@link DbState}) and sequence position. */
   dump(): DbState {
     const state = {} as Record<string, unknown>
     for (const [name, table] of Object.entries(this.tables)) state[name] = table.dump()
@@ -85,6 +91,21 @@ export class Db {
     const existing = counters.where('scope_id', scopeId).find((c) => c.usage === usage && c.scope_type === scopeType)
     if (existing) return counters.update(existing.id, { last_value: existing.last_value + 1 }).last_value
     return counters.insert({ usage, scope_type: scopeType, scope_id: scopeId, last_value: 1 }).last_value
+  }
+
+  /**
+   * Allocates `count` consecutive iids at once, as `count` calls of {@link nextIid} would, with one
+   * counter write (a generated 100,000-issue project needs them all).
+   * @returns the first of them; none are allocated when `count` is 0.
+   */
+  nextIids(usage: InternalIdRecord['usage'], scopeType: 'project' | 'group', scopeId: number, count: number): number {
+    const counters = this.tables.internal_ids
+    const existing = counters.where('scope_id', scopeId).find((c) => c.usage === usage && c.scope_type === scopeType)
+    const first = (existing?.last_value ?? 0) + 1
+    if (count <= 0) return first
+    if (existing) counters.update(existing.id, { last_value: existing.last_value + count })
+    else counters.insert({ usage, scope_type: scopeType, scope_id: scopeId, last_value: count })
+    return first
   }
 
   /** Moves an iid counter past `value` (scenario loading keeps explicit iids unique). */

@@ -118,8 +118,9 @@ export class ScenarioLoader implements LoadContext {
       for (const fragment of this.fragments) fragment.load?.project?.(this, entry.value as unknown as ScenarioRecords['project'], parent)
     }
     for (const [table, rows] of this.staged) {
-      const collection = this.db.tables[table] as unknown as { insert(row: Row): Row }
-      for (const row of rows.sort((a, b) => a.id - b.id)) collection.insert(row)
+      // The staged rows are this load's own objects: the table keeps them rather than copies.
+      const collection = this.db.tables[table] as unknown as { adoptAll(rows: readonly Row[]): void }
+      collection.adoptAll(rows.sort((a, b) => a.id - b.id))
     }
     // Top-level fields last, once every nested row is in the store.
     if (this.recordsOnly) return
@@ -175,7 +176,9 @@ export class ScenarioLoader implements LoadContext {
 
   iids(usage: InternalIdRecord['usage'], parent: LoadParent, records: readonly { iid?: number | undefined }[]): number[] {
     for (const r of records) if (r.iid !== undefined) this.db.bumpIid(usage, parent.type, parent.id, r.iid)
-    return records.map((r) => r.iid ?? this.db.nextIid(usage, parent.type, parent.id))
+    const missing = records.reduce((n, r) => (r.iid === undefined ? n + 1 : n), 0)
+    let next = this.db.nextIids(usage, parent.type, parent.id, missing)
+    return records.map((r) => r.iid ?? next++)
   }
 
   stage<K extends TableName>(table: K, row: Tables[K]): void {

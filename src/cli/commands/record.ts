@@ -11,7 +11,7 @@
  * @module
  */
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { createRecorder, type Exchange, type Recorder } from '../../record/recorder.js'
+import type { Exchange, Recorder } from '../../record/recorder.js'
 
 const EXIT_RUNTIME = 2
 /** A stop that takes longer than this (a stuck connection) is cut short, after the cassette is written. */
@@ -98,6 +98,8 @@ async function record(options: RecordOptions, version: string): Promise<void> {
     process.stderr.write(`\r\x1b[2K[fakelab] ${recorder?.recordedCount ?? 0} exchanges recorded (last: ${last})`)
   }
   try {
+    // Loaded on use: `fakelab serve` registers this command too, and never needs the proxy.
+    const { createRecorder } = await import('../../record/recorder.js')
     recorder = await createRecorder({
       target: options.target,
       mode: options.mode,

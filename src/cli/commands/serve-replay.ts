@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import { InvalidArgumentError, Option } from 'commander'
 import type { Har } from 'har-format'
 import { CassetteError, parseCassette } from '../../record/har.js'
-import { createRecorder, type Recorder } from '../../record/recorder.js'
+import type { Recorder } from '../../record/recorder.js'
 import type { RequestHandlerLike } from '../../record/replay.js'
 
 /** Modes `serve --replay` offers (`record` and `passthrough` need a target: `fakelab record`). */
@@ -66,8 +66,11 @@ export function modeOption(): Option {
  * miss on stderr. Shaped like `startServer`'s result.
  * @throws the listen error.
  */
-export function startReplayServer(simulator: RequestHandlerLike, options: ServeReplayOptions & { port: number; host: string }): Promise<Recorder> {
+export async function startReplayServer(simulator: RequestHandlerLike, options: ServeReplayOptions & { port: number; host: string }): Promise<Recorder> {
   const mode = options.mode ?? 'replay'
+  // Loaded only in replay mode: the recorder brings an HTTP proxy that a plain serve never uses,
+  // and every module a plain serve skips shortens its cold start (issue 5).
+  const { createRecorder } = await import('../../record/recorder.js')
   return createRecorder({
     mode,
     cassettes: options.replay ?? [],

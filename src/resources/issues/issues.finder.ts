@@ -7,9 +7,10 @@
  * app/models/milestone.rb (`upcoming_ids`, `started`).
  * @module
  */
-import { canReadProject, issueVisibleTo } from '../../core/access.js'
+import { canReadProject, issueVisibleTo, seesAllConfidentialIssues } from '../../core/access.js'
 import { fuzzySearch } from '../../core/fuzzy-search.js'
 import type { Db } from '../../db/db.js'
+import { denseView, type DenseView } from '../../db/dense.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import type { IssueRecord } from './issues.tables.js'
 
@@ -115,11 +116,34 @@ const lower = (value: unknown): string => String(value).toLowerCase()
 type Predicate = (issue: IssueRecord) => boolean
 
 /**
+ * Issues whose `column` holds `value` (or, for `label_ids`, contains it). The store keeps no index
+ * on these columns (100,000 more index entries each at load); a big store's dense view reads the
+ * column once per version instead (`DenseView.bitsWhere`).
+ */
+interface ColumnValue {
+  column: 'state' | 'label_ids'
+  value: unknown
+}
+
+/**
+ * Where one filter's matches lie: every match is in the intersection of `all`'s groups, each group
+ * being a union of index sets (`Collection.idsWhere`) or column values. When `exact` is given, the
+ * issues in that intersection are exactly those for which `exact` holds. A small store walks the
+ * smallest group of index sets; a big one intersects bit sets and, for exact filters, skips their
+ * predicates (and, negated, removes their bits). Index sets are the index's own: read them during
+ * the call only.
+ */
+interface Narrowing {
+  all: readonly (readonly (ReadonlySet<number> | ColumnValue)[])[]
+  exact?: Predicate
+}
+
+/**
  * `by_label`: every named label must be on the issue, matched by title (exactly, as PostgreSQL
  * compares) among labels of any project or group; `None`/`Any` (any case) and the deprecated
  * `No Label` test for no label or some label. The title → ids lookup is built once per request.
  */
-function labelTitleMatcher(db: Db, names: readonly string[]): Predicate {
+function labelTitleMatcher(db: Db, names: readonly string[], narrow?: Narrowing[]): Predicate {
   const lowered = names.map((name) => name.toLowerCase())
   if (lowered.includes(NONE) || lowered.some((name) => LEGACY_NO_LABEL.has(name))) return (issue) => issue.label_ids.length === 0
   if (lowered.includes(ANY)) return (issue) => issue.label_ids.length > 0
@@ -128,7 +152,7 @@ function labelTitleMatcher(db: Db, names: readonly string[]): Predicate {
   for (const label of db.tables.labels.all()) idsByTitle.get(label.title)?.add(label.id)
   const groups = [...idsByTitle.values()]
   // Plain loops: this runs once per issue of a 100,000-issue list.
-  return (issue) => {
+  const test: Predicate = (issue) => {
     for (const ids of groups) {
       let hit = false
       for (const id of issue.label_ids) {
@@ -141,6 +165,9 @@ function labelTitleMatcher(db: Db, names: readonly string[]): Predicate {
     }
     return true
   }
+  // Exact: the predicate holds for the issues carrying, for every title, one of its labels.
+  narrow?.push({ all: groups.map((ids) => [...ids].map((id): ColumnValue => ({ column: 'label_ids', value: id }))), exact: test })
+  return test
 }
 
 /**
@@ -188,12 +215,15 @@ function milestoneIds(ctx: FinderCtx, projects: readonly ProjectRecord[], title:
 }
 
 /** `by_milestone`: `None`, `Any`, `#upcoming`, `#started`, or a title (of any project or group). */
-function milestoneMatcher(ctx: FinderCtx, projects: readonly ProjectRecord[], title: string): Predicate {
+function milestoneMatcher(ctx: FinderCtx, projects: readonly ProjectRecord[], title: string, narrow?: Narrowing[]): Predicate {
   const l = lower(title)
   if (l === NONE || title === LEGACY_NO_MILESTONE) return (issue) => issue.milestone_id === null
   if (l === ANY || title === LEGACY_ANY_MILESTONE) return (issue) => issue.milestone_id !== null
   const ids = milestoneIds(ctx, projects, title)!
-  return (issue) => issue.milestone_id !== null && ids.has(issue.milestone_id)
+  const test: Predicate = (issue) => issue.milestone_id !== null && ids.has(issue.milestone_id)
+  // An issue has one milestone: the milestones' issue sets never overlap.
+  narrow?.push({ all: [[...ids].map((id) => ctx.db.tables.issues.idsWhere('milestone_id', id))], exact: test })
+  return test
 }
 
 /** `by_my_reaction_emoji`: `None`, `Any`, or an emoji name, over the caller's awards. */
@@ -227,14 +257,21 @@ function searchMatcher(search: string, columns: string | undefined): Predicate {
 }
 
 /**
- * The predicates of the negatable filters, in `IssuableFinder` order. Unknown users by username
+ * The predicates of the negatable filters, in `IssuableFinder` order. Given `narrow` (the positive
+ * filters), the label and milestone filters also add the index sets their matches lie in. Unknown users by username
  * match nothing (positively) or exclude nothing (negated).
  */
-function negatableMatchers(ctx: FinderCtx, projects: readonly ProjectRecord[], f: NegatableFilters, negated: boolean): Predicate[] {
+function negatableMatchers(
+  ctx: FinderCtx,
+  projects: readonly ProjectRecord[],
+  f: NegatableFilters,
+  negated: boolean,
+  narrow?: Narrowing[],
+): Predicate[] {
   const { db, currentUser } = ctx
   const out: Predicate[] = []
-  if (f.labels !== undefined && f.labels.length > 0) out.push(labelTitleMatcher(db, f.labels))
-  if (f.milestone !== undefined) out.push(milestoneMatcher(ctx, projects, f.milestone))
+  if (f.labels !== undefined && f.labels.length > 0) out.push(labelTitleMatcher(db, f.labels, narrow))
+  if (f.milestone !== undefined) out.push(milestoneMatcher(ctx, projects, f.milestone, narrow))
   if (f.iids !== undefined && f.iids.length > 0) {
     const iids = new Set(f.iids)
     out.push((issue) => iids.has(issue.iid))
@@ -305,15 +342,19 @@ function dueDateMatcher(value: string, today: string): Predicate | undefined {
  */
 const ms = (timestamp: string): string => timestamp
 
-/** Every non-negatable filter, the scope, and the state. */
-function plainMatchers(ctx: FinderCtx, f: IssueListFilters): Predicate[] | null {
+/** Every non-negatable filter, the scope, and the state (which also narrows a big store's list). */
+function plainMatchers(ctx: FinderCtx, f: IssueListFilters, narrow: Narrowing[]): Predicate[] | null {
   const user = ctx.currentUser
   const out: Predicate[] = []
   // `return items.none if current_user_related? && !current_user` (IssuableFinder#by_scope).
   if (f.scope !== 'all' && !user) return null
   if (f.scope === 'created_by_me') out.push((issue) => issue.author_id === user!.id)
   if (f.scope === 'assigned_to_me') out.push((issue) => issue.assignee_ids.includes(user!.id))
-  if (f.state !== 'all') out.push((issue) => issue.state === f.state)
+  if (f.state !== 'all') {
+    const test: Predicate = (issue) => issue.state === f.state
+    narrow.push({ all: [[{ column: 'state', value: f.state }]], exact: test })
+    out.push(test)
+  }
   if (f.confidential !== undefined) out.push((issue) => issue.confidential === f.confidential)
   if (f.issue_type !== undefined) out.push((issue) => issue.issue_type === f.issue_type)
   if (f.created_after !== undefined) {
@@ -344,40 +385,200 @@ function plainMatchers(ctx: FinderCtx, f: IssueListFilters): Predicate[] | null 
  * Visibility: only projects the caller can read, and confidential issues only for administrators,
  * Reporter+ of the project, the author and the assignees (`with_confidentiality_access_check`).
  */
-export function findIssues(ctx: FinderCtx, source: IssueListSource, filters: IssueListFilters): IssueRecord[] {
+export function findIssues(ctx: FinderCtx, source: IssueListSource, filters: IssueListFilters, options: FindOptions = {}): IssueRecord[] {
   const { db } = ctx
   let projects = sourceProjects(ctx, source)
   if (filters.non_archived) projects = projects.filter((project) => !project.archived)
-  const plain = plainMatchers(ctx, filters)
+  const issues = db.tables.issues
+  // Every match is an issue of the list's projects, of the state, and of each named label and milestone.
+  const narrow: Narrowing[] = [{ all: [projects.map((project) => issues.idsWhere('project_id', project.id))] }]
+  const notNarrow: Narrowing[] = []
+  const plain = plainMatchers(ctx, filters, narrow)
   if (plain === null) return []
-  const positive = [...plain, ...negatableMatchers(ctx, projects, filters, false)]
-  const negative = negatableMatchers(ctx, projects, filters.not, true)
-  const rows: IssueRecord[] = []
+  const positive = [...plain, ...negatableMatchers(ctx, projects, filters, false, narrow)]
+  const negative = negatableMatchers(ctx, projects, filters.not, true, notNarrow)
   const visibleIn = new Map(projects.map((project) => [project.id, issueVisibleTo(db, ctx.currentUser, project, ctx.today)]))
-  next: for (const issue of candidates(ctx, projects, filters)) {
-    const visible = visibleIn.get(issue.project_id)
-    if (!visible) continue
-    for (const test of positive) if (!test(issue)) continue next
-    for (const test of negative) if (test(issue)) continue next
-    if (!visible(issue)) continue
-    rows.push(issue)
+  const matcher =
+    (tests: readonly Predicate[], negativeTests: readonly Predicate[]) =>
+    (issue: IssueRecord): boolean => {
+      const visible = visibleIn.get(issue.project_id)
+      if (!visible) return false
+      for (const t of tests) if (!t(issue)) return false
+      for (const t of negativeTests) if (t(issue)) return false
+      return visible(issue)
+    }
+  if (options.dense ?? issues.size >= DENSE_STORE_ISSUES) {
+    // The bit sets hold exactly the issues of each exact narrowing: its predicate is skipped.
+    const implied = new Set([...narrow, ...notNarrow].map((n) => n.exact))
+    const rest = positive.filter((t) => !implied.has(t))
+    const restNegative = negative.filter((t) => !implied.has(t))
+    // Visibility: a caller who sees every confidential issue of every project of the list needs no
+    // per-issue check when no other predicate is left either.
+    const seesAll = projects.every((project) => seesAllConfidentialIssues(db, ctx.currentUser, project, ctx.today))
+    const check = rest.length === 0 && restNegative.length === 0 && seesAll ? undefined : matcher(rest, restNegative)
+    return findDense(db, narrow, notNarrow.filter((n) => n.exact), check, filters)
+  }
+  const matches = matcher(positive, negative)
+  // A small store: walk the smallest group of a narrowing; the others are tested by their predicates.
+  const rows: IssueRecord[] = []
+  let smallest = narrow[0]!.all[0]!
+  let smallestSize = Infinity
+  for (const n of narrow) {
+    for (const group of n.all) {
+      let size = 0
+      for (const set of group) size += 'column' in set ? Infinity : set.size
+      if (size < smallestSize) [smallest, smallestSize] = [group, size]
+    }
+  }
+  const seen = smallest.length > 1 ? new Set<number>() : undefined
+  for (const set of smallest as readonly ReadonlySet<number>[]) {
+    for (const id of set) {
+      if (seen) {
+        if (seen.has(id)) continue
+        seen.add(id)
+      }
+      const issue = issues.get(id)!
+      if (matches(issue)) rows.push(issue)
+    }
   }
   return sortIssues(db, rows, filters.order_by, filters.sort)
 }
 
-/**
- * The issues worth testing: those of the named milestones when a `milestone` filter names some (the
- * `milestone_id` index narrows a 100,000-issue project to a fraction), else every issue of the
- * list's projects. Rows of other projects are dropped by the caller.
- */
-function candidates(ctx: FinderCtx, projects: readonly ProjectRecord[], filters: IssueListFilters): IssueRecord[] {
-  const issues = ctx.db.tables.issues
-  const ids = filters.milestone !== undefined ? milestoneIds(ctx, projects, filters.milestone) : null
-  if (ids) return [...ids].flatMap((id) => issues.where('milestone_id', id))
-  return projects.length === 1 ? issues.where('project_id', projects[0]!.id) : projects.flatMap((project) => issues.where('project_id', project.id))
+/** How {@link findIssues} works; the answer is the same either way. */
+export interface FindOptions {
+  /**
+   * Through the store's {@link DenseView} (bit sets, kept orders) or by walking an index set;
+   * default: dense from {@link DENSE_STORE_ISSUES} issues on. Tests set it to compare the two.
+   */
+  dense?: boolean
 }
 
-// ---- sorting ----------------------------------------------------------------------------------
+/** From this many issues in the store on, lists are found through its {@link DenseView}. */
+const DENSE_STORE_ISSUES = 4096
+
+/**
+ * {@link findIssues} over a big store: the narrowings become bit sets over the issues' positions
+ * (built once per issues version) and are intersected word by word, less the bits of the negated
+ * exact narrowings; the issues left are tested by `check` (the predicates no exact narrowing
+ * stands for, and visibility; none when nothing is left to test), then ordered by {@link sortMatches}.
+ */
+function findDense(
+  db: Db,
+  narrow: readonly Narrowing[],
+  without: readonly Narrowing[],
+  check: ((issue: IssueRecord) => boolean) | undefined,
+  filters: IssueListFilters,
+): IssueRecord[] {
+  const view = denseView(db.tables.issues)
+  const bits = new Uint32Array(view.words).fill(0xffffffff)
+  const bitsOf = (source: ReadonlySet<number> | ColumnValue) => ('column' in source ? view.bitsWhere(source.column, source.value) : view.bitsOf(source))
+  const groupBits = (group: readonly (ReadonlySet<number> | ColumnValue)[]) => {
+    if (group.length === 1) return bitsOf(group[0]!)
+    const out = new Uint32Array(view.words)
+    for (const source of group) {
+      const bits = bitsOf(source)
+      for (let w = 0; w < out.length; w++) out[w]! |= bits[w]!
+    }
+    return out
+  }
+  for (const n of narrow) for (const group of n.all) andInto(bits, groupBits(group))
+  for (const n of without) {
+    // The negated filter holds where every group has a bit: remove that intersection.
+    const hit = new Uint32Array(view.words).fill(0xffffffff)
+    for (const group of n.all) andInto(hit, groupBits(group))
+    for (let w = 0; w < bits.length; w++) bits[w]! &= ~hit[w]!
+  }
+  if (check) view.forEachSet(bits, (at) => {
+    if (!check(view.rows[at]!)) bits[at >>> 5]! &= ~(1 << (at & 31))
+  })
+  return sortMatches(db, view, bits, filters.order_by, filters.sort)
+}
+
+/** `into &= bits`, word by word. */
+function andInto(into: Uint32Array, bits: Uint32Array): void {
+  for (let w = 0; w < into.length; w++) into[w]! &= bits[w]!
+}
+
+/**
+ * All issues of a store in one `order_by`/`sort` order, as positions of a {@link DenseView}, with
+ * each position's rank: kept while the tables the order reads are unchanged.
+ */
+interface SortedIssues {
+  /** `issues`, `milestones` and `label_priorities` versions (`Collection.version`) it was built at. */
+  version: string
+  /** Rank by position. */
+  rank: Int32Array
+  /** Position by rank. */
+  order: Int32Array
+}
+
+/**
+ * Per store: the sorted orders by `order_by` and `sort`, and the version each order was last asked
+ * for at without being kept (see {@link sortMatches}).
+ */
+const sortedOrders = new WeakMap<Db, { kept: Map<string, SortedIssues>; asked: Map<string, string> }>()
+
+/** Lists shorter than this are sorted directly: sorting a few hundred rows costs less than a lookup table. */
+const DIRECT_SORT_ROWS = 1024
+/** A list needs at least 1/64 of the store's issues before a whole-store order is built for it. */
+const STORE_ORDER_SHARE = 64
+
+/**
+ * {@link sortIssues} of a big store's matches, given as positions of `view`. A long list asked for
+ * a second time at the same store version takes the order of every issue, sorted once and kept
+ * while the store's issues, milestones and label priorities are unchanged (any write to them
+ * changes their `version`), and orders its rows by rank (their ranks set as bits, read back in
+ * order) instead of by thousands of key comparisons per request. Every order ends with an id tie-breaker (a total order), so ordering a
+ * subset by its rank in the whole gives exactly what sorting the subset gives.
+ */
+function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, orderBy: IssueOrderBy, sort: 'asc' | 'desc'): IssueRecord[] {
+  const n = view.rows.length
+  const count = view.count(bits)
+  if (count < DIRECT_SORT_ROWS || count * STORE_ORDER_SHARE < n) {
+    return sortIssues(db, rowsAt(view, bits), orderBy, sort)
+  }
+  let orders = sortedOrders.get(db)
+  if (!orders) sortedOrders.set(db, (orders = { kept: new Map(), asked: new Map() }))
+  const version = `${view.version}:${db.tables.milestones.version}:${db.tables.label_priorities.version}`
+  const key = `${orderBy}:${sort}`
+  let sorted = orders.kept.get(key)
+  if (sorted?.version !== version) {
+    // Sorting the whole store costs more than sorting one list: it pays only when the same order is
+    // asked for again before the next write. The first ask at a version sorts the list itself, so
+    // a test that writes before every list never sorts the whole store.
+    if (orders.asked.get(key) !== version) {
+      orders.asked.set(key, version)
+      return sortIssues(db, rowsAt(view, bits), orderBy, sort)
+    }
+    const byOrder = sortIssues(db, view.rows.slice(), orderBy, sort)
+    const order = new Int32Array(n)
+    const rank = new Int32Array(n)
+    for (let r = 0; r < n; r++) {
+      const at = view.positionOf(byOrder[r]!.id)!
+      order[r] = at
+      rank[at] = r
+    }
+    orders.kept.set(key, (sorted = { version, rank, order }))
+  }
+  // The matches' ranks as bits, read back in rank order: no comparison sort at all.
+  const ranked = new Uint32Array(view.words)
+  const rank = sorted.rank
+  view.forEachSet(bits, (at) => {
+    const r = rank[at]!
+    ranked[r >>> 5]! |= 1 << (r & 31)
+  })
+  const out: IssueRecord[] = []
+  const order = sorted.order
+  view.forEachSet(ranked, (r) => out.push(view.rows[order[r]!]!))
+  return out
+}
+
+/** The rows at the set bits' positions, in position order. */
+function rowsAt(view: DenseView<IssueRecord>, bits: Uint32Array): IssueRecord[] {
+  const rows: IssueRecord[] = []
+  view.forEachSet(bits, (at) => rows.push(view.rows[at]!))
+  return rows
+}
 
 /** Compares possibly-null keys, nulls last in both directions (`nulls_last_order`). */
 function nullsLast<K extends string | number>(a: K | null, b: K | null, dir: 1 | -1): number {

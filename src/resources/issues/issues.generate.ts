@@ -59,14 +59,24 @@ function pick<T>(draw: Draw, values: readonly T[]): T | undefined {
 }
 
 /** A due date within 60 days either side of the reference date, or null for half the issues. */
-function dueDate(draw: Draw, reference: Date): string | null {
+function dueDate(draw: Draw, dates: readonly string[]): string | null {
   if (draw(2) === 0) return null
-  return new Date(reference.getTime() + (draw(121) - 60) * 86_400_000).toISOString().slice(0, 10)
+  return dates[draw(121)]!
 }
 
-/** An instant between `from` and `to` (ms), as a timestamp string. */
-function between(draw: Draw, from: number, to: number): string {
-  return new Date(from + Math.floor((draw(1_000_000) / 1_000_000) * Math.max(0, to - from))).toISOString()
+/** The 121 due dates {@link dueDate} picks from, made once per project rather than once per issue. */
+function dueDates(reference: Date): string[] {
+  return Array.from({ length: 121 }, (_, k) => isoTimestamp(reference.getTime() + (k - 60) * DAY_MS).slice(0, 10))
+}
+
+const DAY_MS = 86_400_000
+
+/** `new Date(ms).toISOString()`. */
+const isoTimestamp = (ms: number): string => new Date(ms).toISOString()
+
+/** An instant between `from` and `to` (ms), in ms. */
+function between(draw: Draw, from: number, to: number): number {
+  return from + Math.floor((draw(1_000_000) / 1_000_000) * Math.max(0, to - from))
 }
 
 /**
@@ -85,11 +95,13 @@ export function generateIssues(ctx: LoadContext, parent: LoadParent, count: numb
   const iids = ctx.iids('issues', parent, Array.from({ length: count }, () => ({})))
   const since = Date.parse(project.created_at)
   const until = ctx.referenceDate.getTime()
+  const dates = dueDates(ctx.referenceDate)
   let id = nextGeneratedId.get(ctx) ?? GENERATED_ID_BASE
   for (let i = 0; i < count; i++) {
     const closed = draw(3) === 0
-    const created_at = between(draw, since, until)
-    const updated_at = between(draw, Date.parse(created_at), until)
+    const createdMs = between(draw, since, until)
+    const created_at = isoTimestamp(createdMs)
+    const updated_at = isoTimestamp(between(draw, createdMs, until))
     const author_id = pick(draw, users)!
     const labelIds = labels.filter(() => draw(4) === 0)
     const assignee = draw(3) === 0 ? [] : [pick(draw, users)!]
@@ -107,7 +119,7 @@ export function generateIssues(ctx: LoadContext, parent: LoadParent, count: numb
       confidential: draw(10) === 0,
       discussion_locked: null,
       issue_type: draw(20) === 0 ? 'incident' : 'issue',
-      due_date: dueDate(draw, ctx.referenceDate),
+      due_date: dueDate(draw, dates),
       created_at,
       updated_at,
       closed_at: closed ? updated_at : null,
