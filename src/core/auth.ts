@@ -151,7 +151,7 @@ function hasAcceptedScope(tokenScopes: readonly string[], route: Route, method: 
 
 function checkUserState(user: UserRecord): void {
   // spec-gap: the reason strings for blocked/deactivated users were not collected (gitlab-behaviour §15).
-  if (user.state === 'blocked') throw forbidden('Your account has been blocked.')
+  if (user.state === 'blocked' || user.state === 'ldap_blocked') throw forbidden('Your account has been blocked.')
   if (user.state === 'deactivated') {
     throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.')
   }

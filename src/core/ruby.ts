@@ -113,3 +113,37 @@ export function toSentence(words: readonly string[]): string {
   if (words.length === 2) return `${words[0]} and ${words[1]}`
   return `${words.slice(0, -1).join(', ')}, and ${words[words.length - 1]}`
 }
+
+/**
+ * ActiveSupport `String#parameterize` (separator `-`, lower case), which GitLab uses to derive a
+ * project's path from its name (`Projects::CreateService#set_project_name_from_path`):
+ * transliterate to ASCII (accents dropped, anything else becomes `?`), replace every run of
+ * characters other than letters, digits, `-` and `_` with `-`, squeeze repeated `-`, strip a
+ * leading or trailing `-`, downcase. `"My Project!"` → `"my-project"`, `"Ünïcödé"` → `"unicode"`.
+ * Source: activesupport/lib/active_support/inflector/transliterate.rb.
+ */
+export function parameterize(value: string): string {
+  const ascii = value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x00-\x7f]/gu, '?')
+  return ascii
+    .replace(/[^a-z0-9\-_]+/gi, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+}
+
+/**
+ * ActiveModel `errors.messages.inspect` on Ruby 2.7, as GitLab pastes it into messages such as
+ * `Failed to save group {:path=>["has already been taken"]}`: attributes as symbols (quoted when
+ * they are not plain words, `:"route.path"`), messages as {@link rubyInspect} strings.
+ * @param errors attribute → messages, in the order they were added.
+ */
+export function rubyInspectErrors(errors: Iterable<readonly [string, readonly string[]]>): string {
+  const pairs = [...errors].map(([attribute, messages]) => {
+    const symbol = /^[A-Za-z_][A-Za-z0-9_]*$/.test(attribute) ? `:${attribute}` : `:${rubyInspect(attribute)}`
+    return `${symbol}=>[${messages.map(rubyInspect).join(', ')}]`
+  })
+  return `{${pairs.join(', ')}}`
+}

@@ -20,8 +20,8 @@ export interface UserRecord extends Row {
   username: string
   name: string
   email: string
-  /** `active`, `blocked` or `deactivated`. */
-  state: 'active' | 'blocked' | 'deactivated'
+  /** `active`, `blocked`, `ldap_blocked` (blocked by the LDAP sync; the API may not unblock it) or `deactivated`. */
+  state: 'active' | 'blocked' | 'ldap_blocked' | 'deactivated'
   admin: boolean
   avatar_url: string | null
   bio: string
@@ -33,8 +33,8 @@ export interface UserRecord extends Row {
   website_url: string
   organization: string
   job_title: string
-  /** null for humans; `project_bot` for the bot behind a project access token. */
-  user_type: 'project_bot' | null
+  /** null for humans; `project_bot` for the bot behind a project access token; `ghost` for the user deleted users' contributions move to. */
+  user_type: 'project_bot' | 'ghost' | null
   created_at: Timestamp
   last_sign_in_at: Timestamp | null
   current_sign_in_at: Timestamp | null
@@ -42,6 +42,8 @@ export interface UserRecord extends Row {
   can_create_group: boolean
   projects_limit: number
   private_profile: boolean
+  /** External users see only what they are members of (GitLab `users.external`); absent = false. */
+  external?: boolean
 }
 
 /** A group or subgroup (GitLab `namespaces` of type Group). `full_path` is derived from parents. */

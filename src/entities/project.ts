@@ -4,7 +4,7 @@
  * @module
  */
 import { AccessLevel, directMember, groupAccessLevel } from '../core/access.js'
-import type { ProjectRecord } from '../db/schema.js'
+import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { UserBasic } from './user.js'
 import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx } from './urls.js'
 
@@ -21,32 +21,42 @@ export function ProjectIdentity(project: ProjectRecord, ctx: PresentCtx) {
   }
 }
 
+/** `NamespaceBasic` of a group: `{id, name, path, kind: "group", full_path, parent_id, avatar_url, web_url}`. */
+export function GroupNamespaceBasic(group: GroupRecord, ctx: PresentCtx) {
+  return {
+    id: group.id,
+    name: group.name,
+    path: group.path,
+    kind: 'group',
+    full_path: ctx.db.groupFullPath(group),
+    parent_id: group.parent_id,
+    avatar_url: null,
+    web_url: groupWebUrl(ctx, group),
+  }
+}
+
+/**
+ * `NamespaceBasic` of a user's personal namespace (numbered by the user's id here), or of a
+ * missing owner's (empty strings).
+ */
+export function UserNamespaceBasic(user: UserRecord | null, id: number, ctx: PresentCtx) {
+  return {
+    id,
+    name: user?.name ?? '',
+    path: user?.username ?? '',
+    kind: 'user',
+    full_path: user?.username ?? '',
+    parent_id: null,
+    avatar_url: user?.avatar_url ?? null,
+    web_url: user ? userWebUrl(ctx, user) : '',
+  }
+}
+
 /** The `namespace` object of a project: its group or its owner's personal namespace. */
 export function NamespaceBasic(project: ProjectRecord, ctx: PresentCtx) {
   const group = ctx.db.projectGroup(project)
-  if (group) {
-    return {
-      id: group.id,
-      name: group.name,
-      path: group.path,
-      kind: 'group',
-      full_path: ctx.db.groupFullPath(group),
-      parent_id: group.parent_id,
-      avatar_url: null,
-      web_url: groupWebUrl(ctx, group),
-    }
-  }
-  const owner = ctx.db.projectOwner(project)
-  return {
-    id: project.namespace_id,
-    name: owner?.name ?? '',
-    path: owner?.username ?? '',
-    kind: 'user',
-    full_path: owner?.username ?? '',
-    parent_id: null,
-    avatar_url: owner?.avatar_url ?? null,
-    web_url: owner ? userWebUrl(ctx, owner) : '',
-  }
+  if (group) return GroupNamespaceBasic(group, ctx)
+  return UserNamespaceBasic(ctx.db.projectOwner(project), project.namespace_id, ctx)
 }
 
 /** `BasicProjectDetails`: lists with `simple=true`, runner details. */
@@ -73,8 +83,13 @@ function accessOf(level: number | undefined) {
   return level === undefined || level === AccessLevel.NO_ACCESS ? null : { access_level: level, notification_level: 3 }
 }
 
-/** `Project` (`GET /projects/:id`, `GET /projects`): the full project as a signed-in user sees it. */
-export function Project(project: ProjectRecord, ctx: PresentCtx) {
+/**
+ * `Project` (`GET /projects/:id`, `GET /projects`): the full project as a signed-in user sees it.
+ * @param options.withAccess false for GitLab's plain `Entities::Project` (the answers of
+ *   `POST /projects` and `PUT /projects/:id`), which has no `permissions`; default true
+ *   (`ProjectWithAccess`, the reads).
+ */
+export function Project(project: ProjectRecord, ctx: PresentCtx, options: { withAccess?: boolean } = {}) {
   const apiUrl = projectApiUrl(ctx, project)
   const owner = ctx.db.projectOwner(project)
   const group = ctx.db.projectGroup(project)
@@ -143,7 +158,7 @@ export function Project(project: ProjectRecord, ctx: PresentCtx) {
     auto_devops_deploy_strategy: 'continuous',
     autoclose_referenced_issues: true,
     repository_storage: project.repository_storage,
-    ...(user
+    ...(user && options.withAccess !== false
       ? {
           permissions: {
             project_access: accessOf(directMember(ctx.db, 'project', project.id, user.id, ctx.today)?.access_level),

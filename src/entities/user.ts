@@ -54,10 +54,19 @@ export function UserPublic(user: UserRecord, ctx: PresentCtx) {
     can_create_group: user.can_create_group,
     can_create_project: user.projects_limit > 0,
     two_factor_enabled: false,
-    external: false,
+    external: user.external ?? false,
     private_profile: user.private_profile,
     ...(ctx.currentUser?.admin ? { is_admin: user.admin } : {}),
   }
+}
+
+/**
+ * `UserWithAdmin`: what administrators see of a user (`GET /users` as an administrator, and the
+ * answers of `POST /users` and `PUT /users/:id`): UserPublic plus `is_admin`.
+ * gitlab: lib/api/entities/user_with_admin.rb.
+ */
+export function UserWithAdmin(user: UserRecord, ctx: PresentCtx) {
+  return { ...UserPublic(user, ctx), is_admin: user.admin }
 }
 
 /** Minimal HTML escaping for rendered single-line markdown. */

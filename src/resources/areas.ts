@@ -14,6 +14,7 @@ export * from './issues/index.js'
 export * from './labels/index.js'
 export * from './members/index.js'
 export * from './merge-requests/index.js'
+export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
 export * from './projects/index.js'

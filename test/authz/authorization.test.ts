@@ -135,6 +135,12 @@ const ROWS: Row[] = [
   { key: 'GET /groups', path: '/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id', path: '/groups/10', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id', path: '/groups/12', expect: [404, 404, 404, 404, 404, 200, 404, 200, 404, 404] },
+  // --- arrange-directory: group writes (gitlab: lib/api/groups.rb) ---
+  // Create: any user who may create groups (all of them by default); delete: admin_group (Owner), 202.
+  { key: 'POST /groups', path: '/groups', body: { name: 'matrix', path: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /groups/:id', path: '/groups/10', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
+  { key: 'DELETE /groups/:id', path: '/groups/12', expect: [401, 404, 404, 404, 404, 202, 404, 202, 404, S] },
+  // --- end arrange-directory: group writes ---
 
   // Project labels: read = can read the project; write = admin_label (Reporter+); promote =
   // admin_label on the project's group (acme: the same roles); subscribe = read.
@@ -156,6 +162,16 @@ const ROWS: Row[] = [
   { key: 'GET /projects', path: '/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id', path: '/projects/20', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id', path: '/projects/21', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // --- arrange-directory: project writes (gitlab: lib/api/projects.rb) ---
+  // Create: any signed-in user, in their own namespace; for another user: administrators (checked
+  // in the endpoint). Update: admin_project (Maintainer+). Delete: remove_project (Owner), 202.
+  { key: 'POST /projects', path: '/projects', body: { name: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/user/:user_id', path: '/projects/user/7', body: { name: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id', path: '/projects/20', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id', path: '/projects/21', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, S] },
+  { key: 'DELETE /projects/:id', path: '/projects/20', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
+  { key: 'DELETE /projects/:id', path: '/projects/21', expect: [401, 403, 403, 403, 403, 202, 404, 202, 404, S] },
+  // --- end arrange-directory: project writes ---
 
   // [members] Members (gitlab-behaviour.md §11): read = can read the source; add/update =
   // admin_project_member (Maintainer+) or admin_group_member (Owner); remove = the same, or the
@@ -285,6 +301,21 @@ const ROWS: Row[] = [
   // Users: GET /user needs a user (401 anonymous); a public profile is readable by anyone.
   { key: 'GET /user', path: '/user', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /users/:id', path: '/users/2', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // --- arrange-directory: user lookups and administrators' user writes (gitlab: lib/api/users.rb,
+  // namespaces.rb, projects.rb `:id/users`) ---
+  // GET /users: anonymous callers must name a username (403 otherwise). The writes check
+  // `authenticated_as_admin!` in the endpoint: 403 for everyone but root (sudo acts as nora).
+  // Nora (7) is blocked, updated or deleted; bianca (11) is unblocked.
+  { key: 'GET /users', path: '/users', expect: [403, 200, 200, 200, 200, 200, 200, 200, 200, 200], forbidden: { message: '403 Forbidden - Not authorized to access /api/v4/users' } },
+  { key: 'POST /users', path: '/users', body: { email: 'matrix@example.com', password: 'matrix-password', name: 'Matrix', username: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /users/:id', path: '/users/7', body: { bio: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  { key: 'DELETE /users/:id', path: '/users/7', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  { key: 'POST /users/:id/block', path: '/users/7/block', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:id/unblock', path: '/users/11/unblock', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'GET /namespaces', path: '/namespaces', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/users', path: '/projects/20/users', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/users', path: '/projects/21/users', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // --- end arrange-directory: users ---
 
   // --- Repository storage moves (auth branch): administrators only (authenticated_as_admin!, before
   // validation). No move exists in the default scenario, so reading one by id is 404 even for root.

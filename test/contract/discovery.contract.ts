@@ -93,7 +93,8 @@ contract('GET /projects', {}, ({ api }) => {
     const ids = async (query: Record<string, string>) =>
       (await api.get('/projects', { as: 'olive', query: { ...query, order_by: 'id', sort: 'asc' } })).body.map((p: { id: number }) => p.id)
     expect(await ids({ visibility: 'private' })).toEqual([21, 22, 24])
-    expect(await ids({ owned: 'true' })).toEqual([22])
+    // owned: her personal project and the projects of the groups she owns (User#owned_projects).
+    expect(await ids({ owned: 'true' })).toEqual([20, 21, 22, 23, 24])
     expect(await ids({ search: 'dotfiles' })).toEqual([22])
     expect(await ids({ simple: 'true', min_access_level: '50' })).toEqual([20, 21, 22, 23, 24])
   })

@@ -36,7 +36,7 @@ describe('scenarios/default.yaml', () => {
   })
 
   it.each([
-    ['users', 13, [1, 2, 3, 4, 5, 6, 7, /* members area: */ 8, 9, 10, /* issues area: */ 40, /* to-dos and notification settings: */ 60, /* members area (project bot): */ 90]],
+    ['users', 17, [1, 2, 3, 4, 5, 6, 7, /* members area: */ 8, 9, 10, /* arrange-directory: */ 11, 12, 13, 14, /* issues area: */ 40, /* to-dos and notification settings: */ 60, /* members area (project bot): */ 90]],
     ['groups', 3, [10, 11, 12]],
     ['projects', 7, [20, 21, 22, 23, 24, /* issues area: */ 30, 31]],
     ['labels', 14, [100, 101, 102, 103, 110, 111, 112, 113, 114, /* issues area (allocated): */ 115, 116, 117, 118, 119]],
@@ -46,7 +46,7 @@ describe('scenarios/default.yaml', () => {
     ['issues', 36, [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, ...Array.from({ length: 25 }, (_, i) => 1_000_000 + i)]],
     ['merge_requests', 4, [500, 501, /* issues area: */ 502, 503]],
     // ids follow file order: the issues, members and authentication work each add tokens.
-    ['personal_access_tokens', 19, Array.from({ length: 19 }, (_, i) => i + 1)],
+    ['personal_access_tokens', 23, Array.from({ length: 23 }, (_, i) => i + 1)],
     // --- to-dos and notification settings (user 60 nadia, to-dos 601-607) ---
     ['todos', 7, [601, 602, 603, 604, 605, 606, 607]],
     ['notification_settings', 4, [1, 2, 3, 4]],
@@ -398,7 +398,7 @@ describe('include', () => {
   it('reports problems inside an included file with that file’s name', () => {
     expect(problemsOf('version: 1\ninclude: [../fixtures/broken.yaml]\nusers: [{ username: root }]\n', { file: 'scenarios/main.yaml', include })).toEqual([
       'scenarios/main.yaml:3:21 users[0].username: duplicate username "root" (first defined by fixtures/broken.yaml users[1])',
-      'fixtures/broken.yaml:2:31 users[0].state: must be one of active, blocked, deactivated; got "asleep"',
+      'fixtures/broken.yaml:2:31 users[0].state: must be one of active, blocked, ldap_blocked, deactivated; got "asleep"',
     ])
   })
 
@@ -440,7 +440,7 @@ describe('validateScenarioObject', () => {
   it('reports problems at 0:0 with their path', () => {
     expect(() => validateScenarioObject({ version: 1, users: [{ username: 'a' }, { username: 'A', state: 'x' }] }, 'mem')).toThrow(
       new ScenarioError([
-        { file: 'mem', line: 0, col: 0, message: 'users[1].state: must be one of active, blocked, deactivated; got "x"' },
+        { file: 'mem', line: 0, col: 0, message: 'users[1].state: must be one of active, blocked, ldap_blocked, deactivated; got "x"' },
         { file: 'mem', line: 0, col: 0, message: 'users[1].username: duplicate username "A" (first defined by users[0])' },
       ]),
     )

@@ -41,6 +41,13 @@ const REVIEWED: Record<string, string> = {
   '/^\\s*([-+]?\\d+(?:_\\d+)*)/': 'anchored at the start; `_` separates the digit runs, so each character has one reading',
   '/[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]+/g':
     'a run of one class with nothing after it: no backtracking',
+  // ruby.ts `parameterize` and `rubyInspectErrors` (arrange-directory)
+  '/\\p{M}/gu': 'one character class',
+  '/[^\\x00-\\x7f]/gu': 'one character class',
+  '/[^a-z0-9\\-_]+/gi': 'a run of one class with nothing after it: no backtracking',
+  '/-{2,}/g': 'a run of one character with nothing after it',
+  '/^-|-$/g': 'two fixed-length alternatives',
+  '/^[A-Za-z_][A-Za-z0-9_]*$/': 'anchored, one class then a run of one class to the end: each character has one reading',
 }
 
 function regexesIn(file: string): string[] {

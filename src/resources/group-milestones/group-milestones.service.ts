@@ -6,7 +6,7 @@
  * @module
  */
 import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.js'
-import { blank, rubyInspect } from '../../core/ruby.js'
+import { blank, rubyInspectErrors } from '../../core/ruby.js'
 import { sanitizeHtml } from '../../core/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord } from '../../db/schema.js'
@@ -17,11 +17,6 @@ import type { MilestoneRecord } from './milestones.tables.js'
 /** Model errors, attribute → messages, in the order they were added (ActiveModel `errors.messages`). */
 export type ModelErrors = Map<string, string[]>
 
-/** `errors.messages.inspect` on Ruby 2.7: `{:title=>["can't be blank"], :due_date=>["..."]}`. */
-export function rubyInspectErrors(errors: ModelErrors): string {
-  const pairs = [...errors].map(([attribute, messages]) => `:${attribute}=>[${messages.map(rubyInspect).join(', ')}]`)
-  return `{${pairs.join(', ')}}`
-}
 
 function addError(errors: ModelErrors, attribute: string, message: string): void {
   const list = errors.get(attribute)

@@ -1,15 +1,19 @@
 /**
- * `GET /groups` and `GET /groups/:id`. Source: GitLab doc/api/groups.md; gitlabhq:lib/api/groups.rb.
+ * `GET /groups` and `GET /groups/:id`; `POST /groups` and `DELETE /groups/:id`.
+ * Source: GitLab doc/api/groups.md; gitlabhq:lib/api/groups.rb.
  * @module
  */
 import { AccessLevel, canReadGroup, canReadProject, groupAccessLevel, hasGroupAccess } from '../../core/access.js'
+import { checkUnmodifiedSince } from '../../core/conditional.js'
+import { forbidden } from '../../core/errors.js'
 import { findGroup } from '../../core/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { ok, paginated } from '../../core/respond.js'
+import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import type { GroupRecord } from '../../db/schema.js'
 import { Group, GroupDetail } from '../../entities/group.js'
+import { createGroup, destroyGroup } from './groups.service.js'
 
 /** Routes of the groups area implemented so far. */
 export const groupRoutes: Route[] = [
@@ -66,6 +70,44 @@ export const groupRoutes: Route[] = [
         : []
       const admin = hasGroupAccess(db, user, group, AccessLevel.OWNER, today)
       return ok(GroupDetail(group, ctx, projects, admin))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `post`: a subgroup needs create_subgroup on its parent (Maintainer+:
+  // `subgroup_creation_level` is `maintainer`), a top-level group the user's `can_create_group`.
+  route('POST /groups', {
+    params: {
+      name: p.string({ required: true }),
+      path: p.string({ required: true }),
+      parent_id: p.integer(),
+      description: p.string(),
+      visibility: p.string({ values: ['private', 'internal', 'public'] }),
+      lfs_enabled: p.boolean(),
+      request_access_enabled: p.boolean(),
+    },
+    handler(ctx) {
+      const { db, currentUser: user, today, params } = ctx
+      const parent = params.parent_id !== undefined ? findGroup(ctx, params.parent_id) : null
+      if (parent ? !hasGroupAccess(db, user, parent, AccessLevel.MAINTAINER, today) : !(user!.admin || user!.can_create_group)) {
+        throw forbidden()
+      }
+      const group = createGroup(ctx, params, parent)
+      // GroupDetail without `runners_token`: the endpoint passes no `user_can_admin_group`.
+      return created(GroupDetail(group, ctx, [], false))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `delete ":id"`: admin_group (Owner); CE schedules the deletion and
+  // answers `accepted!`.
+  route('DELETE /groups/:id', {
+    params: { id: p.string({ required: true }) },
+    handler(ctx) {
+      const group = findGroup(ctx, ctx.params.id)
+      if (!hasGroupAccess(ctx.db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) throw forbidden()
+      // destroy_conditionally!; spec-gap: groups keep no updated_at, created_at stands in.
+      checkUnmodifiedSince(ctx, group.created_at)
+      destroyGroup(ctx.db, group)
+      return acceptedReply()
     },
   }),
 ]

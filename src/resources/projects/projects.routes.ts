@@ -1,17 +1,25 @@
 /**
- * `GET /projects` (offset and keyset pagination) and `GET /projects/:id`.
+ * `GET /projects` (offset and keyset pagination) and `GET /projects/:id`; creating, changing and
+ * deleting projects (`POST /projects`, `POST /projects/user/:user_id`, `PUT /projects/:id`,
+ * `DELETE /projects/:id`).
  * Source: GitLab doc/api/projects.md; gitlabhq:lib/api/projects.rb; gitlab-behaviour.md §1.8.
  * @module
  */
-import { AccessLevel, canReadProject, projectAccessLevel } from '../../core/access.js'
-import { ErrorMessage, grapeError } from '../../core/errors.js'
+import { AccessLevel, canReadProject, hasProjectAccess, projectAccessLevel } from '../../core/access.js'
+import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
+import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findProject } from '../../core/finders.js'
+import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { searchUsers } from '../../core/user-search.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { ok, paginated } from '../../core/respond.js'
+import { present } from '../../core/ruby.js'
+import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
+import { UserBasic } from '../../entities/user.js'
+import { createProject, destroyProject, projectTeam, updateProject } from './projects.service.js'
 
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
@@ -34,6 +42,36 @@ function sortValue(project: ProjectRecord, column: (typeof ORDER_COLUMNS)[number
       return project.last_activity_at
   }
 }
+
+const VISIBILITY = ['private', 'internal', 'public'] as const
+
+/** The attributes of a new project (`create_params` and the optional project params we keep). */
+const createParams = {
+  description: p.string(),
+  visibility: p.string({ values: VISIBILITY }),
+  namespace_id: p.integer(),
+  // Accepted and ignored: fakelab keeps no repositories.
+  initialize_with_readme: p.boolean(),
+}
+
+/**
+ * The parameters `PUT /projects/:id` needs at least one of (`update_params_at_least_one_of`); the
+ * 400 names them all, in this order. gitlab: lib/api/helpers/projects_helpers.rb.
+ */
+const UPDATE_AT_LEAST_ONE_OF = [
+  'allow_merge_on_skipped_pipeline', 'autoclose_referenced_issues', 'auto_devops_enabled', 'auto_devops_deploy_strategy',
+  'auto_cancel_pending_pipelines', 'build_coverage_regex', 'build_git_strategy', 'build_timeout', 'builds_access_level',
+  'ci_config_path', 'ci_default_git_depth', 'ci_forward_deployment_enabled', 'container_registry_enabled',
+  'container_expiration_policy_attributes', 'default_branch', 'description', 'emails_disabled', 'forking_access_level',
+  'issues_access_level', 'lfs_enabled', 'merge_pipelines_enabled', 'merge_requests_access_level', 'merge_requests_template',
+  'merge_trains_enabled', 'merge_method', 'name', 'only_allow_merge_if_all_discussions_are_resolved',
+  'only_allow_merge_if_pipeline_succeeds', 'pages_access_level', 'path', 'printing_merge_request_link_enabled', 'public_builds',
+  'remove_source_branch_after_merge', 'repository_access_level', 'request_access_enabled', 'resolve_outdated_diff_discussions',
+  'restrict_user_defined_variables', 'squash_option', 'shared_runners_enabled', 'snippets_access_level', 'tag_list',
+  'visibility', 'wiki_access_level', 'avatar', 'suggestion_commit_message', 'repository_storage',
+  'compliance_framework_setting', 'packages_enabled', 'service_desk_enabled', 'keep_latest_artifact',
+  'issues_enabled', 'jobs_enabled', 'merge_requests_enabled', 'wiki_enabled', 'snippets_enabled',
+]
 
 /** Routes of the projects area implemented so far. */
 export const projectRoutes: Route[] = [
@@ -63,15 +101,18 @@ export const projectRoutes: Route[] = [
       if (!keyset && params.page * Math.min(Math.max(params.per_page, 0), 100) > MAX_PROJECT_OFFSET) {
         throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
-      const search = params.search?.toLowerCase()
+      // gitlab: app/models/project.rb `search` (fuzzy over path, name and description).
+      const matches = params.search !== undefined ? fuzzySearch(params.search, { useMinimumCharLimit: true }) : undefined
       const minLevel = params.min_access_level ?? (params.membership || params.owned ? AccessLevel.GUEST : undefined)
       const rows = db.tables.projects.filter((project) => {
         if (!canReadProject(db, user, project, today)) return false
         if (params.archived !== undefined && project.archived !== params.archived) return false
         if (params.visibility && project.visibility !== params.visibility) return false
-        if (params.owned && !(project.namespace_type === 'user' && project.namespace_id === user?.id)) return false
+        // gitlab: User#owned_projects: the personal namespace's projects, and those the user holds
+        // Owner access to (a group they own).
+        if (params.owned && !(project.namespace_type === 'user' ? project.namespace_id === user?.id : projectAccessLevel(db, user, project, today) >= AccessLevel.OWNER)) return false
         if (minLevel !== undefined && projectAccessLevel(db, user, project, today) < minLevel) return false
-        if (search && !`${project.name} ${project.path} ${project.description}`.toLowerCase().includes(search)) return false
+        if (matches && !matches(project.path, project.name, project.description)) return false
         return true
       })
       const column = params.order_by
@@ -95,6 +136,85 @@ export const projectRoutes: Route[] = [
     params: { id: p.string({ required: true }) },
     handler(ctx) {
       return ok(Project(findProject(ctx, ctx.params.id), ctx))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `post` (`Projects::CreateService` for the caller).
+  route('POST /projects', {
+    params: { name: p.string(), path: p.string(), ...createParams },
+    rules: { atLeastOneOf: ['name', 'path'] },
+    handler(ctx) {
+      const project = createProject(ctx, ctx.currentUser!, ctx.params, { readsLimitReached: true })
+      return created(Project(project, ctx, { withAccess: false }))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `post "user/:user_id"`: administrators create for another user;
+  // `authenticated_as_admin!` runs in the endpoint, after the params are validated.
+  route('POST /projects/user/:user_id', {
+    params: {
+      user_id: p.integer({ required: true }),
+      name: p.string({ required: true }),
+      path: p.string(),
+      default_branch: p.string(),
+      ...createParams,
+    },
+    handler(ctx) {
+      if (!ctx.currentUser!.admin) throw forbidden()
+      const owner = ctx.db.tables.users.get(ctx.params.user_id)
+      if (!owner) throw notFound('User')
+      const project = createProject(ctx, owner, ctx.params, { readsLimitReached: false })
+      return created(Project(project, ctx, { withAccess: false }))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `put ':id'`: admin_project (Maintainer+), and the owner's
+  // rename_project / change_visibility_level for a new name or visibility.
+  route('PUT /projects/:id', {
+    params: {
+      id: p.string({ required: true }),
+      name: p.string(),
+      path: p.string(),
+      description: p.string(),
+      visibility: p.string({ values: VISIBILITY }),
+      default_branch: p.string(),
+    },
+    rules: { atLeastOneOf: UPDATE_AT_LEAST_ONE_OF },
+    handler(ctx) {
+      const { db, currentUser: user, today, params } = ctx
+      const project = findProject(ctx, params.id)
+      if (!hasProjectAccess(db, user, project, AccessLevel.MAINTAINER, today)) throw forbidden()
+      const owner = hasProjectAccess(db, user, project, AccessLevel.OWNER, today)
+      if (!owner && (present(params.name) || present(params.visibility))) throw forbidden()
+      const updated = updateProject(ctx, project, params)
+      return ok(Project(updated, ctx, { withAccess: false }))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `delete ":id"`: remove_project (owners, administrators); CE
+  // schedules the deletion and answers `accepted!`.
+  route('DELETE /projects/:id', {
+    params: { id: p.string({ required: true }) },
+    handler(ctx) {
+      const project = findProject(ctx, ctx.params.id)
+      if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.OWNER, ctx.today)) throw forbidden()
+      // destroy_conditionally!; spec-gap: projects keep no updated_at, last_activity_at stands in.
+      checkUnmodifiedSince(ctx, project.last_activity_at)
+      destroyProject(ctx.db, project)
+      return acceptedReply()
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `get ':id/users'`: the project's team (direct members and members
+  // of its group and the group's ancestors), by id, or `User.search`'s order when searching.
+  route('GET /projects/:id/users', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), search: p.string(), skip_users: p.integers(), ...paginationParams },
+    handler(ctx) {
+      const project = findProject(ctx, ctx.params.id)
+      const skip = new Set(ctx.params.skip_users ?? [])
+      const users = projectTeam(ctx.db, project, ctx.today).filter((u) => !skip.has(u.id))
+      return paginated(ctx, present(ctx.params.search) ? searchUsers(users, ctx.params.search) : users, (u) => UserBasic(u, ctx))
     },
   }),
 ]

@@ -1,13 +1,52 @@
 /**
- * `GET /user` and `GET /users/:id`: the reads clients use to discover who they are.
+ * `GET /user` and `GET /users/:id`: the reads clients use to discover who they are; `GET /users`,
+ * the lookup tools make by username; and the administrators' user writes (`POST /users`,
+ * `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block`, `POST /users/:id/unblock`).
  * Source: GitLab doc/api/users.md; gitlabhq:lib/api/users.rb.
  * @module
  */
+import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findUser } from '../../core/finders.js'
+import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { ok } from '../../core/respond.js'
-import { route, type Route } from '../../core/route.js'
-import { User, UserPublic } from '../../entities/user.js'
+import { created, noContent, ok, paginated } from '../../core/respond.js'
+import { present } from '../../core/ruby.js'
+import { route, type Ctx, type Route } from '../../core/route.js'
+import type { UserRecord } from '../../db/schema.js'
+import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
+import { createUser, destroyUser, findUsers, soloOwnedGroups, updateUser } from './users.service.js'
+
+/** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
+const optionalAttributes = {
+  skype: p.string(),
+  linkedin: p.string(),
+  twitter: p.string(),
+  website_url: p.string(),
+  organization: p.string(),
+  projects_limit: p.integer(),
+  extern_uid: p.string(),
+  provider: p.string(),
+  bio: p.string(),
+  location: p.string(),
+  public_email: p.string(),
+  admin: p.boolean(),
+  can_create_group: p.boolean(),
+  external: p.boolean(),
+  // gitlab: users.rb declares `default: false`, so every update that leaves it out makes the
+  // profile public again (13.x behaviour, later fixed).
+  private_profile: p.boolean({ default: false }),
+}
+
+const USER_ORDER = ['id', 'name', 'username', 'created_at', 'updated_at'] as const
+
+/** The user for an administrator's `:id` (`User.find_by(id:)`), after `authenticated_as_admin!`. */
+function findUserAsAdmin(ctx: Ctx<{ id: number }>): UserRecord {
+  if (!ctx.currentUser!.admin) throw forbidden()
+  const user = ctx.db.tables.users.get(ctx.params.id)
+  if (!user) throw notFound('User')
+  return user
+}
 
 /** Routes of the users area implemented so far. */
 export const userRoutes: Route[] = [
@@ -26,6 +65,135 @@ export const userRoutes: Route[] = [
       const user = findUser(ctx, ctx.params.id)
       const viewer = ctx.currentUser
       return ok(viewer && (viewer.admin || viewer.id === user.id) ? UserPublic(user, ctx) : User(user, ctx))
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `get`: anonymous callers must name a username; administrators see
+  // UserWithAdmin and may sort and filter by dates, everyone else sees UserBasic.
+  route('GET /users', {
+    auth: 'optional',
+    scopes: ['read_user'],
+    params: {
+      ...paginationParams,
+      username: p.string(),
+      extern_uid: p.string(),
+      provider: p.string(),
+      search: p.string(),
+      active: p.boolean({ default: false }),
+      external: p.boolean({ default: false }),
+      blocked: p.boolean({ default: false }),
+      created_after: p.datetime(),
+      created_before: p.datetime(),
+      order_by: p.string({ default: 'id', values: USER_ORDER }),
+      sort: p.string({ default: 'desc', values: ['asc', 'desc'] }),
+    },
+    handler(ctx) {
+      const { params, currentUser: user } = ctx
+      const admin = user?.admin === true
+      if (params.external || (present(params.extern_uid) && present(params.provider))) {
+        if (!user) throw unauthorized()
+        if (!admin) throw forbidden()
+      }
+      if (!user && !present(params.username)) throw forbidden('Not authorized to access /api/v4/users')
+      let users = findUsers(ctx.db, {
+        username: params.username,
+        search: params.search,
+        active: params.active,
+        blocked: params.blocked,
+        external: params.external,
+        ...(admin ? { created_after: params.created_after, created_before: params.created_before } : {}),
+      })
+      // spec-gap: fakelab keeps no external identities, so an extern_uid/provider lookup finds no one.
+      if (present(params.extern_uid) && present(params.provider)) users = []
+      // gitlab: reorder_users: only administrators keep order_by/sort, and their defaults always apply.
+      if (admin) {
+        const column = params.order_by === 'updated_at' ? 'created_at' : params.order_by
+        const direction = params.sort === 'asc' ? 1 : -1
+        users = [...users].sort((a, b) => {
+          const x = a[column]
+          const y = b[column]
+          return ((x < y ? -1 : x > y ? 1 : 0) || a.id - b.id) * direction
+        })
+      }
+      return paginated(ctx, users, (u) => (admin ? UserWithAdmin(u, ctx) : UserBasic(u, ctx)))
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `post`: `authenticated_as_admin!` runs in the endpoint, after the
+  // params are validated.
+  route('POST /users', {
+    params: {
+      email: p.string({ required: true }),
+      password: p.string(),
+      reset_password: p.boolean(),
+      skip_confirmation: p.boolean(),
+      name: p.string({ required: true }),
+      username: p.string({ required: true }),
+      force_random_password: p.boolean(),
+      ...optionalAttributes,
+    },
+    rules: { atLeastOneOf: ['password', 'reset_password'] },
+    handler(ctx) {
+      if (!ctx.currentUser!.admin) throw forbidden()
+      return created(UserWithAdmin(createUser(ctx, ctx.params), ctx))
+    },
+  }),
+
+  route('PUT /users/:id', {
+    params: {
+      id: p.integer({ required: true }),
+      email: p.string(),
+      password: p.string(),
+      skip_reconfirmation: p.boolean(),
+      name: p.string(),
+      username: p.string(),
+      ...optionalAttributes,
+    },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      return ok(UserWithAdmin(updateUser(ctx, user, ctx.params), ctx))
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `delete ":id"`: 409 for the sole owner of a group unless
+  // `hard_delete`; the deletion itself (a background job in GitLab) happens at once here.
+  route('DELETE /users/:id', {
+    params: { id: p.integer({ required: true }), hard_delete: p.boolean() },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      if (soloOwnedGroups(ctx.db, user).length > 0 && !ctx.params.hard_delete) {
+        throw conflict('User cannot be removed while is the sole-owner of a group')
+      }
+      // destroy_conditionally!; spec-gap: users keep no updated_at, created_at stands in.
+      checkUnmodifiedSince(ctx, user.created_at)
+      destroyUser(ctx, user, ctx.params.hard_delete === true)
+      return noContent()
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `post ':id/block'`: the body is what `user.block` returns (false when
+  // the state machine refuses, e.g. an already blocked user), with Grape's POST status 201.
+  route('POST /users/:id/block', {
+    params: { id: p.integer({ required: true }) },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be modified by the API')
+      if (user.state === 'blocked') return created(false)
+      ctx.db.tables.users.update(user.id, { state: 'blocked' })
+      return created(true)
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `post ':id/unblock'`: `user.activate`, false for an active user.
+  route('POST /users/:id/unblock', {
+    params: { id: p.integer({ required: true }) },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be unblocked by the API')
+      if (user.state === 'deactivated') throw forbidden('Deactivated users cannot be unblocked by the API')
+      if (user.state === 'active') return created(false)
+      ctx.db.tables.users.update(user.id, { state: 'active' })
+      return created(true)
     },
   }),
 ]

@@ -65,8 +65,10 @@ const userFields = {
   email: z.string().optional(),
   /** Default false. */
   admin: z.boolean().default(false),
-  /** Default `active`. */
-  state: z.enum(['active', 'blocked', 'deactivated']).default('active'),
+  /** Default `active`. `ldap_blocked`: blocked by the LDAP sync, which the API may neither block nor unblock. */
+  state: z.enum(['active', 'blocked', 'ldap_blocked', 'deactivated']).default('active'),
+  /** An external user (sees only what they are a member of). Default false. */
+  external: z.boolean().default(false),
   avatar_url: z.string().nullable().default(null),
   bio: z.string().default(''),
   location: z.string().default(''),
@@ -157,6 +159,7 @@ export const userFragment: ScenarioFragment = {
         can_create_group: u.can_create_group,
         projects_limit: u.projects_limit,
         private_profile: u.private_profile,
+        external: u.external,
       }
       return record
     },

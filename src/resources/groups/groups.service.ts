@@ -1,0 +1,110 @@
+/**
+ * Creating and deleting groups: the model's validations with GitLab's messages, the creator
+ * becoming the group's owner, and the cascade of a delete.
+ * Source: gitlab: app/services/groups/create_service.rb, app/services/groups/destroy_service.rb,
+ * app/models/namespace.rb, app/models/group.rb, lib/gitlab/regex.rb, lib/gitlab/path_regex.rb,
+ * lib/api/groups.rb.
+ * @module
+ */
+import { AccessLevel } from '../../core/access.js'
+import { destroyRecords } from '../../core/cascade.js'
+import { apiMessage, ValidationMessage } from '../../core/errors.js'
+import { present, rubyInspectErrors } from '../../core/ruby.js'
+import type { Ctx } from '../../core/route.js'
+import { runnersRegistrationToken } from '../../core/tokens.js'
+import type { Db } from '../../db/db.js'
+import type { GroupRecord, Visibility } from '../../db/schema.js'
+
+/** `Gitlab::Regex.group_name_regex` (13.x): like a project name, plus parentheses. */
+const GROUP_NAME = /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_(). ]*$/u
+/** `Gitlab::Regex.group_name_regex_message`. */
+const GROUP_NAME_MESSAGE =
+  "can contain only letters, digits, emojis, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'."
+/** `Gitlab::PathRegex.namespace_format_regex`: no leading `-`, no trailing `.`, `.git` or `.atom`. */
+const NAMESPACE_PATH = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_\-.]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])(?<!\.git|\.atom)$/
+/** `Gitlab::PathRegex.namespace_format_message`. */
+const NAMESPACE_PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."
+const MAX_LENGTH = 255
+const LEVEL: Record<Visibility, number> = { private: 0, internal: 10, public: 20 }
+
+/** The attributes `POST /groups` sets. */
+export interface GroupAttributes {
+  name: string
+  path: string
+  description?: string
+  visibility?: Visibility
+  lfs_enabled?: boolean
+  request_access_enabled?: boolean
+}
+
+/**
+ * Whether `path` is free under `parent` (a top-level path also competes with usernames, which are
+ * namespaces too), case-insensitively as GitLab's routes are.
+ */
+function pathTaken(db: Db, path: string, parent: GroupRecord | null): boolean {
+  const wanted = path.toLowerCase()
+  if (db.tables.groups.where('parent_id', parent?.id ?? null).some((g) => g.path.toLowerCase() === wanted)) return true
+  if (parent) {
+    return db.tables.projects.where('namespace_id', parent.id).some((p) => p.namespace_type === 'group' && p.path.toLowerCase() === wanted)
+  }
+  return db.findUserByUsername(path) !== undefined
+}
+
+/**
+ * `Groups::CreateService`: validates, saves and makes the caller the group's Owner.
+ * @throws ApiError 400 `{"message":"Failed to save group {:path=>[\"has already been taken\"]}"}`
+ *   (`render_api_error!`, the errors as Ruby prints them).
+ */
+export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: GroupRecord | null): GroupRecord {
+  const errors = new Map<string, string[]>()
+  const add = (key: string, message: string) => errors.set(key, [...(errors.get(key) ?? []), message])
+  const visibility = attrs.visibility ?? 'private'
+  if (!present(attrs.name)) add('name', ValidationMessage.blank)
+  else if (!GROUP_NAME.test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
+  if (attrs.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))
+  if (present(attrs.name) && ctx.db.tables.groups.where('parent_id', parent?.id ?? null).some((g) => g.name === attrs.name)) {
+    add('name', ValidationMessage.taken)
+  }
+  if (!present(attrs.path)) add('path', ValidationMessage.blank)
+  else if (!NAMESPACE_PATH.test(attrs.path)) add('path', NAMESPACE_PATH_MESSAGE)
+  if (attrs.path.length > MAX_LENGTH) add('path', ValidationMessage.tooLong(MAX_LENGTH))
+  if (present(attrs.path) && pathTaken(ctx.db, attrs.path, parent)) add('path', ValidationMessage.taken)
+  if ((attrs.description ?? '').length > MAX_LENGTH) add('description', ValidationMessage.tooLong(MAX_LENGTH))
+  if (parent && LEVEL[visibility] > LEVEL[parent.visibility]) {
+    add('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`)
+  }
+  if (errors.size > 0) throw apiMessage(400, `Failed to save group ${rubyInspectErrors(errors)}`)
+
+  const group = ctx.db.tables.groups.insert({
+    name: attrs.name,
+    path: attrs.path,
+    description: attrs.description ?? '',
+    visibility,
+    parent_id: parent?.id ?? null,
+    created_at: ctx.now,
+    request_access_enabled: attrs.request_access_enabled ?? true,
+    lfs_enabled: attrs.lfs_enabled ?? true,
+    runners_token: runnersRegistrationToken(ctx.faker),
+  })
+  // gitlab: Groups::CreateService#execute `@group.add_owner(current_user)`.
+  ctx.db.tables.members.insert({
+    source_type: 'group',
+    source_id: group.id,
+    user_id: ctx.currentUser!.id,
+    access_level: AccessLevel.OWNER,
+    expires_at: null,
+    created_at: ctx.now,
+    created_by_id: ctx.currentUser!.id,
+    override: false,
+  })
+  return group
+}
+
+/**
+ * Deletes a group with its subgroups, their projects (and everything in them), members, labels,
+ * milestones and runners' links.
+ * spec-gap: GitLab answers 202 and deletes in a background job; fakelab deletes at once.
+ */
+export function destroyGroup(db: Db, group: GroupRecord): void {
+  destroyRecords(db, 'groups', [group.id])
+}

@@ -1,0 +1,253 @@
+/**
+ * Creating, changing and deleting projects: GitLab's name and path derivation, the model's
+ * validations with their messages and order, the namespace permission check, the creator's
+ * membership, and the cascade of a delete.
+ * Source: gitlab: app/services/projects/create_service.rb, app/services/projects/update_service.rb,
+ * app/services/projects/destroy_service.rb, app/models/project.rb, lib/gitlab/regex.rb,
+ * lib/gitlab/path_regex.rb.
+ * @module
+ */
+import { AccessLevel, activeMembership, groupAccessLevel } from '../../core/access.js'
+import { destroyRecords } from '../../core/cascade.js'
+import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { parameterize, present } from '../../core/ruby.js'
+import type { Ctx } from '../../core/route.js'
+import { runnersRegistrationToken } from '../../core/tokens.js'
+import type { Db } from '../../db/db.js'
+import type { GroupRecord, ProjectRecord, UserRecord, Visibility } from '../../db/schema.js'
+
+/** `Gitlab::Regex.project_name_regex` (13.x): letters, digits, emoji, `_`, `.`, dashes, spaces. */
+const PROJECT_NAME = /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_. ]*$/u
+/** `Gitlab::Regex.project_name_regex_message` (13.x). */
+const PROJECT_NAME_MESSAGE =
+  "can contain only letters, digits, emojis, '_', '.', dash, space. It must start with letter, digit, emoji or '_'."
+/** `Gitlab::PathRegex.project_path_format_regex`: no leading `-`, no `.git`/`.atom` suffix. */
+const PROJECT_PATH = /^[a-zA-Z0-9_.][a-zA-Z0-9_\-.]*(?<!\.git|\.atom)$/
+/** `Gitlab::PathRegex.project_path_format_message`. */
+const PROJECT_PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'"
+/** Both columns are `varchar(255)`-validated. */
+const MAX_LENGTH = 255
+const LEVEL: Record<Visibility, number> = { private: 0, internal: 10, public: 20 }
+
+/** Where a project lives: a group or a user's personal namespace. */
+export type ProjectNamespace = { kind: 'group'; group: GroupRecord } | { kind: 'user'; user: UserRecord }
+
+/** The attributes `POST /projects` and `PUT /projects/:id` may set. */
+export interface ProjectAttributes {
+  name?: string
+  path?: string
+  description?: string
+  visibility?: Visibility
+  default_branch?: string
+}
+
+/**
+ * The namespace a `namespace_id` names. spec-gap: fakelab keeps users' personal namespaces under
+ * their user ids and groups under their own ids, so one number can name both (GitLab shares one
+ * `namespaces` sequence); a group wins, as it is the common case for a client naming a namespace.
+ */
+export function findNamespace(db: Db, id: number): ProjectNamespace | undefined {
+  const group = db.tables.groups.get(id)
+  if (group) return { kind: 'group', group }
+  const user = db.tables.users.get(id)
+  return user ? { kind: 'user', user } : undefined
+}
+
+/**
+ * `can?(user, :create_projects, namespace)`: a group's Developer+ (its `project_creation_level`
+ * is `developer`), the owner of a personal namespace, or an administrator.
+ * gitlab: app/policies/group_policy.rb, app/policies/namespace_policy.rb.
+ */
+function canCreateIn(ctx: Ctx<unknown>, user: UserRecord, namespace: ProjectNamespace): boolean {
+  if (user.admin) return true
+  if (namespace.kind === 'user') return namespace.user.id === user.id
+  return groupAccessLevel(ctx.db, user, namespace.group, ctx.today) >= AccessLevel.DEVELOPER
+}
+
+/** The projects and subgroups whose routes share a namespace (route paths are unique, case-insensitively). */
+function siblings(db: Db, namespace: ProjectNamespace): { projects: ProjectRecord[]; subgroupPaths: string[] } {
+  const type = namespace.kind
+  const id = namespace.kind === 'group' ? namespace.group.id : namespace.user.id
+  const projects = db.tables.projects.where('namespace_id', id).filter((p) => p.namespace_type === type)
+  const subgroupPaths = namespace.kind === 'group' ? db.tables.groups.where('parent_id', id).map((g) => g.path.toLowerCase()) : []
+  return { projects, subgroupPaths }
+}
+
+/** ActiveModel `full_messages`: `route.path` → `Route path has already been taken`. */
+function fullMessages(errors: Record<string, string[]>): string[] {
+  return Object.entries(errors).flatMap(([attribute, messages]) => {
+    const words = attribute.replace(/[._]/g, ' ')
+    const human = words.charAt(0).toUpperCase() + words.slice(1)
+    return messages.map((message) => `${human} ${message}`)
+  })
+}
+
+/**
+ * The model validations of a project about to be saved, in the order GitLab reports them: the
+ * route (full path) first, then name, path and visibility. Empty when valid.
+ * @param self the project being updated (excluded from the uniqueness checks), if any.
+ */
+function validate(db: Db, record: Omit<ProjectRecord, 'id'>, namespace: ProjectNamespace, self?: number): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  const add = (key: string, message: string) => (errors[key] ??= []).push(message)
+  const { projects, subgroupPaths } = siblings(db, namespace)
+  const others = projects.filter((p) => p.id !== self)
+  const path = record.path.toLowerCase()
+  const pathTaken = others.some((p) => p.path.toLowerCase() === path)
+  if (present(record.path) && (pathTaken || subgroupPaths.includes(path))) {
+    add('route.path', ValidationMessage.taken)
+    add('route', ValidationMessage.invalid)
+  }
+  if (!present(record.name)) add('name', ValidationMessage.blank)
+  else if (!PROJECT_NAME.test(record.name)) add('name', PROJECT_NAME_MESSAGE)
+  if (record.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))
+  if (present(record.name) && others.some((p) => p.name === record.name)) add('name', ValidationMessage.taken)
+  if (!present(record.path)) add('path', ValidationMessage.blank)
+  else if (!PROJECT_PATH.test(record.path)) add('path', PROJECT_PATH_MESSAGE)
+  if (record.path.length > MAX_LENGTH) add('path', ValidationMessage.tooLong(MAX_LENGTH))
+  if (pathTaken) add('path', ValidationMessage.taken)
+  if (namespace.kind === 'group' && LEVEL[record.visibility] > LEVEL[namespace.group.visibility]) {
+    add('visibility_level', `${record.visibility} is not allowed in a ${namespace.group.visibility} group.`)
+  }
+  return errors
+}
+
+/** Options of {@link createProject}. */
+export interface CreateOptions {
+  /**
+   * `POST /projects` reads `project.errors[:limit_reached]` before rendering a failure, which under
+   * Rails 6.0 adds an empty `limit_reached` key to every 400 body; `POST /projects/user/:user_id`
+   * does not. gitlab: lib/api/projects.rb.
+   */
+  readsLimitReached: boolean
+}
+
+/**
+ * `Projects::CreateService` for `owner` (the caller, or the user of `POST /projects/user/:user_id`).
+ * A name alone gives the path `name.parameterize`; a path alone gives the name `path`. Without
+ * `namespace_id` the project goes to the owner's personal namespace.
+ * @throws ApiError 400 `{"message":{"namespace":["is not valid"]}}` when the namespace is missing or
+ *   the owner may not create projects in it; 403 `{"error":["…"]}` past a personal project limit
+ *   (`POST /projects`); 400 `{"message":{…,"base":["Unable to save project. Error: …"]}}` on a
+ *   failed validation.
+ */
+export function createProject(
+  ctx: Ctx<unknown>,
+  owner: UserRecord,
+  attrs: ProjectAttributes & { namespace_id?: number },
+  options: CreateOptions,
+): ProjectRecord {
+  const limitKey: Record<string, string[]> = options.readsLimitReached ? { limit_reached: [] } : {}
+  let name = attrs.name ?? ''
+  let path = attrs.path ?? ''
+  // gitlab: set_project_name_from_path (the path from the name is "for compatibility").
+  if (present(path) && !present(name)) name = path
+  else if (present(name) && !present(path)) path = parameterize(name)
+
+  let namespace: ProjectNamespace | undefined
+  if (attrs.namespace_id !== undefined) {
+    namespace = findNamespace(ctx.db, attrs.namespace_id)
+    if (!namespace || !canCreateIn(ctx, owner, namespace)) {
+      throw validationFailed({ namespace: ['is not valid'], ...limitKey })
+    }
+  } else {
+    namespace = { kind: 'user', user: owner }
+  }
+
+  const record: Omit<ProjectRecord, 'id'> = {
+    name,
+    path,
+    description: attrs.description ?? '',
+    visibility: attrs.visibility ?? 'private',
+    namespace_type: namespace.kind,
+    namespace_id: namespace.kind === 'group' ? namespace.group.id : namespace.user.id,
+    creator_id: owner.id,
+    created_at: ctx.now,
+    last_activity_at: ctx.now,
+    // spec-gap: GitLab answers null for an empty repository's default branch; fakelab keeps no
+    // repositories, so a new project has GitLab 13.x's initial branch name.
+    default_branch: attrs.default_branch ?? 'master',
+    archived: false,
+    repository_storage: 'default',
+    runners_token: runnersRegistrationToken(ctx.faker),
+  }
+  const errors = validate(ctx.db, record, namespace)
+  // gitlab: Project#check_personal_projects_limit (personal namespaces only, counted for the creator).
+  if (namespace.kind === 'user') {
+    const count = ctx.db.tables.projects.where('namespace_id', owner.id).filter((p) => p.namespace_type === 'user').length
+    if (!owner.admin && count >= owner.projects_limit) {
+      const message =
+        owner.projects_limit === 0
+          ? 'Personal project creation is not allowed. Please contact your administrator with questions'
+          : `Your project limit is ${owner.projects_limit} projects! Please contact your administrator to increase it`
+      if (options.readsLimitReached) throw new ApiError(403, { error: [message] })
+      errors.limit_reached = [message]
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    throw validationFailed({ ...errors, base: [`Unable to save project. Error: ${fullMessages(errors).join(', ')}`], ...limitKey })
+  }
+
+  const project = ctx.db.tables.projects.insert(record)
+  // gitlab: after_create_actions: the owner of a personal namespace becomes a Maintainer member;
+  // in a group, members are inherited and nobody is added.
+  if (namespace.kind === 'user') {
+    ctx.db.tables.members.insert({
+      source_type: 'project',
+      source_id: project.id,
+      user_id: owner.id,
+      access_level: AccessLevel.MAINTAINER,
+      expires_at: null,
+      created_at: ctx.now,
+      created_by_id: ctx.currentUser?.id ?? owner.id,
+      override: false,
+    })
+  }
+  return project
+}
+
+/**
+ * `Projects::UpdateService` with the attributes given. A failed validation renders only the model
+ * errors (no `base`, no `limit_reached`).
+ * @throws ApiError 400 `{"message":{…}}`.
+ */
+export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: ProjectAttributes): ProjectRecord {
+  const namespace: ProjectNamespace | undefined =
+    project.namespace_type === 'group'
+      ? { kind: 'group', group: ctx.db.tables.groups.get(project.namespace_id)! }
+      : { kind: 'user', user: ctx.db.tables.users.get(project.namespace_id)! }
+  const patch: Partial<ProjectRecord> = {}
+  if (attrs.name !== undefined) patch.name = attrs.name
+  if (attrs.path !== undefined) patch.path = attrs.path
+  if (attrs.description !== undefined) patch.description = attrs.description
+  if (attrs.visibility !== undefined) patch.visibility = attrs.visibility
+  if (attrs.default_branch !== undefined && present(attrs.default_branch)) patch.default_branch = attrs.default_branch
+  const errors = validate(ctx.db, { ...project, ...patch }, namespace, project.id)
+  if (Object.keys(errors).length > 0) throw validationFailed(errors)
+  return ctx.db.tables.projects.update(project.id, { ...patch, last_activity_at: ctx.now })
+}
+
+/**
+ * Deletes a project and everything in it: issues (with their notes, award emoji and to-dos),
+ * labels, milestones, merge requests, members, runners' links, pipelines, snippets, storage moves.
+ * spec-gap: GitLab answers 202 and deletes in a background job; fakelab deletes at once, so the
+ * next request already finds nothing (as it would once the job has run).
+ */
+export function destroyProject(db: Db, project: ProjectRecord): void {
+  destroyRecords(db, 'projects', [project.id])
+}
+
+/**
+ * The project's team (`project.team.users`): its direct members and the members of its group and
+ * the group's ancestors, once each, by id; memberships past their expiry do not count.
+ */
+export function projectTeam(db: Db, project: ProjectRecord, today: string): UserRecord[] {
+  const sources: [string, number][] = [['project', project.id]]
+  const group = db.projectGroup(project)
+  if (group) for (const g of db.groupSelfAndAncestors(group)) sources.push(['group', g.id])
+  const ids = new Set<number>()
+  for (const [type, id] of sources) {
+    for (const m of db.tables.members.where('source_id', id)) if (m.source_type === type && activeMembership(m, today)) ids.add(m.user_id)
+  }
+  return [...ids].sort((a, b) => a - b).map((id) => db.tables.users.get(id)).filter((u): u is UserRecord => u !== undefined)
+}

@@ -1,0 +1,192 @@
+/**
+ * Administrators' user writes (create, update, delete, block, unblock) with GitLab's validations,
+ * conflicts and state rules, and the user list's finder.
+ * Source: gitlab: lib/api/users.rb, app/services/users/{build,create,update,destroy}_service.rb,
+ * app/services/users/migrate_to_ghost_user_service.rb, app/models/user.rb (validations, state
+ * machine, `search`), app/finders/users_finder.rb, config/initializers/devise.rb
+ * (`password_length = 8..128`, `email_regexp`).
+ * @module
+ */
+import { AccessLevel } from '../../core/access.js'
+import { destroyRecords, migrateToGhost } from '../../core/cascade.js'
+import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { blank, present } from '../../core/ruby.js'
+import type { Ctx } from '../../core/route.js'
+import { newUserRecord } from '../../core/user-record.js'
+import { searchUsers } from '../../core/user-search.js'
+import type { Db } from '../../db/db.js'
+import type { GroupRecord, TableName, UserRecord } from '../../db/schema.js'
+
+/** Devise's `email_regexp`. */
+const EMAIL = /^[^@\s]+@[^@\s]+$/
+/** `Gitlab::PathRegex.namespace_format_regex`, which a username must match (it is a namespace path). */
+const USERNAME = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_\-.]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])(?<!\.git|\.atom)$/
+const USERNAME_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."
+/** Devise `password_length`. */
+const PASSWORD_MIN = 8
+const PASSWORD_MAX = 128
+/** `Gitlab::CurrentSettings.default_projects_limit` out of the box. */
+const DEFAULT_PROJECTS_LIMIT = 100_000
+
+/** The profile attributes `POST /users` and `PUT /users/:id` take (`optional_attributes`). */
+export interface UserAttributes {
+  email?: string
+  password?: string
+  name?: string
+  username?: string
+  skype?: string
+  linkedin?: string
+  twitter?: string
+  website_url?: string
+  organization?: string
+  projects_limit?: number
+  bio?: string
+  location?: string
+  public_email?: string
+  admin?: boolean
+  can_create_group?: boolean
+  external?: boolean
+  private_profile?: boolean
+}
+
+/**
+ * The 409s `users.rb` checks: an email or username another user has (case-insensitively).
+ * @throws ApiError 409 `{"message":"Email has already been taken"}` / `"Username has already been taken"`.
+ */
+function checkConflicts(db: Db, attrs: UserAttributes, self?: number): void {
+  const others = db.tables.users.filter((u) => u.id !== self)
+  if (attrs.email !== undefined && others.some((u) => u.email.toLowerCase() === attrs.email!.toLowerCase())) {
+    throw conflict('Email has already been taken')
+  }
+  if (attrs.username !== undefined && others.some((u) => u.username.toLowerCase() === attrs.username!.toLowerCase())) {
+    throw conflict('Username has already been taken')
+  }
+}
+
+/** The model validations of a user, in the order Devise and `User` declare them. Empty when valid. */
+function validate(user: Omit<UserRecord, 'id'>, password: string | undefined): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  const add = (key: string, message: string) => (errors[key] ??= []).push(message)
+  if (blank(user.email)) add('email', ValidationMessage.blank)
+  else if (!EMAIL.test(user.email)) add('email', ValidationMessage.invalid)
+  if (password !== undefined && password.length < PASSWORD_MIN) add('password', `is too short (minimum is ${PASSWORD_MIN} characters)`)
+  if (password !== undefined && password.length > PASSWORD_MAX) add('password', ValidationMessage.tooLong(PASSWORD_MAX))
+  if (blank(user.name)) add('name', ValidationMessage.blank)
+  else if (user.name.length > 255) add('name', ValidationMessage.tooLong(255))
+  if (blank(user.username)) add('username', ValidationMessage.blank)
+  else if (!USERNAME.test(user.username)) add('username', USERNAME_MESSAGE)
+  if (user.projects_limit < 0) add('projects_limit', ValidationMessage.greaterThanOrEqualTo(0))
+  return errors
+}
+
+/**
+ * `Users::CreateService` as an administrator (`skip_authorization: true`). Without `password`
+ * (`reset_password` or `force_random_password`) the account gets a random one.
+ * @throws ApiError 409 for a taken email or username; 400 `{"message":{…}}` for a failed validation.
+ */
+export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: string; name: string; username: string }): UserRecord {
+  const record = newUserRecord({
+    username: attrs.username,
+    name: attrs.name,
+    email: attrs.email,
+    created_at: ctx.now,
+    admin: attrs.admin ?? false,
+    bio: attrs.bio ?? '',
+    location: attrs.location ?? '',
+    public_email: attrs.public_email ?? '',
+    skype: attrs.skype ?? '',
+    linkedin: attrs.linkedin ?? '',
+    twitter: attrs.twitter ?? '',
+    website_url: attrs.website_url ?? '',
+    organization: attrs.organization ?? '',
+    can_create_group: attrs.can_create_group ?? true,
+    projects_limit: attrs.projects_limit ?? DEFAULT_PROJECTS_LIMIT,
+    private_profile: attrs.private_profile ?? false,
+    external: attrs.external ?? false,
+  })
+  const errors = validate(record, attrs.password)
+  // gitlab: users.rb checks the conflicts only once the save has failed; a taken email or
+  // username always fails it, so they come first either way.
+  checkConflicts(ctx.db, attrs)
+  if (Object.keys(errors).length > 0) throw validationFailed(errors)
+  return ctx.db.tables.users.insert(record)
+}
+
+/**
+ * `Users::UpdateService` as an administrator.
+ * @throws ApiError 409 for an email or username another user has; 400 `{"message":{…}}`.
+ */
+export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttributes): UserRecord {
+  checkConflicts(ctx.db, attrs, user.id)
+  const patch: Partial<UserRecord> = {}
+  const keys = [
+    'email', 'name', 'username', 'skype', 'linkedin', 'twitter', 'website_url', 'organization', 'projects_limit',
+    'bio', 'location', 'public_email', 'admin', 'can_create_group', 'external', 'private_profile',
+  ] as const
+  for (const key of keys) {
+    if (attrs[key] !== undefined) (patch as Record<string, unknown>)[key] = attrs[key]
+  }
+  const errors = validate({ ...user, ...patch }, attrs.password)
+  if (Object.keys(errors).length > 0) throw validationFailed(errors)
+  return ctx.db.tables.users.update(user.id, patch)
+}
+
+/** The groups the user is the only direct Owner of (`User#solo_owned_groups`). */
+export function soloOwnedGroups(db: Db, user: UserRecord): GroupRecord[] {
+  const owned = db.tables.members.where('user_id', user.id).filter((m) => m.source_type === 'group' && m.access_level === AccessLevel.OWNER)
+  return owned
+    .filter((m) => db.tables.members.where('source_id', m.source_id).filter((o) => o.source_type === 'group' && o.access_level === AccessLevel.OWNER).length === 1)
+    .map((m) => db.tables.groups.get(m.source_id))
+    .filter((g): g is GroupRecord => g !== undefined)
+}
+
+/**
+ * `Users::DestroyService`: the groups the user solely owns and the user's personal projects go;
+ * the user's contributions move to the ghost user (or, with `hard_delete`, are deleted too); the
+ * user's memberships, tokens, to-dos, subscriptions and settings go with the account.
+ */
+export function destroyUser(ctx: Ctx<unknown>, user: UserRecord, hardDelete: boolean): void {
+  const { db } = ctx
+  for (const group of soloOwnedGroups(db, user)) destroyRecords(db, 'groups', [group.id])
+  if (hardDelete) {
+    const tables = db.tables as unknown as Record<string, { all(): { id: number; author_id?: unknown }[] }>
+    for (const [name, collection] of Object.entries(tables)) {
+      const authored = collection.all().filter((row) => row.author_id === user.id).map((row) => row.id)
+      if (authored.length > 0) destroyRecords(db, name as TableName, authored)
+    }
+  }
+  migrateToGhost(db, user, ctx.now)
+  destroyRecords(db, 'users', [user.id])
+}
+
+/** The filters of `GET /users` (UsersFinder), already restricted to what the caller may use. */
+export interface UserFilters {
+  username?: string
+  search?: string
+  active: boolean
+  blocked: boolean
+  external: boolean
+  created_after?: string
+  created_before?: string
+}
+
+/**
+ * `UsersFinder#execute`: newest first (`order_id_desc`), or `User.search`'s order when searching
+ * (see `core/user-search.ts`).
+ * gitlab: app/finders/users_finder.rb, app/models/user.rb (`search`, `active_without_ghosts`,
+ * `blocked`, `external`), lib/gitlab/sql/pattern.rb (`fuzzy_arel_match` with `lower_exact_match`).
+ */
+export function findUsers(db: Db, filters: UserFilters): UserRecord[] {
+  let users = db.tables.users.all().reverse()
+  if (filters.username !== undefined) {
+    const wanted = filters.username.toLowerCase()
+    users = users.filter((u) => u.username.toLowerCase() === wanted)
+  }
+  if (present(filters.search)) users = searchUsers(users, filters.search)
+  if (filters.blocked) users = users.filter((u) => u.state === 'blocked' || u.state === 'ldap_blocked')
+  if (filters.active) users = users.filter((u) => u.state === 'active' && u.user_type !== 'ghost')
+  if (filters.external) users = users.filter((u) => u.external === true)
+  if (filters.created_after) users = users.filter((u) => u.created_at >= filters.created_after!)
+  if (filters.created_before) users = users.filter((u) => u.created_at <= filters.created_before!)
+  return users
+}

@@ -1,0 +1,30 @@
+"""python-gitlab against fakelab's projects, groups and users writes and lookups: run by
+test/clients/python-gitlab-directory.test.ts with the base URL as argv[1]."""
+import gitlab, sys
+admin = gitlab.Gitlab(sys.argv[1], private_token="glpat-root-fakelab")
+p = admin.projects.create({"name": "Python Made"})
+print("created", p.path_with_namespace, p.visibility)
+s = admin.projects.create({"name": "Sudo Made"}, sudo="gina")
+print("sudo created", s.path_with_namespace, s.creator_id)
+try:
+    admin.projects.create({"name": "Python Made"})
+except gitlab.exceptions.GitlabCreateError as e: print("duplicate ->", e.response_code, sorted(e.error_message.keys()) if isinstance(e.error_message, dict) else e.error_message)
+print("lookup", [u.id for u in admin.users.list(username="devon")])
+u = admin.users.create({"email": "py@example.com", "password": "python-password", "username": "pyuser", "name": "Py User"})
+print("user", u.username, u.state, u.is_admin)
+u.block()
+print("blocked", admin.users.get(u.id).state)
+u.unblock()
+print("unblocked", admin.users.get(u.id).state)
+g = admin.groups.create({"name": "Python Group", "path": "python-group"})
+print("group", g.full_path, [m.username for m in g.members.list()])
+gp = admin.projects.create({"name": "In Group", "namespace_id": g.id})
+print("group project", gp.path_with_namespace)
+p.delete()
+try:
+    admin.projects.get(p.id)
+except gitlab.exceptions.GitlabGetError as e: print("deleted ->", e.response_code)
+anon = gitlab.Gitlab(sys.argv[1])
+print("anonymous lookup", [x.username for x in anon.users.list(username="max")])
+print("namespaces", [n.full_path for n in gitlab.Gitlab(sys.argv[1], private_token="glpat-olive-fakelab").namespaces.list(search="secret")])
+print("project users", [x.username for x in admin.projects.get(20).users.list(search="dev")])
