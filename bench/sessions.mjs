@@ -22,6 +22,9 @@ function measure(label, runs, fn) {
 }
 
 const reset = measure('sim.reset()', 2000, () => sim.reset())
+// The alternative to a reset per test: a new simulator from the parsed scenario (README "Use it in your tests").
+const parsed = await loadDefaultScenario()
+measure('createSimulator(parsed)', 100, () => createSimulator({ scenario: parsed }))
 measure('sim.snapshot()+restore()', 2000, () => sim.restore(sim.snapshot()))
 let n = 0
 measure('sim.session(new id)', 1000, () => {

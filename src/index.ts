@@ -14,12 +14,13 @@ export {
   createDb,
   parseScenario,
   validateScenarioObject,
+  scenarioJsonSchema,
   applyScenario,
   loadState,
   API_PREFIX,
   MAX_QUERY_LENGTH,
 } from './simulator.js'
-export type { Simulator, SimulatorOptions, SimulatorSnapshot } from './simulator.js'
+export type { Arranged, Arrangement, Simulator, SimulatorOptions, SimulatorSnapshot } from './simulator.js'
 export type { CoreReply, CoreRequest, HeaderList } from './core/transport.js'
 export { frozenClock, systemClock } from './core/clock.js'
 export type { Clock, ManualClock } from './core/clock.js'
@@ -37,5 +38,14 @@ export { Db } from './db/db.js'
 export type * from './db/schema.js'
 export type * from './resources/index.js'
 export { ScenarioError } from './scenario/index.js'
+export type * from './entity-types.js'
+export type {
+  Area,
+  Scenario,
+  ScenarioGroupInput,
+  ScenarioInput,
+  ScenarioProblem,
+  ScenarioProjectInput,
+  ScenarioUserInput,
+} from './scenario/index.js'
 export { DEFAULT_SCENARIO_YAML, defaultScenario } from './default-scenario.js'
-export type { Area, Scenario, ScenarioProblem } from './scenario/index.js'

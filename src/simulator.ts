@@ -5,15 +5,27 @@
  * area's fragment. Browser-safe: nothing here imports `node:*`. Source: STYLE.md §2.
  * @module
  */
-import { createEngine, type EngineOptions, type Simulator } from './core/engine.js'
+import { createEngine, type EngineOptions, type Simulator as EngineSimulator } from './core/engine.js'
 import { frozenClock, systemClock } from './core/clock.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState, type StateExport } from './core/control.js'
 import { Db } from './db/db.js'
-import { CORE_TABLES, type TableDefs } from './db/schema.js'
+import type { Row } from './db/collection.js'
+import { CORE_TABLES, type GroupRecord, type ProjectRecord, type TableDefs, type UserRecord } from './db/schema.js'
 import { allRoutes, allWebRoutes, areas } from './resources/index.js'
-import { createScenarioFormat, type ApplyScenarioOptions, type ParseScenarioOptions, type Scenario } from './scenario/index.js'
+import {
+  createScenarioFormat,
+  ScenarioError,
+  type ApplyScenarioOptions,
+  type ParseScenarioOptions,
+  type Scenario,
+  type ScenarioGroupInput,
+  type ScenarioInput,
+  type ScenarioProblem,
+  type ScenarioProjectInput,
+  type ScenarioUserInput,
+} from './scenario/index.js'
 
-export type { Simulator, SimulatorSnapshot } from './core/engine.js'
+export type { SimulatorSnapshot } from './core/engine.js'
 export { API_PREFIX, MAX_QUERY_LENGTH } from './core/engine.js'
 
 /** Reference instant for generated data when a scenario sets no `now:`, so data stays deterministic. */
@@ -53,7 +65,26 @@ export function createDb(): Db {
  * const scenario = parseScenario(text, { file: 'scenarios/default.yaml', include: (p, from) => read(p, from) })
  */
 export function parseScenario(text: string, options?: ParseScenarioOptions): Scenario {
-  return FORMAT.parse(text, options)
+  return validated(FORMAT.parse(text, options))
+}
+
+/**
+ * The scenario format as a JSON Schema (draft 2020-12, generated from the zod schema), for
+ * editors: the package ships it as `fakelab/scenario.schema.json`. Browser-safe.
+ */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return FORMAT.jsonSchema()
+}
+
+/**
+ * Scenarios this module has validated (parsed or checked), so that `createSimulator` validates a
+ * scenario object only once: one built in code is checked, one `parseScenario` returned is not again.
+ */
+const VALIDATED = new WeakSet<Scenario>()
+
+function validated(scenario: Scenario): Scenario {
+  VALIDATED.add(scenario)
+  return scenario
 }
 
 /**
@@ -64,7 +95,7 @@ export function parseScenario(text: string, options?: ParseScenarioOptions): Sce
  * @throws ScenarioError listing every problem.
  */
 export function validateScenarioObject(value: unknown, file?: string): Scenario {
-  return FORMAT.validate(value, file)
+  return validated(FORMAT.validate(value, file))
 }
 
 /**
@@ -101,16 +132,18 @@ export function loadState(input: unknown, seed?: number): LoadedState {
   const db = createDb()
   const useSeed = seed ?? scenario.seed ?? 1
   applyScenario(db, scenario, { seed: useSeed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  return { state: db.dump(), seed: useSeed, now: scenario.now }
+  return { state: db.dump(), seed: useSeed, now: scenario.now, faults: scenario.faults }
 }
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
 export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock'> {
   /**
-   * A parsed scenario, scenario YAML text, or a state export (`sim.exportState()`, as text or as the
-   * parsed object: loaded as it is, without the YAML parser or the scenario checks). Default: an empty store.
+   * A scenario object written in code ({@link ScenarioInput}, validated exactly as YAML), a parsed
+   * scenario (`parseScenario`, `loadScenarioFile`), scenario YAML text, or a state export
+   * (`sim.exportState()`, as text or as the parsed object: loaded as it is, without the YAML parser
+   * or the scenario checks). Default: an empty store.
    */
-  scenario?: Scenario | StateExport | string
+  scenario?: ScenarioInput | Scenario | StateExport | string
   /** Overrides the scenario's `now:`; default: frozen at the scenario's `now:`, else the wall clock. */
   clock?: EngineOptions['clock']
   /** Faker seed; default: the scenario's `seed:`, else 1. */
@@ -138,13 +171,133 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const loaded = loadState(given)
     db.load(loaded.state)
     const clock = options.clock ?? frozenClock(loaded.now!)
-    return createEngine({ ...rest, db, seed: options.seed ?? loaded.seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
+    const seed = options.seed ?? loaded.seed
+    return withArrange(createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb }), seed)
   }
-  const scenario = typeof given === 'string' ? parseScenario(given) : (given as Scenario | undefined)
+  const scenario = given === undefined ? undefined : toScenario(given as ScenarioInput | Scenario | string)
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
-  return createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
+  // The scenario's fault rules first, then the caller's (the CLI's --delay/--fault).
+  const faults = [...(scenario?.faults ?? []), ...(options.faults ?? [])]
+  const engine = createEngine({ ...rest, db, seed, clock, faults, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
+  return withArrange(engine, seed)
+}
+
+/** A scenario from YAML text or an object; objects not validated here before are validated as YAML is. */
+function toScenario(given: ScenarioInput | Scenario | string): Scenario {
+  if (typeof given === 'string') return parseScenario(given)
+  return VALIDATED.has(given as Scenario) ? (given as Scenario) : validateScenarioObject(given)
+}
+
+/**
+ * New records for {@link Simulator.arrange}: users, groups and projects with everything they hold,
+ * written as in a scenario (the same fields and defaults; see {@link ScenarioInput}).
+ */
+export interface Arrangement {
+  users?: ScenarioUserInput[]
+  groups?: ScenarioGroupInput[]
+  projects?: ScenarioProjectInput[]
+}
+
+/** The store rows {@link Simulator.arrange} created, in the arrangement's order. */
+export interface Arranged {
+  users: UserRecord[]
+  groups: GroupRecord[]
+  projects: ProjectRecord[]
+}
+
+/** A simulator made by {@link createSimulator}: the engine plus typed arranging. */
+export interface Simulator extends EngineSimulator {
+  /**
+   * Adds new users, groups and projects, with what they hold (tokens, labels, issues, members…), to
+   * the current state, through the scenario's own loaders: what the arrangement leaves out is filled
+   * as a scenario fills it (seeded faker, keyed by each record's natural key), ids continue past each
+   * table's highest. The arrangement is validated as a scenario is; its references may name its
+   * own records and the users and groups already in the store (a project in `acme`, a member `max`,
+   * an author `devon`); labels and milestones it refers to must be its own. Records already in the
+   * store change through `sim.db.tables`. `reset()` drops what was arranged.
+   * @returns the created users, groups and projects.
+   * @throws ScenarioError listing every problem (also a username, group or project path the store
+   *   already has); nothing is written then.
+   * @example
+   * const { users: [zoe] } = sim.arrange({ users: [{ username: 'zoe', tokens: [{ token: 'glpat-zoe', scopes: ['api'] }] }] })
+   */
+  arrange(records: Arrangement): Arranged
+}
+
+/**
+ * Adds {@link Simulator.arrange} to an engine. Generated values use `seed` and lead up to the
+ * simulator's clock (the scenario's `now:` while it is frozen there).
+ */
+function withArrange(engine: EngineSimulator, seed: number): Simulator {
+  const sim = engine as Simulator
+  sim.arrange = (records) => {
+    const file = '<arrange>'
+    const db = sim.db
+    refuseTaken(db, records, file)
+    // The store's users and groups join the arrangement as identity-only records after its own (so
+    // problems keep the arrangement's indexes): references to them check and load, nothing is rebuilt.
+    const users = db.tables.users.all()
+    const groups = db.tables.groups.all()
+    const stubUsers = users.map((u) => ({ id: u.id, username: u.username }))
+    const stubGroups = groups.map((g) => {
+      const parent = g.parent_id === null ? undefined : db.tables.groups.get(g.parent_id)
+      return { id: g.id, path: g.path, ...(parent ? { parent: db.groupFullPath(parent) } : {}) }
+    })
+    const withStubs = (own: unknown, stubs: object[]) => (own === undefined ? stubs : Array.isArray(own) ? [...own, ...stubs] : own)
+    const scenario = validateScenarioObject({ version: 1, ...records, users: withStubs(records.users, stubUsers), groups: withStubs(records.groups, stubGroups) }, file)
+    const ownUsers = scenario.users.length - users.length
+    const ownGroups = scenario.groups.length - groups.length
+    const existing = new Map<object, Row>([
+      ...users.map((row, i) => [scenario.users[ownUsers + i]!, row] as const),
+      ...groups.map((row, i) => [scenario.groups[ownGroups + i]!, row] as const),
+    ])
+    applyScenario(db, scenario, { seed, referenceDate: engine.clock.now(), recordsOnly: true, existing })
+    return {
+      users: scenario.users.slice(0, ownUsers).map((u) => db.tables.users.find((row) => row.username.toLowerCase() === u.username.toLowerCase())!),
+      groups: scenario.groups.slice(0, ownGroups).map((g) => {
+        const full = (g.parent ? `${g.parent}/${g.path}` : g.path).toLowerCase()
+        return db.tables.groups.find((row) => db.groupFullPath(row).toLowerCase() === full)!
+      }),
+      projects: scenario.projects.map((p) => {
+        const full = `${p.namespace}/${p.path}`.toLowerCase()
+        return db.tables.projects.find((row) => db.projectFullPath(row).toLowerCase() === full)!
+      }),
+    }
+  }
+  return sim
+}
+
+/**
+ * Refuses an arrangement naming a user, group or project the store already has (read from the raw
+ * records: ill-typed ones are left to validation).
+ * @throws ScenarioError listing each.
+ */
+function refuseTaken(db: Db, records: Arrangement, file: string): void {
+  const problems: ScenarioProblem[] = []
+  const taken = (path: string, what: string) => problems.push({ file, line: 0, col: 0, message: `${path}: ${what} is already in the store` })
+  const usernames = new Set(db.tables.users.all().map((u) => u.username.toLowerCase()))
+  const groupPaths = new Set(db.tables.groups.all().map((g) => db.groupFullPath(g).toLowerCase()))
+  const projectPaths = new Set(db.tables.projects.all().map((p) => db.projectFullPath(p).toLowerCase()))
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const each = (list: unknown, fn: (item: Record<string, unknown>, i: number) => void) => {
+    if (Array.isArray(list)) list.forEach((item: unknown, i) => typeof item === 'object' && item !== null && fn(item as Record<string, unknown>, i))
+  }
+  each(records.users, (u, i) => {
+    const name = text(u.username)
+    if (name && usernames.has(name.toLowerCase())) taken(`users[${i}].username`, `user "${name}"`)
+  })
+  each(records.groups, (g, i) => {
+    const path = text(g.path)
+    const full = path && (text(g.parent) ? `${text(g.parent)}/${path}` : path)
+    if (full && groupPaths.has(full.toLowerCase())) taken(`groups[${i}].path`, `group "${full}"`)
+  })
+  each(records.projects, (p, i) => {
+    const full = text(p.path) && text(p.namespace) ? `${text(p.namespace)}/${text(p.path)}` : undefined
+    if (full && projectPaths.has(full.toLowerCase())) taken(`projects[${i}].path`, `project "${full}"`)
+  })
+  if (problems.length > 0) throw new ScenarioError(problems)
 }
 
 /** A state export's marker line; checked before parsing a scenario's YAML twice. */

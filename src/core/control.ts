@@ -52,6 +52,8 @@ export interface LoadedState {
   seed: number
   /** The scenario's `now:`, when it sets one; the clock is frozen there. */
   now?: string | undefined
+  /** The scenario's `faults:`, when it has the key: they replace the rules in force. */
+  faults?: readonly FaultRule[] | undefined
 }
 
 /** Whether a parsed document is a state export (rather than a scenario). */

@@ -709,6 +709,8 @@ export function createEngine(options: EngineOptions): Simulator {
       seed = loaded.seed
       faker.seed(seed)
       if (loaded.now !== undefined) moveClock(() => new Date(loaded.now!))
+      // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
+      if (loaded.faults !== undefined) faults.set(loaded.faults)
     },
     exportState: () => stateToYaml(db.dump(), clock.now(), seed),
     setClock: (instant) => moveClock(() => new Date(instant)),

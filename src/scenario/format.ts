@@ -8,6 +8,7 @@ import { checkScenario } from './check.js'
 import { composeSchemas } from './compose.js'
 import { addEntries, emptyModel } from './entries.js'
 import type { ScenarioFragment } from './fragment.js'
+import { scenarioJsonSchema } from './json-schema.js'
 import { ScenarioLoader, type LoadOptions } from './load.js'
 import { parseWith, validateWith, type ParseScenarioOptions, type ScenarioFormat } from './parse.js'
 import { Problems, type Source } from './problems.js'
@@ -38,6 +39,8 @@ export interface ComposedScenarioFormat {
    *   the transaction is rolled back.
    */
   apply(db: Db, scenario: Scenario, options: ApplyScenarioOptions): void
+  /** The format as a JSON Schema (see `json-schema.ts`). */
+  jsonSchema(): Record<string, unknown>
 }
 
 /**
@@ -49,6 +52,7 @@ export function createScenarioFormat(fragments: readonly ScenarioFragment[]): Co
   return {
     parse: (text, options) => parseWith(format, text, options),
     validate: (value, file) => validateWith(format, value, file),
+    jsonSchema: () => scenarioJsonSchema(format.schemas),
     apply(db, scenario, options) {
       const source: Source = { file: '<scenario>', order: 0, doc: null, lineCounter: null, value: scenario, includes: [] }
       const model = emptyModel()

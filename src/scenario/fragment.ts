@@ -21,6 +21,13 @@ export type Fields = z.core.$ZodShape
 export type FieldsOutput<S extends Fields> = z.output<z.ZodObject<S>>
 
 /**
+ * The input type of a shape (fields with defaults are optional), for merging into
+ * `ScenarioUserInput`/`ScenarioGroupInput`/`ScenarioProjectInput`/`ScenarioInput`: what a scenario
+ * object written in code may hold before validation.
+ */
+export type FieldsInput<S extends Fields> = z.input<z.ZodObject<S>>
+
+/**
  * Records nested in a list field of users, groups or projects that go to one store table
  * (`{ table: 'labels', field: 'labels', on: ['group', 'project'] }`). Their explicit `id`s must be
  * unique across the whole scenario; the others get ids past the highest, in loading order.

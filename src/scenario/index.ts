@@ -13,7 +13,7 @@
  */
 export type { Area } from './area.js'
 export { createScenarioFormat, type ApplyScenarioOptions, type ComposedScenarioFormat } from './format.js'
-export type { CheckContext, Fields, FieldsOutput, LoadContext, LoadParent, NestedCollection, ScenarioFragment } from './fragment.js'
+export type { CheckContext, Fields, FieldsInput, FieldsOutput, LoadContext, LoadParent, NestedCollection, ScenarioFragment } from './fragment.js'
 export {
   CURRENT_SCENARIO_VERSION,
   SCENARIO_MIGRATIONS,
@@ -25,4 +25,13 @@ export {
 } from './migrate.js'
 export type { ParseScenarioOptions } from './parse.js'
 export { ScenarioError, formatScenarioProblem, type ScenarioProblem } from './problems.js'
-export type { Scenario, ScenarioGroup, ScenarioProject, ScenarioUser } from './records.js'
+export type {
+  Scenario,
+  ScenarioGroup,
+  ScenarioGroupInput,
+  ScenarioInput,
+  ScenarioProject,
+  ScenarioProjectInput,
+  ScenarioUser,
+  ScenarioUserInput,
+} from './records.js'

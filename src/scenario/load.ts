@@ -26,6 +26,19 @@ export interface LoadOptions {
    * usually the scenario's `now:` or the simulator's reference date. Explicit values are kept.
    */
   referenceDate: Date
+  /**
+   * Adds records to a store that already holds a scenario (`sim.arrange()`): the loaders of the
+   * top-level fields (instance settings such as the runner registration token) do not run, since
+   * the store has them already.
+   */
+  recordsOnly?: boolean
+  /**
+   * Users, groups and projects of the scenario that stand for rows already in the store, by their
+   * record (`sim.arrange()` lists the store's users and groups so its records may refer to them):
+   * their rows are taken from the store, not built, and nothing they hold is loaded. Their records
+   * carry the rows' ids.
+   */
+  existing?: ReadonlyMap<object, Row>
 }
 
 /** 32-bit FNV-1a: a stable number per natural key, mixed into the faker seed. */
@@ -72,6 +85,8 @@ export class ScenarioLoader implements LoadContext {
   private readonly staged = new Map<TableName, Row[]>()
   private readonly model: Model
   private readonly fragments: readonly ScenarioFragment[]
+  private readonly recordsOnly: boolean
+  private readonly existing: ReadonlyMap<object, Row>
   readonly db: Db
   readonly index: NameIndex
   readonly referenceDate: Date
@@ -83,23 +98,32 @@ export class ScenarioLoader implements LoadContext {
     this.fragments = fragments
     this.seed = options.seed >>> 0
     this.referenceDate = options.referenceDate
+    this.recordsOnly = options.recordsOnly ?? false
+    this.existing = options.existing ?? new Map()
   }
 
   /** Runs the load; the caller wraps it in a transaction. */
   run(): void {
     this.allocateIds()
-    for (const entry of this.model.user) this.build('user', entry)
-    for (const entry of this.model.user) {
+    const fresh = (entries: readonly Entry[]) => entries.filter((entry) => !this.existing.has(entry.value))
+    for (const kind of RECORD_KINDS) {
+      for (const entry of this.model[kind]) {
+        const row = this.existing.get(entry.value)
+        if (row) this.rows.set(entry, row)
+      }
+    }
+    for (const entry of fresh(this.model.user)) this.build('user', entry)
+    for (const entry of fresh(this.model.user)) {
       const user = entry.value as unknown as ScenarioRecords['user']
       for (const fragment of this.fragments) fragment.load?.user?.(this, user, this.row('user', entry))
     }
-    for (const entry of this.model.group) this.build('group', entry)
-    for (const entry of this.model.group) {
+    for (const entry of fresh(this.model.group)) this.build('group', entry)
+    for (const entry of fresh(this.model.group)) {
       const parent = this.parent('group', entry)
       for (const fragment of this.fragments) fragment.load?.group?.(this, entry.value as unknown as ScenarioRecords['group'], parent)
     }
-    for (const entry of this.model.project) this.build('project', entry)
-    for (const entry of this.model.project) {
+    for (const entry of fresh(this.model.project)) this.build('project', entry)
+    for (const entry of fresh(this.model.project)) {
       const parent = this.parent('project', entry)
       for (const fragment of this.fragments) fragment.load?.project?.(this, entry.value as unknown as ScenarioRecords['project'], parent)
     }
@@ -109,6 +133,7 @@ export class ScenarioLoader implements LoadContext {
       collection.adoptAll(rows.sort((a, b) => a.id - b.id))
     }
     // Top-level fields last, once every nested row is in the store.
+    if (this.recordsOnly) return
     const root = this.model.root?.value ?? {}
     for (const fragment of this.fragments) fragment.load?.root?.(this, root)
   }

@@ -114,7 +114,7 @@ function checkSchema(format: ScenarioFormat, problems: Problems, source: Source,
     }
   }
   if (!isRoot && isRec(value)) {
-    for (const key of ['now', 'seed']) {
+    for (const key of ['now', 'seed', 'faults']) {
       if (Object.hasOwn(value, key)) problems.add({ source, path: [key] }, 'is only allowed in the top-level scenario, not in an included file')
     }
   }

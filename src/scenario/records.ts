@@ -14,6 +14,8 @@
  * @module
  */
 import { z } from 'zod'
+import type { FaultRule } from '../core/faults.js'
+import { faultRuleSchema } from './faults.js'
 import { fullPathSchema, idSchema, pathSchema, timestampSchema } from './scalars.js'
 
 /** What identifies a user: `username` (unique, case-insensitively), and an optional explicit `id`. */
@@ -36,6 +38,19 @@ type UserIdentity = Output<typeof USER_IDENTITY>
 type GroupIdentity = Output<typeof GROUP_IDENTITY>
 type ProjectIdentity = Output<typeof PROJECT_IDENTITY>
 
+type Input<S extends z.core.$ZodShape> = z.input<z.ZodObject<S>>
+
+/**
+ * A user as written in a {@link ScenarioInput} (before validation: fields with defaults may be left
+ * out); areas merge their fields' input types in, beside their {@link ScenarioUser} fields:
+ * `interface ScenarioUserInput extends FieldsInput<typeof userFields> {}`.
+ */
+export interface ScenarioUserInput extends Input<typeof USER_IDENTITY> {}
+/** A group as written in a {@link ScenarioInput}; see {@link ScenarioUserInput}. */
+export interface ScenarioGroupInput extends Input<typeof GROUP_IDENTITY> {}
+/** A project as written in a {@link ScenarioInput}; see {@link ScenarioUserInput}. */
+export interface ScenarioProjectInput extends Input<typeof PROJECT_IDENTITY> {}
+
 /** A user of a {@link Scenario}; areas merge their fields in (profile, `tokens`, …). */
 export interface ScenarioUser extends UserIdentity {}
 /** A group of a {@link Scenario}; areas merge their fields in (`labels`, `members`, …). */
@@ -53,6 +68,8 @@ export const ROOT_FIELDS = {
   seed: z.int().default(1),
   /** Fixture files, relative to this file; their entries come before this file's own. */
   include: z.array(z.string().min(1)).optional(),
+  /** Latency and fault rules in force from the start (`FaultRule`, see `faults.ts`). */
+  faults: z.array(faultRuleSchema).optional(),
 }
 
 /**
@@ -65,9 +82,33 @@ export interface Scenario {
   now?: string | undefined
   /** Faker seed for the values the scenario leaves out. */
   seed: number
+  /** Latency and fault rules in force from the start. */
+  faults?: FaultRule[] | undefined
   users: ScenarioUser[]
   groups: ScenarioGroup[]
   projects: ScenarioProject[]
+}
+
+/**
+ * A scenario written in code: the input type of the composed zod schema (fields with defaults,
+ * such as a token's `revoked` or a label's `color`, may be left out). `createSimulator({ scenario })`
+ * and `sim.loadScenario()` validate it exactly as YAML (a `ScenarioError` listing every problem,
+ * at line 0, col 0, with the path in the message). Areas merge their top-level fields in.
+ * `include:` needs files: use `loadScenarioFile` from `fakelab/node` for that.
+ * @example
+ * const scenario: ScenarioInput = { version: 1, users: [{ username: 'zoe', tokens: [{ token: 'glpat-zoe', scopes: ['api'] }] }] }
+ */
+export interface ScenarioInput {
+  version: 1
+  /** Freezes the clock here (an ISO 8601 instant with an offset, or a date). */
+  now?: string | undefined
+  /** Faker seed; default 1. */
+  seed?: number | undefined
+  /** Latency and fault rules in force from the start, as `sim.faults.set()` takes them. */
+  faults?: FaultRule[] | undefined
+  users?: ScenarioUserInput[] | undefined
+  groups?: ScenarioGroupInput[] | undefined
+  projects?: ScenarioProjectInput[] | undefined
 }
 
 /** The record type of each kind. */

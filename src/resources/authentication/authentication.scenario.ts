@@ -10,7 +10,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { CheckContext, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { CheckContext, FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { items } from '../../scenario/entries.js'
 import { idSchema, pathSchema } from '../../scenario/scalars.js'
@@ -52,8 +52,11 @@ export type JobTokenFields = FieldsOutput<typeof projectFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends SessionFields {}
+  interface ScenarioUserInput extends FieldsInput<typeof userFields> {}
   interface ScenarioProject extends JobTokenFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof projectFields> {}
   interface Scenario extends Partial<AuthenticationSettings> {}
+  interface ScenarioInput extends Partial<FieldsInput<typeof root>> {}
 }
 
 /** The runner jobs of the document (`runners[].jobs[]`) by id, as written. */

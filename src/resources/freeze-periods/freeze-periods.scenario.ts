@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { idSchema, timestampSchema } from '../../scenario/scalars.js'
 import { isValidCron } from './cron.js'
 import { isValidCronTimezone } from './cron-timezone.js'
@@ -38,6 +38,7 @@ export type FreezePeriodFields = FieldsOutput<typeof fields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioProject extends FreezePeriodFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof fields> {}
 }
 
 /** The freeze periods fragment (see the module comment). */

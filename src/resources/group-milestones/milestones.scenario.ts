@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
 import { dateSchema, idSchema, iidSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
@@ -38,7 +38,9 @@ export type MilestoneFields = FieldsOutput<typeof fields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioGroup extends MilestoneFields {}
+  interface ScenarioGroupInput extends FieldsInput<typeof fields> {}
   interface ScenarioProject extends MilestoneFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof fields> {}
 }
 
 function loadMilestones(ctx: LoadContext, parent: LoadParent, milestones: readonly ScenarioMilestone[]): void {

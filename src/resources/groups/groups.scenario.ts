@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { runnersRegistrationToken } from '../../core/tokens.js'
 import type { GroupRecord } from '../../db/schema.js'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
 
 /** The fields of a group besides `id`, `path` and `parent`. */
@@ -28,6 +28,7 @@ export type GroupFields = FieldsOutput<typeof groupFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioGroup extends GroupFields {}
+  interface ScenarioGroupInput extends FieldsInput<typeof groupFields> {}
 }
 
 /** The groups fragment (see the module comment). */

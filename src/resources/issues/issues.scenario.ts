@@ -14,7 +14,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import type { MergeRequestFields } from '../merge-requests/index.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
 import { items, list } from '../../scenario/entries.js'
@@ -72,6 +72,7 @@ export type IssueFields = FieldsOutput<typeof fields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioProject extends IssueFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof fields> {}
 }
 
 /** The issues fragment (see the module comment). */

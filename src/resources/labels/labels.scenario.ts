@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { DEFAULT_LABEL_COLOR, isValidColor } from '../../entities/label.js'
 import { normalizeColor } from './color.js'
 import { items, list } from '../../scenario/entries.js'
-import type { FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { idSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { LabelRecord } from './labels.tables.js'
@@ -64,7 +64,9 @@ export type ProjectLabelFields = FieldsOutput<typeof projectFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioGroup extends GroupLabelFields {}
+  interface ScenarioGroupInput extends FieldsInput<typeof groupFields> {}
   interface ScenarioProject extends ProjectLabelFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof projectFields> {}
 }
 
 /** Stages the labels of one group or project and inserts their subscriptions. */

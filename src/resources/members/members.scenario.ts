@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { AccessLevel } from '../../core/access.js'
 import type { MemberRecord } from '../../db/schema.js'
 import { items, str, type Entry } from '../../scenario/entries.js'
-import type { CheckContext, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
+import type { CheckContext, FieldsInput, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'
 import { at, where, type Loc } from '../../scenario/problems.js'
 import { dateSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 
@@ -77,7 +77,9 @@ export type ProjectMemberFields = FieldsOutput<typeof projectFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioGroup extends GroupMemberFields {}
+  interface ScenarioGroupInput extends FieldsInput<typeof groupFields> {}
   interface ScenarioProject extends ProjectMemberFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof projectFields> {}
 }
 
 /** Each member names a user of the scenario, once per group or project. */

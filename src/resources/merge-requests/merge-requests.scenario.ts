@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
 import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
@@ -38,6 +38,7 @@ export type MergeRequestFields = FieldsOutput<typeof fields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioProject extends MergeRequestFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof fields> {}
 }
 
 /** The merge requests fragment (see the module comment). The merge request routes will join it here. */

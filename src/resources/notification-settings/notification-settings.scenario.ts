@@ -10,7 +10,7 @@
  */
 import { z } from 'zod'
 import { isRec, items, list, str } from '../../scenario/entries.js'
-import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { fullPathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { UserRecord } from '../../db/schema.js'
@@ -54,6 +54,7 @@ export type NotificationSettingFields = FieldsOutput<typeof fields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends NotificationSettingFields {}
+  interface ScenarioUserInput extends FieldsInput<typeof fields> {}
 }
 
 /** The verified addresses a user's scenario entry gives: `email` and the confirmed secondary ones. */

@@ -10,7 +10,7 @@ import { AccessLevel } from '../../core/access.js'
 import { runnersRegistrationToken } from '../../core/tokens.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { Entry } from '../../scenario/entries.js'
-import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
 
 /** The fields of a project besides `id`, `path` and `namespace`. */
@@ -32,6 +32,7 @@ export type ProjectFields = FieldsOutput<typeof projectFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioProject extends ProjectFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof projectFields> {}
 }
 
 /** `good-first_issue` → `Good First Issue` (GitLab's default name from a path). */

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod'
 import { items, list } from '../../scenario/entries.js'
-import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { idSchema, pathSchema, timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
 import type { SnippetRecord } from './storage-moves.tables.js'
@@ -59,9 +59,13 @@ export type GroupStorageFields = FieldsOutput<typeof groupFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends SnippetFields {}
+  interface ScenarioUserInput extends FieldsInput<typeof snippetFields> {}
   interface ScenarioProject extends SnippetFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof snippetFields> {}
   interface ScenarioGroup extends GroupStorageFields {}
+  interface ScenarioGroupInput extends FieldsInput<typeof groupFields> {}
   interface Scenario extends Partial<RepositoryStoragesFields> {}
+  interface ScenarioInput extends Partial<FieldsInput<typeof root>> {}
 }
 
 type ScenarioSnippet = SnippetFields['snippets'][number]

@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { runnersRegistrationToken } from '../../core/tokens.js'
 import { list, isRec, str, type Entry } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
-import type { FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { fullPathSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
 
@@ -106,6 +106,8 @@ export type PipelineFields = FieldsOutput<typeof projectFields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioProject extends PipelineFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof projectFields> {}
+  interface ScenarioInput extends FieldsInput<typeof rootFields> {}
 }
 
 /** The runner type a scenario runner ends up with (written, or from what it is attached to). */

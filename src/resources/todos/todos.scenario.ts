@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import { items } from '../../scenario/entries.js'
-import type { FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { idSchema, iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import { TODO_ACTIONS, type TodoRecord } from './todos.tables.js'
@@ -43,6 +43,7 @@ export type TodoFields = FieldsOutput<typeof fields>
 
 declare module '../../scenario/records.js' {
   interface ScenarioProject extends TodoFields {}
+  interface ScenarioProjectInput extends FieldsInput<typeof fields> {}
 }
 
 /**

@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import type { OauthAccessTokenRecord, PersonalAccessTokenRecord, UserRecord } from '../../db/schema.js'
 import { items, list, str, type Entry } from '../../scenario/entries.js'
-import type { CheckContext, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import type { CheckContext, FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { at, where, type Loc } from '../../scenario/problems.js'
 import { dateSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
 
@@ -130,6 +130,8 @@ export type ScenarioPersonalAccessToken = z.output<typeof personalAccessTokenSch
 declare module '../../scenario/records.js' {
   interface ScenarioUser extends UserFields {}
   interface Scenario extends Partial<OauthApplicationFields> {}
+  interface ScenarioInput extends Partial<FieldsInput<typeof root>> {}
+  interface ScenarioUserInput extends FieldsInput<typeof userFields> {}
 }
 
 /**

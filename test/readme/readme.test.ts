@@ -1,0 +1,214 @@
+/**
+ * Every fenced code block of README.md runs (issue 12: "Every README code block must run, and a
+ * test must execute each one"), against the packed package installed in a scratch project
+ * (`test/support/scratch-project.ts`), block by block in README order. The convention, by fence
+ * language:
+ *
+ * - ` ```ts ` / ` ```js `: a complete vitest test file, written to `readme/block-<line>.test.ts` and
+ *   run with the project's vitest. It may import only `fakelab`, `fakelab/msw`, `fakelab/node`,
+ *   `vitest`, `msw`, `msw/node` and `node:*` modules. Every ts block is also type-checked
+ *   (`tsc --noEmit`, strict, NodeNext) against the package's shipped types. Refinement, for speed:
+ *   the ts/js blocks run after every other block, all in one vitest run (its JSON report gives
+ *   each block's result), so they see the files every sh block wrote.
+ * - ` ```yaml `: a complete scenario file, written to `readme/block-<line>.yaml` (or to the path of
+ *   a `<!-- file: some/path.yaml -->` comment on the line before the fence, relative to the project
+ *   root), validated with `loadScenarioFile` and loaded with `createSimulator`. Every `file:` block
+ *   is written before any block runs, so an `include:` between blocks resolves. A `file:` block
+ *   without a `version:` key is a fixture meant to be included: it is checked through its includer.
+ * - ` ```sh ` / ` ```bash `: a bash script (`set -e`) run in the project root with
+ *   `node_modules/.bin` on `PATH` (so `fakelab` is the installed bin). A line starting a
+ *   long-running `fakelab serve` or `fakelab record` (`npx` optional) is started in the background
+ *   (an `&` is added when missing), probed until its port accepts a connection, and stopped (SIGINT) when the
+ *   block ends (each job is a process group: `set -m`). Refinement, so parallel runs on one
+ *   machine do not collide: the ports 3000–3009 (`127.0.0.1:300N`, `localhost:300N`, `--port 300N`,
+ *   and `FAKELAB_PORT`, which is set to the runner's stand-in for 3000) are replaced by free ports.
+ *   Files the commands write stay for later blocks (a cassette recorded by one block is read by a
+ *   ts block below it).
+ * - ` ```text ` / ` ```json ` and other languages: output and listings, not run.
+ * - `<!-- same-as: <path in repo> -->` on the line before the fence: the block must equal that
+ *   file's content exactly (code another test runs, such as browser code); it is not run here.
+ * @module
+ */
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REPO, createScratchProject, type ScratchProject } from '../support/scratch-project.js'
+
+/** One fenced block of the README. */
+interface Block {
+  /** Line of the opening fence (1-based). */
+  line: number
+  lang: string
+  text: string
+  /** From `<!-- file: path -->`. */
+  file?: string
+  /** From `<!-- same-as: path -->`. */
+  sameAs?: string
+}
+
+/** The fenced blocks of a Markdown text, with the marker comment on the line before each fence. */
+export function readmeBlocks(markdown: string): Block[] {
+  const lines = markdown.split('\n')
+  const out: Block[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S*)\s*$/.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.findIndex((line, j) => j > i && line.startsWith('```'))
+    if (end < 0) throw new Error(`README.md:${i + 1}: a code block is not closed`)
+    const marker = /^<!--\s*(file|same-as):\s*(\S+)\s*-->\s*$/.exec(lines[i - 1] ?? '')
+    out.push({
+      line: i + 1,
+      lang: open[1]!,
+      text: `${lines.slice(i + 1, end).join('\n')}\n`,
+      ...(marker?.[1] === 'file' ? { file: marker[2]! } : {}),
+      ...(marker?.[1] === 'same-as' ? { sameAs: marker[2]! } : {}),
+    })
+    i = end
+  }
+  return out
+}
+
+const blocks = readmeBlocks(readFileSync(join(REPO, 'README.md'), 'utf8'))
+const ALLOWED_IMPORTS = /^(fakelab|fakelab\/msw|fakelab\/node|vitest|msw|msw\/node|node:[a-z/_]+)$/
+
+const codeFile = (block: Block) => `readme/block-${block.line}.test.${block.lang === 'js' ? 'js' : 'ts'}`
+const yamlFile = (block: Block) => block.file ?? `readme/block-${block.line}.yaml`
+
+/** A free TCP port on 127.0.0.1 (closed again at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** The bash script a sh block becomes (see the module comment). */
+async function shellScript(text: string): Promise<string> {
+  const ports = new Map<number, number>()
+  const portFor = async (n: number) => {
+    if (!ports.has(n)) ports.set(n, await freePort())
+    return ports.get(n)!
+  }
+  const base = await portFor(3000)
+  let body = text
+  for (const n of new Set([...text.matchAll(/(?:127\.0\.0\.1:|localhost:|--port )(300\d)\b/g)].map((m) => Number(m[1])))) {
+    const port = await portFor(n)
+    body = body.replace(new RegExp(`(127\\.0\\.0\\.1:|localhost:|--port )${n}\\b`, 'g'), `$1${port}`)
+  }
+  const lines: string[] = []
+  for (const line of body.split('\n')) {
+    if (!/^\s*(npx\s+)?fakelab\s+(serve|record)\b/.test(line)) {
+      lines.push(line)
+      continue
+    }
+    const comment = line.indexOf(' #')
+    const command = (comment < 0 ? line : line.slice(0, comment)).trimEnd()
+    const port = /--port\s+(\d+)/.exec(command)?.[1] ?? String(base)
+    lines.push(command.endsWith('&') ? command : `${command} &`, `__fakelab_ready ${port}`)
+  }
+  return [
+    // Job control: each background job is its own process group, so stopping it reaches npx's child too.
+    'set -em',
+    `export PATH="$PWD/node_modules/.bin:$PATH" FAKELAB_PORT=${base}`,
+    // A TCP connect, not an HTTP request: a recorder would put the probe in its cassette.
+    '__fakelab_ready() { for _ in $(seq 1 300); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.05; done; echo "nothing answers on port $1" >&2; return 1; }',
+    "trap 'for p in $(jobs -p); do kill -INT -- \"-$p\" 2>/dev/null || true; done; wait' EXIT",
+    ...lines,
+  ].join('\n')
+}
+
+let project: ScratchProject
+
+beforeAll(async () => {
+  project = await createScratchProject()
+  project.write('tsconfig.json', JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], lib: ['ES2023', 'DOM'] },
+    include: ['readme/*.ts'],
+  }))
+  project.write('readme/check-scenarios.mjs', [
+    "import { createSimulator } from 'fakelab'",
+    "import { loadScenarioFile } from 'fakelab/node'",
+    'for (const file of process.argv.slice(2)) createSimulator({ scenario: await loadScenarioFile(file) })',
+  ].join('\n'))
+  for (const block of blocks) {
+    if (block.sameAs) continue
+    if (block.lang === 'yaml') project.write(yamlFile(block), block.text)
+    if (block.lang === 'ts' || block.lang === 'js') project.write(codeFile(block), block.text)
+  }
+}, 180_000)
+afterAll(() => project?.dispose())
+
+describe('README.md code blocks', () => {
+  it('has blocks to run', () => {
+    expect(blocks.filter((b) => ['ts', 'js', 'yaml', 'sh', 'bash'].includes(b.lang)).length).toBeGreaterThan(5)
+  })
+
+  const isCode = (block: Block) => !block.sameAs && (block.lang === 'ts' || block.lang === 'js')
+  it.each(blocks.filter((b) => !isCode(b)).map((block) => [`${block.line}`, block.sameAs ? `same-as ${block.sameAs}` : block.lang || 'plain', block] as const))(
+    'README.md:%s (%s)',
+    async (_line, _kind, block) => {
+      if (block.sameAs) {
+        expect(block.text).toBe(readFileSync(join(REPO, block.sameAs), 'utf8'))
+        return
+      }
+      switch (block.lang) {
+        case 'yaml': {
+          if (block.file && (parse(block.text) as { version?: unknown } | null)?.version === undefined) return
+          await project.exec('node', ['readme/check-scenarios.mjs', yamlFile(block)])
+          return
+        }
+        case 'sh':
+        case 'bash': {
+          await project.exec('bash', ['-c', await shellScript(block.text)], { timeout: 60_000 })
+          return
+        }
+        default:
+          return // output and listings
+      }
+    },
+    90_000,
+  )
+
+  describe('ts and js blocks (one vitest run, after the others)', () => {
+    const code = blocks.filter(isCode)
+    let report: Map<string, { status: string; message: string }>
+    beforeAll(async () => {
+      let output: string
+      try {
+        output = (await project.exec('npx', ['vitest', 'run', 'readme/', '--reporter=json'], { timeout: 240_000, env: { CI: '1', NO_COLOR: '1' } })).stdout
+      } catch (error) {
+        output = (error as Error).message // failing tests: vitest exits 1, the report is still on stdout
+      }
+      const json = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as {
+        testResults: { name: string; status: string; message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
+      }
+      report = new Map(json.testResults.map((file) => [
+        file.name.slice(file.name.indexOf('readme/')),
+        {
+          status: file.status,
+          message: [file.message, ...file.assertionResults.filter((a) => a.status !== 'passed').map((a) => `${a.fullName}: ${a.failureMessages.join('\n')}`)].join('\n'),
+        },
+      ]))
+    }, 300_000)
+
+    it.each(code.map((block) => [`${block.line}`, block.lang, block] as const))('README.md:%s (%s)', (_line, _lang, block) => {
+      for (const [, from] of block.text.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)) {
+        expect(from, `README.md:${block.line} imports ${from}`).toMatch(ALLOWED_IMPORTS)
+      }
+      const result = report.get(codeFile(block))
+      expect(result, `no vitest result for ${codeFile(block)}`).toBeDefined()
+      expect(result!.status, result!.message).toBe('passed')
+    })
+  })
+
+  it('type-checks every ts block against the shipped types', async () => {
+    if (!blocks.some((b) => b.lang === 'ts' && !b.sameAs)) return
+    await project.exec('npx', ['tsc', '-p', '.'])
+  }, 180_000)
+})
