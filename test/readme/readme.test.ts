@@ -27,6 +27,11 @@
  * - ` ```text ` / ` ```json ` and other languages: output and listings, not run.
  * - `<!-- same-as: <path in repo> -->` on the line before the fence: the block must equal that
  *   file's content exactly (code another test runs, such as browser code); it is not run here.
+ * - `<!-- checkout -->` on the line before an `sh` fence: commands for a checkout of this
+ *   repository (the README's first lines), which cannot run inside the test run (they reinstall and
+ *   rebuild the tree the tests use). Each line must be `npm ci && npm <script>` with a script of
+ *   package.json; `.ci/run` must run `npm ci` and `npm test` itself (so CI executes the test line),
+ *   and `npm start` must be `bin/fakelab serve`, which test/cli runs.
  * @module
  */
 import { readFileSync } from 'node:fs'
@@ -46,6 +51,8 @@ interface Block {
   file?: string
   /** From `<!-- same-as: path -->`. */
   sameAs?: string
+  /** From `<!-- checkout -->`. */
+  checkout?: boolean
 }
 
 /** The fenced blocks of a Markdown text, with the marker comment on the line before each fence. */
@@ -58,12 +65,14 @@ export function readmeBlocks(markdown: string): Block[] {
     const end = lines.findIndex((line, j) => j > i && line.startsWith('```'))
     if (end < 0) throw new Error(`README.md:${i + 1}: a code block is not closed`)
     const marker = /^<!--\s*(file|same-as):\s*(\S+)\s*-->\s*$/.exec(lines[i - 1] ?? '')
+    const checkout = /^<!--\s*checkout\s*-->\s*$/.test(lines[i - 1] ?? '')
     out.push({
       line: i + 1,
       lang: open[1]!,
       text: `${lines.slice(i + 1, end).join('\n')}\n`,
       ...(marker?.[1] === 'file' ? { file: marker[2]! } : {}),
       ...(marker?.[1] === 'same-as' ? { sameAs: marker[2]! } : {}),
+      ...(checkout ? { checkout } : {}),
     })
     i = end
   }
@@ -137,7 +146,7 @@ beforeAll(async () => {
     'for (const file of process.argv.slice(2)) createSimulator({ scenario: await loadScenarioFile(file) })',
   ].join('\n'))
   for (const block of blocks) {
-    if (block.sameAs) continue
+    if (block.sameAs || block.checkout) continue
     if (block.lang === 'yaml') project.write(yamlFile(block), block.text)
     if (block.lang === 'ts' || block.lang === 'js') project.write(codeFile(block), block.text)
   }
@@ -149,12 +158,16 @@ describe('README.md code blocks', () => {
     expect(blocks.filter((b) => ['ts', 'js', 'yaml', 'sh', 'bash'].includes(b.lang)).length).toBeGreaterThan(5)
   })
 
-  const isCode = (block: Block) => !block.sameAs && (block.lang === 'ts' || block.lang === 'js')
+  const isCode = (block: Block) => !block.sameAs && !block.checkout && (block.lang === 'ts' || block.lang === 'js')
   it.each(blocks.filter((b) => !isCode(b)).map((block) => [`${block.line}`, block.sameAs ? `same-as ${block.sameAs}` : block.lang || 'plain', block] as const))(
     'README.md:%s (%s)',
     async (_line, _kind, block) => {
       if (block.sameAs) {
         expect(block.text).toBe(readFileSync(join(REPO, block.sameAs), 'utf8'))
+        return
+      }
+      if (block.checkout) {
+        checkCheckoutBlock(block)
         return
       }
       switch (block.lang) {
@@ -212,3 +225,19 @@ describe('README.md code blocks', () => {
     await project.exec('npx', ['tsc', '-p', '.'])
   }, 180_000)
 })
+
+/** The checks of a `<!-- checkout -->` block (see the module comment). */
+function checkCheckoutBlock(block: Block): void {
+  const scripts = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+  const lines = block.text.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean)
+  expect(lines.length).toBeGreaterThan(0)
+  for (const line of lines) {
+    const script = /^npm ci && npm (?:run )?([\w:-]+)$/.exec(line)?.[1]
+    expect(script, line).toBeDefined()
+    expect(scripts[script!], line).toBeDefined()
+  }
+  expect(scripts.start).toBe('node bin/fakelab serve')
+  const ci = readFileSync(join(REPO, '.ci/run'), 'utf8').split('\n').map((line) => line.trim())
+  expect(ci).toContain('npm ci')
+  expect(ci).toContain('npm test')
+}
