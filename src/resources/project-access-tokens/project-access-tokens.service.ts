@@ -14,6 +14,7 @@ import { AccessLevel, hasProjectAccess } from '../../core/access.js'
 import { badRequest, notFound, unauthorized } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
+import { newUserRecord } from '../../core/user-record.js'
 import type { PersonalAccessTokenRecord, ProjectRecord, UserRecord } from '../../db/schema.js'
 
 /**
@@ -86,31 +87,17 @@ export function createProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, pa
 
   const username = botUsername(ctx, project)
   const host = new URL(ctx.baseUrl).hostname
-  const bot: UserRecord = ctx.db.tables.users.insert({
-    username,
-    name: params.name,
-    email: `${username}@noreply.${host}`,
-    state: 'active',
-    admin: false,
-    avatar_url: null,
-    bio: '',
-    location: '',
-    public_email: '',
-    skype: '',
-    linkedin: '',
-    twitter: '',
-    website_url: '',
-    organization: '',
-    job_title: '',
-    user_type: 'project_bot',
-    created_at: ctx.now,
-    last_sign_in_at: null,
-    current_sign_in_at: null,
-    last_activity_on: null,
-    can_create_group: false,
-    projects_limit: 0,
-    private_profile: false,
-  })
+  const bot: UserRecord = ctx.db.tables.users.insert(
+    newUserRecord({
+      username,
+      name: params.name,
+      email: `${username}@noreply.${host}`,
+      user_type: 'project_bot',
+      created_at: ctx.now,
+      can_create_group: false,
+      projects_limit: 0,
+    }),
+  )
   const expiresAt = params.expires_at ?? null
   ctx.db.tables.members.insert({
     source_type: 'project',
