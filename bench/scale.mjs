@@ -1,5 +1,6 @@
 // fakelab scale benchmark (issue 13), run by `npm run bench` after the others:
-//   node --expose-gc bench/scale.mjs [--scale 1] [--requests 40] [--seconds 5] [--no-http] [--no-growth]
+//   node --expose-gc bench/scale.mjs [--scale 1] [--requests 40] [--seconds 5] [--no-http] [--no-growth] [--only-http]
+// (`--only-http`: the load and part 3 only, without the storage moves, the lists and the growth figures.)
 // 1. Load: the scale scenario (bench/scale-scenario.mjs: 5,000 users, 200 groups, 2,000 projects,
 //    100,000 issues, 10,000 labels, 1,000 runners with 50,000 jobs, 20,000 to-dos, memberships),
 //    validated (`validateScenarioObject`) and loaded (`createSimulator`): time (target ≤ 3 s) and
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
     'no-http': { type: 'boolean', default: false },
     'no-growth': { type: 'boolean', default: false },
+    'only-http': { type: 'boolean', default: false },
     'serve-fakelab': { type: 'boolean', default: false },
     'serve-raw': { type: 'string' },
   },
@@ -181,7 +183,7 @@ async function main() {
   const missed = []
   const growth = new Map()
 
-  if (!args['no-growth']) {
+  if (!args['no-growth'] && !args['only-http']) {
     for (const scale of [0.01, 0.1]) {
       const { sim, sizes } = load(scale)
       for (const { key, url } of await listRequests(sim)) {
@@ -211,34 +213,36 @@ async function main() {
   if (loadMs > TARGETS.loadMs) missed.push('load time')
   if (loadedRss > TARGETS.rssMb) missed.push('RSS')
 
-  // 1,000 storage moves, one per project, over the API.
-  const t = performance.now()
-  let moves = 0
-  for (let p = 0; p < Math.min(1000, sizes.projects); p++) {
-    const res = await call(sim, 'POST', `/projects/${100_000 + p}/repository_storage_moves`, { destination_storage_name: 'default' })
-    if (res.status === 201) moves++
-  }
-  console.log(`storage moves started   ${moves} in ${fmt(performance.now() - t, 0)} ms`)
+  if (!args['only-http']) {
+    // 1,000 storage moves, one per project, over the API.
+    const t = performance.now()
+    let moves = 0
+    for (let p = 0; p < Math.min(1000, sizes.projects); p++) {
+      const res = await call(sim, 'POST', `/projects/${100_000 + p}/repository_storage_moves`, { destination_storage_name: 'default' })
+      if (res.status === 201) moves++
+    }
+    console.log(`storage moves started   ${moves} in ${fmt(performance.now() - t, 0)} ms`)
 
-  console.log(`\n== list routes: filtered, sorted page of 20 through sim.handle, ${requests} requests each (target p50 ≤ ${TARGETS.listP50} ms) ==`)
-  const lists = await listRequests(sim)
-  const width = Math.max(...lists.map((l) => l.key.length))
-  for (const { key, url } of lists) {
-    const { p50, p99, status, total } = await latency(sim, url, requests)
-    const row = growth.get(key) ?? {}
-    row[1] = { p50, total }
-    growth.set(key, row)
-    const flag = p50 > TARGETS.listP50 ? '  MISSED' : status !== 200 ? `  (status ${status})` : ''
-    if (p50 > TARGETS.listP50) missed.push(key)
-    console.log(`${key.padEnd(width)}  p50 ${fmt(p50).padStart(7)} ms  p99 ${fmt(p99).padStart(7)} ms  total ${String(total).padStart(7)}${flag}`)
-  }
+    console.log(`\n== list routes: filtered, sorted page of 20 through sim.handle, ${requests} requests each (target p50 ≤ ${TARGETS.listP50} ms) ==`)
+    const lists = await listRequests(sim)
+    const width = Math.max(...lists.map((l) => l.key.length))
+    for (const { key, url } of lists) {
+      const { p50, p99, status, total } = await latency(sim, url, requests)
+      const row = growth.get(key) ?? {}
+      row[1] = { p50, total }
+      growth.set(key, row)
+      const flag = p50 > TARGETS.listP50 ? '  MISSED' : status !== 200 ? `  (status ${status})` : ''
+      if (p50 > TARGETS.listP50) missed.push(key)
+      console.log(`${key.padEnd(width)}  p50 ${fmt(p50).padStart(7)} ms  p99 ${fmt(p99).padStart(7)} ms  total ${String(total).padStart(7)}${flag}`)
+    }
 
-  if (growth.size && !args['no-growth']) {
-    console.log('\n== growth: list p50 (ms) at 1k / 10k / 100k records (scale 0.01 / 0.1 / 1; X-Total of the list in brackets) ==')
-    for (const [key, row] of growth) {
-      const cell = (s) => (row[s] ? `${fmt(row[s].p50)} (${row[s].total})` : 'n/a')
-      const ratio = row[1] && row[0.01] ? row[1].p50 / row[0.01].p50 : NaN
-      console.log(`${key.padEnd(width)}  ${cell(0.01).padStart(16)}  ${cell(0.1).padStart(16)}  ${cell(1).padStart(18)}   x${fmt(ratio, 1)}`)
+    if (growth.size && !args['no-growth']) {
+      console.log('\n== growth: list p50 (ms) at 1k / 10k / 100k records (scale 0.01 / 0.1 / 1; X-Total of the list in brackets) ==')
+      for (const [key, row] of growth) {
+        const cell = (s) => (row[s] ? `${fmt(row[s].p50)} (${row[s].total})` : 'n/a')
+        const ratio = row[1] && row[0.01] ? row[1].p50 / row[0.01].p50 : NaN
+        console.log(`${key.padEnd(width)}  ${cell(0.01).padStart(16)}  ${cell(0.1).padStart(16)}  ${cell(1).padStart(18)}   x${fmt(ratio, 1)}`)
+      }
     }
   }
 
