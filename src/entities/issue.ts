@@ -34,6 +34,12 @@ const MONTH = DAYS_PER_MONTH * DAY
 /** ChronicDuration's year: 365.25 days of 24 hours, not scaled to working days. */
 const YEAR = 31_557_600
 
+/** `text` with `"<n><unit>"` appended (space-separated), unless `n` is 0. */
+function withPart(text: string, n: number, unit: string): string {
+  if (n === 0) return text
+  return text === '' ? `${n}${unit}` : `${text} ${n}${unit}`
+}
+
 /**
  * A duration in seconds as GitLab prints it (`human_time_estimate`, `human_total_time_spent`):
  * `"1mo 2w 3d 4h 5m 6s"`, zero parts dropped, 8-hour days, 5-day weeks, 4-week months.
@@ -43,6 +49,7 @@ const YEAR = 31_557_600
  */
 export function humanTimeDuration(seconds: number): string | null {
   let rest = Math.trunc(seconds)
+  if (rest === 0) return null
   let years = 0
   let months = 0
   let weeks = 0
@@ -76,16 +83,14 @@ export function humanTimeDuration(seconds: number): string | null {
       }
     }
   }
-  const parts: [number, string][] = [
-    [years, 'y'],
-    [months, 'mo'],
-    [weeks, 'w'],
-    [days, 'd'],
-    [hours, 'h'],
-    [minutes, 'm'],
-    [rest, 's'],
-  ]
-  const text = parts.filter(([n]) => n !== 0).map(([n, unit]) => `${n}${unit}`).join(' ')
+  // No arrays: two of these per issue on every list page.
+  let text = withPart('', years, 'y')
+  text = withPart(text, months, 'mo')
+  text = withPart(text, weeks, 'w')
+  text = withPart(text, days, 'd')
+  text = withPart(text, hours, 'h')
+  text = withPart(text, minutes, 'm')
+  text = withPart(text, rest, 's')
   return text === '' ? null : text
 }
 
@@ -133,21 +138,22 @@ export type ReferenceFrom = { project: ProjectRecord } | { group: GroupRecord } 
  * the project itself, the project `path` from a sibling project or from the project's own group,
  * the full path otherwise (or always, with `full`).
  */
-function referenceBase(ctx: PresentCtx, project: ProjectRecord, from: ReferenceFrom, full: boolean): string {
-  if (full) return ctx.db.projectFullPath(project)
+function referenceBase(ctx: PresentCtx, project: ProjectRecord, from: ReferenceFrom, full: boolean, fullPath: string | undefined): string {
+  if (full) return fullPath ?? ctx.db.projectFullPath(project)
   if (from === null) return ''
   if ('project' in from) {
     if (from.project.id === project.id) return ''
     const sameNamespace = from.project.namespace_type === project.namespace_type && from.project.namespace_id === project.namespace_id
-    return sameNamespace ? project.path : ctx.db.projectFullPath(project)
+    return sameNamespace ? project.path : fullPath ?? ctx.db.projectFullPath(project)
   }
   const inGroup = project.namespace_type === 'group' && project.namespace_id === from.group.id
-  return inGroup ? project.path : ctx.db.projectFullPath(project)
+  return inGroup ? project.path : fullPath ?? ctx.db.projectFullPath(project)
 }
 
 /**
  * An issuable reference such as `#2`, `website#2` or `acme/website!1`.
  * @param prefix `#` for issues, `!` for merge requests.
+ * @param fullPath the project's full path when the caller has it already (else looked up if needed).
  * gitlab: app/models/issue.rb, merge_request.rb (`to_reference`); app/models/project.rb (`to_reference_base`).
  */
 export function issuableReference(
@@ -157,14 +163,16 @@ export function issuableReference(
   iid: number,
   from: ReferenceFrom,
   full = false,
+  fullPath?: string,
 ): string {
-  const base = project ? referenceBase(ctx, project, from, full) : ''
+  const base = project ? referenceBase(ctx, project, from, full, fullPath) : ''
   return `${base}${prefix}${iid}`
 }
 
 /**
  * `IssuableReferences`: `{short, relative, full}`, with `relative` computed against `from`.
  * gitlab: lib/api/entities/issuable_references.rb.
+ * @param fullPath the project's full path when the caller has it already (else looked up).
  */
 export function IssuableReferences(
   ctx: PresentCtx,
@@ -172,11 +180,12 @@ export function IssuableReferences(
   prefix: '#' | '!',
   iid: number,
   from: ReferenceFrom,
+  fullPath?: string,
 ) {
   return {
-    short: issuableReference(ctx, project, prefix, iid, null),
-    relative: issuableReference(ctx, project, prefix, iid, from),
-    full: issuableReference(ctx, project, prefix, iid, null, true),
+    short: `${prefix}${iid}`,
+    relative: issuableReference(ctx, project, prefix, iid, from, false, fullPath),
+    full: issuableReference(ctx, project, prefix, iid, null, true, fullPath),
   }
 }
 
@@ -214,6 +223,68 @@ export function issuableMilestone(ctx: PresentCtx, milestoneId: number | null) {
   return milestone ? Milestone(milestone, ctx) : null
 }
 
+/** A project's paths as issuables link to it, looked up once per page ({@link IssuablePageLookups}). */
+export interface ProjectPaths {
+  readonly project: ProjectRecord
+  /** `namespace/path` (`Project#full_path`). */
+  readonly fullPath: string
+  /** `https://host/<namespace>/<project>` ({@link projectWebUrl}). */
+  readonly webUrl: string
+  /** `https://host/api/v4/projects/<id>` ({@link projectApiUrl}). */
+  readonly apiUrl: string
+}
+
+/**
+ * What the issuables of one page share, looked up and presented once for the page rather than once
+ * per row: `UserBasic` by user id (authors and assignees repeat), `Milestone` by id, a project's
+ * paths by id. It lives as long as one request's presenting, so it cannot outlive a write; the
+ * nested entities it hands out are shared by the rows, which JSON serialises as copies.
+ */
+export class IssuablePageLookups {
+  readonly #ctx: PresentCtx
+  readonly #users = new Map<number, ReturnType<typeof UserBasic> | null>()
+  readonly #milestones = new Map<number, ReturnType<typeof Milestone> | null>()
+  readonly #projects = new Map<number, ProjectPaths | null>()
+
+  constructor(ctx: PresentCtx) {
+    this.#ctx = ctx
+  }
+
+  /** {@link userBasicOrNull}, once per user id. */
+  userBasic(id: number | null): ReturnType<typeof UserBasic> | null {
+    if (id === null) return null
+    let user = this.#users.get(id)
+    if (user === undefined) {
+      user = userBasicOrNull(this.#ctx, id)
+      this.#users.set(id, user)
+    }
+    return user
+  }
+
+  /** {@link issuableMilestone}, once per milestone id. */
+  milestone(id: number | null): ReturnType<typeof Milestone> | null {
+    if (id === null) return null
+    let milestone = this.#milestones.get(id)
+    if (milestone === undefined) {
+      milestone = issuableMilestone(this.#ctx, id)
+      this.#milestones.set(id, milestone)
+    }
+    return milestone
+  }
+
+  /** The project's {@link ProjectPaths}, or null when the project is gone. */
+  project(id: number): ProjectPaths | null {
+    let paths = this.#projects.get(id)
+    if (paths === undefined) {
+      const ctx = this.#ctx
+      const project = ctx.db.tables.projects.get(id)
+      paths = project ? { project, fullPath: ctx.db.projectFullPath(project), webUrl: projectWebUrl(ctx, project), apiUrl: projectApiUrl(ctx, project) } : null
+      this.#projects.set(id, paths)
+    }
+    return paths
+  }
+}
+
 // ---- issues -----------------------------------------------------------------------------------
 
 /** `https://host/<namespace>/<project>/-/issues/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
@@ -234,6 +305,10 @@ export interface IssueBasicOptions {
    * (`issuable_meta_data`), computed once per page by the caller. Absent: 0 (milestone lists).
    */
   mergeRequestsCount?: number
+  /** The page's shared lookups (a list presents many issues); absent: looked up for this issue alone. */
+  lookups?: IssuablePageLookups
+  /** The issue's `task_completion_status`, when the caller computed it already. */
+  tasks?: { count: number; completed_count: number }
 }
 
 /**
@@ -247,8 +322,14 @@ export interface IssueBasicOptions {
  * which exposes both `type` and `issue_type`).
  */
 export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBasicOptions = {}) {
+  const lookups = options.lookups ?? new IssuablePageLookups(ctx)
   const labels = issuableLabels(ctx, issue.label_ids)
-  const assignees = usersByIds(ctx, issue.assignee_ids).map((user) => UserBasic(user, ctx))
+  const assignees: NonNullable<ReturnType<typeof UserBasic>>[] = []
+  for (const id of issue.assignee_ids) {
+    const user = lookups.userBasic(id)
+    if (user) assignees.push(user)
+  }
+  const paths = lookups.project(issue.project_id)
   return {
     id: issue.id,
     iid: issue.iid,
@@ -259,11 +340,11 @@ export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBa
     created_at: issue.created_at,
     updated_at: issue.updated_at,
     closed_at: issue.closed_at,
-    closed_by: userBasicOrNull(ctx, issue.closed_by_id),
+    closed_by: lookups.userBasic(issue.closed_by_id),
     labels: options.labelDetails ? options.labelDetails(labels) : labels.map((label) => label.title),
-    milestone: issuableMilestone(ctx, issue.milestone_id),
+    milestone: lookups.milestone(issue.milestone_id),
     assignees,
-    author: userBasicOrNull(ctx, issue.author_id),
+    author: lookups.userBasic(issue.author_id),
     type: issue.issue_type.toUpperCase(),
     assignee: assignees[0] ?? null,
     user_notes_count: issue.user_notes_count,
@@ -275,9 +356,10 @@ export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBa
     confidential: issue.confidential,
     discussion_locked: issue.discussion_locked,
     issue_type: issue.issue_type,
-    web_url: issueWebUrl(ctx, issue),
+    // issueWebUrl, with the page's project paths.
+    web_url: `${paths ? paths.webUrl : ctx.baseUrl}/-/issues/${issue.iid}`,
     time_stats: IssuableTimeStats(issue),
-    task_completion_status: taskCompletionStatus(issue.description),
+    task_completion_status: options.tasks ?? taskCompletionStatus(issue.description),
   }
 }
 
@@ -285,6 +367,8 @@ export function IssueBasic(issue: IssueRecord, ctx: PresentCtx, options: IssueBa
 export interface IssuePageFacts {
   /** Issue id → merge requests closing it that the caller can see. */
   mergeRequestsCount: Map<number, number>
+  /** Users, milestones and project paths the page's issues share. */
+  lookups: IssuablePageLookups
 }
 
 /**
@@ -313,7 +397,7 @@ export function issuePageFacts(ctx: PresentCtx, issues: readonly IssueRecord[]):
     }
     mergeRequestsCount.set(issue.id, count)
   }
-  return { mergeRequestsCount }
+  return { mergeRequestsCount, lookups: new IssuablePageLookups(ctx) }
 }
 
 /** Options of {@link Issue}. */
@@ -337,24 +421,37 @@ function taskStatus(status: { count: number; completed_count: number }): string 
  * `moved_to_id`, `service_desk_reply_to`.
  * Source: gitlab-behaviour.md §4.1, §14 item 7; gitlab: lib/api/entities/issue.rb (13.12).
  */
-export function Issue(issue: IssueRecord, ctx: PresentCtx, facts: IssuePageFacts, options: IssueOptions) {
-  const project = ctx.db.tables.projects.get(issue.project_id)
-  const basic = IssueBasic(issue, ctx, {
+export function Issue(issue: IssueRecord, ctx: PresentCtx, facts: IssuePageFacts, options: IssueOptions): IssueEntity {
+  const { lookups } = facts
+  const paths = lookups.project(issue.project_id)
+  const tasks = taskCompletionStatus(issue.description)
+  // IssueBasic's object, extended in place (no copy): the keys follow in GitLab's order.
+  const entity = IssueBasic(issue, ctx, {
     labelDetails: options.withLabelsDetails ? (labels) => labels.map((label) => LabelBasic(label, ctx)) : undefined,
     mergeRequestsCount: facts.mergeRequestsCount.get(issue.id) ?? 0,
-  })
-  const tasks = taskCompletionStatus(issue.description)
-  const projectUrl = project ? projectApiUrl(ctx, project) : `${ctx.baseUrl}/api/v4/projects/${issue.project_id}`
+    lookups,
+    tasks,
+  }) as IssueEntity
+  const projectUrl = paths ? paths.apiUrl : `${ctx.baseUrl}/api/v4/projects/${issue.project_id}`
   const self = `${projectUrl}/issues/${issue.iid}`
-  return {
-    ...basic,
-    has_tasks: tasks.count > 0,
-    ...(tasks.count > 0 ? { task_status: taskStatus(tasks) } : {}),
-    _links: { self, notes: `${self}/notes`, award_emoji: `${self}/award_emoji`, project: projectUrl },
-    references: IssuableReferences(ctx, project, '#', issue.iid, options.from),
-    ...(options.subscribed !== undefined ? { subscribed: options.subscribed } : {}),
-    moved_to_id: issue.moved_to_id,
-    // spec-gap: the simulator has no service desk, so no issue has a reply-to address.
-    service_desk_reply_to: null,
-  }
+  entity.has_tasks = tasks.count > 0
+  if (tasks.count > 0) entity.task_status = taskStatus(tasks)
+  entity._links = { self, notes: `${self}/notes`, award_emoji: `${self}/award_emoji`, project: projectUrl }
+  entity.references = IssuableReferences(ctx, paths?.project, '#', issue.iid, options.from, paths?.fullPath)
+  if (options.subscribed !== undefined) entity.subscribed = options.subscribed
+  entity.moved_to_id = issue.moved_to_id
+  // spec-gap: the simulator has no service desk, so no issue has a reply-to address.
+  entity.service_desk_reply_to = null
+  return entity
+}
+
+/** The `Issue` entity: {@link IssueBasic}'s keys, then these, in this order. */
+export type IssueEntity = ReturnType<typeof IssueBasic> & {
+  has_tasks: boolean
+  task_status?: string
+  _links: { self: string; notes: string; award_emoji: string; project: string }
+  references: ReturnType<typeof IssuableReferences>
+  subscribed?: boolean
+  moved_to_id: number | null
+  service_desk_reply_to: null
 }
