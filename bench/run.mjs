@@ -31,6 +31,7 @@ import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { LABELS, LIST_PATH, TOKEN, benchSimulator } from './fixture.mjs'
+import { TASKSET, cpuSeconds, pinned } from './processes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name) => {
@@ -69,10 +70,6 @@ function percentile(sorted, p) {
 
 // ---- 1. HTTP, server and load generator in separate processes ---------------------------------
 
-const TASKSET = spawnSync('taskset', ['-V']).status === 0
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
-const pinned = (core, argv) => (TASKSET ? ['taskset', ['-c', String(core), ...argv]] : [argv[0], argv.slice(1)])
-
 /** Starts `bench/server.mjs kind arg` pinned to core 0; resolves with its URL and pid. */
 function startServerProcess(kind, arg) {
   const [command, argv] = pinned(0, [process.execPath, join(ROOT, 'bench', 'server.mjs'), kind, arg])
@@ -97,17 +94,6 @@ function autocannon(url, seconds, headers = {}) {
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
   const result = JSON.parse(run.stdout.trim().split('\n').pop())
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts }
-}
-
-/** CPU seconds a process has used (user + system), from /proc; NaN where there is none. */
-function cpuSeconds(pid) {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-  } catch {
-    return NaN
-  }
 }
 
 function rssMb(pid) {

@@ -19,12 +19,12 @@
 //    plus an index lookup; 100 when it scans every record).
 // Exits 1 when a target is missed.
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { TASKSET, cpuSeconds, pinned } from './processes.mjs'
 import { scaleScenario } from './scale-scenario.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -45,11 +45,8 @@ const TOKEN = 'glpat-root-fakelab'
 const BASE = 'http://scale.test'
 const TARGETS = { loadMs: 3000, rssMb: 500, listP50: 5, http: 0.1 }
 const ISSUE_LIST = '/projects/100000/issues?state=opened&order_by=created_at&sort=desc&per_page=20'
-// HTTP part: rounds, and where each process runs (as bench/run.mjs does).
+// HTTP part: rounds in turn, medians shown (as bench/run.mjs does).
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 3)
-const TASKSET = spawnSync('taskset', ['-V']).status === 0
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
-const pinned = (core, argv) => (TASKSET ? ['taskset', ['-c', String(core), ...argv]] : [argv[0], argv.slice(1)])
 
 
 const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a')
@@ -165,17 +162,6 @@ async function latency(sim, url, n) {
 }
 
 // ---- HTTP -----------------------------------------------------------------------------------------
-
-/** CPU seconds a process has used (user + system), from /proc; NaN where there is none. */
-function cpuSeconds(pid) {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-  } catch {
-    return NaN
-  }
-}
 
 /** The body of a GET, as bytes. */
 function fetchBytes(url) {

@@ -260,37 +260,34 @@ export class IssuablePageLookups {
 
   /** {@link userBasicOrNull}, once per user id. */
   userBasic(id: number | null): ReturnType<typeof UserBasic> | null {
-    if (id === null) return null
-    let user = this.#users.get(id)
-    if (user === undefined) {
-      user = userBasicOrNull(this.#ctx, id)
-      this.#users.set(id, user)
-    }
-    return user
+    return id === null ? null : once(this.#users, this.#ctx, id, userBasicOrNull)
   }
 
   /** {@link issuableMilestone}, once per milestone id. */
   milestone(id: number | null): ReturnType<typeof Milestone> | null {
-    if (id === null) return null
-    let milestone = this.#milestones.get(id)
-    if (milestone === undefined) {
-      milestone = issuableMilestone(this.#ctx, id)
-      this.#milestones.set(id, milestone)
-    }
-    return milestone
+    return id === null ? null : once(this.#milestones, this.#ctx, id, issuableMilestone)
   }
 
   /** The project's {@link ProjectPaths}, or null when the project is gone. */
   project(id: number): ProjectPaths | null {
-    let paths = this.#projects.get(id)
-    if (paths === undefined) {
-      const ctx = this.#ctx
-      const project = ctx.db.tables.projects.get(id)
-      paths = project ? { project, fullPath: ctx.db.projectFullPath(project), webUrl: projectWebUrl(ctx, project), apiUrl: projectApiUrl(ctx, project) } : null
-      this.#projects.set(id, paths)
-    }
-    return paths
+    return once(this.#projects, this.#ctx, id, projectPaths)
   }
+}
+
+/** `made` by id, made by `make(ctx, id)` the first time. */
+function once<T>(made: Map<number, T>, ctx: PresentCtx, id: number, make: (ctx: PresentCtx, id: number) => T): T {
+  let value = made.get(id)
+  if (value === undefined) {
+    value = make(ctx, id)
+    made.set(id, value)
+  }
+  return value
+}
+
+/** The {@link ProjectPaths} of project `id`, or null when it is gone. */
+function projectPaths(ctx: PresentCtx, id: number): ProjectPaths | null {
+  const project = ctx.db.tables.projects.get(id)
+  return project ? { project, fullPath: ctx.db.projectFullPath(project), webUrl: projectWebUrl(ctx, project), apiUrl: projectApiUrl(ctx, project) } : null
 }
 
 // ---- issues -----------------------------------------------------------------------------------
