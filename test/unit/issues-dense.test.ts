@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
 import type { UserRecord } from '../../src/db/schema.js'
-import { findIssues, ORDER_BY, type IssueListFilters, type IssueListSource } from '../../src/resources/issues/issues.finder.js'
+import { findIssueList, findIssues, ORDER_BY, type IssueListFilters, type IssueListSource } from '../../src/resources/issues/issues.finder.js'
 import { createSimulator } from '../../src/simulator.js'
 import type { Simulator } from '../../src/core/engine.js'
 
@@ -36,6 +36,13 @@ const FILTERS: Partial<IssueListFilters>[] = [
   { scope: 'assigned_to_me', state: 'opened' },
   { issue_type: 'incident', not: { assignee_id: 'None' } },
   { search: 'triage', in: 'description', state: 'opened' },
+  // Author and assignee filters, which a big store narrows by their columns.
+  { author_id: 2 },
+  { author_id: 3, state: 'opened', not: { assignee_id: 4 } },
+  { not: { author_id: 2 } },
+  { assignee_id: 3 },
+  { assignee_username: ['no-such-user'] },
+  { not: { assignee_username: ['no-such-user'] } },
 ]
 
 const ORDERS = ORDER_BY.flatMap((order_by) => (['asc', 'desc'] as const).map((sort) => ({ order_by, sort })))
@@ -58,6 +65,13 @@ function both(user: UserRecord | null, source: IssueListSource, filters: IssueLi
   const what = JSON.stringify({ user: user?.username, source: source.kind, filters })
   // Twice: a long list's first ask at a store version sorts itself, the second takes the kept order.
   for (let ask = 0; ask < 2; ask++) expect(findIssues(ctx, source, filters, { dense: true }).map((issue) => issue.id), what).toEqual(simple)
+  // A page read alone (the kept order walked, or the matches' ranks read from a given rank on) is
+  // the same stretch of the whole list; a second read of the same list reuses its ranks.
+  const list = findIssueList(ctx, source, filters, { dense: true })
+  expect(list.total, what).toBe(simple.length)
+  for (const [start, end] of [[0, 20], [20, 40], [simple.length - 5, simple.length + 15], [1000, 1100], [0, 20]] as const) {
+    expect(list.slice(Math.max(0, start), end).map((issue) => issue.id), `${what} ${start}…${end}`).toEqual(simple.slice(Math.max(0, start), end))
+  }
   return simple
 }
 
