@@ -139,7 +139,7 @@ function pageUrl(ctx: Ctx<unknown>, query: string): string {
  * (at least 1; both omitted, with `rel="last"`, over {@link MAX_COUNT} rows).
  * `page` below 1 reads as 1; `per_page` above 100 is capped, a negative one reads as 20.
  */
-export function paginate<T>(ctx: Ctx<PageParams>, rows: T[]): Page<T> {
+export function paginate<T>(ctx: Ctx<PageParams>, rows: readonly T[]): Page<T> {
   return paginateList(ctx, rows.length, (start, end) => rows.slice(start, end))
 }
 
