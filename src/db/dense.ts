@@ -82,6 +82,14 @@ export class DenseView<T extends Row> {
     return at ? this.bitsAt(at) : (this.none ??= new Uint32Array(this.words))
   }
 
+  /**
+   * The positions of the records whose `column` equals `value` or, for an array column, contains
+   * it, ascending (the column read once per version, as {@link bitsWhere} reads it). Do not change the array.
+   */
+  positionsWhere(column: keyof T, value: unknown): readonly number[] {
+    return this.positionsByColumn(column).get(value) ?? NO_POSITIONS
+  }
+
   /** The positions of each value of `column` (each element of an array column), ascending; read once per version. */
   private positionsByColumn(column: keyof T): Map<unknown, number[]> {
     let positions = this.positionsOfColumn.get(column)
@@ -181,6 +189,9 @@ function popcount(word: number): number {
   word = (word & 0x33333333) + ((word >>> 2) & 0x33333333)
   return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }
+
+/** The positions of a value no record holds. */
+const NO_POSITIONS: readonly number[] = Object.freeze([])
 
 /** How many {@link DenseView.memo} values a view keeps. */
 const MEMO_ENTRIES = 32

@@ -43,6 +43,10 @@ const FILTERS: Partial<IssueListFilters>[] = [
   { assignee_id: 3 },
   { assignee_username: ['no-such-user'] },
   { not: { assignee_username: ['no-such-user'] } },
+  { author_username: 'nora' },
+  { author_username: 'nora', state: 'opened', labels: ['None'] },
+  { author_username: 'nora', not: { assignee_username: ['gina'] } },
+  { author_username: 'nora', assignee_username: ['gina'] },
 ]
 
 const ORDERS = ORDER_BY.flatMap((order_by) => (['asc', 'desc'] as const).map((sort) => ({ order_by, sort })))
@@ -52,7 +56,16 @@ let sim: Simulator
 beforeAll(() => {
   const scenario = parse(readFileSync(new URL('../../scenarios/default.yaml', import.meta.url), 'utf8'))
   for (const project of scenario.projects) {
-    if (project.id === 20) project.generate = { issues: 3000 }
+    if (project.id === 20) {
+      project.generate = { issues: 3000 }
+      // A few issues by a user who wrote no other (one confidential, one assigned to gina): a
+      // narrowing by her is rare, and found from its positions one by one.
+      project.issues.push(
+        { id: 900, iid: 900, title: 'Nora asks', author: 'nora', created_at: '2021-03-02T09:00:00.000Z' },
+        { id: 901, iid: 901, title: 'Nora asks quietly', author: 'nora', confidential: true, created_at: '2021-03-03T09:00:00.000Z' },
+        { id: 902, iid: 902, title: 'Nora asks gina', author: 'nora', assignees: ['gina'], state: 'closed', created_at: '2021-03-04T09:00:00.000Z' },
+      )
+    }
     if (project.id === 21) project.generate = { issues: 2000 }
   }
   sim = createSimulator({ scenario: stringify(scenario) })

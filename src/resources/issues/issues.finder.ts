@@ -140,11 +140,11 @@ interface Narrowing {
   all: readonly (readonly (ReadonlySet<number> | ColumnValue)[])[]
   exact?: Predicate
   /**
-   * Given, the narrowing's bit set depends on nothing but the issues table and this key (it names
-   * the index sets' values): a big store keeps it with the issues' dense view, so it is dropped at
-   * the next write to issues.
+   * Given, the narrowing's bit set depends on nothing but the issues table and these ids (the
+   * index sets' values): a big store keeps it with the issues' dense view, so it is dropped at the
+   * next write to issues. `key` is short (the ids' count and hash); the ids are compared on a hit.
    */
-  key?: string
+  key?: { text: string; ids: Int32Array }
 }
 
 /**
@@ -512,8 +512,26 @@ function projectsNarrowing(db: Db, projects: readonly ProjectRecord[]): Narrowin
     get all() {
       return [projects.map((project) => issues.idsWhere('project_id', project.id))]
     },
-    key: projects.length > 1 ? `projects:${projects.map((project) => project.id).join(',')}` : undefined,
+    key: projects.length > 1 ? idsKey('projects', projects) : undefined,
   }
+}
+
+/** A {@link Narrowing.key} for the ids of `records`: their count and FNV-1a hash, and the ids. */
+function idsKey(kind: string, records: readonly { id: number }[]): { text: string; ids: Int32Array } {
+  const ids = new Int32Array(records.length)
+  let hash = 0x811c9dc5
+  for (let i = 0; i < records.length; i++) {
+    ids[i] = records[i]!.id
+    hash = Math.imul(hash ^ ids[i]!, 0x01000193)
+  }
+  return { text: `${kind}:${ids.length}:${hash >>> 0}`, ids }
+}
+
+/** Whether two id lists are the same. */
+function sameIds(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /**
@@ -571,7 +589,15 @@ function findDense(
     for (const group of all) andInto(out, groupBits(group))
     return out
   }
-  const keptBits = (n: Narrowing) => (n.key === undefined ? narrowingBits(n) : view.memo(n.key, () => narrowingBits(n)))
+  const keptBits = (n: Narrowing) => {
+    const key = n.key
+    if (key === undefined) return narrowingBits(n)
+    const kept = view.memo(key.text, () => ({ ids: key.ids, bits: narrowingBits(n) }))
+    // Another list of ids with the same count and hash: found anew, not kept.
+    return sameIds(kept.ids, key.ids) ? kept.bits : narrowingBits(n)
+  }
+  const rare = rareColumn(view, narrow)
+  if (rare) return sortMatches(db, view, rareMatches(view, rare, narrow, without, check, hidden, keptBits, narrowingBits), filters.order_by, filters.sort)
   for (const n of narrow) andInto(bits, keptBits(n))
   for (const n of without) {
     // The negated filter holds where every group has a bit: remove that intersection.
@@ -592,6 +618,60 @@ function findDense(
     }
   }
   return sortMatches(db, view, bits, filters.order_by, filters.sort)
+}
+
+/**
+ * The narrowing by one rare column value (the caller's own issues, one author's), if any: at most
+ * one position per 256 issues, so testing its positions one by one costs less than a pass over
+ * every word.
+ */
+function rareColumn(view: DenseView<IssueRecord>, narrow: readonly Narrowing[]): { narrowing: Narrowing; positions: readonly number[] } | undefined {
+  let best: { narrowing: Narrowing; positions: readonly number[] } | undefined
+  for (const n of narrow) {
+    // A kept narrowing (several projects) is never one column value: its sets are not read.
+    if (n.key !== undefined) continue
+    const all = n.all
+    const source = all.length === 1 && all[0]!.length === 1 ? all[0]![0]! : undefined
+    if (!source || !('column' in source)) continue
+    const positions = view.positionsWhere(source.column, source.value)
+    if (positions.length <= view.words >>> 3 && (!best || positions.length < best.positions.length)) best = { narrowing: n, positions }
+  }
+  return best
+}
+
+/**
+ * {@link findDense}'s matches from a rare narrowing's positions, as a bit set: each position is
+ * tested against the other narrowings' bits, the negated ones', the hidden confidential issues
+ * and `check`.
+ */
+function rareMatches(
+  view: DenseView<IssueRecord>,
+  rare: { narrowing: Narrowing; positions: readonly number[] },
+  narrow: readonly Narrowing[],
+  without: readonly Narrowing[],
+  check: ((issue: IssueRecord) => boolean) | undefined,
+  hidden: HiddenConfidential | undefined,
+  keptBits: (n: Narrowing) => Uint32Array,
+  narrowingBits: (n: Narrowing) => Uint32Array,
+): Uint32Array {
+  const has = (bits: Uint32Array, at: number) => (bits[at >>> 5]! & (1 << (at & 31))) !== 0
+  const others = narrow.filter((n) => n !== rare.narrowing).map(keptBits)
+  const withouts = without.map(narrowingBits)
+  const confidential = hidden ? view.bitsWhere('confidential', true) : undefined
+  const inProjects = hidden ? keptBits(hidden.projects) : undefined
+  const userId = hidden?.userId ?? null
+  const bits = new Uint32Array(view.words)
+  positions: for (const at of rare.positions) {
+    for (const b of others) if (!has(b, at)) continue positions
+    for (const b of withouts) if (has(b, at)) continue positions
+    const issue = view.rows[at]!
+    if (confidential && inProjects && has(confidential, at) && has(inProjects, at)) {
+      if (userId === null || (issue.author_id !== userId && !issue.assignee_ids.includes(userId))) continue
+    }
+    if (check && !check(issue)) continue
+    bits[at >>> 5]! |= 1 << (at & 31)
+  }
+  return bits
 }
 
 /** `into &= bits`, word by word. */
