@@ -1,0 +1,41 @@
+// The scenario loader's fast stand-ins for library calls (issue 13 "Scale scenario") must give
+// exactly what the calls they replace give: generated issues' titles (faker's hacker phrases) and
+// every timestamp the loader formats (`toISOString()`).
+import { describe, expect, it } from 'vitest'
+import { createFaker } from '../../src/core/faker.js'
+import { hackerPhrases } from '../../src/resources/issues/issues.generate.js'
+import { isoTimestamp } from '../../src/scenario/iso-time.js'
+
+describe('hackerPhrases', () => {
+  it('gives faker.hacker.phrase()’s strings and leaves the faker where it leaves it', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const theirs = createFaker(seed * 7919 + 13)
+      const ours = createFaker(seed * 7919 + 13)
+      const expected = Array.from({ length: 64 }, () => theirs.hacker.phrase())
+      expect(hackerPhrases(ours, 64)).toEqual(expected)
+      expect(ours.number.int({ max: 0xffffffff })).toBe(theirs.number.int({ max: 0xffffffff }))
+    }
+  })
+})
+
+describe('isoTimestamp', () => {
+  it('is toISOString() for instants from 1970 to 9999, at day, leap-year and century edges', () => {
+    const edges = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2000, 1, 29, 23, 59, 59, 999), Date.UTC(2100, 2, 1), Date.UTC(1999, 11, 31, 23, 59, 59, 999), 253_402_300_799_999]
+    for (const ms of edges) expect(isoTimestamp(ms)).toBe(new Date(ms).toISOString())
+    const wrong: number[] = []
+    let x = 12345
+    for (let i = 0; i < 200_000; i++) {
+      x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0
+      const ms = Math.floor((x / 2 ** 32) * 253_402_300_799_999)
+      const recent = 1.5e12 + (ms % 1e11)
+      for (const t of [ms, recent]) if (isoTimestamp(t) !== new Date(t).toISOString()) wrong.push(t)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('hands other instants to Date: before 1970, past 9999, fractions; an invalid one throws as toISOString() does', () => {
+    for (const ms of [-1, -86_400_001, Date.UTC(-5, 0, 1), 253_402_300_800_000, 8.64e15, 1.5e12 + 0.5]) expect(isoTimestamp(ms)).toBe(new Date(ms).toISOString())
+    expect(() => isoTimestamp(Number.NaN)).toThrow(RangeError)
+    expect(() => isoTimestamp(8.64e15 + 1)).toThrow(RangeError)
+  })
+})
