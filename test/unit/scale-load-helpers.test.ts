@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createFaker } from '../../src/core/faker.js'
 import { hackerPhrases } from '../../src/resources/issues/issues.generate.js'
 import { isoTimestamp } from '../../src/scenario/iso-time.js'
+import { validateScenarioObject } from '../../src/simulator.js'
 
 describe('hackerPhrases', () => {
   it('gives faker.hacker.phrase()’s strings and leaves the faker where it leaves it', () => {
@@ -37,5 +38,20 @@ describe('isoTimestamp', () => {
     for (const ms of [-1, -86_400_001, Date.UTC(-5, 0, 1), 253_402_300_800_000, 8.64e15, 1.5e12 + 0.5]) expect(isoTimestamp(ms)).toBe(new Date(ms).toISOString())
     expect(() => isoTimestamp(Number.NaN)).toThrow(RangeError)
     expect(() => isoTimestamp(8.64e15 + 1)).toThrow(RangeError)
+  })
+})
+
+describe('scenario timestamps', () => {
+  it('are normalised exactly as new Date(text).toISOString(), whether written in normal form or not', () => {
+    const written = ['2021-04-01T12:00:00Z', '2021-04-01T12:00:00.000Z', '2021-04-01T14:00:00+02:00', '2021-04-01T12:00+0000', '2021-04-01', '2021-02-30T00:00:00.000Z', '2020-02-29 23:59:59.9999Z', '1969-12-31T23:59:59.999Z']
+    for (const text of written) {
+      const scenario = validateScenarioObject({ version: 1, now: text })
+      expect(scenario.now, text).toBe(new Date(text.length === 10 ? `${text}T00:00:00Z` : text).toISOString())
+    }
+  })
+
+  it('are refused when Date cannot read them, even right after one it could', () => {
+    validateScenarioObject({ version: 1, now: '2021-04-01T12:00:00Z' })
+    expect(() => validateScenarioObject({ version: 1, now: '2021-13-01T12:00:00Z' })).toThrow('now: must be an ISO 8601 timestamp')
   })
 })
