@@ -13,7 +13,7 @@
 import type { Faker } from '@faker-js/faker'
 import { z } from 'zod'
 import { runnersRegistrationToken } from '../../core/tokens.js'
-import { list, isRec, str, type Entry } from '../../scenario/entries.js'
+import { items, list, isRec, str, type Entry } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { fullPathSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
@@ -132,6 +132,16 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
   claim({ ...at(root, 'runners_registration_token'), value: {} }, root.value.runners_registration_token, 'runners_registration_token')
   const runnerIds = new Set<number>()
   const jobIds = new Set<number>()
+  // The written pipeline ids of each project jobs name, read once per project rather than per job.
+  const pipelinesOf = new Map<Entry, Set<unknown>>()
+  const pipelineIds = (project: Entry): Set<unknown> => {
+    let ids = pipelinesOf.get(project)
+    if (!ids) {
+      ids = new Set(list(project.value.pipelines).map(([p]) => (isRec(p) ? p.id : undefined)))
+      pipelinesOf.set(project, ids)
+    }
+    return ids
+  }
   for (const [runner, i] of list(root.value.runners)) {
     if (!isRec(runner)) continue
     const here: Entry = { ...at(root, 'runners', i), value: runner }
@@ -152,9 +162,8 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
     for (const [path, j] of groups) {
       if (typeof path === 'string' && !ctx.index.groups.has(path.toLowerCase())) ctx.report(at(here, 'groups', j), `unknown group "${path}"`)
     }
-    for (const [job, j] of list(runner.jobs)) {
-      if (!isRec(job)) continue
-      const jobLoc: Entry = { ...at(here, 'jobs', j), value: job }
+    for (const jobLoc of items(here, 'jobs')) {
+      const job = jobLoc.value
       if (typeof job.id === 'number') {
         if (jobIds.has(job.id)) ctx.report(at(jobLoc, 'id'), `duplicate jobs id ${job.id}`)
         jobIds.add(job.id)
@@ -170,8 +179,7 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
         ctx.report(at(jobLoc, 'project'), `unknown project "${path}"`)
         continue
       }
-      const pipelines = list(project.value.pipelines).map(([p]) => (isRec(p) ? p.id : undefined))
-      if (typeof job.pipeline === 'number' && !pipelines.includes(job.pipeline)) {
+      if (typeof job.pipeline === 'number' && !pipelineIds(project).has(job.pipeline)) {
         ctx.report(at(jobLoc, 'pipeline'), `unknown pipeline ${job.pipeline} of project "${path}"`)
       }
     }
