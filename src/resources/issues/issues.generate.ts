@@ -81,26 +81,40 @@ function dueDates(ctx: LoadContext): readonly string[] {
 const DAY_MS = 86_400_000
 
 /** `{{hacker.noun}}` and the like in faker's hacker phrase templates. */
-const HACKER_PLACEHOLDER = /\{\{hacker\.([a-z]+)\}\}/g
+const HACKER_PLACEHOLDER = /\{\{hacker\.([a-z]+)\}\}/
 
 /**
  * `count` calls of `f.hacker.phrase()`, the same strings from the same faker state, and leaving
- * the faker in the same state, at a third of the cost: faker's `helpers.fake` re-parses the
+ * the faker in the same state, at a fraction of the cost: faker's `helpers.fake` re-parses the
  * template for every placeholder. What it draws, in order: the template (`arrayElement` of the
  * phrases), then per placeholder one `arrayElement` of the word list that its expression evaluator
  * draws and drops (it resolves `hacker.noun` against the raw definitions too) and the one that
- * `hacker.noun()` returns. `test/unit/hacker-phrases.test.ts` checks this against faker itself.
+ * `hacker.noun()` returns. `test/unit/scale-load-helpers.test.ts` checks this against faker itself.
  */
 export function hackerPhrases(f: Faker, count: number): string[] {
   const { helpers } = f
   const words = f.definitions.hacker as unknown as Readonly<Record<string, readonly string[]>>
-  const templates = words.phrase!
-  const word = (_: string, name: string): string => {
-    const list = words[name]!
-    helpers.arrayElement(list)
-    return helpers.arrayElement(list)
+  // Each template split once: text pieces at even indexes, word lists at odd ones.
+  const templates = words.phrase!.map((template) =>
+    template.split(HACKER_PLACEHOLDER).map((piece, k) => (k % 2 === 0 ? piece : words[piece]!)),
+  )
+  const out = new Array<string>(count)
+  const pieces: string[] = []
+  for (let n = 0; n < count; n++) {
+    const template = helpers.arrayElement(templates)
+    pieces.length = 0
+    for (let k = 0; k < template.length; k++) {
+      const piece = template[k]!
+      if (typeof piece === 'string') pieces.push(piece)
+      else {
+        helpers.arrayElement(piece)
+        pieces.push(helpers.arrayElement(piece))
+      }
+    }
+    // join, not +=, so that the title is one flat string rather than a rope of a dozen pieces.
+    out[n] = pieces.join('')
   }
-  return Array.from({ length: count }, () => helpers.arrayElement(templates).replace(HACKER_PLACEHOLDER, word))
+  return out
 }
 
 /** An instant between `from` and `to` (ms), in ms. */
