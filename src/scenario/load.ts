@@ -62,7 +62,9 @@ function newFaker(): Faker {
 
 /** The next ids for records without one: past every explicit id and every id already in the table. */
 function assignIds(table: { peekNextId(): number }, records: readonly { id?: unknown }[]): number[] {
-  let next = Math.max(table.peekNextId() - 1, ...records.map((r) => (typeof r.id === 'number' ? r.id : 0)))
+  // A loop, not Math.max(...ids): spreading 100,000 ids overflows the stack.
+  let next = table.peekNextId() - 1
+  for (const r of records) if (typeof r.id === 'number' && r.id > next) next = r.id
   return records.map((r) => (typeof r.id === 'number' ? r.id : ++next))
 }
 
@@ -77,8 +79,8 @@ export class ScenarioLoader implements LoadContext {
    * ones: every use of the faker after `fake(key)` still sees `key`'s seed first.
    */
   private lazyFaker: Faker | undefined
-  /** The seed `fake()` asked for and no use has applied yet. */
-  private pendingSeed: [number, number] | undefined
+  /** The key `fake()` was last asked for, while no use has applied its seed yet (hashed on use). */
+  private pendingKey: string | undefined
   private readonly seed: number
   private readonly ids = new Map<object, number>()
   private readonly rows = new Map<Entry, Row>()
@@ -139,14 +141,14 @@ export class ScenarioLoader implements LoadContext {
   }
 
   fake(key: string): Faker {
-    this.pendingSeed = [this.seed, hash(key)]
+    this.pendingKey = key
     if (!this.lazyFaker) {
       const real = (this.faker ??= newFaker())
       this.lazyFaker = new Proxy(real, {
         get: (target, property) => {
-          if (this.pendingSeed) {
-            target.seed(this.pendingSeed)
-            this.pendingSeed = undefined
+          if (this.pendingKey !== undefined) {
+            target.seed([this.seed, hash(this.pendingKey)])
+            this.pendingKey = undefined
           }
           const value: unknown = Reflect.get(target, property, target)
           return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
