@@ -1,10 +1,12 @@
 // The scenario loader's fast stand-ins for library calls (issue 13 "Scale scenario") must give
 // exactly what the calls they replace give: generated issues' titles (faker's hacker phrases) and
 // every timestamp the loader formats (`toISOString()`).
+import { generateMersenne53Randomizer } from '@faker-js/faker'
 import { describe, expect, it } from 'vitest'
 import { createFaker } from '../../src/core/faker.js'
 import { hackerPhrases } from '../../src/resources/issues/issues.generate.js'
 import { isoTimestamp } from '../../src/scenario/iso-time.js'
+import { mersenne53 } from '../../src/scenario/mersenne.js'
 import { validateScenarioObject } from '../../src/simulator.js'
 
 describe('hackerPhrases', () => {
@@ -16,6 +18,35 @@ describe('hackerPhrases', () => {
       expect(hackerPhrases(ours, 64)).toEqual(expected)
       expect(ours.number.int({ max: 0xffffffff })).toBe(theirs.number.int({ max: 0xffffffff }))
     }
+  })
+})
+
+describe('mersenne53', () => {
+  it('draws what faker’s default randomizer draws, for number and array seeds, across many state refills', () => {
+    const seeds: (number | number[])[] = [0, 1, 13, 2 ** 32 - 1, 2 ** 40 + 7, [13, 0], [1, 2 ** 32 - 1], [5, 6, 7], Array.from({ length: 700 }, (_, i) => (i * 2_654_435_761) >>> 0)]
+    for (let s = 0; s < 100; s++) seeds.push([s, (s * 2_654_435_761) >>> 0])
+    const wrong: unknown[] = []
+    for (const seed of seeds) {
+      const theirs = generateMersenne53Randomizer()
+      const ours = mersenne53()
+      theirs.seed(seed)
+      ours.seed(seed)
+      for (let i = 0; i < 2000; i++) {
+        if (ours.next() !== theirs.next()) {
+          wrong.push(seed)
+          break
+        }
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('works detached, as faker’s distributors call it', () => {
+    const { next, seed } = mersenne53()
+    seed([1, 2])
+    const theirs = generateMersenne53Randomizer()
+    theirs.seed([1, 2])
+    expect(next()).toBe(theirs.next())
   })
 })
 
