@@ -62,6 +62,15 @@ export function items(owner: Entry, field: string): Entry[] {
   return out
 }
 
+/**
+ * Appends the mapping items of `list` (a list field's value) to `out`, without places: for the
+ * loader, which needs the records only (an entry and a path for each of 100,000 would be garbage).
+ */
+export function pushRecords(out: Rec[], list: unknown): void {
+  if (!Array.isArray(list)) return
+  for (const item of list as unknown[]) if (isRec(item)) out.push(item)
+}
+
 /** The entries of one source's top-level collections, appended to `model`. */
 export function addEntries(model: Model, source: Source, value: unknown): void {
   if (!isRec(value)) return

@@ -12,7 +12,7 @@ import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import type { Db } from '../db/db.js'
 import type { Row } from '../db/collection.js'
 import type { InternalIdRecord, TableName, Tables } from '../db/schema.js'
-import { items, KIND_COLLECTIONS, RECORD_KINDS, type Entry, type Model, type RecordKind } from './entries.js'
+import { KIND_COLLECTIONS, pushRecords, RECORD_KINDS, type Entry, type Model, type Rec, type RecordKind } from './entries.js'
 import type { KindRows, LoadContext, LoadParent, ScenarioFragment, WrittenTimestamps } from './fragment.js'
 import { mersenne53 } from './mersenne.js'
 import type { NameIndex } from './names.js'
@@ -225,7 +225,8 @@ export class ScenarioLoader implements LoadContext {
       entries.forEach((entry, i) => this.ids.set(entry.value, ids[i]!))
     }
     for (const spec of this.fragments.flatMap((fragment) => fragment.collections ?? [])) {
-      const records = spec.on.flatMap((kind) => this.model[kind].flatMap((owner) => items(owner, spec.field).map((e) => e.value)))
+      const records: Rec[] = []
+      for (const kind of spec.on) for (const owner of this.model[kind]) pushRecords(records, owner.value[spec.field])
       const ids = assignIds(this.db.tables[spec.table], records)
       records.forEach((record, i) => this.ids.set(record, ids[i]!))
     }
