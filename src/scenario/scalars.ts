@@ -35,15 +35,23 @@ export const dateSchema = z
  */
 export const timestampSchema = z
   .string()
-  .refine((s) => TIMESTAMP.test(s) && !Number.isNaN(instant(s)), {
+  .refine(isTimestamp, {
     error: (issue) =>
       `must be an ISO 8601 timestamp with an offset (2021-04-01T12:00:00Z) or a date; got ${JSON.stringify(issue.input)}`,
   })
-  .transform((s) => {
-    const normal = isoTimestamp(instant(s))
-    // Most scenarios write the normal form already: keep the given string, not an equal copy.
-    return normal === s ? s : normal
-  })
+  .transform(normalTimestamp)
+
+/** Whether {@link timestampSchema} accepts `s`. */
+export function isTimestamp(s: string): boolean {
+  return TIMESTAMP.test(s) && !Number.isNaN(instant(s))
+}
+
+/** What {@link timestampSchema} makes of a timestamp it accepts (see {@link isTimestamp}). */
+export function normalTimestamp(s: string): string {
+  const normal = isoTimestamp(instant(s))
+  // Most scenarios write the normal form already: keep the given string, not an equal copy.
+  return normal === s ? s : normal
+}
 
 /** The last string {@link instant} read, and its instant. */
 let lastText = ''
@@ -73,8 +81,13 @@ export const pathSchema = z.string().refine(isPath, {
   error: (issue) => `must be a path (${PATH_HINT}); got ${JSON.stringify(issue.input)}`,
 })
 
+/** Whether {@link fullPathSchema} accepts `s`. */
+export function isFullPath(s: string): boolean {
+  return s.split('/').every(isPath)
+}
+
 /** A group full path (`acme/platform`) or, for `namespace`, a username. */
-export const fullPathSchema = z.string().refine((s) => s.split('/').every(isPath), {
+export const fullPathSchema = z.string().refine(isFullPath, {
   error: (issue) => `must be a full path such as "acme/platform"; got ${JSON.stringify(issue.input)}`,
 })
 

@@ -8,6 +8,8 @@ import { hackerPhrases } from '../../src/resources/issues/issues.generate.js'
 import { isoTimestamp } from '../../src/scenario/iso-time.js'
 import { mersenne53 } from '../../src/scenario/mersenne.js'
 import { validateScenarioObject } from '../../src/simulator.js'
+import { GIVE_UP } from '../../src/scenario/fast-records.js'
+import { fastJob, jobSchema } from '../../src/resources/runners/runners.scenario.js'
 
 describe('hackerPhrases', () => {
   it('gives faker.hacker.phrase()’s strings and leaves the faker where it leaves it', () => {
@@ -84,5 +86,70 @@ describe('scenario timestamps', () => {
   it('are refused when Date cannot read them, even right after one it could', () => {
     validateScenarioObject({ version: 1, now: '2021-04-01T12:00:00Z' })
     expect(() => validateScenarioObject({ version: 1, now: '2021-13-01T12:00:00Z' })).toThrow('now: must be an ISO 8601 timestamp')
+  })
+})
+
+describe('fastJob (the runner job schema the fast way)', () => {
+  const ABSENT = Symbol('absent')
+  // Per field: absent, undefined, null, valid values, invalid values.
+  const variants: Record<string, unknown[]> = {
+    id: [ABSENT, undefined, null, 1, 77, 0, -3, 1.5, '7', Number.MAX_SAFE_INTEGER + 1],
+    project: [ABSENT, undefined, null, 'g/p', 'acme/sub/p', 'bad path', 'x.git', '', 5],
+    pipeline: [ABSENT, undefined, null, 1, 1_000_000, 0, 'a'],
+    user: [ABSENT, undefined, null, 'root', '', 3],
+    status: [ABSENT, undefined, null, 'success', 'failed', 'manual', 'bogus'],
+    stage: [ABSENT, undefined, null, 'build', '', false],
+    name: [ABSENT, undefined, null, 'job-1', 2],
+    ref: [ABSENT, undefined, null, 'main', {}],
+    tag: [ABSENT, undefined, null, true, false, 'true'],
+    coverage: [ABSENT, undefined, null, 0, 87.5, Number.NaN, Number.POSITIVE_INFINITY, '1'],
+    allow_failure: [ABSENT, undefined, null, true, 0],
+    created_at: [ABSENT, undefined, null, '2021-04-01T12:00:00Z', '2021-04-01T12:00:00.000Z', '2021-04-01', '2021-04-01T14:00:00+02:00', '2021-13-01T00:00:00Z', 'yesterday'],
+    started_at: [ABSENT, undefined, null, '2021-04-01T12:00:00.000Z', '2021-02-30T00:00:00Z', 'no'],
+    finished_at: [ABSENT, undefined, null, '2021-04-01T12:00:00.000Z', '2021-04-01T12:00'],
+    extra: [ABSENT, ABSENT, ABSENT, ABSENT, 1],
+  }
+
+  it('lists the schema’s fields in the schema’s order', () => {
+    const input = { pipeline: 1 }
+    expect(Object.keys(fastJob(input) as object)).toEqual(Object.keys(jobSchema.parse(input)))
+    expect(Object.keys(jobSchema.shape)).toEqual(Object.keys(variants).filter((k) => k !== 'extra'))
+  })
+
+  it('answers only what zod answers (same fields, order and values), and gives up on anything zod refuses', () => {
+    let x = 99
+    const pick = <T>(list: readonly T[]): T => {
+      x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0
+      return list[(x >>> 16) % list.length]!
+    }
+    let answered = 0
+    const wrong: unknown[] = []
+    for (let n = 0; n < 20_000; n++) {
+      const input: Record<string, unknown> = {}
+      for (const [field, values] of Object.entries(variants)) {
+        // Mostly plain values, so that many inputs are valid.
+        const value = n % 3 === 0 ? pick(values) : pick([values[0], values[1], values[3], values[4]])
+        if (value !== ABSENT) input[field] = value
+      }
+      const ours = fastJob(input)
+      const theirs = jobSchema.safeParse(input)
+      if (ours === GIVE_UP) continue
+      answered++
+      if (!theirs.success || JSON.stringify(Object.entries(theirs.data)) !== JSON.stringify(Object.entries(ours)) || Object.keys(theirs.data).join() !== Object.keys(ours).join()) wrong.push(input)
+    }
+    expect(wrong).toEqual([])
+    expect(answered).toBeGreaterThan(1000)
+  })
+
+  it('leaves a list with one job zod refuses to zod, which reports it where it is', () => {
+    const scenario = {
+      version: 1,
+      users: [{ username: 'root' }],
+      projects: [{ path: 'p', namespace: 'root', pipelines: [{ id: 1 }] }],
+      runners: [{ projects: ['root/p'], jobs: [{ pipeline: 1 }, { pipeline: 'one' }] }],
+    }
+    expect(() => validateScenarioObject(scenario)).toThrow('runners[0].jobs[1].pipeline')
+    const valid = validateScenarioObject({ ...scenario, runners: [{ projects: ['root/p'], jobs: [{ pipeline: 1, coverage: 12.5 }] }] })
+    expect(valid.runners?.[0]?.jobs).toEqual([jobSchema.parse({ pipeline: 1, coverage: 12.5 })])
   })
 })

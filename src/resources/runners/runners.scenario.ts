@@ -16,7 +16,8 @@ import { runnersRegistrationToken } from '../../core/tokens.js'
 import { items, list, isRec, str, type Entry } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
-import { fullPathSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
+import { fast, fastObject, withFastItems } from '../../scenario/fast-records.js'
+import { fullPathSchema, idSchema, isFullPath, isTimestamp, normalTimestamp, timestampSchema } from '../../scenario/scalars.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
 
 /** GitLab's CI statuses (`HasStatus::AVAILABLE_STATUSES`). */
@@ -45,7 +46,8 @@ const pipelineSchema = z.strictObject({
   updated_at: timestampSchema.optional(),
 })
 
-const jobSchema = z.strictObject({
+/** A runner's job, as a scenario writes it. */
+export const jobSchema = z.strictObject({
   id: idSchema.optional(),
   /** The project's full path; the runner's only project when left out. */
   project: fullPathSchema.optional(),
@@ -63,6 +65,27 @@ const jobSchema = z.strictObject({
   created_at: timestampSchema.optional(),
   started_at: timestampSchema.nullable().optional(),
   finished_at: timestampSchema.nullable().optional(),
+})
+
+/**
+ * {@link jobSchema} the fast way, for lists of plainly valid jobs (see `scenario/fast-records.ts`):
+ * the same fields in the same order; `test/unit/scale-load-helpers.test.ts` holds it to the schema.
+ */
+export const fastJob = fastObject({
+  id: fast.optional(fast.positiveInt),
+  project: fast.optional(fast.refined(isFullPath)),
+  pipeline: fast.required(fast.positiveInt),
+  user: fast.optional(fast.string),
+  status: fast.withDefault('success', fast.oneOf(CI_STATUSES)),
+  stage: fast.withDefault('test', fast.string),
+  name: fast.optional(fast.string),
+  ref: fast.optional(fast.string),
+  tag: fast.withDefault(false, fast.boolean),
+  coverage: fast.withDefault(null, fast.nullable(fast.number)),
+  allow_failure: fast.withDefault(false, fast.boolean),
+  created_at: fast.optional(fast.refined(isTimestamp, normalTimestamp)),
+  started_at: fast.optional(fast.nullable(fast.refined(isTimestamp, normalTimestamp))),
+  finished_at: fast.optional(fast.nullable(fast.refined(isTimestamp, normalTimestamp))),
 })
 
 const runnerSchema = z.strictObject({
@@ -88,7 +111,7 @@ const runnerSchema = z.strictObject({
   projects: z.array(fullPathSchema).default([]),
   /** Full path of its group (group runners): a list of one, as GitLab stores it. */
   groups: z.array(fullPathSchema).max(1).default([]),
-  jobs: z.array(jobSchema).default([]),
+  jobs: withFastItems(z.array(jobSchema), fastJob).default([]),
   created_at: timestampSchema.optional(),
 })
 
