@@ -19,7 +19,8 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
 }
 
-function isPath(value: string): boolean {
+/** Whether {@link pathSchema} accepts `value`. */
+export function isPath(value: string): boolean {
   return PATH.test(value) && !/\.(git|atom)$/i.test(value)
 }
 

@@ -3,6 +3,7 @@
 // every timestamp the loader formats (`toISOString()`).
 import { generateMersenne53Randomizer } from '@faker-js/faker'
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { createFaker } from '../../src/core/faker.js'
 import { hackerPhrases } from '../../src/resources/issues/issues.generate.js'
 import { isoTimestamp } from '../../src/scenario/iso-time.js'
@@ -10,6 +11,7 @@ import { mersenne53 } from '../../src/scenario/mersenne.js'
 import { validateScenarioObject } from '../../src/simulator.js'
 import { GIVE_UP } from '../../src/scenario/fast-records.js'
 import { fastJob, jobSchema } from '../../src/resources/runners/runners.scenario.js'
+import { fastTodo, todoSchema } from '../../src/resources/todos/todos.scenario.js'
 
 describe('hackerPhrases', () => {
   it('gives faker.hacker.phrase()’s strings and leaves the faker where it leaves it', () => {
@@ -89,9 +91,42 @@ describe('scenario timestamps', () => {
   })
 })
 
+/** Absent key (a variant of a field). */
+const ABSENT = Symbol('absent')
+
+/**
+ * Inputs drawn from per-field variants (absent, undefined, null, valid values, then invalid ones),
+ * mostly plain ones: each is given to the fast checker and to zod. Returns the inputs for which the
+ * checker answered something zod does not (other fields, order or values, or zod refuses), and how
+ * many it answered.
+ */
+function againstZod(schema: z.ZodType, check: (input: unknown) => unknown, variants: Record<string, unknown[]>): { wrong: unknown[]; answered: number } {
+  let x = 99
+  const pick = <T>(list: readonly T[]): T => {
+    x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0
+    return list[(x >>> 16) % list.length]!
+  }
+  let answered = 0
+  const wrong: unknown[] = []
+  for (let n = 0; n < 20_000; n++) {
+    const input: Record<string, unknown> = {}
+    for (const [field, values] of Object.entries(variants)) {
+      const value = n % 3 === 0 ? pick(values) : pick([values[0], values[1], values[3], values[4]])
+      if (value !== ABSENT) input[field] = value
+    }
+    const ours = check(input)
+    if (ours === GIVE_UP) continue
+    answered++
+    const theirs = schema.safeParse(input)
+    const same = theirs.success && Object.keys(theirs.data as object).join() === Object.keys(ours as object).join() && JSON.stringify(Object.entries(theirs.data as object)) === JSON.stringify(Object.entries(ours as object))
+    if (!same) wrong.push(input)
+  }
+  return { wrong, answered }
+}
+
+const TIMESTAMPS = [ABSENT, undefined, null, '2021-04-01T12:00:00Z', '2021-04-01T12:00:00.000Z', '2021-04-01', '2021-04-01T14:00:00+02:00', '2021-13-01T00:00:00Z', 'yesterday', '2021-02-30T00:00:00Z', '2021-04-01T12:00']
+
 describe('fastJob (the runner job schema the fast way)', () => {
-  const ABSENT = Symbol('absent')
-  // Per field: absent, undefined, null, valid values, invalid values.
   const variants: Record<string, unknown[]> = {
     id: [ABSENT, undefined, null, 1, 77, 0, -3, 1.5, '7', Number.MAX_SAFE_INTEGER + 1],
     project: [ABSENT, undefined, null, 'g/p', 'acme/sub/p', 'bad path', 'x.git', '', 5],
@@ -104,9 +139,9 @@ describe('fastJob (the runner job schema the fast way)', () => {
     tag: [ABSENT, undefined, null, true, false, 'true'],
     coverage: [ABSENT, undefined, null, 0, 87.5, Number.NaN, Number.POSITIVE_INFINITY, '1'],
     allow_failure: [ABSENT, undefined, null, true, 0],
-    created_at: [ABSENT, undefined, null, '2021-04-01T12:00:00Z', '2021-04-01T12:00:00.000Z', '2021-04-01', '2021-04-01T14:00:00+02:00', '2021-13-01T00:00:00Z', 'yesterday'],
-    started_at: [ABSENT, undefined, null, '2021-04-01T12:00:00.000Z', '2021-02-30T00:00:00Z', 'no'],
-    finished_at: [ABSENT, undefined, null, '2021-04-01T12:00:00.000Z', '2021-04-01T12:00'],
+    created_at: TIMESTAMPS,
+    started_at: TIMESTAMPS,
+    finished_at: TIMESTAMPS,
     extra: [ABSENT, ABSENT, ABSENT, ABSENT, 1],
   }
 
@@ -117,26 +152,7 @@ describe('fastJob (the runner job schema the fast way)', () => {
   })
 
   it('answers only what zod answers (same fields, order and values), and gives up on anything zod refuses', () => {
-    let x = 99
-    const pick = <T>(list: readonly T[]): T => {
-      x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0
-      return list[(x >>> 16) % list.length]!
-    }
-    let answered = 0
-    const wrong: unknown[] = []
-    for (let n = 0; n < 20_000; n++) {
-      const input: Record<string, unknown> = {}
-      for (const [field, values] of Object.entries(variants)) {
-        // Mostly plain values, so that many inputs are valid.
-        const value = n % 3 === 0 ? pick(values) : pick([values[0], values[1], values[3], values[4]])
-        if (value !== ABSENT) input[field] = value
-      }
-      const ours = fastJob(input)
-      const theirs = jobSchema.safeParse(input)
-      if (ours === GIVE_UP) continue
-      answered++
-      if (!theirs.success || JSON.stringify(Object.entries(theirs.data)) !== JSON.stringify(Object.entries(ours)) || Object.keys(theirs.data).join() !== Object.keys(ours).join()) wrong.push(input)
-    }
+    const { wrong, answered } = againstZod(jobSchema, fastJob, variants)
     expect(wrong).toEqual([])
     expect(answered).toBeGreaterThan(1000)
   })
@@ -150,6 +166,35 @@ describe('fastJob (the runner job schema the fast way)', () => {
     }
     expect(() => validateScenarioObject(scenario)).toThrow('runners[0].jobs[1].pipeline')
     const valid = validateScenarioObject({ ...scenario, runners: [{ projects: ['root/p'], jobs: [{ pipeline: 1, coverage: 12.5 }] }] })
-    expect(valid.runners?.[0]?.jobs).toEqual([jobSchema.parse({ pipeline: 1, coverage: 12.5 })])
+    expect((valid as { runners?: { jobs: unknown[] }[] }).runners?.[0]?.jobs).toEqual([jobSchema.parse({ pipeline: 1, coverage: 12.5 })])
+  })
+})
+
+describe('fastTodo (the to-do schema the fast way)', () => {
+  const variants: Record<string, unknown[]> = {
+    id: [ABSENT, undefined, null, 1, 77, 0, 1.5],
+    user: [ABSENT, undefined, null, 'root', 'user2', 'no way', 'x.atom', 4],
+    author: [ABSENT, undefined, null, 'root', 'user_3', '-x'],
+    action: [ABSENT, undefined, null, 'assigned', 'mentioned', 'bogus'],
+    issue: [ABSENT, undefined, null, 1, 7, 0, '1'],
+    merge_request: [ABSENT, undefined, null, 2, ABSENT, -1],
+    state: [ABSENT, undefined, null, 'done', 'pending', 'gone'],
+    body: [ABSENT, undefined, null, 'text', '', 1],
+    created_at: TIMESTAMPS,
+    updated_at: TIMESTAMPS,
+    extra: [ABSENT, ABSENT, ABSENT, ABSENT, 1],
+  }
+
+  it('lists the schema’s fields in the schema’s order', () => {
+    const input = { user: 'root', issue: 1 }
+    expect(Object.keys(fastTodo(input) as object)).toEqual(Object.keys(todoSchema.parse(input)))
+  })
+
+  it('answers only what zod answers, one-target rule included, and gives up on anything zod refuses', () => {
+    const { wrong, answered } = againstZod(todoSchema, fastTodo, variants)
+    expect(wrong).toEqual([])
+    expect(answered).toBeGreaterThan(1000)
+    expect(fastTodo({ user: 'root', issue: 1, merge_request: 2 })).toBe(GIVE_UP)
+    expect(fastTodo({ user: 'root' })).toBe(GIVE_UP)
   })
 })
