@@ -56,10 +56,9 @@ function hash(text: string): number {
  * A faker of its own with the English locale, as `new Faker({ locale: [en, base] })` makes it,
  * but from the `locale/en` entry point: the package root loads every locale (about 270 ms).
  */
-function newFaker(): Faker {
+function newFaker(randomizer: Randomizer): Faker {
   const FakerClass = englishFaker.constructor as new (options: { locale: typeof englishFaker.rawDefinitions; randomizer: Randomizer }) => Faker
-  // faker's own generator, on a typed-array state: the same values, seeded at a fraction of the cost.
-  return new FakerClass({ locale: englishFaker.rawDefinitions, randomizer: mersenne53() })
+  return new FakerClass({ locale: englishFaker.rawDefinitions, randomizer })
 }
 
 /** The next ids for records without one: past every explicit id and every id already in the table. */
@@ -73,6 +72,8 @@ function assignIds(table: { peekNextId(): number }, records: readonly { id?: unk
 /** Loads one checked scenario model into `db` (see the module comment). */
 export class ScenarioLoader implements LoadContext {
   private faker: Faker | undefined
+  /** The faker's generator: faker's own, on a typed-array state (the same values, seeded faster). */
+  private readonly randomizer = mersenne53()
   /**
    * The faker handed out by {@link fake}: the dedicated faker behind a proxy that applies the
    * last requested seed on first use. Seeding costs about 70 µs (Mersenne Twister state), and most
@@ -145,19 +146,28 @@ export class ScenarioLoader implements LoadContext {
   fake(key: string): Faker {
     this.pendingKey = key
     if (!this.lazyFaker) {
-      const real = (this.faker ??= newFaker())
+      const real = (this.faker ??= newFaker(this.randomizer))
       this.lazyFaker = new Proxy(real, {
         get: (target, property) => {
-          if (this.pendingKey !== undefined) {
-            target.seed([this.seed, hash(this.pendingKey)])
-            this.pendingKey = undefined
-          }
+          this.applyPendingSeed()
           const value: unknown = Reflect.get(target, property, target)
           return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
         },
       })
     }
     return this.lazyFaker
+  }
+
+  random(): () => number {
+    this.applyPendingSeed()
+    return this.randomizer.next
+  }
+
+  /** Seeds the faker (and so its randomizer) for the key `fake()` was last asked for, if not done yet. */
+  private applyPendingSeed(): void {
+    if (this.pendingKey === undefined) return
+    this.randomizer.seed([this.seed, hash(this.pendingKey)])
+    this.pendingKey = undefined
   }
 
   past(f: Faker): string {

@@ -86,14 +86,15 @@ const HACKER_PLACEHOLDER = /\{\{hacker\.([a-z]+)\}\}/
 /**
  * `count` calls of `f.hacker.phrase()`, the same strings from the same faker state, and leaving
  * the faker in the same state, at a fraction of the cost: faker's `helpers.fake` re-parses the
- * template for every placeholder. What it draws, in order: the template (`arrayElement` of the
- * phrases), then per placeholder one `arrayElement` of the word list that its expression evaluator
- * draws and drops (it resolves `hacker.noun` against the raw definitions too) and the one that
- * `hacker.noun()` returns. `test/unit/scale-load-helpers.test.ts` checks this against faker itself.
+ * template for every placeholder. `words` is the faker's `definitions.hacker` and `next` its
+ * randomizer's draw in [0, 1) (`LoadContext.random`). What faker draws, in order: the template
+ * (`arrayElement` of the phrases), then per placeholder one `arrayElement` of the word list that its
+ * expression evaluator draws and drops (it resolves `hacker.noun` against the raw definitions too)
+ * and the one that `hacker.noun()` returns; `arrayElement(list)` is `list[⌊next() × length⌋]`.
+ * `test/unit/scale-load-helpers.test.ts` checks this against faker itself.
  */
-export function hackerPhrases(f: Faker, count: number): string[] {
-  const { helpers } = f
-  const words = f.definitions.hacker as unknown as Readonly<Record<string, readonly string[]>>
+export function hackerPhrases(words: Readonly<Record<string, readonly string[]>>, next: () => number, count: number): string[] {
+  const pick = <T>(list: readonly T[]): T => list[list.length > 1 ? Math.floor(next() * list.length) : 0]!
   // Each template split once: text pieces at even indexes, word lists at odd ones.
   const templates = words.phrase!.map((template) =>
     template.split(HACKER_PLACEHOLDER).map((piece, k) => (k % 2 === 0 ? piece : words[piece]!)),
@@ -101,14 +102,14 @@ export function hackerPhrases(f: Faker, count: number): string[] {
   const out = new Array<string>(count)
   const pieces: string[] = []
   for (let n = 0; n < count; n++) {
-    const template = helpers.arrayElement(templates)
+    const template = pick(templates)
     pieces.length = 0
     for (let k = 0; k < template.length; k++) {
       const piece = template[k]!
       if (typeof piece === 'string') pieces.push(piece)
       else {
-        helpers.arrayElement(piece)
-        pieces.push(helpers.arrayElement(piece))
+        pick(piece)
+        pieces.push(pick(piece))
       }
     }
     // join, not +=, so that the title is one flat string rather than a rope of a dozen pieces.
@@ -133,7 +134,8 @@ export function generateIssues(ctx: LoadContext, parent: LoadParent, count: numb
   const milestones = idsOf(ctx, owners, 'milestones')
   const users = memberIds(ctx, owners, project.creator_id)
   const f = ctx.fake(`issues:generate:${parent.key}`)
-  const titles = hackerPhrases(f, 64).map((title) => title.replace(/\.$/, ''))
+  const hacker = f.definitions.hacker as unknown as Readonly<Record<string, readonly string[]>>
+  const titles = hackerPhrases(hacker, ctx.random(), 64).map((title) => title.replace(/\.$/, ''))
   const draw = drawFrom(f)
   const iids = ctx.iids('issues', parent, Array.from({ length: count }, () => ({})))
   const since = Date.parse(project.created_at)
