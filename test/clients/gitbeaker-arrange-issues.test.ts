@@ -5,20 +5,16 @@
  * `IssueNoteAwardEmojis.award`. gitbeaker sends JSON bodies and a `Sudo` header.
  */
 import { Gitlab } from '@gitbeaker/rest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { statusOf } from '../support/clients.js'
-
-let server: RunningServer
+import { beforeAll, describe, expect, it } from 'vitest'
+import { statusOf, serveDefaultScenario } from '../support/clients.js'
 let api: InstanceType<typeof Gitlab<false>>
 
-beforeAll(async () => {
-  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
+const fakelab = serveDefaultScenario()
+
+beforeAll(() => {
   // max: maintainer of acme/website (20) and of ivy/tracker (30).
-  api = new Gitlab({ host: server.url, token: 'glpat-max-fakelab' })
+  api = new Gitlab({ host: fakelab.url, token: 'glpat-max-fakelab' })
 })
-afterAll(() => server.close())
 
 describe('@gitbeaker/rest arranging issues', () => {
   it('creates, edits, closes, subscribes, moves and removes issues', async () => {
@@ -34,7 +30,7 @@ describe('@gitbeaker/rest arranging issues', () => {
     const moved = await api.Issues.move(20, 5, 30)
     expect(moved).toMatchObject({ project_id: 30, iid: 7, title: 'From gitbeaker' })
     expect(await api.Issues.show(5, { projectId: 20 })).toMatchObject({ state: 'closed', moved_to_id: moved.id })
-    const owner = new Gitlab({ host: server.url, token: 'glpat-root-fakelab', sudo: 'olive' })
+    const owner = new Gitlab({ host: fakelab.url, token: 'glpat-root-fakelab', sudo: 'olive' })
     await owner.Issues.remove(20, 5)
     expect(await statusOf(api.Issues.show(5, { projectId: 20 }))).toBe(404)
     expect(await statusOf(api.Issues.remove(20, 1))).toBe(403)

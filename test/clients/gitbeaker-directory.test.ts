@@ -4,18 +4,15 @@
  * `Groups.create`, and the lookups around them.
  */
 import { Gitlab } from '@gitbeaker/rest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-
-let server: RunningServer
+import { beforeAll, describe, expect, it } from 'vitest'
+import { serveDefaultScenario } from '../support/clients.js'
 let api: InstanceType<typeof Gitlab<false>>
 
-beforeAll(async () => {
-  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  api = new Gitlab({ host: server.url, token: 'glpat-root-fakelab' })
+const fakelab = serveDefaultScenario()
+
+beforeAll(() => {
+  api = new Gitlab({ host: fakelab.url, token: 'glpat-root-fakelab' })
 })
-afterAll(() => server.close())
 
 describe('@gitbeaker/rest on projects, groups and users', () => {
   it('creates a group and a project in it, and deletes the project', async () => {
@@ -36,7 +33,7 @@ describe('@gitbeaker/rest on projects, groups and users', () => {
     const created = await api.Users.create({ email: 'beaker@example.com', password: 'beaker-password', username: 'beaker', name: 'Beaker' })
     const found = await api.Users.all({ username: 'beaker' })
     expect(found.map((u) => u.id)).toEqual([created.id])
-    const anonymous = new Gitlab({ host: server.url, token: '' })
+    const anonymous = new Gitlab({ host: fakelab.url, token: '' })
     expect((await anonymous.Users.all({ username: 'max' })).map((u) => u.username)).toEqual(['max'])
   })
 })

@@ -4,18 +4,15 @@
  * step belongs to the to-dos area.
  */
 import { Gitlab } from '@gitbeaker/rest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-
-let server: RunningServer
+import { beforeAll, describe, expect, it } from 'vitest'
+import { serveDefaultScenario } from '../support/clients.js'
 let api: InstanceType<typeof Gitlab<false>>
 
-beforeAll(async () => {
-  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  api = new Gitlab({ host: server.url, token: 'glpat-riley-fakelab' })
+const fakelab = serveDefaultScenario()
+
+beforeAll(() => {
+  api = new Gitlab({ host: fakelab.url, token: 'glpat-riley-fakelab' })
 })
-afterAll(() => server.close())
 
 describe('@gitbeaker/rest on issues', () => {
   it('lists issues with filters, following every page', async () => {

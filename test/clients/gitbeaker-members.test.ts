@@ -5,30 +5,18 @@
  * members and the override flag of a group.
  */
 import { Gitlab } from '@gitbeaker/rest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { serveDefaultScenario, statusOf } from '../support/clients.js'
 
-let server: RunningServer
 let max: InstanceType<typeof Gitlab<false>>
 let olive: InstanceType<typeof Gitlab<false>>
 
-beforeAll(async () => {
-  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  max = new Gitlab({ host: server.url, token: 'glpat-max-fakelab' })
-  olive = new Gitlab({ host: server.url, token: 'glpat-olive-fakelab' })
-})
-afterAll(() => server.close())
+const fakelab = serveDefaultScenario()
 
-/** The HTTP status of a failed call (gitbeaker throws with the response as `cause`). */
-async function statusOf(call: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await call
-    return undefined
-  } catch (error) {
-    return (error as { cause?: { response?: Response } }).cause?.response?.status
-  }
-}
+beforeAll(() => {
+  max = new Gitlab({ host: fakelab.url, token: 'glpat-max-fakelab' })
+  olive = new Gitlab({ host: fakelab.url, token: 'glpat-olive-fakelab' })
+})
 
 describe('@gitbeaker/rest: members and project access tokens', () => {
   it('creates a project access token, uses its secret, revokes it and is refused after', async () => {
@@ -37,7 +25,7 @@ describe('@gitbeaker/rest: members and project access tokens', () => {
     const token = (created as unknown as { token: string }).token
     expect(token).toMatch(/^[A-Za-z0-9]{20}$/)
 
-    const bot = new Gitlab({ host: server.url, token })
+    const bot = new Gitlab({ host: fakelab.url, token })
     expect((await bot.Users.showCurrentUser()).id).toBe(created.user_id)
     expect((await bot.Projects.show(20)).id).toBe(20)
 

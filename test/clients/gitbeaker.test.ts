@@ -4,19 +4,15 @@
  * group milestone life cycle and freeze period CRUD, as a GitLab user would script them.
  */
 import { Gitlab } from '@gitbeaker/rest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { statusOf } from '../support/clients.js'
-
-let server: RunningServer
+import { beforeAll, describe, expect, it } from 'vitest'
+import { statusOf, serveDefaultScenario } from '../support/clients.js'
 let api: InstanceType<typeof Gitlab<false>>
 
-beforeAll(async () => {
-  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  api = new Gitlab({ host: server.url, token: 'glpat-max-fakelab' })
+const fakelab = serveDefaultScenario()
+
+beforeAll(() => {
+  api = new Gitlab({ host: fakelab.url, token: 'glpat-max-fakelab' })
 })
-afterAll(() => server.close())
 
 describe('@gitbeaker/rest', () => {
   it('reads the current user and follows every page of a list', async () => {
@@ -81,7 +77,7 @@ describe('@gitbeaker/rest', () => {
   })
 
   it('surfaces GitLab errors as the client expects', async () => {
-    const guest = new Gitlab({ host: server.url, token: 'glpat-gina-fakelab' })
+    const guest = new Gitlab({ host: fakelab.url, token: 'glpat-gina-fakelab' })
     expect(await statusOf(guest.FreezePeriods.all(20))).toBe(403)
     expect(await statusOf(guest.ProjectLabels.all('acme/nope'))).toBe(404)
   })
@@ -90,8 +86,8 @@ describe('@gitbeaker/rest', () => {
 // --- to-dos and notification settings (todos, notification-settings areas) ---
 // List and complete to-dos, mark an issue as a to-do (then 304), change and restore global, group
 // and project notification levels, as devon (to-dos) and nadia (notification settings).
-const devon = () => new Gitlab({ host: server.url, token: 'glpat-devon-fakelab' })
-const nadia = () => new Gitlab({ host: server.url, token: 'glpat-nadia-fakelab' })
+const devon = () => new Gitlab({ host: fakelab.url, token: 'glpat-devon-fakelab' })
+const nadia = () => new Gitlab({ host: fakelab.url, token: 'glpat-nadia-fakelab' })
 
 describe('@gitbeaker/rest: to-dos', () => {
   it('lists, filters, marks and completes to-dos', async () => {

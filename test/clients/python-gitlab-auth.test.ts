@@ -6,25 +6,19 @@
  */
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { findPython } from '../support/clients.js'
+import { describe, expect, it } from 'vitest'
+import { findPython, serveDefaultScenario } from '../support/clients.js'
 
 
 const python = findPython()
 
 describe.skipIf(python === undefined)('python-gitlab: storage moves and credentials (skipped when python3-gitlab is not installed)', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  })
-  afterAll(() => server?.close())
+  const fakelab = serveDefaultScenario()
 
   it('schedules and reads storage moves, authenticates every way, and uses sudo', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_auth_check.py')
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(python!, ['-W', 'ignore', script, server.url], { timeout: 30_000 }, (error, stdout, stderr) =>
+      execFile(python!, ['-W', 'ignore', script, fakelab.url], { timeout: 30_000 }, (error, stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
       )
     })

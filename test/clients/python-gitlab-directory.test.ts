@@ -6,22 +6,16 @@
  * Skipped, saying so, where `python3 -c 'import gitlab'` fails.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { findPython, runPython } from '../support/clients.js'
+import { describe, expect, it } from 'vitest'
+import { findPython, runPython, serveDefaultScenario } from '../support/clients.js'
 
 const python = findPython()
 
 describe.skipIf(python === undefined)('python-gitlab on projects, groups and users (skipped when python3-gitlab is not installed)', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  })
-  afterAll(() => server?.close())
+  const fakelab = serveDefaultScenario()
 
   it('creates, blocks, looks up and deletes as a test suite arranging its fixtures does', async () => {
-    const output = await runPython(python!, join(import.meta.dirname, 'python_gitlab_directory.py'), server.url)
+    const output = await runPython(python!, join(import.meta.dirname, 'python_gitlab_directory.py'), fakelab.url)
     expect(output.trim().split('\n')).toEqual([
       'created root/python-made private',
       'sudo created gina/sudo-made 2',

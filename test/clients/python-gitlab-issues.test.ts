@@ -5,23 +5,17 @@
  * Skipped, saying so, where `python3 -c 'import gitlab'` fails.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { findPython, runPython } from '../support/clients.js'
+import { describe, expect, it } from 'vitest'
+import { findPython, runPython, serveDefaultScenario } from '../support/clients.js'
 
 const python = findPython()
 
 describe.skipIf(python === undefined)('python-gitlab on issues (skipped when python3-gitlab is not installed)', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  })
-  afterAll(() => server?.close())
+  const fakelab = serveDefaultScenario()
 
   it('lists, filters, tracks time, comments and reads the related data of issues', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_issues.py')
-    const output = await runPython(python!, script, server.url)
+    const output = await runPython(python!, script, fakelab.url)
     expect(output.trim().split('\n')).toEqual([
       'project issues [1, 4]',
       'not filter [6, 5, 3, 2]',

@@ -6,23 +6,17 @@
  * (Debian's python3-gitlab) and is skipped, saying so, elsewhere.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { findPython, runPython } from '../support/clients.js'
+import { describe, expect, it } from 'vitest'
+import { findPython, runPython, serveDefaultScenario } from '../support/clients.js'
 
 const python = findPython()
 
 describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitlab is not installed)', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  })
-  afterAll(() => server?.close())
+  const fakelab = serveDefaultScenario()
 
   it('drives labels, milestones, freeze periods, pagination and sudo', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_check.py')
-    const output = await runPython(python!, script, server.url)
+    const output = await runPython(python!, script, fakelab.url)
     expect(output.trim().split('\n')).toEqual([
       'user max',
       "labels ['bug', 'docs', 'feature', 'frontend', 'good first issue', 'needs review']",
@@ -46,7 +40,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
   // [members] issue 9: project access tokens, project and group members (members_all too), billable members.
   it('drives project access tokens, members and billable members', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_members_check.py')
-    const output = await runPython(python!, script, server.url)
+    const output = await runPython(python!, script, fakelab.url)
     expect(output.trim().split('\n')).toEqual([
       "tokens [(17, 'Website deploy bot', True)]",
       "token created py-token ['read_api'] 2021-12-31 20",
@@ -75,7 +69,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
   // --- to-dos and notification settings (todos, notification-settings areas): python_gitlab_todos.py ---
   it('drives to-dos (list, mark_as_done, issue todo then 304, mark_all_as_done) and notification settings (global, group, project get/save)', async () => {
     const script = join(import.meta.dirname, 'python_gitlab_todos.py')
-    const output = await runPython(python!, script, server.url)
+    const output = await runPython(python!, script, fakelab.url)
     expect(output.trim().split('\n')).toEqual([
       'todos [606, 603, 601]',
       'filtered [603]',

@@ -5,19 +5,15 @@
  * in later reads. max maintains acme/website (20) and acme/handbook (23).
  */
 import { Gitlab } from '@gitbeaker/rest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { statusOf } from '../support/clients.js'
-
-let server: RunningServer
+import { beforeAll, describe, expect, it } from 'vitest'
+import { statusOf, serveDefaultScenario } from '../support/clients.js'
 let api: InstanceType<typeof Gitlab<false>>
 
-beforeAll(async () => {
-  server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  api = new Gitlab({ host: server.url, token: 'glpat-max-fakelab' })
+const fakelab = serveDefaultScenario()
+
+beforeAll(() => {
+  api = new Gitlab({ host: fakelab.url, token: 'glpat-max-fakelab' })
 })
-afterAll(() => server.close())
 
 const idsOf = (runners: unknown) => (runners as { id: number }[]).map((r) => r.id)
 

@@ -5,23 +5,17 @@
  * `python3 -c 'import gitlab'` fails (python-gitlab comes from Debian's python3-gitlab).
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSimulator } from '../../src/index.js'
-import { loadDefaultScenario, startServer, type RunningServer } from '../../src/node.js'
-import { findPython, runPython } from '../support/clients.js'
+import { describe, expect, it } from 'vitest'
+import { findPython, runPython, serveDefaultScenario } from '../support/clients.js'
 
 const python = findPython()
 
 describe.skipIf(python === undefined)('python-gitlab runners (skipped when python3-gitlab is not installed)', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer(createSimulator({ scenario: await loadDefaultScenario() }), { port: 0 })
-  })
-  afterAll(() => server?.close())
+  const fakelab = serveDefaultScenario()
 
   it('registers, verifies, lists, saves, enables, disables, lists jobs and deletes a runner', async () => {
     const script = join(import.meta.dirname, 'runners_python_gitlab_check.py')
-    const output = await runPython(python!, script, server.url)
+    const output = await runPython(python!, script, fakelab.url)
     expect(output.trim().split('\n')).toEqual([
       'registered 11 20',
       "new project_type not_connected 13.9.0 ['py']",
