@@ -49,6 +49,9 @@ export async function buildCli(root = ROOT) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // Whitespace only (names and syntax stay as written, so stack traces still name functions):
+    // a third less source for every start to read, hash and keep for lazy compilation.
+    minifyWhitespace: true,
     logLevel: 'warning',
     define: { 'import.meta.url': '__fakelabImportMetaUrl' },
     banner: { js: "var __fakelabImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

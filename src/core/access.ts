@@ -69,13 +69,50 @@ export function projectAccessLevel(db: Db, user: UserRecord | null, project: Pro
   return level
 }
 
-/** Whether the user may see the project at all: public, internal to signed-in users, else a member (guest+). */
-export function canReadProject(db: Db, user: UserRecord | null, project: ProjectRecord, today: string): boolean {
+/** One user's {@link projectAccessLevel} in any project, on one day. */
+export type ProjectLevels = (project: ProjectRecord) => number
+
+/**
+ * {@link projectAccessLevel} of one user for many projects (a list over thousands of them): the
+ * user's memberships are read once (the members' `user_id` index) and each project's level is
+ * kept, so a project costs its group chain instead of a scan of every member of it and its groups.
+ * For one request: the memberships are not watched for writes.
+ */
+export function projectLevels(db: Db, user: UserRecord | null, today: string): ProjectLevels {
+  if (!user) return () => AccessLevel.NO_ACCESS
+  const projects = new Map<number, number>()
+  const groups = new Map<number, number>()
+  for (const m of db.tables.members.where('user_id', user.id)) {
+    if (!activeMembership(m, today)) continue
+    // `directMember` takes the first membership of a source: so does this.
+    const of = m.source_type === 'project' ? projects : groups
+    if (!of.has(m.source_id)) of.set(m.source_id, m.access_level)
+  }
+  const levels = new Map<number, number>()
+  return (project) => {
+    let level = levels.get(project.id)
+    if (level !== undefined) return level
+    if (project.namespace_type === 'user' && project.namespace_id === user.id) level = AccessLevel.OWNER
+    else {
+      level = projects.get(project.id) ?? AccessLevel.NO_ACCESS
+      const group = groups.size > 0 ? db.projectGroup(project) : null
+      if (group) for (const g of db.groupSelfAndAncestors(group)) level = Math.max(level, groups.get(g.id) ?? AccessLevel.NO_ACCESS)
+    }
+    levels.set(project.id, level)
+    return level
+  }
+}
+
+/**
+ * Whether the user may see the project at all: public, internal to signed-in users, else a member (guest+).
+ * @param levels the user's {@link projectLevels}, when many projects are checked for one user.
+ */
+export function canReadProject(db: Db, user: UserRecord | null, project: ProjectRecord, today: string, levels?: ProjectLevels): boolean {
   if (project.visibility === 'public') return true
   if (!user) return false
   if (user.admin) return true
   if (project.visibility === 'internal' && user.user_type !== 'project_bot') return true
-  return projectAccessLevel(db, user, project, today) >= AccessLevel.GUEST
+  return (levels ? levels(project) : projectAccessLevel(db, user, project, today)) >= AccessLevel.GUEST
 }
 
 /**
@@ -122,9 +159,10 @@ export interface ConfidentialIssueFacts {
  * and Reporter+ of the project (group access included). A list over a big store uses it to skip the
  * per-issue check of {@link issueVisibleTo}.
  * gitlab: app/policies/issue_policy.rb (`read_confidential_issues`).
+ * @param levels the user's {@link projectLevels}, when many projects are checked for one user.
  */
-export function seesAllConfidentialIssues(db: Db, user: UserRecord | null, project: ProjectRecord, today: string): boolean {
-  return user !== null && (user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER)
+export function seesAllConfidentialIssues(db: Db, user: UserRecord | null, project: ProjectRecord, today: string, levels?: ProjectLevels): boolean {
+  return user !== null && (user.admin || (levels ? levels(project) : projectAccessLevel(db, user, project, today)) >= AccessLevel.REPORTER)
 }
 
 /**
@@ -134,6 +172,7 @@ export function seesAllConfidentialIssues(db: Db, user: UserRecord | null, proje
  * The caller has already checked that the user can read the project.
  * gitlab: app/finders/issues_finder.rb (`with_confidentiality_access_check`),
  * app/policies/issue_policy.rb (`read_confidential_issues` for reporters).
+ * @param levels the user's {@link projectLevels}, when many projects are checked for one user.
  * @returns a predicate over the project's issues.
  */
 export function issueVisibleTo(
@@ -141,8 +180,9 @@ export function issueVisibleTo(
   user: UserRecord | null,
   project: ProjectRecord,
   today: string,
+  levels?: ProjectLevels,
 ): (issue: ConfidentialIssueFacts) => boolean {
-  const seesAll = seesAllConfidentialIssues(db, user, project, today)
+  const seesAll = seesAllConfidentialIssues(db, user, project, today, levels)
   return (issue) =>
     !issue.confidential || seesAll || (user !== null && (issue.author_id === user.id || issue.assignee_ids.includes(user.id)))
 }

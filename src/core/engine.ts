@@ -359,10 +359,10 @@ class RequestContext implements Ctx {
   readonly today: string
   readonly now: string
   readonly baseUrl: string
-  readonly faker: Faker
+  readonly #fakerOf: () => Faker
   #url: URL | undefined
 
-  constructor(fields: Omit<Ctx, 'url' | 'method' | 'currentUser'>) {
+  constructor(fields: Omit<Ctx, 'url' | 'method' | 'currentUser' | 'faker'> & { fakerOf: () => Faker }) {
     this.request = fields.request
     this.method = (fields.request.method === 'HEAD' ? 'GET' : fields.request.method) as Method
     this.routeKey = fields.routeKey
@@ -375,7 +375,12 @@ class RequestContext implements Ctx {
     this.today = fields.today
     this.now = fields.now
     this.baseUrl = fields.baseUrl
-    this.faker = fields.faker
+    this.#fakerOf = fields.fakerOf
+  }
+
+  /** The simulator's faker, made on first use (few requests generate anything). */
+  get faker(): Faker {
+    return this.#fakerOf()
   }
 
   /** Built on first use only; handlers rarely need more than `request.path` and `request.query`. */
@@ -410,7 +415,10 @@ export function createEngine(options: EngineOptions): Simulator {
   let { clock, seed } = options
   const router = new Router(routes)
   const webRouter = new Router(options.webRoutes ?? [])
-  const faker: Faker = createFaker(seed)
+  // Made on first use, from the seed then in force (what a faker made up front and reseeded with
+  // it gives): most requests generate nothing, and building a Faker costs milliseconds at every start.
+  let fakerMade: Faker | undefined
+  const fakerOf = (): Faker => (fakerMade ??= createFaker(seed))
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
   const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
   let requestCount = 0
@@ -494,7 +502,7 @@ export function createEngine(options: EngineOptions): Simulator {
       today,
       now: nowText,
       baseUrl: fixedBaseUrl ?? request.origin,
-      faker,
+      fakerOf,
     }
     // Grape order: `before` blocks (GitLab's route-wide authorization, e.g. runners.rb
     // `authorize_admin_project`) see the raw params, then the declared params are validated.
@@ -707,7 +715,7 @@ export function createEngine(options: EngineOptions): Simulator {
       db.load(loaded.state)
       initial = { db: db.dump(), requestCount: 0 }
       seed = loaded.seed
-      faker.seed(seed)
+      fakerMade?.seed(seed)
       if (loaded.now !== undefined) moveClock(() => new Date(loaded.now!))
       // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
       if (loaded.faults !== undefined) faults.set(loaded.faults)
@@ -726,7 +734,7 @@ export function createEngine(options: EngineOptions): Simulator {
       db.load(snapshot.db)
       limiter.clear()
       requestCount = snapshot.requestCount
-      faker.seed(seed)
+      fakerMade?.seed(seed)
     },
     reset() {
       sim.restore(initial)

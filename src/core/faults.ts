@@ -84,13 +84,19 @@ export function checkFaultRule(rule: FaultRule): void {
 /** The fault rules of one simulator, drawn with a seeded faker. */
 export class Faults {
   #rules: LiveRule[] = []
-  readonly #faker: Faker
+  // Made on first draw: most simulators never set a rule, and building a Faker costs milliseconds
+  // at every start (issue 5, cold start). Made then from the seed, it draws as one made up front.
+  #faker: Faker | undefined
   readonly #seed: number
 
   /** @param seed seeds the draws (probability, random delays). */
   constructor(seed: number) {
     this.#seed = seed
-    this.#faker = createFaker(seed)
+  }
+
+  /** The seeded faker the draws come from. */
+  get #draws(): Faker {
+    return (this.#faker ??= createFaker(this.#seed))
   }
 
   /** Whether any rule is set (the engine skips matching otherwise). */
@@ -119,7 +125,7 @@ export class Faults {
   /** Removes every rule and reseeds the draws. */
   clear(): void {
     this.#rules = []
-    this.#faker.seed(this.#seed)
+    this.#faker?.seed(this.#seed)
   }
 
   /**
@@ -133,13 +139,13 @@ export class Faults {
       if (rule.route !== undefined && rule.route !== route) continue
       if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue
       if (live.pattern && !live.pattern.test(path)) continue
-      if (rule.probability !== undefined && rule.probability < 1 && this.#faker.number.float({ min: 0, max: 1 }) >= rule.probability) continue
+      if (rule.probability !== undefined && rule.probability < 1 && this.#draws.number.float({ min: 0, max: 1 }) >= rule.probability) continue
       live.remaining -= 1
       if (live.remaining <= 0) this.#rules.splice(this.#rules.indexOf(live), 1)
       decision ??= { delayMs: 0, label: '' }
       const parts: string[] = []
       if (rule.delay !== undefined) {
-        const ms = typeof rule.delay === 'number' ? rule.delay : this.#faker.number.int({ min: Math.ceil(rule.delay.min), max: Math.floor(rule.delay.max) })
+        const ms = typeof rule.delay === 'number' ? rule.delay : this.#draws.number.int({ min: Math.ceil(rule.delay.min), max: Math.floor(rule.delay.max) })
         decision.delayMs += ms
         parts.push(`delay ${ms}ms`)
       }

@@ -139,15 +139,23 @@ function pageUrl(ctx: Ctx<unknown>, query: string): string {
  * (at least 1; both omitted, with `rel="last"`, over {@link MAX_COUNT} rows).
  * `page` below 1 reads as 1; `per_page` above 100 is capped, a negative one reads as 20.
  */
-export function paginate<T>(ctx: Ctx<PageParams>, rows: T[]): Page<T> {
+export function paginate<T>(ctx: Ctx<PageParams>, rows: readonly T[]): Page<T> {
+  return paginateList(ctx, rows.length, (start, end) => rows.slice(start, end))
+}
+
+/**
+ * {@link paginate} of a list given by its length `total` and a reader of its rows from `start` to
+ * `end - 1` (called once, for the page's rows only; fewer past the end), so that a finder that can
+ * count its matches without materialising them (a big store's bit sets) costs the page.
+ */
+export function paginateList<T>(ctx: Ctx<PageParams>, total: number, slice: (start: number, end: number) => T[]): Page<T> {
   const requestedPerPage = ctx.params.per_page
   const perPage = requestedPerPage < 0 ? DEFAULT_PER_PAGE : Math.min(requestedPerPage, MAX_PER_PAGE)
   const page = ctx.params.page < 1 ? 1 : ctx.params.page
-  const total = rows.length
   const counted = total <= MAX_COUNT
   const totalPages = Math.max(1, Math.ceil(total / perPage))
   const start = (page - 1) * perPage
-  const slice = rows.slice(start, start + perPage)
+  const rows = start < total ? slice(start, start + perPage) : []
   const outOfRange = page > totalPages
   const next = !outOfRange && start + perPage < total ? page + 1 : null
   const prev = !outOfRange && page > 1 ? page - 1 : null
@@ -175,7 +183,7 @@ export function paginate<T>(ctx: Ctx<PageParams>, rows: T[]): Page<T> {
     headers['x-total'] = String(total)
     headers['x-total-pages'] = String(totalPages)
   }
-  return { rows: slice, headers }
+  return { rows, headers }
 }
 
 /**

@@ -30,7 +30,7 @@ export function acceptedReply(): Reply {
  * 200 with one page of `rows` presented by `present`, and the pagination headers.
  * Only the page's rows are presented, so a 100,000-row list costs one page of entity work.
  */
-export function paginated<T>(ctx: Ctx<PageParams>, rows: T[], present: (row: T) => unknown): Reply {
+export function paginated<T>(ctx: Ctx<PageParams>, rows: readonly T[], present: (row: T) => unknown): Reply {
   const page = paginate(ctx, rows)
   return { status: 200, body: page.rows.map(present), headers: page.headers }
 }

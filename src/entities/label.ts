@@ -44,8 +44,19 @@ export function isValidColor(color: string): boolean {
  * gitlab: app/helpers/labels_helper.rb `text_color_for_bg`.
  */
 export function textColor(color: string): string {
-  const hex = isValidColor(color) ? color.slice(1) : DEFAULT_LABEL_COLOR.slice(1)
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex
-  const sum = [0, 2, 4].reduce((acc, i) => acc + Number.parseInt(full.slice(i, i + 2), 16), 0)
+  const hex = isValidColor(color) ? color : DEFAULT_LABEL_COLOR
+  // Digit by digit rather than slicing and parsing: every label in every list is presented through
+  // this, and the strings and arrays it made were a sixth of a label list's CPU time (issue 5).
+  let sum = 0
+  if (hex.length === 4) {
+    for (let i = 1; i < 4; i++) sum += hexDigit(hex.charCodeAt(i)) * 17
+  } else {
+    for (let i = 1; i < 7; i += 2) sum += hexDigit(hex.charCodeAt(i)) * 16 + hexDigit(hex.charCodeAt(i + 1))
+  }
   return sum > 500 ? '#333333' : '#FFFFFF'
+}
+
+/** The value of one hex digit's char code (`0-9`, `A-F`, `a-f`; the colour passed {@link isValidColor}). */
+function hexDigit(code: number): number {
+  return code <= 57 ? code - 48 : (code | 32) - 87
 }

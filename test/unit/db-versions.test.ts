@@ -99,3 +99,53 @@ describe('denseView', () => {
     expect(next.count(next.bitsOf(db.tables.labels.idsWhere('project_id', 2)))).toBe(2)
   })
 })
+
+describe('DenseView: column positions, rare values, page reads and kept values', () => {
+  /** A labels table of `n` rows, `project_id` 1 on every 3rd row and 2 on the first only. */
+  function labels(n: number) {
+    const db = createDb()
+    for (let i = 0; i < n; i++) db.tables.labels.insert(label(`l${i}`, i === 0 ? 2 : i % 3 === 0 ? 1 : 3))
+    return db
+  }
+
+  it('gives the same positions by bit set (common or rare value) and by list', () => {
+    const db = labels(2000)
+    const view = denseView(db.tables.labels)
+    for (const value of [1, 2, 3, 4]) {
+      const listed: number[] = []
+      view.forEachSet(view.bitsWhere('project_id', value), (at) => listed.push(at))
+      expect(listed).toEqual([...view.positionsWhere('project_id', value)])
+      expect(listed.map((at) => view.rows[at]!.project_id).every((p) => p === value)).toBe(true)
+    }
+    expect(view.positionsWhere('project_id', 2)).toEqual([0])
+    expect(view.positionsWhere('project_id', 4)).toEqual([])
+  })
+
+  it('reads any stretch of set bits by rank as the whole walk does', () => {
+    const view = denseView(labels(1000).tables.labels)
+    const bits = view.bitsWhere('project_id', 1)
+    const all: number[] = []
+    view.forEachSet(bits, (at) => all.push(at))
+    for (const [start, end] of [[0, 20], [5, 37], [300, 400], [all.length - 3, all.length + 10], [all.length, all.length + 5]] as const) {
+      const got: number[] = []
+      view.forEachSetBetween(bits, start, end, (at) => got.push(at))
+      expect(got).toEqual(all.slice(start, end))
+    }
+  })
+
+  it('keeps a memo until the next write, at most 32, the least recently used dropped first', () => {
+    const db = labels(10)
+    const view = denseView(db.tables.labels)
+    let builds = 0
+    const value = () => view.memo('k', () => ({ build: ++builds }))
+    expect(value()).toBe(value())
+    expect(builds).toBe(1)
+    for (let i = 0; i < 31; i++) view.memo(`other${i}`, () => i)
+    expect(value().build).toBe(1) // asked for last: kept
+    for (let i = 31; i < 62; i++) view.memo(`other${i}`, () => i)
+    view.memo('one more', () => 0)
+    expect(value().build).toBe(2) // the least recently used: dropped
+    db.tables.labels.insert(label('new'))
+    expect(denseView(db.tables.labels).memo('k', () => ({ build: 99 })).build).toBe(99)
+  })
+})

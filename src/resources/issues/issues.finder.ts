@@ -7,7 +7,7 @@
  * app/models/milestone.rb (`upcoming_ids`, `started`).
  * @module
  */
-import { canReadProject, issueVisibleTo, seesAllConfidentialIssues } from '../../core/access.js'
+import { canReadProject, issueVisibleTo, projectLevels, seesAllConfidentialIssues, type ProjectLevels } from '../../core/access.js'
 import { fuzzySearch } from '../../core/fuzzy-search.js'
 import type { Db } from '../../db/db.js'
 import { denseView, type DenseView } from '../../db/dense.js'
@@ -92,8 +92,11 @@ const LEGACY_ANY_MILESTONE = 'Any Milestone'
 const UPCOMING = '#upcoming'
 const STARTED = '#started'
 
-/** The projects of a list the caller can read; a group list includes its subgroups' projects. */
-function sourceProjects(ctx: FinderCtx, source: IssueListSource): ProjectRecord[] {
+/**
+ * The projects of a list the caller can read; a group list includes its subgroups' projects.
+ * `levels` is the caller's access level per project (read once per request).
+ */
+function sourceProjects(ctx: FinderCtx, source: IssueListSource, levels: ProjectLevels): ProjectRecord[] {
   const { db, currentUser: user, today } = ctx
   if (source.kind === 'project') return [source.project]
   if (source.kind === 'group') {
@@ -101,12 +104,12 @@ function sourceProjects(ctx: FinderCtx, source: IssueListSource): ProjectRecord[
     const out: ProjectRecord[] = []
     for (const group of groups) {
       for (const project of db.tables.projects.where('namespace_id', group.id)) {
-        if (project.namespace_type === 'group' && canReadProject(db, user, project, today)) out.push(project)
+        if (project.namespace_type === 'group' && canReadProject(db, user, project, today, levels)) out.push(project)
       }
     }
     return out
   }
-  return db.tables.projects.filter((project) => canReadProject(db, user, project, today))
+  return db.tables.projects.filter((project) => canReadProject(db, user, project, today, levels))
 }
 
 /** Ruby's `String#downcase` of a wildcard parameter (`'None'`, `'ANY'`). */
@@ -121,7 +124,7 @@ type Predicate = (issue: IssueRecord) => boolean
  * column once per version instead (`DenseView.bitsWhere`).
  */
 interface ColumnValue {
-  column: 'state' | 'label_ids'
+  column: 'state' | 'label_ids' | 'author_id' | 'assignee_ids'
   value: unknown
 }
 
@@ -136,6 +139,12 @@ interface ColumnValue {
 interface Narrowing {
   all: readonly (readonly (ReadonlySet<number> | ColumnValue)[])[]
   exact?: Predicate
+  /**
+   * Given, the narrowing's bit set depends on nothing but the issues table and these ids (the
+   * index sets' values): a big store keeps it with the issues' dense view, so it is dropped at the
+   * next write to issues. `key` is short (the ids' count and hash); the ids are compared on a hit.
+   */
+  key?: { text: string; ids: Int32Array }
 }
 
 /**
@@ -276,23 +285,27 @@ function negatableMatchers(
     const iids = new Set(f.iids)
     out.push((issue) => iids.has(issue.iid))
   }
-  if (f.author_id !== undefined) {
-    const id = f.author_id
-    out.push((issue) => issue.author_id === id)
+  // Author and assignee filters also narrow a big store's list by their column (exact).
+  const byColumn = (column: ColumnValue['column'], value: number, test: Predicate): Predicate => {
+    narrow?.push({ all: [[{ column, value }]], exact: test })
+    return test
   }
+  const authored = (id: number) => byColumn('author_id', id, (issue) => issue.author_id === id)
+  const assigned = (id: number) => byColumn('assignee_ids', id, (issue) => issue.assignee_ids.includes(id))
+  if (f.author_id !== undefined) out.push(authored(f.author_id))
   if (f.author_username !== undefined) {
     const author = db.findUserByUsername(f.author_username)
-    out.push(author ? (issue) => issue.author_id === author.id : () => negated)
+    out.push(author ? authored(author.id) : () => negated)
   }
   if (f.assignee_id !== undefined) {
     const value = f.assignee_id
-    if (typeof value === 'number') out.push((issue) => issue.assignee_ids.includes(value))
+    if (typeof value === 'number') out.push(assigned(value))
     else if (lower(value) === NONE) out.push((issue) => issue.assignee_ids.length === 0)
     else out.push((issue) => issue.assignee_ids.length > 0)
   }
   if (f.assignee_username !== undefined && f.assignee_username.length > 0) {
     const assignee = db.findUserByUsername(f.assignee_username[0]!)
-    out.push(assignee ? (issue) => issue.assignee_ids.includes(assignee.id) : () => negated)
+    out.push(assignee ? assigned(assignee.id) : () => negated)
   }
   if (f.my_reaction_emoji !== undefined && currentUser) out.push(reactionMatcher(db, currentUser, f.my_reaction_emoji))
   if (f.search !== undefined && f.search !== '') out.push(searchMatcher(f.search, f.in))
@@ -348,8 +361,18 @@ function plainMatchers(ctx: FinderCtx, f: IssueListFilters, narrow: Narrowing[])
   const out: Predicate[] = []
   // `return items.none if current_user_related? && !current_user` (IssuableFinder#by_scope).
   if (f.scope !== 'all' && !user) return null
-  if (f.scope === 'created_by_me') out.push((issue) => issue.author_id === user!.id)
-  if (f.scope === 'assigned_to_me') out.push((issue) => issue.assignee_ids.includes(user!.id))
+  // The scope narrows a big store's list to the caller's issues (the author and assignee columns
+  // read once per version) instead of testing every issue of every project.
+  if (f.scope === 'created_by_me') {
+    const test: Predicate = (issue) => issue.author_id === user!.id
+    narrow.push({ all: [[{ column: 'author_id', value: user!.id }]], exact: test })
+    out.push(test)
+  }
+  if (f.scope === 'assigned_to_me') {
+    const test: Predicate = (issue) => issue.assignee_ids.includes(user!.id)
+    narrow.push({ all: [[{ column: 'assignee_ids', value: user!.id }]], exact: test })
+    out.push(test)
+  }
   if (f.state !== 'all') {
     const test: Predicate = (issue) => issue.state === f.state
     narrow.push({ all: [[{ column: 'state', value: f.state }]], exact: test })
@@ -381,44 +404,78 @@ function plainMatchers(ctx: FinderCtx, f: IssueListFilters, narrow: Narrowing[])
 }
 
 /**
- * The issues of a list, filtered and sorted (not yet paginated).
+ * A found list of issues, filtered and sorted: how many there are, and the rows of one stretch of
+ * it, so that a page costs the page (a big store counts its matches by their bits and reads only
+ * the page's ranks).
+ */
+export interface IssueList {
+  /** The number of issues in the list. */
+  readonly total: number
+  /** The issues at indexes `start` to `end - 1` of the list, in its order (fewer past the end). */
+  slice(start: number, end: number): IssueRecord[]
+}
+
+/** An {@link IssueList} over rows already found and sorted. */
+function listOf(rows: IssueRecord[]): IssueList {
+  return { total: rows.length, slice: (start, end) => rows.slice(start, end) }
+}
+
+/**
+ * The issues of a list, filtered and sorted (not yet paginated): {@link findIssueList}'s whole list.
  * Visibility: only projects the caller can read, and confidential issues only for administrators,
  * Reporter+ of the project, the author and the assignees (`with_confidentiality_access_check`).
  */
 export function findIssues(ctx: FinderCtx, source: IssueListSource, filters: IssueListFilters, options: FindOptions = {}): IssueRecord[] {
+  const list = findIssueList(ctx, source, filters, options)
+  return list.slice(0, list.total)
+}
+
+/**
+ * The issues of a list, filtered and sorted, as an {@link IssueList}: a page of it is read without
+ * materialising the rest. Same rows, same order as {@link findIssues}.
+ */
+export function findIssueList(ctx: FinderCtx, source: IssueListSource, filters: IssueListFilters, options: FindOptions = {}): IssueList {
   const { db } = ctx
-  let projects = sourceProjects(ctx, source)
+  const levels = projectLevels(db, ctx.currentUser, ctx.today)
+  let projects = sourceProjects(ctx, source, levels)
   if (filters.non_archived) projects = projects.filter((project) => !project.archived)
   const issues = db.tables.issues
-  // Every match is an issue of the list's projects, of the state, and of each named label and milestone.
-  const narrow: Narrowing[] = [{ all: [projects.map((project) => issues.idsWhere('project_id', project.id))] }]
+  // Every match is an issue of the list's projects, of the state, and of each named label and
+  // milestone. The bit set of several projects' issues depends on their ids only: a big store keeps
+  // it (a global list's thousands of projects are OR-ed once per issues version and set of projects).
+  const narrow: Narrowing[] = [projectsNarrowing(db, projects)]
   const notNarrow: Narrowing[] = []
   const plain = plainMatchers(ctx, filters, narrow)
-  if (plain === null) return []
+  if (plain === null) return listOf([])
   const positive = [...plain, ...negatableMatchers(ctx, projects, filters, false, narrow)]
   const negative = negatableMatchers(ctx, projects, filters.not, true, notNarrow)
-  const visibleIn = new Map(projects.map((project) => [project.id, issueVisibleTo(db, ctx.currentUser, project, ctx.today)]))
   const matcher =
     (tests: readonly Predicate[], negativeTests: readonly Predicate[]) =>
     (issue: IssueRecord): boolean => {
-      const visible = visibleIn.get(issue.project_id)
-      if (!visible) return false
       for (const t of tests) if (!t(issue)) return false
       for (const t of negativeTests) if (t(issue)) return false
-      return visible(issue)
+      return true
     }
   if (options.dense ?? issues.size >= DENSE_STORE_ISSUES) {
     // The bit sets hold exactly the issues of each exact narrowing: its predicate is skipped.
     const implied = new Set([...narrow, ...notNarrow].map((n) => n.exact))
     const rest = positive.filter((t) => !implied.has(t))
     const restNegative = negative.filter((t) => !implied.has(t))
-    // Visibility: a caller who sees every confidential issue of every project of the list needs no
-    // per-issue check when no other predicate is left either.
-    const seesAll = projects.every((project) => seesAllConfidentialIssues(db, ctx.currentUser, project, ctx.today))
-    const check = rest.length === 0 && restNegative.length === 0 && seesAll ? undefined : matcher(rest, restNegative)
-    return findDense(db, narrow, notNarrow.filter((n) => n.exact), check, filters)
+    const check = rest.length === 0 && restNegative.length === 0 ? undefined : matcher(rest, restNegative)
+    // Visibility: every issue of a readable project is visible but a confidential one, which only
+    // the author, the assignees and Reporter+ of its project see: the confidential issues of the
+    // projects where the caller is not Reporter+ are hidden, less the caller's own, bit set by bit set.
+    const unseen = projects.filter((project) => !seesAllConfidentialIssues(db, ctx.currentUser, project, ctx.today, levels))
+    const hidden: HiddenConfidential | undefined =
+      unseen.length === 0 ? undefined : { projects: projectsNarrowing(db, unseen), userId: ctx.currentUser?.id ?? null }
+    return findDense(db, narrow, notNarrow.filter((n) => n.exact), check, hidden, filters)
   }
-  const matches = matcher(positive, negative)
+  const visibleIn = new Map(projects.map((project) => [project.id, issueVisibleTo(db, ctx.currentUser, project, ctx.today, levels)]))
+  const tests = matcher(positive, negative)
+  const matches = (issue: IssueRecord) => {
+    const visible = visibleIn.get(issue.project_id)
+    return visible !== undefined && tests(issue) && visible(issue)
+  }
   // A small store: walk the smallest group of a narrowing; the others are tested by their predicates.
   const rows: IssueRecord[] = []
   let smallest = narrow[0]!.all[0]!
@@ -441,7 +498,49 @@ export function findIssues(ctx: FinderCtx, source: IssueListSource, filters: Iss
       if (matches(issue)) rows.push(issue)
     }
   }
-  return sortIssues(db, rows, filters.order_by, filters.sort)
+  return listOf(sortIssues(db, rows, filters.order_by, filters.sort))
+}
+
+/**
+ * The issues of `projects`: a narrowing keyed by their ids when there are several, so that a big
+ * store ORs thousands of projects' bit sets once per issues version and set of projects.
+ */
+function projectsNarrowing(db: Db, projects: readonly ProjectRecord[]): Narrowing {
+  const issues = db.tables.issues
+  return {
+    // Read only when the kept bit set is not there.
+    get all() {
+      return [projects.map((project) => issues.idsWhere('project_id', project.id))]
+    },
+    key: projects.length > 1 ? idsKey('projects', projects) : undefined,
+  }
+}
+
+/** A {@link Narrowing.key} for the ids of `records`: their count and FNV-1a hash, and the ids. */
+function idsKey(kind: string, records: readonly { id: number }[]): { text: string; ids: Int32Array } {
+  const ids = new Int32Array(records.length)
+  let hash = 0x811c9dc5
+  for (let i = 0; i < records.length; i++) {
+    ids[i] = records[i]!.id
+    hash = Math.imul(hash ^ ids[i]!, 0x01000193)
+  }
+  return { text: `${kind}:${ids.length}:${hash >>> 0}`, ids }
+}
+
+/** Whether two id lists are the same. */
+function sameIds(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/**
+ * The confidential issues a caller may not see (`with_confidentiality_access_check`): those of
+ * `projects` (where the caller is not Reporter+), except the ones `userId` wrote or is assigned to.
+ */
+interface HiddenConfidential {
+  projects: Narrowing
+  userId: number | null
 }
 
 /** How {@link findIssues} works; the answer is the same either way. */
@@ -457,18 +556,20 @@ export interface FindOptions {
 const DENSE_STORE_ISSUES = 4096
 
 /**
- * {@link findIssues} over a big store: the narrowings become bit sets over the issues' positions
- * (built once per issues version) and are intersected word by word, less the bits of the negated
- * exact narrowings; the issues left are tested by `check` (the predicates no exact narrowing
- * stands for, and visibility; none when nothing is left to test), then ordered by {@link sortMatches}.
+ * {@link findIssueList} over a big store: the narrowings become bit sets over the issues' positions
+ * (built once per issues version; a keyed narrowing's kept with the view) and are intersected word
+ * by word, less the bits of the negated exact narrowings and of the `hidden` confidential issues;
+ * the issues left are tested by `check` (the predicates no exact narrowing stands for; none when
+ * nothing is left to test), then ordered by {@link sortMatches}.
  */
 function findDense(
   db: Db,
   narrow: readonly Narrowing[],
   without: readonly Narrowing[],
   check: ((issue: IssueRecord) => boolean) | undefined,
+  hidden: HiddenConfidential | undefined,
   filters: IssueListFilters,
-): IssueRecord[] {
+): IssueList {
   const view = denseView(db.tables.issues)
   const bits = new Uint32Array(view.words).fill(0xffffffff)
   const bitsOf = (source: ReadonlySet<number> | ColumnValue) => ('column' in source ? view.bitsWhere(source.column, source.value) : view.bitsOf(source))
@@ -481,17 +582,96 @@ function findDense(
     }
     return out
   }
-  for (const n of narrow) for (const group of n.all) andInto(bits, groupBits(group))
+  const narrowingBits = (n: Narrowing) => {
+    const all = n.all
+    if (all.length === 1) return groupBits(all[0]!)
+    const out = new Uint32Array(view.words).fill(0xffffffff)
+    for (const group of all) andInto(out, groupBits(group))
+    return out
+  }
+  const keptBits = (n: Narrowing) => {
+    const key = n.key
+    if (key === undefined) return narrowingBits(n)
+    const kept = view.memo(key.text, () => ({ ids: key.ids, bits: narrowingBits(n) }))
+    // Another list of ids with the same count and hash: found anew, not kept.
+    return sameIds(kept.ids, key.ids) ? kept.bits : narrowingBits(n)
+  }
+  const rare = rareColumn(view, narrow)
+  if (rare) return sortMatches(db, view, rareMatches(view, rare, narrow, without, check, hidden, keptBits, narrowingBits), filters.order_by, filters.sort)
+  for (const n of narrow) andInto(bits, keptBits(n))
   for (const n of without) {
     // The negated filter holds where every group has a bit: remove that intersection.
-    const hit = new Uint32Array(view.words).fill(0xffffffff)
-    for (const group of n.all) andInto(hit, groupBits(group))
+    const hit = narrowingBits(n)
     for (let w = 0; w < bits.length; w++) bits[w]! &= ~hit[w]!
   }
   if (check) view.forEachSet(bits, (at) => {
     if (!check(view.rows[at]!)) bits[at >>> 5]! &= ~(1 << (at & 31))
   })
+  if (hidden) {
+    const confidential = view.bitsWhere('confidential', true)
+    const inProjects = keptBits(hidden.projects)
+    const authored = hidden.userId === null ? undefined : view.bitsWhere('author_id', hidden.userId)
+    const assigned = hidden.userId === null ? undefined : view.bitsWhere('assignee_ids', hidden.userId)
+    for (let w = 0; w < bits.length; w++) {
+      const own = authored && assigned ? authored[w]! | assigned[w]! : 0
+      bits[w]! &= ~(confidential[w]! & inProjects[w]! & ~own)
+    }
+  }
   return sortMatches(db, view, bits, filters.order_by, filters.sort)
+}
+
+/**
+ * The narrowing by one rare column value (the caller's own issues, one author's), if any: at most
+ * one position per 256 issues, so testing its positions one by one costs less than a pass over
+ * every word.
+ */
+function rareColumn(view: DenseView<IssueRecord>, narrow: readonly Narrowing[]): { narrowing: Narrowing; positions: readonly number[] } | undefined {
+  let best: { narrowing: Narrowing; positions: readonly number[] } | undefined
+  for (const n of narrow) {
+    // A kept narrowing (several projects) is never one column value: its sets are not read.
+    if (n.key !== undefined) continue
+    const all = n.all
+    const source = all.length === 1 && all[0]!.length === 1 ? all[0]![0]! : undefined
+    if (!source || !('column' in source)) continue
+    const positions = view.positionsWhere(source.column, source.value)
+    if (positions.length <= view.words >>> 3 && (!best || positions.length < best.positions.length)) best = { narrowing: n, positions }
+  }
+  return best
+}
+
+/**
+ * {@link findDense}'s matches from a rare narrowing's positions, as a bit set: each position is
+ * tested against the other narrowings' bits, the negated ones', the hidden confidential issues
+ * and `check`.
+ */
+function rareMatches(
+  view: DenseView<IssueRecord>,
+  rare: { narrowing: Narrowing; positions: readonly number[] },
+  narrow: readonly Narrowing[],
+  without: readonly Narrowing[],
+  check: ((issue: IssueRecord) => boolean) | undefined,
+  hidden: HiddenConfidential | undefined,
+  keptBits: (n: Narrowing) => Uint32Array,
+  narrowingBits: (n: Narrowing) => Uint32Array,
+): Uint32Array {
+  const has = (bits: Uint32Array, at: number) => (bits[at >>> 5]! & (1 << (at & 31))) !== 0
+  const others = narrow.filter((n) => n !== rare.narrowing).map(keptBits)
+  const withouts = without.map(narrowingBits)
+  const confidential = hidden ? view.bitsWhere('confidential', true) : undefined
+  const inProjects = hidden ? keptBits(hidden.projects) : undefined
+  const userId = hidden?.userId ?? null
+  const bits = new Uint32Array(view.words)
+  positions: for (const at of rare.positions) {
+    for (const b of others) if (!has(b, at)) continue positions
+    for (const b of withouts) if (has(b, at)) continue positions
+    const issue = view.rows[at]!
+    if (confidential && inProjects && has(confidential, at) && has(inProjects, at)) {
+      if (userId === null || (issue.author_id !== userId && !issue.assignee_ids.includes(userId))) continue
+    }
+    if (check && !check(issue)) continue
+    bits[at >>> 5]! |= 1 << (at & 31)
+  }
+  return bits
 }
 
 /** `into &= bits`, word by word. */
@@ -527,15 +707,17 @@ const STORE_ORDER_SHARE = 64
  * {@link sortIssues} of a big store's matches, given as positions of `view`. A long list asked for
  * a second time at the same store version takes the order of every issue, sorted once and kept
  * while the store's issues, milestones and label priorities are unchanged (any write to them
- * changes their `version`), and orders its rows by rank (their ranks set as bits, read back in
- * order) instead of by thousands of key comparisons per request. Every order ends with an id tie-breaker (a total order), so ordering a
- * subset by its rank in the whole gives exactly what sorting the subset gives.
+ * changes their `version`), and reads a stretch of the list by rank instead of by thousands of key
+ * comparisons per request: walking the kept order and testing each position's bit when the
+ * matches are dense enough for the stretch to be found soon, else setting the matches' ranks as
+ * bits and reading the stretch's back. Every order ends with an id tie-breaker (a total order), so
+ * ordering a subset by its rank in the whole gives exactly what sorting the subset gives.
  */
-function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, orderBy: IssueOrderBy, sort: 'asc' | 'desc'): IssueRecord[] {
+function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, orderBy: IssueOrderBy, sort: 'asc' | 'desc'): IssueList {
   const n = view.rows.length
   const count = view.count(bits)
   if (count < DIRECT_SORT_ROWS || count * STORE_ORDER_SHARE < n) {
-    return sortIssues(db, rowsAt(view, bits), orderBy, sort)
+    return listOf(sortIssues(db, rowsAt(view, bits), orderBy, sort))
   }
   let orders = sortedOrders.get(db)
   if (!orders) sortedOrders.set(db, (orders = { kept: new Map(), asked: new Map() }))
@@ -548,7 +730,7 @@ function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, or
     // a test that writes before every list never sorts the whole store.
     if (orders.asked.get(key) !== version) {
       orders.asked.set(key, version)
-      return sortIssues(db, rowsAt(view, bits), orderBy, sort)
+      return listOf(sortIssues(db, rowsAt(view, bits), orderBy, sort))
     }
     const byOrder = sortIssues(db, view.rows.slice(), orderBy, sort)
     const order = new Int32Array(n)
@@ -560,17 +742,39 @@ function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, or
     }
     orders.kept.set(key, (sorted = { version, rank, order }))
   }
-  // The matches' ranks as bits, read back in rank order: no comparison sort at all.
-  const ranked = new Uint32Array(view.words)
-  const rank = sorted.rank
-  view.forEachSet(bits, (at) => {
-    const r = rank[at]!
-    ranked[r >>> 5]! |= 1 << (r & 31)
-  })
-  const out: IssueRecord[] = []
-  const order = sorted.order
-  view.forEachSet(ranked, (r) => out.push(view.rows[order[r]!]!))
-  return out
+  const { rank, order } = sorted
+  let ranked: Uint32Array | undefined
+  return {
+    total: count,
+    slice(start, end) {
+      const out: IssueRecord[] = []
+      end = Math.min(end, count)
+      if (start >= end) return out
+      // Walking the order meets about `end × n / count` positions before the stretch is read;
+      // setting every match's rank costs `count`.
+      if (!ranked && end * n < count * count) {
+        let seen = 0
+        for (let r = 0; r < n && seen < end; r++) {
+          const at = order[r]!
+          if ((bits[at >>> 5]! & (1 << (at & 31))) === 0) continue
+          if (seen >= start) out.push(view.rows[at]!)
+          seen++
+        }
+        return out
+      }
+      if (!ranked) {
+        // The matches' ranks as bits, read back in rank order: no comparison sort at all.
+        ranked = new Uint32Array(view.words)
+        const bitsOfRanks = ranked
+        view.forEachSet(bits, (at) => {
+          const r = rank[at]!
+          bitsOfRanks[r >>> 5]! |= 1 << (r & 31)
+        })
+      }
+      view.forEachSetBetween(ranked, start, end, (r) => out.push(view.rows[order[r]!]!))
+      return out
+    },
+  }
 }
 
 /** The rows at the set bits' positions, in position order. */

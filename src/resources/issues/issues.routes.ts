@@ -10,7 +10,7 @@
 import { AccessLevel, projectAccessLevel } from '../../core/access.js'
 import { apiMessage, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js'
 import { findGroup, findProject } from '../../core/finders.js'
-import { paginate, paginationParams } from '../../core/pagination.js'
+import { paginate, paginateList, paginationParams } from '../../core/pagination.js'
 import { p, uploadedBytes } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
@@ -19,7 +19,7 @@ import { IssuableTimeStats, Issue, issuePageFacts } from '../../entities/issue.j
 import { MergeRequest, MergeRequestBasic } from '../../entities/merge-request.js'
 import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
-import { findIssues, type IssueListSource } from './issues.finder.js'
+import { findIssueList, type IssueListSource } from './issues.finder.js'
 import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
 import {
   addSpentTime,
@@ -43,7 +43,8 @@ type ListParams = Record<string, unknown> & { page: number; per_page: number; wi
 /** Finds, filters, sorts, paginates and presents one list; relational facts once per page. */
 function listReply(ctx: Ctx<ListParams>, list: 'global' | 'group' | 'project', source: IssueListSource, from: ReferenceFrom): Reply {
   const filters = issueListFilters(list, ctx.params)
-  const page = paginate(ctx, findIssues(ctx, source, filters))
+  const found = findIssueList(ctx, source, filters)
+  const page = paginateList(ctx, found.total, found.slice)
   const facts = issuePageFacts(ctx, page.rows)
   const options = { from, withLabelsDetails: ctx.params.with_labels_details }
   return { status: 200, body: page.rows.map((issue) => Issue(issue, ctx, facts, options)), headers: page.headers }

@@ -11,6 +11,7 @@ import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
+import { denseView } from '../../db/dense.js'
 import type { GroupRecord, UserRecord } from '../../db/schema.js'
 import { GroupNamespaceBasic, UserNamespaceBasic } from '../../entities/project.js'
 
@@ -39,6 +40,30 @@ function Namespace(row: NamespaceRow, ctx: Ctx<unknown>) {
   return { ...out, members_count_with_descendants: users.size }
 }
 
+/** gitlab: User#namespaces: the personal namespace and the groups of direct memberships. */
+function ownNamespaces(ctx: Ctx<unknown>, user: UserRecord, today: string): NamespaceRow[] {
+  const { db } = ctx
+  const groupIds = new Set(
+    db.tables.members.where('user_id', user.id).filter((m) => m.source_type === 'group' && activeMembership(m, today)).map((m) => m.source_id),
+  )
+  return [
+    { kind: 'user', user },
+    ...[...groupIds].map((id) => db.tables.groups.get(id)).filter((g): g is GroupRecord => g !== undefined).map((group): NamespaceRow => ({ kind: 'group', group })),
+  ]
+}
+
+/** `rows` that `search` (GitLab's fuzzy search over name and path) finds, by id (a new array). */
+function namespaceList(rows: NamespaceRow[], search: string | undefined): NamespaceRow[] {
+  if (search !== undefined) {
+    const matches = fuzzySearch(search, { useMinimumCharLimit: true })
+    rows = rows.filter((row) => (row.kind === 'group' ? matches(row.group.name, row.group.path) : matches(row.user.name, row.user.username)))
+  }
+  // By id, as `paginate` orders an unordered relation; spec-gap: where a group and a personal
+  // namespace share an id (fakelab numbers them apart), the group comes first.
+  const idOf = (row: NamespaceRow) => (row.kind === 'group' ? row.group.id : row.user.id)
+  return rows.sort((a, b) => idOf(a) - idOf(b) || (a.kind === 'group' ? -1 : 1))
+}
+
 /** Routes of the namespaces area. */
 export const namespaceRoutes: Route[] = [
   route('GET /namespaces', {
@@ -46,30 +71,20 @@ export const namespaceRoutes: Route[] = [
     handler(ctx) {
       const { db, currentUser, today } = ctx
       const user = currentUser!
-      let rows: NamespaceRow[]
-      if (user.admin) {
-        rows = [
-          ...db.tables.groups.all().map((group): NamespaceRow => ({ kind: 'group', group })),
-          ...db.tables.users.all().map((u): NamespaceRow => ({ kind: 'user', user: u })),
-        ]
-      } else {
-        // gitlab: User#namespaces: the personal namespace and the groups of direct memberships.
-        const groupIds = new Set(
-          db.tables.members.where('user_id', user.id).filter((m) => m.source_type === 'group' && activeMembership(m, today)).map((m) => m.source_id),
-        )
-        rows = [
-          { kind: 'user', user },
-          ...[...groupIds].map((id) => db.tables.groups.get(id)).filter((g): g is GroupRecord => g !== undefined).map((group): NamespaceRow => ({ kind: 'group', group })),
-        ]
-      }
-      if (ctx.params.search !== undefined) {
-        const matches = fuzzySearch(ctx.params.search, { useMinimumCharLimit: true })
-        rows = rows.filter((row) => (row.kind === 'group' ? matches(row.group.name, row.group.path) : matches(row.user.name, row.user.username)))
-      }
-      // By id, as `paginate` orders an unordered relation; spec-gap: where a group and a personal
-      // namespace share an id (fakelab numbers them apart), the group comes first.
-      const idOf = (row: NamespaceRow) => (row.kind === 'group' ? row.group.id : row.user.id)
-      rows.sort((a, b) => idOf(a) - idOf(b) || (a.kind === 'group' ? -1 : 1))
+      const search = ctx.params.search
+      // An administrator's list reads the groups and users tables only: kept with the users' dense
+      // view (dropped at a write to users), keyed by the groups' version and the search.
+      const rows = user.admin
+        ? denseView(db.tables.users).memo(`namespaces:${db.tables.groups.version}:${JSON.stringify(search ?? null)}`, () =>
+            namespaceList(
+              [
+                ...db.tables.groups.all().map((group): NamespaceRow => ({ kind: 'group', group })),
+                ...db.tables.users.all().map((u): NamespaceRow => ({ kind: 'user', user: u })),
+              ],
+              search,
+            ),
+          )
+        : namespaceList(ownNamespaces(ctx, user, today), search)
       return paginated(ctx, rows, (row) => Namespace(row, ctx))
     },
   }),

@@ -5,11 +5,10 @@
  * Source: GitLab doc/api/projects.md; gitlabhq:lib/api/projects.rb; gitlab-behaviour.md §1.8.
  * @module
  */
-import { AccessLevel, canReadProject, hasProjectAccess, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, hasProjectAccess } from '../../core/access.js'
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findProject } from '../../core/finders.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
 import { searchUsers } from '../../core/user-search.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
@@ -19,29 +18,11 @@ import { route, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { UserBasic } from '../../entities/user.js'
-import { createProject, destroyProject, projectTeam, updateProject } from './projects.service.js'
+import { createProject, destroyProject, listProjects, PROJECT_ORDER_COLUMNS, projectTeam, updateProject } from './projects.service.js'
 
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
 
-const ORDER_COLUMNS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity'] as const
-
-function sortValue(project: ProjectRecord, column: (typeof ORDER_COLUMNS)[number]): string | number {
-  switch (column) {
-    case 'id':
-      return project.id
-    case 'name':
-      return project.name.toLowerCase()
-    case 'path':
-      return project.path.toLowerCase()
-    case 'created_at':
-    case 'similarity':
-      return project.created_at
-    case 'updated_at':
-    case 'last_activity_at':
-      return project.last_activity_at
-  }
-}
 
 const VISIBILITY = ['private', 'internal', 'public'] as const
 
@@ -79,7 +60,7 @@ export const projectRoutes: Route[] = [
     auth: 'optional',
     params: {
       ...paginationParams,
-      order_by: p.string({ default: 'created_at', values: ORDER_COLUMNS }),
+      order_by: p.string({ default: 'created_at', values: PROJECT_ORDER_COLUMNS }),
       sort: p.string({ default: 'desc', values: ['asc', 'desc'], caseInsensitive: true }),
       archived: p.boolean(),
       visibility: p.string({ values: ['public', 'internal', 'private'] }),
@@ -93,7 +74,7 @@ export const projectRoutes: Route[] = [
       id_before: p.integer(),
     },
     handler(ctx) {
-      const { params, db, currentUser: user, today } = ctx
+      const { params } = ctx
       const keyset = params.pagination === 'keyset'
       if (keyset && params.order_by !== 'id') {
         throw grapeError(ErrorMessage.keysetUnsupported, 405)
@@ -101,27 +82,7 @@ export const projectRoutes: Route[] = [
       if (!keyset && params.page * Math.min(Math.max(params.per_page, 0), 100) > MAX_PROJECT_OFFSET) {
         throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
-      // gitlab: app/models/project.rb `search` (fuzzy over path, name and description).
-      const matches = params.search !== undefined ? fuzzySearch(params.search, { useMinimumCharLimit: true }) : undefined
-      const minLevel = params.min_access_level ?? (params.membership || params.owned ? AccessLevel.GUEST : undefined)
-      const rows = db.tables.projects.filter((project) => {
-        if (!canReadProject(db, user, project, today)) return false
-        if (params.archived !== undefined && project.archived !== params.archived) return false
-        if (params.visibility && project.visibility !== params.visibility) return false
-        // gitlab: User#owned_projects: the personal namespace's projects, and those the user holds
-        // Owner access to (a group they own).
-        if (params.owned && !(project.namespace_type === 'user' ? project.namespace_id === user?.id : projectAccessLevel(db, user, project, today) >= AccessLevel.OWNER)) return false
-        if (minLevel !== undefined && projectAccessLevel(db, user, project, today) < minLevel) return false
-        if (matches && !matches(project.path, project.name, project.description)) return false
-        return true
-      })
-      const column = params.order_by
-      const direction = params.sort === 'asc' ? 1 : -1
-      rows.sort((a, b) => {
-        const x = sortValue(a, column)
-        const y = sortValue(b, column)
-        return (x < y ? -1 : x > y ? 1 : 0) * direction || (a.id - b.id) * direction
-      })
+      const rows = listProjects(ctx, params)
       const present = (project: ProjectRecord) => (params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx))
       if (keyset) {
         const page = paginateKeyset(ctx, rows, params.sort as 'asc' | 'desc')

@@ -7,13 +7,15 @@
  * lib/gitlab/path_regex.rb.
  * @module
  */
-import { AccessLevel, activeMembership, groupAccessLevel } from '../../core/access.js'
+import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../core/access.js'
 import { destroyRecords } from '../../core/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { parameterize, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
 import { runnersRegistrationToken } from '../../core/tokens.js'
 import type { Db } from '../../db/db.js'
+import { denseView } from '../../db/dense.js'
+import { fuzzySearch } from '../../core/fuzzy-search.js'
 import type { GroupRecord, ProjectRecord, UserRecord, Visibility } from '../../db/schema.js'
 
 /** `Gitlab::Regex.project_name_regex` (13.x): letters, digits, emoji, `_`, `.`, dashes, spaces. */
@@ -250,4 +252,81 @@ export function projectTeam(db: Db, project: ProjectRecord, today: string): User
     for (const m of db.tables.members.where('source_id', id)) if (m.source_type === type && activeMembership(m, today)) ids.add(m.user_id)
   }
   return [...ids].sort((a, b) => a - b).map((id) => db.tables.users.get(id)).filter((u): u is UserRecord => u !== undefined)
+}
+
+// ---- the project list ---------------------------------------------------------------------------
+
+/** `order_by` values of `GET /projects` (`similarity` without a search orders as `created_at`). */
+export const PROJECT_ORDER_COLUMNS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity'] as const
+
+/** The sort key of a project for one `order_by` column. */
+function sortValue(project: ProjectRecord, column: (typeof PROJECT_ORDER_COLUMNS)[number]): string | number {
+  switch (column) {
+    case 'id':
+      return project.id
+    case 'name':
+      return project.name.toLowerCase()
+    case 'path':
+      return project.path.toLowerCase()
+    case 'created_at':
+    case 'similarity':
+      return project.created_at
+    case 'updated_at':
+    case 'last_activity_at':
+      return project.last_activity_at
+  }
+}
+
+/** The filters and order of `GET /projects`, as validated by the route. */
+export interface ProjectListParams {
+  order_by: string
+  sort: string
+  archived?: boolean
+  visibility?: string
+  search?: string
+  owned: boolean
+  membership: boolean
+  min_access_level?: number
+}
+
+/**
+ * `GET /projects` (`ProjectsFinder`): the projects the caller can read, filtered, in `order_by`
+ * `sort` order with the id tie-breaker in the same direction (not yet paginated).
+ * The order of every project is kept with the projects' dense view, so it is sorted once per write
+ * to projects and a list only walks it; the caller's access levels are read once per request.
+ * Sources: gitlab: app/finders/projects_finder.rb, app/models/project.rb (`search`, `sort_by_attribute`).
+ */
+export function listProjects(ctx: { db: Db; currentUser: UserRecord | null; today: string }, params: ProjectListParams): ProjectRecord[] {
+  const { db, currentUser: user, today } = ctx
+  const levels = projectLevels(db, user, today)
+  // gitlab: app/models/project.rb `search` (fuzzy over path, name and description).
+  const matches = params.search !== undefined ? fuzzySearch(params.search, { useMinimumCharLimit: true }) : undefined
+  const minLevel = params.min_access_level ?? (params.membership || params.owned ? AccessLevel.GUEST : undefined)
+  const column = params.order_by as (typeof PROJECT_ORDER_COLUMNS)[number]
+  const direction = params.sort === 'asc' ? 1 : -1
+  const view = denseView(db.tables.projects)
+  // Positions in order; depends on the projects' rows and the order only (the view's key).
+  const order = view.memo(`order:${column}:${direction}`, () => {
+    const keys = view.rows.map((project) => sortValue(project, column))
+    const positions = Array.from(view.rows, (_, at) => at)
+    return positions.sort((a, b) => {
+      const x = keys[a]!
+      const y = keys[b]!
+      return (x < y ? -1 : x > y ? 1 : 0) * direction || (view.rows[a]!.id - view.rows[b]!.id) * direction
+    })
+  })
+  const rows: ProjectRecord[] = []
+  for (const at of order) {
+    const project = view.rows[at]!
+    if (!canReadProject(db, user, project, today, levels)) continue
+    if (params.archived !== undefined && project.archived !== params.archived) continue
+    if (params.visibility && project.visibility !== params.visibility) continue
+    // gitlab: User#owned_projects: the personal namespace's projects, and those the user holds
+    // Owner access to (a group they own).
+    if (params.owned && !(project.namespace_type === 'user' ? project.namespace_id === user?.id : levels(project) >= AccessLevel.OWNER)) continue
+    if (minLevel !== undefined && levels(project) < minLevel) continue
+    if (matches && !matches(project.path, project.name, project.description)) continue
+    rows.push(project)
+  }
+  return rows
 }

@@ -15,7 +15,7 @@ import { present } from '../../core/ruby.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
-import { createUser, destroyUser, findUsers, soloOwnedGroups, updateUser } from './users.service.js'
+import { createUser, destroyUser, listUsers, soloOwnedGroups, updateUser, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
 const optionalAttributes = {
@@ -95,26 +95,20 @@ export const userRoutes: Route[] = [
         if (!admin) throw forbidden()
       }
       if (!user && !present(params.username)) throw forbidden('Not authorized to access /api/v4/users')
-      let users = findUsers(ctx.db, {
+      // gitlab: reorder_users: only administrators keep order_by/sort, and their defaults always apply.
+      const order: UserOrder | undefined = admin
+        ? { column: params.order_by === 'updated_at' ? 'created_at' : (params.order_by as UserOrder['column']), sort: params.sort === 'asc' ? 'asc' : 'desc' }
+        : undefined
+      const filters = {
         username: params.username,
         search: params.search,
         active: params.active,
         blocked: params.blocked,
         external: params.external,
         ...(admin ? { created_after: params.created_after, created_before: params.created_before } : {}),
-      })
-      // spec-gap: fakelab keeps no external identities, so an extern_uid/provider lookup finds no one.
-      if (present(params.extern_uid) && present(params.provider)) users = []
-      // gitlab: reorder_users: only administrators keep order_by/sort, and their defaults always apply.
-      if (admin) {
-        const column = params.order_by === 'updated_at' ? 'created_at' : params.order_by
-        const direction = params.sort === 'asc' ? 1 : -1
-        users = [...users].sort((a, b) => {
-          const x = a[column]
-          const y = b[column]
-          return ((x < y ? -1 : x > y ? 1 : 0) || a.id - b.id) * direction
-        })
       }
+      // spec-gap: fakelab keeps no external identities, so an extern_uid/provider lookup finds no one.
+      const users = present(params.extern_uid) && present(params.provider) ? [] : listUsers(ctx.db, filters, order)
       return paginated(ctx, users, (u) => (admin ? UserWithAdmin(u, ctx) : UserBasic(u, ctx)))
     },
   }),

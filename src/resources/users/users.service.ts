@@ -15,6 +15,7 @@ import type { Ctx } from '../../core/route.js'
 import { newUserRecord } from '../../core/user-record.js'
 import { searchUsers } from '../../core/user-search.js'
 import type { Db } from '../../db/db.js'
+import { denseView } from '../../db/dense.js'
 import type { GroupRecord, TableName, UserRecord } from '../../db/schema.js'
 
 /** Devise's `email_regexp`. */
@@ -170,9 +171,35 @@ export interface UserFilters {
   created_before?: string
 }
 
+/** `reorder_users`' order (administrators only): a user column and a direction, the id tie-breaker in the same direction. */
+export interface UserOrder {
+  column: 'id' | 'name' | 'username' | 'created_at'
+  sort: 'asc' | 'desc'
+}
+
+/**
+ * {@link findUsers}, reordered by `order` when given: the list of `GET /users`. It depends on the
+ * users' rows only, so it is kept with their dense view, keyed by the filters and the order, and
+ * found again only after a write to users (a search of thousands of users costs one scan and one
+ * sort per write, not per request). Do not change the array.
+ */
+export function listUsers(db: Db, filters: UserFilters, order?: UserOrder): readonly UserRecord[] {
+  return denseView(db.tables.users).memo(`users:${JSON.stringify([filters, order ?? null])}`, () => {
+    const users = findUsers(db, filters)
+    if (!order) return users
+    const { column } = order
+    const direction = order.sort === 'asc' ? 1 : -1
+    return users.sort((a, b) => {
+      const x = a[column]
+      const y = b[column]
+      return ((x < y ? -1 : x > y ? 1 : 0) || a.id - b.id) * direction
+    })
+  })
+}
+
 /**
  * `UsersFinder#execute`: newest first (`order_id_desc`), or `User.search`'s order when searching
- * (see `core/user-search.ts`).
+ * (see `core/user-search.ts`). A new array.
  * gitlab: app/finders/users_finder.rb, app/models/user.rb (`search`, `active_without_ghosts`,
  * `blocked`, `external`), lib/gitlab/sql/pattern.rb (`fuzzy_arel_match` with `lower_exact_match`).
  */
