@@ -110,7 +110,8 @@ export function validateScenarioObject(value: unknown, file?: string): Scenario 
  * @throws DuplicateKeyError when an explicit id is already taken in `db`; nothing is written.
  */
 export function applyScenario(db: Db, scenario: Scenario, options: ApplyScenarioOptions): void {
-  FORMAT.apply(db, scenario, options)
+  // A scenario this module parsed or validated had its references checked then (see VALIDATED).
+  FORMAT.apply(db, scenario, VALIDATED.has(scenario) ? { ...options, checked: true } : options)
 }
 
 /**

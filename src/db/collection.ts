@@ -180,10 +180,19 @@ export class Collection<T extends Row> {
    * @throws DuplicateKeyError when an id is taken or appears twice.
    */
   adoptAll(rows: readonly T[]): void {
-    const fresh = new Set<number>()
-    for (const row of rows) {
-      if (this.rows.has(row.id) || fresh.has(row.id)) throw new DuplicateKeyError(this.name, row.id)
-      fresh.add(row.id)
+    // Rows in strictly rising id order (the loader's staged rows) cannot repeat an id: only when
+    // one is out of order does a set of the ids seen find repeats.
+    let fresh: Set<number> | undefined
+    let last = -Infinity
+    for (let i = 0; i < rows.length; i++) {
+      const id = rows[i]!.id
+      if (this.rows.has(id)) throw new DuplicateKeyError(this.name, id)
+      if (id > last && !fresh) last = id
+      else {
+        fresh ??= new Set(rows.slice(0, i).map((row) => row.id))
+        if (fresh.has(id)) throw new DuplicateKeyError(this.name, id)
+        fresh.add(id)
+      }
     }
     const previousNext = this.nextId
     for (const row of rows) {

@@ -18,9 +18,7 @@ import { at, where, type Loc, type Report } from './problems.js'
 export function checkScenario(model: Model, fragments: readonly ScenarioFragment[], report: Report): NameIndex {
   const index = NameIndex.build(model, report)
   checkIds(model, index, fragments, report)
-  for (const fragment of fragments) {
-    for (const spec of fragment.titles ?? []) index.defineTitles(spec, index.groupsInOrder(), model.project)
-  }
+  defineTitles(model, index, fragments)
   const ctx: CheckContext = {
     model,
     index,
@@ -64,5 +62,22 @@ function checkIds(model: Model, index: NameIndex, fragments: readonly ScenarioFr
         else iids.set(iid, entry)
       }
     }
+  }
+}
+
+/**
+ * The name index of `model` without the reference checks, for a scenario that passed them when it
+ * was parsed: what loading needs (names, namespaces, titles). Problems of the names themselves are
+ * still reported to `report` (none, for a checked scenario).
+ */
+export function indexScenario(model: Model, fragments: readonly ScenarioFragment[], report: Report): NameIndex {
+  const index = NameIndex.build(model, report)
+  defineTitles(model, index, fragments)
+  return index
+}
+
+function defineTitles(model: Model, index: NameIndex, fragments: readonly ScenarioFragment[]): void {
+  for (const fragment of fragments) {
+    for (const spec of fragment.titles ?? []) index.defineTitles(spec, index.groupsInOrder(), model.project)
   }
 }

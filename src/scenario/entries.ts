@@ -4,7 +4,7 @@
  * (skipping what is of the wrong type: the schema reports that), so the readers here are defensive.
  * @module
  */
-import { at, type Loc, type Source } from './problems.js'
+import type { Loc, Source } from './problems.js'
 
 /** A plain mapping, as YAML gives it. */
 export type Rec = Record<string, unknown>
@@ -50,10 +50,25 @@ export function list(value: unknown): [unknown, number][] {
 /** The mapping items of a list field of `owner`, as entries (`projects[0].labels[2]`). */
 export function items(owner: Entry, field: string): Entry[] {
   const out: Entry[] = []
-  for (const [item, i] of list(owner.value[field])) {
-    if (isRec(item)) out.push({ ...at(owner, field, i), value: item })
+  const value = owner.value[field]
+  if (!Array.isArray(value)) return out
+  // One entry and one path per item, nothing else: the checks and the loader list the 50,000 jobs
+  // and 100,000 issues of a large scenario several times (issue 13).
+  const { source, path } = owner
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i]
+    if (isRec(item)) out.push({ source, path: [...path, field, i], value: item })
   }
   return out
+}
+
+/**
+ * Appends the mapping items of `list` (a list field's value) to `out`, without places: for the
+ * loader, which needs the records only (an entry and a path for each of 100,000 would be garbage).
+ */
+export function pushRecords(out: Rec[], list: unknown): void {
+  if (!Array.isArray(list)) return
+  for (const item of list as unknown[]) if (isRec(item)) out.push(item)
 }
 
 /** The entries of one source's top-level collections, appended to `model`. */

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Db } from '../db/db.js'
-import { checkScenario } from './check.js'
+import { checkScenario, indexScenario } from './check.js'
 import { composeSchemas } from './compose.js'
 import { addEntries, emptyModel } from './entries.js'
 import type { ScenarioFragment } from './fragment.js'
@@ -15,7 +15,14 @@ import { Problems, type Source } from './problems.js'
 import type { Scenario } from './records.js'
 
 /** Options of {@link ComposedScenarioFormat.apply}. */
-export type ApplyScenarioOptions = LoadOptions
+export interface ApplyScenarioOptions extends LoadOptions {
+  /**
+   * Set when `scenario` is what this format's `parse` or `validate` returned, unchanged: its
+   * references were checked then, so `apply` only indexes its names (checking the scale scenario
+   * again cost a third of a second, issue 13). Default false: checked as parsing checks.
+   */
+  checked?: boolean
+}
 
 /** A scenario format bound to the areas it was composed from. */
 export interface ComposedScenarioFormat {
@@ -58,7 +65,7 @@ export function createScenarioFormat(fragments: readonly ScenarioFragment[]): Co
       const model = emptyModel()
       addEntries(model, source, scenario)
       const problems = new Problems()
-      const index = checkScenario(model, fragments, problems.add)
+      const index = (options.checked ? indexScenario : checkScenario)(model, fragments, problems.add)
       problems.throwIfAny()
       db.transaction(() => new ScenarioLoader(db, index, model, fragments, options).run())
     },

@@ -87,6 +87,13 @@ export interface LoadContext {
    * such as `user:root`), so adding or reordering records never changes another record's values.
    */
   fake(key: string): Faker
+  /**
+   * The draw in [0, 1) of the faker {@link fake} last returned (its randomizer's `next`, seeded as
+   * that faker is), for generators that need millions of values: `f.helpers.arrayElement(list)` is
+   * `list[Math.floor(next() * list.length)]` for a list of two or more, without faker's per-call
+   * option handling. Drawing here moves the faker on, as its own draws do.
+   */
+  random(): () => number
   /** A generated instant in the two years before the reference date, as `toISOString()`. */
   past(f: Faker): string
   /** A generated instant between `from` and the reference date (`from` itself when not earlier). */

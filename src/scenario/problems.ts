@@ -71,7 +71,7 @@ export interface Loc {
 
 /** `loc` extended by `sub`: `at(project, 'labels', 2)`. */
 export function at(loc: Loc, ...sub: Path): Loc {
-  return { source: loc.source, path: [...loc.path, ...sub] }
+  return { source: loc.source, path: loc.path.concat(sub) }
 }
 
 /** `users[0].tokens[1].token`. */

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod'
+import { isoTimestamp } from './iso-time.js'
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/
@@ -18,7 +19,8 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
 }
 
-function isPath(value: string): boolean {
+/** Whether {@link pathSchema} accepts `value`. */
+export function isPath(value: string): boolean {
   return PATH.test(value) && !/\.(git|atom)$/i.test(value)
 }
 
@@ -34,11 +36,40 @@ export const dateSchema = z
  */
 export const timestampSchema = z
   .string()
-  .refine((s) => TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), {
+  .refine(isTimestamp, {
     error: (issue) =>
       `must be an ISO 8601 timestamp with an offset (2021-04-01T12:00:00Z) or a date; got ${JSON.stringify(issue.input)}`,
   })
-  .transform((s) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s).toISOString())
+  .transform(normalTimestamp)
+
+/** Whether {@link timestampSchema} accepts `s`. */
+export function isTimestamp(s: string): boolean {
+  return TIMESTAMP.test(s) && !Number.isNaN(instant(s))
+}
+
+/** What {@link timestampSchema} makes of a timestamp it accepts (see {@link isTimestamp}). */
+export function normalTimestamp(s: string): string {
+  const normal = isoTimestamp(instant(s))
+  // Most scenarios write the normal form already: keep the given string, not an equal copy.
+  return normal === s ? s : normal
+}
+
+/** The last string {@link instant} read, and its instant. */
+let lastText = ''
+let lastMs = Number.NaN
+
+/**
+ * The instant a timestamp names, in ms (NaN when `Date` cannot read it). The refinement and the
+ * transform ask for the same string one after the other: the last answer is kept for the second
+ * ask, halving the parsing of the 270,000 timestamps of the scale scenario (issue 13).
+ */
+function instant(s: string): number {
+  if (s !== lastText) {
+    lastText = s
+    lastMs = Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)
+  }
+  return lastMs
+}
 
 /** A positive integer record id. */
 export const idSchema = z.int().positive()
@@ -51,8 +82,13 @@ export const pathSchema = z.string().refine(isPath, {
   error: (issue) => `must be a path (${PATH_HINT}); got ${JSON.stringify(issue.input)}`,
 })
 
+/** Whether {@link fullPathSchema} accepts `s`. */
+export function isFullPath(s: string): boolean {
+  return s.split('/').every(isPath)
+}
+
 /** A group full path (`acme/platform`) or, for `namespace`, a username. */
-export const fullPathSchema = z.string().refine((s) => s.split('/').every(isPath), {
+export const fullPathSchema = z.string().refine(isFullPath, {
   error: (issue) => `must be a full path such as "acme/platform"; got ${JSON.stringify(issue.input)}`,
 })
 

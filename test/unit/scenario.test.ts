@@ -523,6 +523,19 @@ describe('applyScenario', () => {
     expect(db.tables.users.size).toBe(0)
   })
 
+  it('checks every reference of a scenario it did not parse or validate itself; one it did is only indexed again', () => {
+    const parsed = parseScenario('version: 1\nusers: [{ username: u }]\ngroups: [{ path: g, members: [{ user: u, access_level: 30 }] }]')
+    const handBuilt = structuredClone(parsed)
+    handBuilt.groups[0]!.members[0]!.user = 'ghost'
+    const db = createDb()
+    expect(() => applyScenario(db, handBuilt, { seed: 1, referenceDate: REF })).toThrow(
+      new ScenarioError([{ file: '<scenario>', line: 0, col: 0, message: 'groups[0].members[0].user: unknown user "ghost"' }]),
+    )
+    expect(db.tables.users.size).toBe(0)
+    applyScenario(db, parsed, { seed: 1, referenceDate: REF })
+    expect(db.tables.members.all().map((m) => m.user_id)).toEqual([db.tables.users.all()[0]!.id])
+  })
+
   it('rolls back when an explicit id is taken', () => {
     const db = createDb()
     db.tables.users.insert({ ...load(parseScenario('version: 1\nusers: [{ username: x }]')).tables.users.get(1)!, id: 2 })

@@ -7,6 +7,7 @@
 import type { Faker } from '@faker-js/faker'
 import type { LoadContext, LoadParent } from '../../scenario/fragment.js'
 import type { Entry } from '../../scenario/entries.js'
+import { isoTimestamp } from '../../scenario/iso-time.js'
 import type { IssueRecord } from './issues.tables.js'
 
 /** Generated issues take ids from here up, so they never meet written ids. */
@@ -64,15 +65,58 @@ function dueDate(draw: Draw, dates: readonly string[]): string | null {
   return dates[draw(121)]!
 }
 
-/** The 121 due dates {@link dueDate} picks from, made once per project rather than once per issue. */
-function dueDates(reference: Date): string[] {
-  return Array.from({ length: 121 }, (_, k) => isoTimestamp(reference.getTime() + (k - 60) * DAY_MS).slice(0, 10))
+/** The 121 due dates {@link dueDate} picks from, by load: they depend on the reference date only. */
+const dueDateTables = new WeakMap<LoadContext, readonly string[]>()
+
+function dueDates(ctx: LoadContext): readonly string[] {
+  let dates = dueDateTables.get(ctx)
+  if (!dates) {
+    const reference = ctx.referenceDate.getTime()
+    dates = Array.from({ length: 121 }, (_, k) => isoTimestamp(reference + (k - 60) * DAY_MS).slice(0, 10))
+    dueDateTables.set(ctx, dates)
+  }
+  return dates
 }
 
 const DAY_MS = 86_400_000
 
-/** `new Date(ms).toISOString()`. */
-const isoTimestamp = (ms: number): string => new Date(ms).toISOString()
+/** `{{hacker.noun}}` and the like in faker's hacker phrase templates. */
+const HACKER_PLACEHOLDER = /\{\{hacker\.([a-z]+)\}\}/
+
+/**
+ * `count` calls of `f.hacker.phrase()`, the same strings from the same faker state, and leaving
+ * the faker in the same state, at a fraction of the cost: faker's `helpers.fake` re-parses the
+ * template for every placeholder. `words` is the faker's `definitions.hacker` and `next` its
+ * randomizer's draw in [0, 1) (`LoadContext.random`). What faker draws, in order: the template
+ * (`arrayElement` of the phrases), then per placeholder one `arrayElement` of the word list that its
+ * expression evaluator draws and drops (it resolves `hacker.noun` against the raw definitions too)
+ * and the one that `hacker.noun()` returns; `arrayElement(list)` is `list[⌊next() × length⌋]`.
+ * `test/unit/scale-load-helpers.test.ts` checks this against faker itself.
+ */
+export function hackerPhrases(words: Readonly<Record<string, readonly string[]>>, next: () => number, count: number): string[] {
+  const pick = <T>(list: readonly T[]): T => list[list.length > 1 ? Math.floor(next() * list.length) : 0]!
+  // Each template split once: text pieces at even indexes, word lists at odd ones.
+  const templates = words.phrase!.map((template) =>
+    template.split(HACKER_PLACEHOLDER).map((piece, k) => (k % 2 === 0 ? piece : words[piece]!)),
+  )
+  const out = new Array<string>(count)
+  const pieces: string[] = []
+  for (let n = 0; n < count; n++) {
+    const template = pick(templates)
+    pieces.length = 0
+    for (let k = 0; k < template.length; k++) {
+      const piece = template[k]!
+      if (typeof piece === 'string') pieces.push(piece)
+      else {
+        pick(piece)
+        pieces.push(pick(piece))
+      }
+    }
+    // join, not +=, so that the title is one flat string rather than a rope of a dozen pieces.
+    out[n] = pieces.join('')
+  }
+  return out
+}
 
 /** An instant between `from` and `to` (ms), in ms. */
 function between(draw: Draw, from: number, to: number): number {
@@ -90,12 +134,13 @@ export function generateIssues(ctx: LoadContext, parent: LoadParent, count: numb
   const milestones = idsOf(ctx, owners, 'milestones')
   const users = memberIds(ctx, owners, project.creator_id)
   const f = ctx.fake(`issues:generate:${parent.key}`)
-  const titles = Array.from({ length: 64 }, () => f.hacker.phrase().replace(/\.$/, ''))
+  const hacker = f.definitions.hacker as unknown as Readonly<Record<string, readonly string[]>>
+  const titles = hackerPhrases(hacker, ctx.random(), 64).map((title) => title.replace(/\.$/, ''))
   const draw = drawFrom(f)
   const iids = ctx.iids('issues', parent, Array.from({ length: count }, () => ({})))
   const since = Date.parse(project.created_at)
   const until = ctx.referenceDate.getTime()
-  const dates = dueDates(ctx.referenceDate)
+  const dates = dueDates(ctx)
   let id = nextGeneratedId.get(ctx) ?? GENERATED_ID_BASE
   for (let i = 0; i < count; i++) {
     const closed = draw(3) === 0

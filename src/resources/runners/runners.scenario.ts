@@ -13,10 +13,11 @@
 import type { Faker } from '@faker-js/faker'
 import { z } from 'zod'
 import { runnersRegistrationToken } from '../../core/tokens.js'
-import { list, isRec, str, type Entry } from '../../scenario/entries.js'
+import { items, list, isRec, str, type Entry } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
-import { fullPathSchema, idSchema, timestampSchema } from '../../scenario/scalars.js'
+import { fast, fastObject, withFastItems } from '../../scenario/fast-records.js'
+import { fullPathSchema, idSchema, isFullPath, isTimestamp, normalTimestamp, timestampSchema } from '../../scenario/scalars.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
 
 /** GitLab's CI statuses (`HasStatus::AVAILABLE_STATUSES`). */
@@ -45,7 +46,8 @@ const pipelineSchema = z.strictObject({
   updated_at: timestampSchema.optional(),
 })
 
-const jobSchema = z.strictObject({
+/** A runner's job, as a scenario writes it. */
+export const jobSchema = z.strictObject({
   id: idSchema.optional(),
   /** The project's full path; the runner's only project when left out. */
   project: fullPathSchema.optional(),
@@ -63,6 +65,27 @@ const jobSchema = z.strictObject({
   created_at: timestampSchema.optional(),
   started_at: timestampSchema.nullable().optional(),
   finished_at: timestampSchema.nullable().optional(),
+})
+
+/**
+ * {@link jobSchema} the fast way, for lists of plainly valid jobs (see `scenario/fast-records.ts`):
+ * the same fields in the same order; `test/unit/scale-load-helpers.test.ts` holds it to the schema.
+ */
+export const fastJob = fastObject({
+  id: fast.optional(fast.positiveInt),
+  project: fast.optional(fast.refined(isFullPath)),
+  pipeline: fast.required(fast.positiveInt),
+  user: fast.optional(fast.string),
+  status: fast.withDefault('success', fast.oneOf(CI_STATUSES)),
+  stage: fast.withDefault('test', fast.string),
+  name: fast.optional(fast.string),
+  ref: fast.optional(fast.string),
+  tag: fast.withDefault(false, fast.boolean),
+  coverage: fast.withDefault(null, fast.nullable(fast.number)),
+  allow_failure: fast.withDefault(false, fast.boolean),
+  created_at: fast.optional(fast.refined(isTimestamp, normalTimestamp)),
+  started_at: fast.optional(fast.nullable(fast.refined(isTimestamp, normalTimestamp))),
+  finished_at: fast.optional(fast.nullable(fast.refined(isTimestamp, normalTimestamp))),
 })
 
 const runnerSchema = z.strictObject({
@@ -88,7 +111,7 @@ const runnerSchema = z.strictObject({
   projects: z.array(fullPathSchema).default([]),
   /** Full path of its group (group runners): a list of one, as GitLab stores it. */
   groups: z.array(fullPathSchema).max(1).default([]),
-  jobs: z.array(jobSchema).default([]),
+  jobs: withFastItems(z.array(jobSchema), fastJob).default([]),
   created_at: timestampSchema.optional(),
 })
 
@@ -132,6 +155,16 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
   claim({ ...at(root, 'runners_registration_token'), value: {} }, root.value.runners_registration_token, 'runners_registration_token')
   const runnerIds = new Set<number>()
   const jobIds = new Set<number>()
+  // The written pipeline ids of each project jobs name, read once per project rather than per job.
+  const pipelinesOf = new Map<Entry, Set<unknown>>()
+  const pipelineIds = (project: Entry): Set<unknown> => {
+    let ids = pipelinesOf.get(project)
+    if (!ids) {
+      ids = new Set(list(project.value.pipelines).map(([p]) => (isRec(p) ? p.id : undefined)))
+      pipelinesOf.set(project, ids)
+    }
+    return ids
+  }
   for (const [runner, i] of list(root.value.runners)) {
     if (!isRec(runner)) continue
     const here: Entry = { ...at(root, 'runners', i), value: runner }
@@ -152,9 +185,8 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
     for (const [path, j] of groups) {
       if (typeof path === 'string' && !ctx.index.groups.has(path.toLowerCase())) ctx.report(at(here, 'groups', j), `unknown group "${path}"`)
     }
-    for (const [job, j] of list(runner.jobs)) {
-      if (!isRec(job)) continue
-      const jobLoc: Entry = { ...at(here, 'jobs', j), value: job }
+    for (const jobLoc of items(here, 'jobs')) {
+      const job = jobLoc.value
       if (typeof job.id === 'number') {
         if (jobIds.has(job.id)) ctx.report(at(jobLoc, 'id'), `duplicate jobs id ${job.id}`)
         jobIds.add(job.id)
@@ -170,8 +202,7 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
         ctx.report(at(jobLoc, 'project'), `unknown project "${path}"`)
         continue
       }
-      const pipelines = list(project.value.pipelines).map(([p]) => (isRec(p) ? p.id : undefined))
-      if (typeof job.pipeline === 'number' && !pipelines.includes(job.pipeline)) {
+      if (typeof job.pipeline === 'number' && !pipelineIds(project).has(job.pipeline)) {
         ctx.report(at(jobLoc, 'pipeline'), `unknown pipeline ${job.pipeline} of project "${path}"`)
       }
     }
@@ -185,7 +216,9 @@ function hex(f: Faker, length: number): string {
 
 /** The next ids of a table for records without one: past the explicit ones and the table's. */
 function allocate(ctx: LoadContext, table: 'runners' | 'jobs', records: readonly { id?: number | undefined }[]): number[] {
-  let next = Math.max(ctx.db.tables[table].peekNextId() - 1, ...records.map((r) => r.id ?? 0))
+  // A loop, not Math.max(...ids): spreading 100,000 ids overflows the stack.
+  let next = ctx.db.tables[table].peekNextId() - 1
+  for (const r of records) if (r.id !== undefined && r.id > next) next = r.id
   return records.map((r) => r.id ?? ++next)
 }
 
@@ -243,6 +276,8 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
       ctx.db.tables.runner_namespaces.insert({ runner_id: id, namespace_id: ctx.row('group', entry).id })
     }
   })
+  // Adopted as one write at the end: 50,000 jobs inserted one by one cost a copy and an undo each.
+  const jobRecords: JobRecord[] = []
   jobs.forEach(({ job, runner, runnerId }, i) => {
     const id = jobIds[i]!
     const f = ctx.fake(`job:${id}`)
@@ -269,8 +304,9 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
       started_at: started,
       finished_at: finished,
     }
-    ctx.db.tables.jobs.insert(record)
+    jobRecords.push(record)
   })
+  ctx.db.tables.jobs.adoptAll(jobRecords)
 }
 
 /** The runners fragment (see the module comment). */

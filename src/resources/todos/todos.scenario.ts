@@ -10,11 +10,13 @@ import { z } from 'zod'
 import { items } from '../../scenario/entries.js'
 import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
-import { idSchema, iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { fast, fastObject, GIVE_UP, withFastItems } from '../../scenario/fast-records.js'
+import { idSchema, iidSchema, isPath, isTimestamp, normalTimestamp, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import { TODO_ACTIONS, type TodoRecord } from './todos.tables.js'
 
 /** A to-do of a user about an issue or merge request of the enclosing project. */
-const todoSchema = z
+/** A to-do, as a scenario writes it. */
+export const todoSchema = z
   .strictObject({
     id: idSchema.optional(),
     /** The owner (username). Required. */
@@ -36,7 +38,32 @@ const todoSchema = z
     error: 'needs exactly one target: issue: <iid> or merge_request: <iid>',
   })
 
-const fields = { todos: z.array(todoSchema).default([]) }
+/**
+ * {@link todoSchema} the fast way, for lists of plainly valid to-dos (see `scenario/fast-records.ts`):
+ * the same fields in the same order, and the same one-target rule; `test/unit/scale-load-helpers.test.ts`
+ * holds it to the schema.
+ */
+const fastTodoFields = fastObject({
+  id: fast.optional(fast.positiveInt),
+  user: fast.required(fast.refined(isPath)),
+  author: fast.optional(fast.refined(isPath)),
+  action: fast.withDefault('assigned', fast.oneOf(TODO_ACTIONS)),
+  issue: fast.optional(fast.positiveInt),
+  merge_request: fast.optional(fast.positiveInt),
+  state: fast.withDefault('pending', fast.oneOf(['pending', 'done'])),
+  body: fast.optional(fast.string),
+  created_at: fast.optional(fast.refined(isTimestamp, normalTimestamp)),
+  updated_at: fast.optional(fast.refined(isTimestamp, normalTimestamp)),
+})
+
+/** See {@link fastTodoFields}. */
+export function fastTodo(input: unknown): unknown {
+  const todo = fastTodoFields(input)
+  if (todo === GIVE_UP || (todo.issue === undefined) === (todo.merge_request === undefined)) return GIVE_UP
+  return todo
+}
+
+const fields = { todos: withFastItems(z.array(todoSchema), fastTodo).default([]) }
 
 /** The `todos` field of projects, as parsed. */
 export type TodoFields = FieldsOutput<typeof fields>
