@@ -502,7 +502,7 @@ export function findIssueList(ctx: FinderCtx, source: IssueListSource, filters: 
 function projectsNarrowing(db: Db, projects: readonly ProjectRecord[]): Narrowing {
   const issues = db.tables.issues
   return {
-    // Read only when the kept bit set is not there.
+    // Read to size the narrowing (smallestGroup) and when the kept bit set is not there: no copy.
     get all() {
       return [projects.map((project) => issues.idsWhere('project_id', project.id))]
     },
