@@ -17,7 +17,7 @@ import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { GroupRecord } from '../../db/schema.js'
 import type { MilestoneRecord } from './milestones.tables.js'
-import { IssueBasic } from '../../entities/issue.js'
+import { IssuablePageLookups, IssueBasic } from '../../entities/issue.js'
 import { MergeRequestBasic } from '../../entities/merge-request.js'
 import { Milestone } from '../../entities/milestone.js'
 import { findGroupMilestone, listGroupMilestones } from './group-milestones.finder.js'
@@ -157,7 +157,9 @@ export const groupMilestoneRoutes: Route[] = [
       const group = findGroup(ctx, ctx.params.id)
       const milestone = findMilestone(ctx, group, ctx.params.milestone_id)
       const rows = milestoneIssues(ctx.db, group, milestone, ctx.currentUser, ctx.today)
-      return paginated(ctx, rows, (issue) => IssueBasic(issue, ctx))
+      // One page's users, milestones and project paths, looked up once for all its rows.
+      const lookups = new IssuablePageLookups(ctx)
+      return paginated(ctx, rows, (issue) => IssueBasic(issue, ctx, { lookups }))
     },
   }),
 

@@ -23,7 +23,6 @@ import { createProject, destroyProject, listProjects, PROJECT_ORDER_COLUMNS, pro
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
 
-
 const VISIBILITY = ['private', 'internal', 'public'] as const
 
 /** The attributes of a new project (`create_params` and the optional project params we keep). */
