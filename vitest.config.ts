@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.contract.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Every simulator in the suite, the CLI's too, runs its route again on each reused read answer
+    // and fails that request with a 500 when the answers differ (src/core/reply-memo.ts).
+    env: { FAKELAB_REPLY_MEMO: 'verify' },
   },
 })

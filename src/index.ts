@@ -24,6 +24,7 @@ export type { Arranged, Arrangement, Simulator, SimulatorOptions, SimulatorSnaps
 export type { CoreReply, CoreRequest, HeaderList } from './core/transport.js'
 export { frozenClock, systemClock } from './core/clock.js'
 export type { Clock, ManualClock } from './core/clock.js'
+export type { ReplyMemoMode } from './core/reply-memo.js'
 export { AccessLevel } from './core/access.js'
 export { ApiError } from './core/errors.js'
 export { DEFAULT_JOURNAL_SIZE, Journal, JournalAssertionError, formatEntry } from './core/journal.js'

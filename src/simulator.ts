@@ -6,6 +6,7 @@
  * @module
  */
 import { createEngine, type EngineOptions, type Simulator as EngineSimulator } from './core/engine.js'
+import type { ReplyMemoMode } from './core/reply-memo.js'
 import { frozenClock, systemClock } from './core/clock.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState, type StateExport } from './core/control.js'
 import { Db } from './db/db.js'
@@ -173,7 +174,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     db.load(loaded.state)
     const clock = options.clock ?? frozenClock(loaded.now!)
     const seed = options.seed ?? loaded.seed
-    return withArrange(createEngine({ ...rest, db, seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb }), seed)
+    return withArrange(createEngine({ ...rest, replyMemo: rest.replyMemo ?? replyMemoFromEnv(), db, seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb }), seed)
   }
   const scenario = given === undefined ? undefined : toScenario(given as ScenarioInput | Scenario | string)
   const seed = options.seed ?? scenario?.seed ?? 1
@@ -181,8 +182,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
   // The scenario's fault rules first, then the caller's (the CLI's --delay/--fault).
   const faults = [...(scenario?.faults ?? []), ...(options.faults ?? [])]
-  const engine = createEngine({ ...rest, db, seed, clock, faults, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
+  const engine = createEngine({ ...rest, replyMemo: rest.replyMemo ?? replyMemoFromEnv(), db, seed, clock, faults, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
   return withArrange(engine, seed)
+}
+
+/**
+ * The reply memo mode `FAKELAB_REPLY_MEMO` asks for (`on`, `off` or `verify`), where there is a
+ * process environment: how the test suite runs every simulator, the CLI's included, in `'verify'`.
+ */
+function replyMemoFromEnv(): ReplyMemoMode | undefined {
+  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.FAKELAB_REPLY_MEMO
+  return value === 'on' || value === 'off' || value === 'verify' ? value : undefined
 }
 
 /** A scenario from YAML text or an object; objects not validated here before are validated as YAML is. */

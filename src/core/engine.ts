@@ -19,6 +19,7 @@ import { DEFAULT_JOURNAL_SIZE, Journal, type JournalEntry } from './journal.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
 import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
 import { RateLimiter } from './rate-limit.js'
+import { ReadTracker, ReplyMemo, difference, reuse, type ReplyMemoMode } from './reply-memo.js'
 import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
@@ -99,6 +100,11 @@ export interface EngineOptions {
   isSession?: boolean
   /** Entries the request journal keeps (default {@link DEFAULT_JOURNAL_SIZE}); 0 keeps none. */
   journalSize?: number
+  /**
+   * Whether a read that asks again what an earlier one asked, with nothing it depends on changed,
+   * gets the answer already made (`src/core/reply-memo.ts`). Default `'on'`.
+   */
+  replyMemo?: ReplyMemoMode
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -418,7 +424,14 @@ export function createEngine(options: EngineOptions): Simulator {
   // Made on first use, from the seed then in force (what a faker made up front and reseeded with
   // it gives): most requests generate nothing, and building a Faker costs milliseconds at every start.
   let fakerMade: Faker | undefined
-  const fakerOf = (): Faker => (fakerMade ??= createFaker(seed))
+  // Counted, so an answer that drew from the faker is never reused (the next one would draw again).
+  let fakerUses = 0
+  const fakerOf = (): Faker => {
+    fakerUses += 1
+    return (fakerMade ??= createFaker(seed))
+  }
+  const memoMode = options.replyMemo ?? 'on'
+  const memo = memoMode === 'off' ? undefined : new ReplyMemo()
   const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
   const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
   let requestCount = 0
@@ -447,14 +460,22 @@ export function createEngine(options: EngineOptions): Simulator {
     return error.text !== undefined ? renderText(error as ApiError & { text: string }, requestId, head) : render(error, requestId, head)
   }
 
-  async function respond(request: CoreRequest, trace: Trace): Promise<Outcome> {
+  /**
+   * What stands in front of the API and sees every request, reused answer or not: Puma's query
+   * limit, then nginx's body limit, then Rack::Attack's throttles.
+   * @returns the request, with its body read when its size had to be measured.
+   */
+  async function admit(request: CoreRequest): Promise<CoreRequest> {
     if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
-    // In front of the API, in this order: nginx's body limit, then Rack::Attack's throttles.
     request = await checkBodySize(db, request)
     if (request.path.startsWith('/api/')) {
       const throttled = limiter.check(db, request, clock.now())
       if (throttled) throw rateLimited(throttled.headers)
     }
+    return request
+  }
+
+  async function respond(request: CoreRequest, trace: Trace): Promise<Outcome> {
     // GitLab's HandleMalformedStrings middleware runs before any route (malformed.ts).
     if (malformedPath(request.path) || malformedQuery(request.query) || malformedCredentials(request.header('authorization'))) {
       throw malformedRequest()
@@ -517,14 +538,53 @@ export function createEngine(options: EngineOptions): Simulator {
 
   async function answer(request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
     try {
-      const outcome = await respond(request, trace)
-      return render(outcome, requestId, head)
+      request = await admit(request)
+      const line = memo ? ReplyMemo.line(request, API_PREFIX) : undefined
+      if (line === undefined) return render(await respond(request, trace), requestId, head)
+      return await answerRead(memo!, line, request, requestId, head, trace)
     } catch (error) {
       if (error instanceof ApiError && error.text !== undefined) return renderText(error as ApiError & { text: string }, requestId, head)
       const apiError = error instanceof ApiError ? error : internalError()
       if (!(error instanceof ApiError)) onError(error, request)
       return render(apiError, requestId, head)
     }
+  }
+
+  /**
+   * A read that may reuse a kept answer (`reply-memo.ts`): the kept one when nothing it was made
+   * from has changed, else a fresh one, kept when making it changed nothing. In `'verify'` mode the
+   * route runs on reuse too, and a fresh answer that differs from the kept one is an internal error.
+   */
+  async function answerRead(memo: ReplyMemo, line: string, request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
+    const writes = db.writes
+    const clockMs = clock.now().getTime()
+    const kept = memo.find(line, request, writes, clockMs)
+    if (kept && memoMode === 'on') {
+      trace.route = kept.trace.route
+      trace.user = kept.trace.user
+      trace.sudoFrom = kept.trace.sudoFrom
+      return reuse(kept, requestId)
+    }
+    const uses = fakerUses
+    const tracked = new ReadTracker(request)
+    let reply: CoreReply
+    try {
+      reply = render(await respond(tracked, trace), requestId, head)
+    } catch (error) {
+      if (kept) throw new Error(`reply memo: a reused answer to ${line} is not what the route answers now (it fails)`, { cause: error })
+      throw error
+    }
+    // A route that wrote, drew from the faker or read the body must run every time. A clock that
+    // moved meanwhile (the wall clock) leaves nothing to keep or compare, but is no fault.
+    const changed = db.writes !== writes || fakerUses !== uses || tracked.bodyRead
+    const moved = clock.now().getTime() !== clockMs
+    if (kept) {
+      const differs = changed ? 'the route changed state' : moved ? undefined : difference(kept, reply)
+      if (differs !== undefined) throw new Error(`reply memo: a reused answer to ${line} is not what the route answers now (${differs})`)
+    } else if (!changed && !moved && trace.route !== null) {
+      memo.keep(line, tracked.reads, reply, { route: trace.route, user: trace.user, sudoFrom: trace.sudoFrom }, writes, clockMs)
+    }
+    return reply
   }
 
   const sessions = new Map<string, Simulator>()

@@ -27,6 +27,7 @@ export class Db {
   /** The tables, by GitLab name: `db.tables.projects.get(1)`. */
   readonly tables: { [K in TableName]: Collection<Tables[K]> }
   private journals: Undo[][] = []
+  #writes = 0
 
   /**
    * @param definitions every table and its indexes: `CORE_TABLES` plus each area's tables, as the
@@ -38,13 +39,20 @@ export class Db {
       return top ? { push: (undo) => top.push(undo) } : undefined
     }
     // One write counter for all tables, so a table's version is never reused (Collection.version).
-    let writes = 0
-    const tick = () => ++writes
+    const tick = () => ++this.#writes
     const tables = {} as Record<string, Collection<never>>
     for (const [name, definition] of Object.entries(definitions)) {
       tables[name] = new Collection(name, definition.indexes as never[], journal, tick)
     }
     this.tables = tables as unknown as Db['tables']
+  }
+
+  /**
+   * The store's write counter: it grows with every write to any table (insert, update, delete,
+   * load, and each undo of a rolled-back write), so an equal value means nothing has changed since.
+   */
+  get writes(): number {
+    return this.#writes
   }
 
   /**

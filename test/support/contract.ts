@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { createSimulator, type Simulator, type SimulatorSnapshot } from '../../src/index.js'
 import { createHandlers } from '../../src/msw.js'
 import { loadDefaultScenario, startServer } from '../../src/node.js'
+import type { ReplyMemoMode } from '../../src/core/reply-memo.js'
 import type { Scenario } from '../../src/scenario/index.js'
 
 export type Transport = 'node' | 'msw'
@@ -65,6 +66,8 @@ export interface ContractContext {
 export interface ContractOptions {
   /** Default: the embedded default scenario. */
   scenario?: Scenario | string
+  /** The simulator's reply memo mode; default: the suite's (`FAKELAB_REPLY_MEMO`, `verify`). */
+  replyMemo?: ReplyMemoMode
 }
 
 const ALL: Transport[] = ['node', 'msw']
@@ -150,7 +153,7 @@ export function contract(title: string, options: ContractOptions, body: (ctx: Co
 
     beforeAll(async () => {
       const scenario = options.scenario ?? (await (defaultScenario ??= loadDefaultScenario()))
-      sim = createSimulator({ scenario })
+      sim = createSimulator({ scenario, replyMemo: options.replyMemo })
       snapshot = sim.snapshot()
       if (transport === 'node') {
         const server = await startServer(sim, { port: 0 })
