@@ -9,6 +9,24 @@ export const LIST_PATH = '/api/v4/projects/20/labels'
 export const LABELS = 20
 
 /**
+ * Creates labels on project 20 through the API until {@link LABELS} are listed there.
+ * @param send answers one Fetch `Request` (`sim.handle`, or `fetch` against a server)
+ * @param origin the origin the requests are addressed to, e.g. `http://gitlab.test`
+ */
+export async function addBenchLabels(send, origin) {
+  const list = async () => (await send(request(origin, LIST_PATH))).json()
+  let present = (await list()).length
+  for (let i = 0; present < LABELS; i += 1, present += 1) {
+    const res = await send(request(origin, LIST_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `bench-${String(i).padStart(2, '0')}`, color: '#6699cc', description: `Benchmark label number ${i}` }),
+    }))
+    if (res.status !== 201) throw new Error(`creating a bench label answered ${res.status}: ${await res.text()}`)
+  }
+}
+
+/**
  * A simulator over the default scenario with {@link LABELS} labels visible on project 20.
  * @param dist the build to load (`dist/` of a checkout).
  */
@@ -16,19 +34,10 @@ export async function benchSimulator(dist) {
   const { createSimulator } = await import(pathToFileURL(join(dist, 'index.js')).href)
   const { loadDefaultScenario } = await import(pathToFileURL(join(dist, 'node.js')).href)
   const sim = createSimulator({ scenario: await loadDefaultScenario() })
-  const list = async () => (await sim.handle(request(LIST_PATH))).json()
-  let present = (await list()).length
-  for (let i = 0; present < LABELS; i += 1, present += 1) {
-    const res = await sim.handle(request(LIST_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `bench-${String(i).padStart(2, '0')}`, color: '#6699cc', description: `Benchmark label number ${i}` }),
-    }))
-    if (res.status !== 201) throw new Error(`creating a bench label answered ${res.status}: ${await res.text()}`)
-  }
+  await addBenchLabels((req) => sim.handle(req), 'http://gitlab.test')
   return sim
 }
 
-function request(path, init = {}) {
-  return new Request(`http://gitlab.test${path}`, { ...init, headers: { 'PRIVATE-TOKEN': TOKEN, ...init.headers } })
+function request(origin, path, init = {}) {
+  return new Request(`${origin}${path}`, { ...init, headers: { 'PRIVATE-TOKEN': TOKEN, ...init.headers } })
 }

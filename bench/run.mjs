@@ -2,19 +2,23 @@
 // Every figure is a ratio or a target check measured side by side in this run: absolute numbers
 // depend on the machine and on what else runs on it, ratios much less.
 //
-// 1. HTTP: three servers, each in its own process pinned to core 0 (`taskset`, when it exists):
-//    a raw node:http server sending fakelab's own answer pre-serialised, one calling JSON.stringify
-//    on it per request, and fakelab's node:http door answering GET /api/v4/projects/20/labels
-//    (20 labels, about 4 KB). autocannon loads each from another process pinned to core 1
-//    (BENCH_CONNECTIONS connections, BENCH_SECONDS s, BENCH_ROUNDS rounds in turn; medians shown),
-//    also as requests per CPU-second each server used (autocannon, on one core, cannot keep a raw
-//    server busy). Then the resident set size of the fakelab process after the load.
+// 1. HTTP: servers, each in its own process pinned to core 0 (`taskset`, when it exists): a raw
+//    node:http server sending fakelab's own answer pre-serialised, one calling JSON.stringify on it
+//    per request, and fakelab answering GET /api/v4/projects/20/labels (20 labels, about 4 KB) as
+//    users run it: `fakelab serve` (the bundled CLI) on the default scenario, the labels added over
+//    HTTP. Beside it, the same with its reply memo off (FAKELAB_REPLY_MEMO=off: every request runs
+//    the route), and fakelab/node's startServer in a plain node process (the unbundled library).
+//    autocannon loads each from another process pinned to core 1 (BENCH_CONNECTIONS connections,
+//    BENCH_SECONDS s, BENCH_ROUNDS rounds in turn; medians shown), also as requests per CPU-second
+//    each server used (autocannon, on one core, cannot keep a raw server busy). Then the resident
+//    set size of each fakelab process after the load.
 // 2. Cold start: `fakelab serve --port 0` on the default scenario (the bundled dist/cli.js that
 //    bin/fakelab runs), from spawn to the first answered request (median of 5), next to a bare
 //    node:http server started the same way.
 // 3. MSW door: calls/s through `setupServer` with fakelab's handlers against one bare MSW handler
 //    returning the same bytes, and calls/s of `sim.handle()` itself, each in a process of its own
-//    (bench/inprocess.mjs), also per CPU-second used, so other programs do not count against either.
+//    (bench/inprocess.mjs), also per CPU-second used, so other programs do not count against either;
+//    both also with the reply memo off (every call runs the route).
 // 4. Store: 100,000 labels over 10 projects, then 200 filtered, sorted, paginated list requests
 //    through `sim.handle()`, against the 5 ms p50 target, with a plain array scan as baseline.
 //
@@ -24,13 +28,13 @@
 //                     for before/after figures: its fakelab server, cold start and MSW door take
 //                     their turns among the others
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { LABELS, LIST_PATH, TOKEN, benchSimulator } from './fixture.mjs'
+import { LABELS, LIST_PATH, TOKEN, addBenchLabels, benchSimulator } from './fixture.mjs'
 import { TASKSET, cpuSeconds, pinned } from './processes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -72,16 +76,47 @@ function percentile(sorted, p) {
 
 /** Starts `bench/server.mjs kind arg` pinned to core 0; resolves with its URL and pid. */
 function startServerProcess(kind, arg) {
-  const [command, argv] = pinned(0, [process.execPath, join(ROOT, 'bench', 'server.mjs'), kind, arg])
-  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] })
+  return startPinned([process.execPath, join(ROOT, 'bench', 'server.mjs'), kind, arg], kind)
+}
+
+/**
+ * Starts `fakelab serve --port 0` of a build on the default scenario, pinned to core 0, with the
+ * benchmark's labels added over HTTP; `env` is added to the environment (`FAKELAB_REPLY_MEMO`).
+ */
+async function startFakelabServe(dist, env = {}) {
+  const server = await startPinned([process.execPath, cliOf(dist), 'serve', '--port', '0'], 'fakelab serve', env)
+  await addBenchLabels((req) => fetch(req), server.url)
+  return server
+}
+
+/**
+ * Spawns `argv` pinned to core 0; resolves with the URL on its first stdout line, and its pid.
+ * Its stdout goes to a file, as a server's log would: the autocannon runs block this process
+ * (`spawnSync`), and a pipe nobody reads meanwhile would fill, leaving `fakelab serve`'s request
+ * log (one line per request) queued in its memory.
+ */
+function startPinned(argv0, name, env = {}) {
+  const [command, argv] = pinned(0, argv0)
+  const logDir = mkdtempSync(join(tmpdir(), 'fakelab-bench-log-'))
+  const log = join(logDir, 'stdout')
+  const fd = openSync(log, 'w')
+  const child = spawn(command, argv, { stdio: ['ignore', fd, 'inherit'], env: { ...process.env, ...env } })
+  closeSync(fd)
+  const stop = () => {
+    child.kill('SIGKILL')
+    rmSync(logDir, { recursive: true, force: true })
+  }
   return new Promise((resolveUrl, reject) => {
-    let text = ''
-    child.stdout.on('data', (chunk) => {
-      text += chunk
-      const line = text.split('\n')[0]
-      if (text.includes('\n')) resolveUrl({ url: line.trim(), pid: child.pid, stop: () => child.kill('SIGKILL') })
+    const poll = setInterval(() => {
+      const text = readFileSync(log, 'utf8')
+      if (!text.includes('\n')) return
+      clearInterval(poll)
+      resolveUrl({ url: text.split('\n')[0].trim(), pid: child.pid, stop })
+    }, 10)
+    child.once('exit', (code) => {
+      clearInterval(poll)
+      reject(new Error(`${name} server exited with ${code}`))
     })
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
   })
 }
 
@@ -127,11 +162,15 @@ async function httpBench() {
   try {
     servers.raw = await startServerProcess('raw', bodyFile)
     servers.stringify = await startServerProcess('stringify', bodyFile)
-    for (const build of BUILDS) servers[build.name] = await startServerProcess('fakelab', build.dist)
+    for (const build of BUILDS) servers[build.name] = await startFakelabServe(build.dist)
+    // The same build without its reply memo, and as a library in a plain node process (unbundled).
+    servers.noMemo = await startFakelabServe(DIST, { FAKELAB_REPLY_MEMO: 'off' })
+    servers.library = await startServerProcess('fakelab', DIST)
+    const fakelabs = [...BUILDS.map((build) => build.name), 'noMemo', 'library']
     const targets = [
       ['raw', `${servers.raw.url}/`, {}],
       ['stringify', `${servers.stringify.url}/`, {}],
-      ...BUILDS.map((build) => [build.name, `${servers[build.name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN }]),
+      ...fakelabs.map((name) => [name, `${servers[name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN }]),
     ]
     const checks = {}
     for (const build of BUILDS) checks[build.name] = await get(`${servers[build.name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN })
@@ -158,7 +197,7 @@ async function httpBench() {
     // The raw servers send this build's answer; an older build may answer other bytes.
     const result = { bytes: body.length, rows, sameBytes: checks.fakelab.body.equals(body), memory: {} }
     for (const [name] of targets) result[name] = summary(runs[name])
-    for (const build of BUILDS) result.memory[build.name] = rssMb(servers[build.name].pid)
+    for (const name of fakelabs) result.memory[name] = rssMb(servers[name].pid)
     return result
   } finally {
     for (const server of Object.values(servers)) server.stop()
@@ -218,10 +257,13 @@ async function coldStart() {
 
 // ---- 3. MSW door and sim.handle, in this process ----------------------------------------------
 
-/** One run of bench/inprocess.mjs in a fresh process pinned to core 0: {wall, cpu} calls/s. */
-function inProcess(dist, mode, calls) {
+/**
+ * One run of bench/inprocess.mjs in a fresh process pinned to core 0: {wall, cpu} calls/s. `env`
+ * is added to its environment (`FAKELAB_REPLY_MEMO`).
+ */
+function inProcess(dist, mode, calls, env = {}) {
   const [command, argv] = pinned(0, [process.execPath, join(ROOT, 'bench', 'inprocess.mjs'), dist, mode, String(calls)])
-  const run = spawnSync(command, argv, { encoding: 'utf8' })
+  const run = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, ...env } })
   if (run.status !== 0) throw new Error(`bench/inprocess.mjs ${mode} failed: ${run.stderr}`)
   return JSON.parse(run.stdout.trim().split('\n').pop())
 }
@@ -231,9 +273,11 @@ async function mswBench() {
   // code would be shared by every build and handler and tuned for whichever ran first.
   const jobs = [['bare', DIST, 'bare', MSW_CALLS]]
   for (const build of BUILDS) jobs.push([build.name, build.dist, 'msw', MSW_CALLS], [`${build.name}.handle`, build.dist, 'handle', MSW_CALLS * 5])
+  const off = { FAKELAB_REPLY_MEMO: 'off' }
+  jobs.push(['noMemo', DIST, 'msw', MSW_CALLS, off], ['noMemo.handle', DIST, 'handle', MSW_CALLS * 5, off])
   const runs = Object.fromEntries(jobs.map(([name]) => [name, []]))
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, dist, mode, calls] of jobs) runs[name].push(inProcess(dist, mode, calls))
+    for (const [name, dist, mode, calls, env] of jobs) runs[name].push(inProcess(dist, mode, calls, env))
   }
   return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, { wall: median(list.map((r) => r.wall)), cpu: median(list.map((r) => r.cpu)) }]))
 }
@@ -275,7 +319,8 @@ function insertProjects(sim, count, firstName) {
 }
 
 async function storeBench() {
-  const sim = createSimulator({ scenario: await loadDefaultScenario() })
+  // The reply memo off: the same request repeats, and each is to cost what a first one costs.
+  const sim = createSimulator({ scenario: await loadDefaultScenario(), replyMemo: 'off' })
   const projectIds = insertProjects(sim, PROJECTS, 'bench-')
   const started = performance.now()
   for (let i = 0; i < RECORDS; i += 1) {
@@ -330,9 +375,14 @@ out(`1. HTTP over loopback: autocannon, ${CONNECTIONS} connections, ${ROUNDS} x 
 out(TASKSET ? '   server pinned to core 0, load generator to core 1 (taskset)' : '   taskset not found: server and load generator share the cores')
 const h = await httpBench()
 const hw = [44, 9, 7, 7, 8, 12, 8, 8]
-const rowName = (build) => (build.name === 'fakelab' ? `fakelab GET ${LIST_PATH}` : `  against: ${build.dist}`)
+const rowName = (build) => (build.name === 'fakelab' ? `fakelab serve, GET ${LIST_PATH}` : `  against: ${build.dist}`)
+const fakelabRows = [
+  ...BUILDS.map((b) => [rowName(b), h[b.name]]),
+  ['  the same, reply memo off', h.noMemo],
+  ['  fakelab/node startServer, plain node', h.library],
+]
 out(`   ${pad(['target', 'req/s', 'p50 ms', 'p99 ms', 'x raw', 'req/CPU-s', 'x raw', 'non-2xx'], hw)}`)
-for (const [name, r] of [['raw node:http, pre-serialised bytes', h.raw], ['raw node:http, JSON.stringify per request', h.stringify], ...BUILDS.map((b) => [rowName(b), h[b.name]])]) {
+for (const [name, r] of [['raw node:http, pre-serialised bytes', h.raw], ['raw node:http, JSON.stringify per request', h.stringify], ...fakelabRows]) {
   out(`   ${pad([name, fmt(r.rps, 0), fmt(r.p50, 0), fmt(r.p99, 0), `${fmt(r.rps / h.raw.rps)}x`, fmt(r.perCpu, 0), `${fmt(r.perCpu / h.raw.perCpu)}x`, r.bad], hw)}`)
 }
 out('   (req/CPU-s: requests per CPU-second the server used; where the load generator cannot keep a')
@@ -342,10 +392,12 @@ const httpRatio = h.fakelab.rps / h.raw.rps
 out(`   fakelab / raw pre-serialised   ${fmt(httpRatio)}x   target >= ${TARGETS.http}x: ${verdict(httpRatio >= TARGETS.http)}   goal >= ${TARGETS.httpGoal}x: ${verdict(httpRatio >= TARGETS.httpGoal)}`)
 out(`   fakelab / raw JSON.stringify   ${fmt(h.fakelab.rps / h.stringify.rps)}x`)
 out(`   per server CPU-second          ${fmt(h.fakelab.perCpu / h.raw.perCpu)}x raw pre-serialised, ${fmt(h.fakelab.perCpu / h.stringify.perCpu)}x raw JSON.stringify`)
-for (const build of BUILDS) {
-  const memory = h.memory[build.name]
-  const target = build.name === 'fakelab' ? `   target <= ${TARGETS.rssMb} MB: ${verdict(memory.rss <= TARGETS.rssMb)}` : ''
-  out(`   ${build.name} RSS after the load${' '.repeat(Math.max(1, 11 - build.name.length))}${fmt(memory.rss, 0)} MB (peak ${fmt(memory.peak, 0)} MB)${target}`)
+out(`   reply memo off                 ${fmt(h.noMemo.rps / h.raw.rps)}x raw pre-serialised (${fmt(h.noMemo.perCpu / h.raw.perCpu)}x per CPU-second)`)
+const memoryRows = [...BUILDS.map((b) => [b.name === 'fakelab' ? 'fakelab serve' : '  against', b.name]), ['  reply memo off', 'noMemo'], ['  fakelab/node, plain node', 'library']]
+for (const [label, name] of memoryRows) {
+  const memory = h.memory[name]
+  const target = name === 'fakelab' ? `   target <= ${TARGETS.rssMb} MB: ${verdict(memory.rss <= TARGETS.rssMb)}` : ''
+  out(`   ${`${label} RSS after the load`.padEnd(46)}${fmt(memory.rss, 0)} MB (peak ${fmt(memory.peak, 0)} MB)${target}`)
 }
 out()
 
@@ -365,11 +417,14 @@ out(`   ${pad(['', 'calls/s', 'x bare', 'per CPU-s', 'x bare'], mw)}`)
 mswRow('one bare MSW handler, same bytes', m.bare, m.bare)
 mswRow("fakelab's MSW handlers", m.fakelab, m.bare)
 if (m.against) mswRow('  against', m.against, m.bare)
+mswRow('  reply memo off', m.noMemo, m.bare)
 mswRow('sim.handle(Request) -> Response', m['fakelab.handle'], m.bare)
 if (m['against.handle']) mswRow('  against', m['against.handle'], m.bare)
+mswRow('  reply memo off', m['noMemo.handle'], m.bare)
 // The verdict uses CPU time: a busy machine stretches wall-clock runs unevenly.
 const mswRatio = m.fakelab.cpu / m.bare.cpu
 out(`   fakelab / bare MSW handler     ${fmt(mswRatio)}x per CPU-second (${fmt(m.fakelab.wall / m.bare.wall)}x calls/s)   target >= ${TARGETS.msw}x: ${verdict(mswRatio >= TARGETS.msw)}`)
+out(`   reply memo off                 ${fmt(m.noMemo.cpu / m.bare.cpu)}x per CPU-second (${fmt(m.noMemo.wall / m.bare.wall)}x calls/s)`)
 out()
 
 out('4. Store: filtered, sorted, paginated list through sim.handle() (no HTTP)')
