@@ -552,7 +552,7 @@ export function createEngine(options: EngineOptions): Simulator {
 
   /**
    * A read that may reuse a kept answer (`reply-memo.ts`): the kept one when nothing it was made
-   * from has changed, else a fresh one, kept when making it changed nothing. In `'verify'` mode the
+   * from has changed, else a fresh one, kept when its line was asked before and making it changed nothing. In `'verify'` mode the
    * route runs on reuse too, and a fresh answer that differs from the kept one is an internal error.
    */
   async function answerRead(memo: ReplyMemo, line: string, request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
@@ -565,6 +565,7 @@ export function createEngine(options: EngineOptions): Simulator {
       trace.sudoFrom = kept.trace.sudoFrom
       return reuse(kept, requestId)
     }
+    if (!kept && !memo.askedBefore(line)) return render(await respond(request, trace), requestId, head)
     const uses = fakerUses
     const tracked = new ReadTracker(request)
     let reply: CoreReply

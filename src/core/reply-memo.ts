@@ -10,8 +10,9 @@
  * - the value of every request header the route read (the token, `Sudo`, ...);
  * - the store: any write to any table, by a request or through `sim.db`, since the answer was made;
  * - the clock, to the millisecond.
- * An answer is not kept when making it wrote to the store, moved the clock, drew from the faker,
- * read the request body, or failed (only answers a route returned are kept, not thrown errors).
+ * An answer is kept when its request line is asked a second time at the same store and clock (the
+ * third and later requests reuse it), and never when making it wrote to the store, moved the clock,
+ * drew from the faker, read the request body, or failed (only answers a route returned are kept).
  * Source: issue 5 (MSW door), STYLE.md §3.
  * Browser-safe: nothing here imports `node:*`.
  * @module
@@ -49,6 +50,8 @@ export interface KeptReply {
 const VARIANTS = 4
 /** Request lines kept at once. */
 const MAX_LINES = 256
+/** Request lines noted as asked once, at most. */
+const MAX_ASKED = 1024
 /** Body characters kept at once; a larger answer is not kept at all. */
 const MAX_CHARS = 8 * 1024 * 1024
 
@@ -93,6 +96,8 @@ export class ReadTracker implements CoreRequest {
  */
 export class ReplyMemo {
   readonly #lines = new Map<string, KeptReply[]>()
+  /** Request lines asked once at this state: an answer is kept when its line is asked again. */
+  readonly #asked = new Set<string>()
   #writes = -1
   #clockMs = Number.NaN
   #chars = 0
@@ -115,6 +120,7 @@ export class ReplyMemo {
   find(line: string, request: CoreRequest, writes: number, clockMs: number): KeptReply | undefined {
     if (writes !== this.#writes || clockMs !== this.#clockMs) {
       this.#lines.clear()
+      this.#asked.clear()
       this.#chars = 0
       this.#writes = writes
       this.#clockMs = clockMs
@@ -130,6 +136,17 @@ export class ReplyMemo {
       return entry
     }
     return undefined
+  }
+
+  /**
+   * Whether an answer to `line` is worth keeping: true when the line was asked before at this state
+   * (after {@link find}), else it is noted. Most reads between two writes are asked once; keeping
+   * their answers would only hold memory (long enough for V8 to move it to the old generation).
+   */
+  askedBefore(line: string): boolean {
+    if (this.#asked.has(line)) return true
+    if (this.#asked.size < MAX_ASKED) this.#asked.add(line)
+    return false
   }
 
   /**

@@ -71,22 +71,20 @@ const ROWS: Row[] = [
 contract('reused read answers', { replyMemo: 'on' }, (ctx) => {
   const { api, sim } = ctx
 
-  it('answers a repeated read as the first, with a request id and a journal entry of its own', async () => {
+  it('answers a read asked again and again as the first, each with a request id and journal entry of its own', async () => {
     sim().journal.clear()
-    const first = await labels(api)
-    const again = await labels(api)
-    expect(seen(again)).toEqual(seen(first))
-    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'))
+    const answers = [await labels(api), await labels(api), await labels(api)]
+    for (const again of answers.slice(1)) expect(seen(again)).toEqual(seen(answers[0]!))
+    const ids = answers.map((res) => res.headers.get('x-request-id'))
+    expect(new Set(ids).size).toBe(3)
     const entries = sim().journal.all()
-    expect(entries.map((e) => [e.route, e.user, e.status, e.requestId])).toEqual([
-      ['GET /projects/:id/labels', 'max', 200, first.headers.get('x-request-id')],
-      ['GET /projects/:id/labels', 'max', 200, again.headers.get('x-request-id')],
-    ])
+    expect(entries.map((e) => [e.route, e.user, e.status, e.requestId])).toEqual(ids.map((id) => ['GET /projects/:id/labels', 'max', 200, id]))
   })
 
   it.each(ROWS)('sees $what', async (row) => {
+    // Asked twice, the answer is kept; asked a third time, reused.
     const before = await row.read(api)
-    expect(seen(await row.read(api))).toEqual(seen(before))
+    for (let i = 0; i < 2; i++) expect(seen(await row.read(api))).toEqual(seen(before))
     await row.change(ctx)
     const after = await row.read(api)
     row.after(after)

@@ -314,12 +314,15 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
     if (answer.status < 300) reached.add(key)
     const storeChanged = (answer.status >= 400 || request.method === 'GET') && JSON.stringify(open.sim.db.dump()) !== initial
     const problems = broken(answer, open.errors, storeChanged)
-    // A read asked again answers the same. The suite runs the reply memo in 'verify' mode, so the
-    // second, reused answer is also checked against the route's fresh one (src/core/reply-memo.ts).
+    // A read asked again answers the same. The reply memo keeps the answer of a read asked a second
+    // time and reuses it from the third; the suite runs it in 'verify' mode, so that reused answer
+    // is also checked against the route's fresh one (src/core/reply-memo.ts).
     if (request.method === 'GET' && answer.status < 500 && !storeChanged) {
       const before = open.errors.length
-      const again = await open.send(request)
-      if (again && (again.status !== answer.status || again.text !== answer.text)) problems.push(`asked again, answered ${again.status} ${again.text.slice(0, 60)}`)
+      for (let i = 0; i < 2; i++) {
+        const again = await open.send(request)
+        if (again && (again.status !== answer.status || again.text !== answer.text)) problems.push(`asked again, answered ${again.status} ${again.text.slice(0, 60)}`)
+      }
       for (const error of open.errors.slice(before)) problems.push(`onError called on the read asked again: ${error instanceof Error ? error.message : String(error)}`)
     }
     if (problems.length === 0) return undefined
