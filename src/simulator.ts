@@ -167,14 +167,22 @@ export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const { scenario: given, ...rest } = options
   const db = createDb()
-  const loader = (input: unknown) => loadState(input)
+  // What both ways of starting below give the engine.
+  const wiring = {
+    ...rest,
+    replyMemo: rest.replyMemo ?? replyMemoFromEnv(),
+    routes: options.routes ?? allRoutes,
+    webRoutes: rest.webRoutes ?? allWebRoutes,
+    loadScenario: (input: unknown) => loadState(input),
+    createDb,
+  }
   const stateGiven = typeof given === 'string' ? STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given)) : isStateExport(given)
   if (stateGiven) {
     const loaded = loadState(given)
     db.load(loaded.state)
     const clock = options.clock ?? frozenClock(loaded.now!)
     const seed = options.seed ?? loaded.seed
-    return withArrange(createEngine({ ...rest, replyMemo: rest.replyMemo ?? replyMemoFromEnv(), db, seed, clock, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb }), seed)
+    return withArrange(createEngine({ ...wiring, db, seed, clock }), seed)
   }
   const scenario = given === undefined ? undefined : toScenario(given as ScenarioInput | Scenario | string)
   const seed = options.seed ?? scenario?.seed ?? 1
@@ -182,7 +190,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
   // The scenario's fault rules first, then the caller's (the CLI's --delay/--fault).
   const faults = [...(scenario?.faults ?? []), ...(options.faults ?? [])]
-  const engine = createEngine({ ...rest, replyMemo: rest.replyMemo ?? replyMemoFromEnv(), db, seed, clock, faults, routes: options.routes ?? allRoutes, webRoutes: rest.webRoutes ?? allWebRoutes, loadScenario: loader, createDb })
+  const engine = createEngine({ ...wiring, db, seed, clock, faults })
   return withArrange(engine, seed)
 }
 

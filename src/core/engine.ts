@@ -102,7 +102,8 @@ export interface EngineOptions {
   journalSize?: number
   /**
    * Whether a read that asks again what an earlier one asked, with nothing it depends on changed,
-   * gets the answer already made (`src/core/reply-memo.ts`). Default `'on'`.
+   * gets the answer already made (`src/core/reply-memo.ts`). Default `'on'`; `createSimulator`
+   * takes its default from `FAKELAB_REPLY_MEMO` where a process environment has it.
    */
   replyMemo?: ReplyMemoMode
 }

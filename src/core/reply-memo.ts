@@ -150,7 +150,7 @@ export class ReplyMemo {
   }
 
   /**
-   * Keeps `reply` (as rendered for its first request) under `line`, made at `writes` and `clockMs`
+   * Keeps `reply` (as rendered for the request that made it) under `line`, made at `writes` and `clockMs`
    * from the header values in `reads`. Ignored when the store or clock has moved on meanwhile, when
    * the body is bytes or too large, or when the memo is full.
    */
