@@ -376,10 +376,12 @@ out(TASKSET ? '   server pinned to core 0, load generator to core 1 (taskset)' :
 const h = await httpBench()
 const hw = [44, 9, 7, 7, 8, 12, 8, 8]
 const rowName = (build) => (build.name === 'fakelab' ? `fakelab serve, GET ${LIST_PATH}` : `  against: ${build.dist}`)
+// This build's rows together, then the build compared with.
 const fakelabRows = [
-  ...BUILDS.map((b) => [rowName(b), h[b.name]]),
+  [rowName(BUILDS[0]), h.fakelab],
   ['  the same, reply memo off', h.noMemo],
   ['  fakelab/node startServer, plain node', h.library],
+  ...BUILDS.slice(1).map((b) => [rowName(b), h[b.name]]),
 ]
 out(`   ${pad(['target', 'req/s', 'p50 ms', 'p99 ms', 'x raw', 'req/CPU-s', 'x raw', 'non-2xx'], hw)}`)
 for (const [name, r] of [['raw node:http, pre-serialised bytes', h.raw], ['raw node:http, JSON.stringify per request', h.stringify], ...fakelabRows]) {
@@ -393,7 +395,7 @@ out(`   fakelab / raw pre-serialised   ${fmt(httpRatio)}x   target >= ${TARGETS.
 out(`   fakelab / raw JSON.stringify   ${fmt(h.fakelab.rps / h.stringify.rps)}x`)
 out(`   per server CPU-second          ${fmt(h.fakelab.perCpu / h.raw.perCpu)}x raw pre-serialised, ${fmt(h.fakelab.perCpu / h.stringify.perCpu)}x raw JSON.stringify`)
 out(`   reply memo off                 ${fmt(h.noMemo.rps / h.raw.rps)}x raw pre-serialised (${fmt(h.noMemo.perCpu / h.raw.perCpu)}x per CPU-second)`)
-const memoryRows = [...BUILDS.map((b) => [b.name === 'fakelab' ? 'fakelab serve' : '  against', b.name]), ['  reply memo off', 'noMemo'], ['  fakelab/node, plain node', 'library']]
+const memoryRows = [['fakelab serve', 'fakelab'], ['  reply memo off', 'noMemo'], ['  fakelab/node, plain node', 'library'], ...BUILDS.slice(1).map((b) => ['  against', b.name])]
 for (const [label, name] of memoryRows) {
   const memory = h.memory[name]
   const target = name === 'fakelab' ? `   target <= ${TARGETS.rssMb} MB: ${verdict(memory.rss <= TARGETS.rssMb)}` : ''
@@ -416,11 +418,11 @@ const mswRow = (name, r, base) => out(`   ${pad([name, fmt(r.wall, 0), `${fmt(r.
 out(`   ${pad(['', 'calls/s', 'x bare', 'per CPU-s', 'x bare'], mw)}`)
 mswRow('one bare MSW handler, same bytes', m.bare, m.bare)
 mswRow("fakelab's MSW handlers", m.fakelab, m.bare)
-if (m.against) mswRow('  against', m.against, m.bare)
 mswRow('  reply memo off', m.noMemo, m.bare)
+if (m.against) mswRow('  against', m.against, m.bare)
 mswRow('sim.handle(Request) -> Response', m['fakelab.handle'], m.bare)
-if (m['against.handle']) mswRow('  against', m['against.handle'], m.bare)
 mswRow('  reply memo off', m['noMemo.handle'], m.bare)
+if (m['against.handle']) mswRow('  against', m['against.handle'], m.bare)
 // The verdict uses CPU time: a busy machine stretches wall-clock runs unevenly.
 const mswRatio = m.fakelab.cpu / m.bare.cpu
 out(`   fakelab / bare MSW handler     ${fmt(mswRatio)}x per CPU-second (${fmt(m.fakelab.wall / m.bare.wall)}x calls/s)   target >= ${TARGETS.msw}x: ${verdict(mswRatio >= TARGETS.msw)}`)
