@@ -7,9 +7,9 @@
  * `issuable_references.rb`, `issuable_time_stats.rb` (gitlab-behaviour.md §4.1, §5).
  * @module
  */
-import { canReadProject } from '../core/access.js'
+import { canReadProject } from '../rules/access.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../db/schema.js'
-import { taskCompletion } from '../core/task-list.js'
+import { taskCompletion } from '../rules/task-list.js'
 import { Milestone } from './milestone.js'
 import { LabelBasic } from './label.js'
 import { projectApiUrl, projectWebUrl, type PresentCtx } from './urls.js'
@@ -118,7 +118,7 @@ export function IssuableTimeStats(record: TimeTracked) {
 
 /**
  * `task_completion_status`: `{count, completed_count}` over the description's task list items,
- * found as GitLab's `Taskable::ITEM_PATTERN` finds them, in linear time (core/task-list.ts).
+ * found as GitLab's `Taskable::ITEM_PATTERN` finds them, in linear time (rules/task-list.ts).
  * gitlab: app/models/concerns/taskable.rb.
  */
 export function taskCompletionStatus(description: string | null) {

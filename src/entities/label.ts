@@ -5,7 +5,7 @@
  * Source: api-spec.md "Label (project and group)"; gitlab-behaviour.md §12.1.
  * @module
  */
-import { renderSingleLine } from '../core/single-line.js'
+import { renderSingleLine } from '../rules/single-line.js'
 import type { Tables } from '../db/schema.js'
 import type { PresentCtx } from './urls.js'
 

@@ -3,8 +3,8 @@
  * `Project`, `NamespaceBasic`). Field order follows lib/api/entities/*.rb.
  * @module
  */
-import { AccessLevel, directMember, groupAccessLevel } from '../core/access.js'
-import { repositoryStorage } from '../core/repository.js'
+import { AccessLevel, directMember, groupAccessLevel } from '../rules/access.js'
+import { repositoryStorage } from '../rules/repository.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { UserBasic } from './user.js'
 import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx } from './urls.js'

@@ -23,7 +23,7 @@ function imports(file: string): string[] {
 const all = files(SRC).map((file) => ({ file: relative(SRC, file).split('\\').join('/'), imports: imports(file) }))
 
 describe('import boundaries', () => {
-  it.each(['core/', 'db/', 'entities/', 'resources/', 'scenario/'])('%s imports nothing Node-only', (folder) => {
+  it.each(['core/', 'db/', 'rules/', 'entities/', 'resources/', 'scenario/'])('%s imports nothing Node-only', (folder) => {
     const offenders = all
       .filter((f) => f.file.startsWith(folder))
       .flatMap((f) => f.imports.filter((i) => i.startsWith('node:') || ['fs', 'http', 'path', 'http-proxy'].includes(i)).map((i) => `${f.file}: ${i}`))
@@ -40,8 +40,10 @@ describe('import boundaries', () => {
 
   // The engine and the store sit at the bottom: the composition root (src/simulator.ts) joins them
   // to the areas and the scenario layer, never the other way round (issue 5).
-  it.each(['core/', 'db/'])('%s imports no area, no scenario code and no door', (folder) => {
+  it.each(['core/', 'db/', 'rules/'])('%s imports no area, no scenario code and no door', (folder) => {
     const above = /(?:^|\/)(?:resources|scenario|server|cli|entities)\/|(?:^|\/)(?:simulator|msw|node|index)\.js$/
+    // The engine sits below the shared GitLab rules: core/ may not import rules/ (issue 24).
+    if (folder === 'core/') expect(all.filter((f) => f.file.startsWith(folder) && f.imports.some((i) => i.includes('/rules/') || i.startsWith('../rules'))).map((f) => f.file)).toEqual([])
     const offenders = all
       .filter((f) => f.file.startsWith(folder))
       .flatMap((f) => f.imports.filter((i) => i.startsWith('.') && above.test(i)).map((i) => `${f.file}: ${i}`))

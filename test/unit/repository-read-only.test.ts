@@ -1,10 +1,10 @@
 /**
- * core/repository.ts: a storage move's state on the clock, the read-only window of the repository
+ * rules/repository.ts: a storage move's state on the clock, the read-only window of the repository
  * it moves, and the storage the repository is on once a move has finished. Source:
  * gitlab-behaviour.md §6; gitlab: app/models/concerns/repository_storage_movable.rb.
  */
 import { describe, expect, it } from 'vitest'
-import { isRepositoryReadOnly, repositoryStorage, storageMoveState } from '../../src/core/repository.js'
+import { isRepositoryReadOnly, repositoryStorage, storageMoveState } from '../../src/rules/repository.js'
 import { createSimulator } from '../../src/index.js'
 
 const move = { container_id: 20, started_at: '2021-04-01T12:00:05.000Z', finished_at: '2021-04-01T12:01:05.000Z', outcome: 'finished' as const }

@@ -5,7 +5,7 @@
  * unchanged between those versions) followed by `CGI.unescapeHTML`.
  */
 import { describe, expect, it } from 'vitest'
-import { sanitizeHtml } from '../../src/core/sanitize.js'
+import { sanitizeHtml } from '../../src/rules/sanitize.js'
 
 describe('sanitizeHtml', () => {
   it.each([

@@ -4,7 +4,7 @@
  * line and `\s` also matches line breaks.
  */
 import { describe, expect, it } from 'vitest'
-import { taskCompletion } from '../../src/core/task-list.js'
+import { taskCompletion } from '../../src/rules/task-list.js'
 
 describe('taskCompletion', () => {
   it.each([

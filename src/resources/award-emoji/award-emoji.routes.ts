@@ -9,7 +9,7 @@
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { notFound, unauthorized } from '../../core/errors.js'
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p, type ParamSpecs } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'

@@ -6,7 +6,7 @@
  * app/models/award_emoji.rb, app/models/concerns/awardable.rb, app/services/todo_service.rb.
  * @module
  */
-import { issueVisibleTo, canReadProject } from '../../core/access.js'
+import { issueVisibleTo, canReadProject } from '../../rules/access.js'
 import { notFound, recordNotFound } from '../../core/errors.js'
 import { rubyInspect } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'

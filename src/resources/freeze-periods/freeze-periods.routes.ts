@@ -7,10 +7,10 @@
  * gitlabhq:lib/api/freeze_periods.rb (13.x).
  * @module
  */
-import { AccessLevel, hasProjectAccess } from '../../core/access.js'
+import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { rubyToI } from '../../core/ruby.js'

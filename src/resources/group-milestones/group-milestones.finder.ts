@@ -5,8 +5,8 @@
  * app/finders/milestones_finder.rb, app/models/concerns/timebox.rb (`search`).
  * @module
  */
-import { AccessLevel, directMember, projectAccessLevel } from '../../core/access.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { AccessLevel, directMember, projectAccessLevel } from '../../rules/access.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, UserRecord } from '../../db/schema.js'

@@ -5,7 +5,7 @@
  * (`milestone_issuables_for`), app/finders/issues_finder.rb, app/models/concerns/issuable.rb.
  * @module
  */
-import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import type { MilestoneRecord } from './milestones.tables.js'

@@ -7,9 +7,9 @@
  * gitlab: lib/api/group_milestones.rb, lib/api/milestone_responses.rb.
  * @module
  */
-import { AccessLevel, hasGroupAccess } from '../../core/access.js'
+import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
 import { forbidden, recordNotFound, routeNotFound } from '../../core/errors.js'
-import { findGroup } from '../../core/finders.js'
+import { findGroup } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { rubyToI } from '../../core/ruby.js'

@@ -7,7 +7,7 @@
  */
 import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.js'
 import { blank, rubyInspectErrors } from '../../core/ruby.js'
-import { sanitizeHtml } from '../../core/sanitize.js'
+import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord } from '../../db/schema.js'
 import type { MilestoneRecord } from './milestones.tables.js'

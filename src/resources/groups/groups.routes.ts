@@ -3,10 +3,10 @@
  * Source: GitLab doc/api/groups.md; gitlabhq:lib/api/groups.rb.
  * @module
  */
-import { AccessLevel, canReadGroup, canReadProject, groupAccessLevel, hasGroupAccess } from '../../core/access.js'
+import { AccessLevel, canReadGroup, canReadProject, groupAccessLevel, hasGroupAccess } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
-import { findGroup } from '../../core/finders.js'
+import { findGroup } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { acceptedReply, created, ok, paginated } from '../../core/respond.js'

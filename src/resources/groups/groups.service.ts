@@ -6,12 +6,12 @@
  * lib/api/groups.rb.
  * @module
  */
-import { AccessLevel } from '../../core/access.js'
-import { destroyRecords } from '../../core/cascade.js'
+import { AccessLevel } from '../../rules/access.js'
+import { destroyRecords } from '../../rules/cascade.js'
 import { apiMessage, ValidationMessage } from '../../core/errors.js'
 import { present, rubyInspectErrors } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
-import { runnersRegistrationToken } from '../../core/tokens.js'
+import { runnersRegistrationToken } from '../../rules/tokens.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, Visibility } from '../../db/schema.js'
 

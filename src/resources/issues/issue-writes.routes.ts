@@ -7,10 +7,10 @@
  * app/policies/issue_policy.rb, app/policies/project_policy.rb.
  * @module
  */
-import { AccessLevel, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden, notFound, notModified, recordNotFound } from '../../core/errors.js'
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'

@@ -10,7 +10,7 @@
  * app/models/concerns/{issuable,subscribable}.rb, app/models/issue.rb.
  * @module
  */
-import { AccessLevel, canReadProject, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, canReadProject, projectAccessLevel } from '../../rules/access.js'
 import { apiMessage, validationFailed } from '../../core/errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'

@@ -7,8 +7,8 @@
  * app/models/milestone.rb (`upcoming_ids`, `started`).
  * @module
  */
-import { canReadProject, issueVisibleTo, projectLevels, seesAllConfidentialIssues, type ProjectLevels } from '../../core/access.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { canReadProject, issueVisibleTo, projectLevels, seesAllConfidentialIssues, type ProjectLevels } from '../../rules/access.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { Db } from '../../db/db.js'
 import { denseView, type DenseView } from '../../db/dense.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'

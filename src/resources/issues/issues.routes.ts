@@ -7,9 +7,9 @@
  * lib/api/issues.rb, lib/api/time_tracking_endpoints.rb, lib/api/notes.rb, ee/lib/ee/api/issues.rb.
  * @module
  */
-import { AccessLevel, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { apiMessage, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js'
-import { findGroup, findProject } from '../../core/finders.js'
+import { findGroup, findProject } from '../../rules/finders.js'
 import { paginate, paginateList, paginationParams } from '../../core/pagination.js'
 import { p, uploadedBytes } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'

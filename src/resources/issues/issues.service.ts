@@ -7,7 +7,7 @@
  * (participants), app/models/issue.rb (`related_merge_requests`), ee/lib/ee/api/issues.rb.
  * @module
  */
-import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
 import { badRequest, recordNotFound, validationFailed } from '../../core/errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'

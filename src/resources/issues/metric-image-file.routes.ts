@@ -9,7 +9,7 @@
  * app/controllers/concerns/send_file_upload.rb, app/uploaders/gitlab_uploader.rb (`embeddable?`).
  * @module
  */
-import { canReadProject, issueVisibleTo } from '../../core/access.js'
+import { canReadProject, issueVisibleTo } from '../../rules/access.js'
 import { signInRedirect, webNotFound } from '../../core/errors.js'
 import { p } from '../../core/params.js'
 import { route, type Route } from '../../core/route.js'

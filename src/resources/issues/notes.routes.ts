@@ -11,10 +11,10 @@
  * app/policies/note_policy.rb, app/services/notes/{update,destroy}_service.rb.
  * @module
  */
-import { AccessLevel, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden, notFound, recordNotFound } from '../../core/errors.js'
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { noContent, ok } from '../../core/respond.js'

@@ -6,7 +6,7 @@
  * Source: api-spec.md "Label (project and group)"; gitlab-behaviour.md §12.1, §14 item 5.
  * @module
  */
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import { LabelBasic } from '../../entities/label.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { LabelFacts } from './labels.facts.js'

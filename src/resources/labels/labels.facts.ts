@@ -6,9 +6,9 @@
  * `closed_issues_count`, `open_merge_requests_count`), app/models/concerns/subscribable.rb.
  * @module
  */
-import { canReadProject, issueVisibleTo } from '../../core/access.js'
+import { canReadProject, issueVisibleTo } from '../../rules/access.js'
 import type { Ctx } from '../../core/route.js'
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /** The three `with_counts` numbers of a label. */

@@ -5,12 +5,12 @@
  * lib/api/helpers.rb `available_labels_for`, lib/api/helpers/label_helpers.rb `find_label`.
  * @module
  */
-import { canReadGroup, canReadProject } from '../../core/access.js'
+import { canReadGroup, canReadProject } from '../../rules/access.js'
 import { notFound } from '../../core/errors.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { Ctx } from '../../core/route.js'
 import { rubyToI } from '../../core/ruby.js'
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import type { GroupRecord } from '../../db/schema.js'
 import type { LabelRecord } from './labels.tables.js'
 

@@ -8,7 +8,7 @@
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { apiMessage, conflict, ErrorMessage, notModified, unauthorized } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
 import { availableLabels, DEFAULT_FINDER_OPTIONS, findLabel, WRITE_FINDER_OPTIONS } from './labels.finder.js'
 import { authorizeAdminLabel } from './labels.policy.js'

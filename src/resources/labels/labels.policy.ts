@@ -4,10 +4,10 @@
  * app/policies/group_policy.rb.
  * @module
  */
-import { AccessLevel } from '../../core/access.js'
+import { AccessLevel } from '../../rules/access.js'
 import { forbidden } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
-import { hasSourceAccess, type Source } from '../../core/source.js'
+import { hasSourceAccess, type Source } from '../../rules/source.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /** The project or group a label belongs to. */

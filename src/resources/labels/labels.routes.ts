@@ -8,12 +8,12 @@
  * gitlab-behaviour.md §12; gitlab: lib/api/labels.rb, lib/api/group_labels.rb, lib/api/subscriptions.rb.
  * @module
  */
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import { SOURCE_TYPES, SOURCES, type Source } from '../../core/source.js'
+import { SOURCE_TYPES, SOURCES, type Source } from '../../rules/source.js'
 import { GroupLabel, presentLabel } from './labels.entities.js'
 import { labelFacts } from './labels.facts.js'
 import { availableLabels, findLabel, type LabelFinderOptions } from './labels.finder.js'

@@ -8,12 +8,12 @@
  * app/models/concerns/subscribable.rb.
  * @module
  */
-import { sanitizeHtml } from '../../core/sanitize.js'
+import { sanitizeHtml } from '../../rules/sanitize.js'
 import { isValidColor } from '../../entities/label.js'
 import { normalizeColor } from './color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, present, rubyStrip } from '../../core/ruby.js'
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
 import type { LabelRecord } from './labels.tables.js'

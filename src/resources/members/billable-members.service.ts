@@ -7,7 +7,7 @@
  * ee/app/finders/billed_users_finder.rb, ee/app/services/billable_members/destroy_service.rb.
  * @module
  */
-import { activeMembership } from '../../core/access.js'
+import { activeMembership } from '../../rules/access.js'
 import { badRequest, notFound, recordNotFound } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import type { GroupRecord, MemberRecord, UserRecord } from '../../db/schema.js'

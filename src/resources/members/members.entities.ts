@@ -5,7 +5,7 @@
  * ee/lib/ee/api/entities/billable_member.rb, billable_membership.rb.
  * @module
  */
-import { AccessLevel } from '../../core/access.js'
+import { AccessLevel } from '../../rules/access.js'
 import type { MemberRecord, UserRecord } from '../../db/schema.js'
 import { UserBasic } from '../../entities/user.js'
 import { groupWebUrl, projectWebUrl, type PresentCtx } from '../../entities/urls.js'

@@ -2,17 +2,17 @@
  * Reading memberships: the direct members of a project or group, the members including inherited
  * ones (`/all`), one member, and the `query` / `user_ids` filters, as GitLab's members helpers
  * read them. A membership past its `expires_at` counts as gone, as it does for every permission
- * check (core/access.ts `activeMembership`).
+ * check (rules/access.ts `activeMembership`).
  * Source: api-spec.md "### Members"; gitlab-behaviour.md §11.2;
  * gitlab: lib/api/helpers/members_helpers.rb (`retrieve_members`, `find_all_members`),
  * app/finders/members_finder.rb, app/models/user.rb (`User.search`).
  * @module
  */
-import { activeMembership } from '../../core/access.js'
+import { activeMembership } from '../../rules/access.js'
 import { recordNotFound } from '../../core/errors.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { Ctx } from '../../core/route.js'
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, MemberRecord, UserRecord } from '../../db/schema.js'
 

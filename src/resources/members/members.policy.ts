@@ -7,10 +7,10 @@
  * (`admin_group_member`: owner), app/models/group.rb (`last_owner?`).
  * @module
  */
-import { AccessLevel, activeMembership, groupAccessLevel, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, activeMembership, groupAccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { forbidden } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
-import { hasSourceAccess, type Source } from '../../core/source.js'
+import { hasSourceAccess, type Source } from '../../rules/source.js'
 import type { GroupRecord, MemberRecord } from '../../db/schema.js'
 
 /**

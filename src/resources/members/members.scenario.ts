@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod'
-import { AccessLevel } from '../../core/access.js'
+import { AccessLevel } from '../../rules/access.js'
 import type { MemberRecord } from '../../db/schema.js'
 import { items, str, type Entry } from '../../scenario/entries.js'
 import type { CheckContext, FieldsInput, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'

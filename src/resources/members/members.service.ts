@@ -7,11 +7,11 @@
  * app/models/member.rb, app/models/project_member.rb, ee/app/models/ee/group_member.rb.
  * @module
  */
-import { AccessLevel, activeMembership } from '../../core/access.js'
+import { AccessLevel, activeMembership } from '../../rules/access.js'
 import { conflict, notFound, validationFailed } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
-import type { Source } from '../../core/source.js'
+import type { Source } from '../../rules/source.js'
 import type { MemberRecord, UserRecord } from '../../db/schema.js'
 import { directMembers, sourceKey } from './members.finder.js'
 import { authorizeDestroyMember, authorizeUpdateMember, canUpdateMember } from './members.policy.js'

@@ -5,8 +5,8 @@
  * (`search`), lib/api/entities/namespace.rb, lib/api/entities/namespace_basic.rb.
  * @module
  */
-import { AccessLevel, activeMembership, hasGroupAccess } from '../../core/access.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { AccessLevel, activeMembership, hasGroupAccess } from '../../rules/access.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { paginated } from '../../core/respond.js'

@@ -9,7 +9,7 @@
 import { p, type ParamSpec } from '../../core/params.js'
 import { ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import { SOURCE_TYPES, SOURCES, type Source } from '../../core/source.js'
+import { SOURCE_TYPES, SOURCES, type Source } from '../../rules/source.js'
 import { GlobalNotificationSetting, NotificationSetting } from './notification-settings.entities.js'
 import { emailEvents, settingFor, updateSetting, type SettingChanges, type SettingSource } from './notification-settings.service.js'
 import type { NotificationEvent } from './notification-settings.tables.js'

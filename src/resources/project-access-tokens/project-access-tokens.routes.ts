@@ -9,7 +9,7 @@ import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
-import { SOURCES } from '../../core/source.js'
+import { SOURCES } from '../../rules/source.js'
 import { ResourceAccessToken, ResourceAccessTokenWithToken } from './project-access-tokens.entities.js'
 import { createProjectToken, listProjectTokens, revokeProjectToken } from './project-access-tokens.service.js'
 

@@ -10,11 +10,11 @@
  * app/services/personal_access_tokens/create_service.rb, app/models/personal_access_token.rb.
  * @module
  */
-import { AccessLevel, hasProjectAccess } from '../../core/access.js'
+import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
 import { badRequest, notFound, unauthorized } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
-import { newUserRecord } from '../../core/user-record.js'
+import { newUserRecord } from '../../rules/user-record.js'
 import type { PersonalAccessTokenRecord, ProjectRecord, UserRecord } from '../../db/schema.js'
 
 /**

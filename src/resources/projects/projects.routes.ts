@@ -5,11 +5,11 @@
  * Source: GitLab doc/api/projects.md; gitlabhq:lib/api/projects.rb; gitlab-behaviour.md §1.8.
  * @module
  */
-import { AccessLevel, hasProjectAccess } from '../../core/access.js'
+import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { findProject } from '../../core/finders.js'
-import { searchUsers } from '../../core/user-search.js'
+import { findProject } from '../../rules/finders.js'
+import { searchUsers } from '../../rules/user-search.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { present } from '../../core/ruby.js'

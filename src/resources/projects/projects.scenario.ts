@@ -6,8 +6,8 @@
  * @module
  */
 import { z } from 'zod'
-import { AccessLevel } from '../../core/access.js'
-import { runnersRegistrationToken } from '../../core/tokens.js'
+import { AccessLevel } from '../../rules/access.js'
+import { runnersRegistrationToken } from '../../rules/tokens.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { Entry } from '../../scenario/entries.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'

@@ -7,15 +7,15 @@
  * lib/gitlab/path_regex.rb.
  * @module
  */
-import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../core/access.js'
-import { destroyRecords } from '../../core/cascade.js'
+import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../rules/access.js'
+import { destroyRecords } from '../../rules/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { parameterize, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
-import { runnersRegistrationToken } from '../../core/tokens.js'
+import { runnersRegistrationToken } from '../../rules/tokens.js'
 import type { Db } from '../../db/db.js'
 import { denseView } from '../../db/dense.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { GroupRecord, ProjectRecord, UserRecord, Visibility } from '../../db/schema.js'
 
 /** `Gitlab::Regex.project_name_regex` (13.x): letters, digits, emoji, `_`, `.`, dashes, spaces. */

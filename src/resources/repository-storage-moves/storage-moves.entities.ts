@@ -5,7 +5,7 @@
  * lib/api/entities/basic_snippet.rb, lib/gitlab/url_builder.rb (13.x).
  * @module
  */
-import type { StorageMoveState } from '../../core/repository.js'
+import type { StorageMoveState } from '../../rules/repository.js'
 import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import type { RepositoryStorageMoveRecord, SnippetRecord } from './storage-moves.tables.js'
 

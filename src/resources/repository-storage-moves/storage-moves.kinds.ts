@@ -6,11 +6,11 @@
  * lib/api/group_repository_storage_moves.rb, lib/api/snippet_repository_storage_moves.rb).
  * @module
  */
-import { findGroup, findProject } from '../../core/finders.js'
+import { findGroup, findProject } from '../../rules/finders.js'
 import { notFound } from '../../core/errors.js'
 import { p, type ParamSpec } from '../../core/params.js'
 import { rubyToI } from '../../core/ruby.js'
-import type { RepositoryContainerType } from '../../core/repository.js'
+import type { RepositoryContainerType } from '../../rules/repository.js'
 import type { Ctx } from '../../core/route.js'
 import type { Row } from '../../db/collection.js'
 import type { Db } from '../../db/db.js'

@@ -1,6 +1,6 @@
 /**
  * Repository storage moves: listing, scheduling one, bulk scheduling, and where a repository is
- * now. A move's state follows the scenario clock (`core/repository.ts` `storageMoveState`); the
+ * now. A move's state follows the scenario clock (`rules/repository.ts` `storageMoveState`); the
  * destination storage's settings (`repository_storages:` of the scenario) decide how long it waits
  * and runs, and whether it fails. Source: gitlab-behaviour.md §6; gitlab:
  * app/models/concerns/repository_storage_movable.rb, app/services/projects/update_repository_storage_service.rb,
@@ -9,7 +9,7 @@
  * @module
  */
 import { recordNotFound, validationFailed, ValidationMessage } from '../../core/errors.js'
-import { isRepositoryReadOnly, repositoryStorage, storageMoveState, storageMoveTable, type StorageMoveState } from '../../core/repository.js'
+import { isRepositoryReadOnly, repositoryStorage, storageMoveState, storageMoveTable, type StorageMoveState } from '../../rules/repository.js'
 import type { Ctx } from '../../core/route.js'
 import type { Row } from '../../db/collection.js'
 import type { Db } from '../../db/db.js'

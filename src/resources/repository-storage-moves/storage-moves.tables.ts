@@ -9,7 +9,7 @@
  */
 import type { Row } from '../../db/collection.js'
 import { table, type Timestamp, type Visibility } from '../../db/schema.js'
-import type { StorageMoveTiming } from '../../core/repository.js'
+import type { StorageMoveTiming } from '../../rules/repository.js'
 
 /** A configured repository storage (a Gitaly shard) and how moves to it behave in the simulator. */
 export interface RepositoryStorageRecord extends Row {

@@ -8,7 +8,7 @@
  * gitlab-behaviour.md §2.1, §14 items 3 and 4.
  * @module
  */
-import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../../rules/access.js'
 import type { Ctx } from '../../core/route.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../../db/schema.js'
 import { BasicGroupDetails } from '../../entities/group.js'

@@ -9,15 +9,15 @@
  * §2, §13, §14 items 3, 4, 12, 13, 16; gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb (13.x).
  * @module
  */
-import { AccessLevel, hasGroupAccess, hasProjectAccess } from '../../core/access.js'
+import { AccessLevel, hasGroupAccess, hasProjectAccess } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { ErrorMessage, forbidden, notFound } from '../../core/errors.js'
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p, type RawParams } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import { SOURCE_TYPES, SOURCES, type Source } from '../../core/source.js'
+import { SOURCE_TYPES, SOURCES, type Source } from '../../rules/source.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { jobRelations, Runner, RunnerDetails, RunnerJob, RunnerRegistrationDetails } from './runners.entities.js'
 import {

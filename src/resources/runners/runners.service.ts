@@ -7,9 +7,9 @@
  * app/finders/ci/runner_jobs_finder.rb, lib/api/ci/runners.rb, lib/api/ci/runner.rb (13.x).
  * @module
  */
-import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../../core/access.js'
+import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { recordNotFound, ValidationMessage, validationFailed } from '../../core/errors.js'
-import { fuzzySearch } from '../../core/fuzzy-search.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import type { JobRecord, RunnerAccessLevel, RunnerRecord, RunnerType } from './runners.tables.js'

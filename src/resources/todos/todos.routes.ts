@@ -6,9 +6,9 @@
  * §14 items 10, 13 and 19; gitlab: lib/api/todos.rb (13.x).
  * @module
  */
-import { issueVisibleTo } from '../../core/access.js'
+import { issueVisibleTo } from '../../rules/access.js'
 import { notModified, recordNotFound } from '../../core/errors.js'
-import { findProject } from '../../core/finders.js'
+import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent } from '../../core/respond.js'

@@ -4,7 +4,7 @@
  * gitlab-behaviour.md §8, §4.3; gitlab: app/finders/todos_finder.rb, app/services/todo_service.rb.
  * @module
  */
-import { canReadProject } from '../../core/access.js'
+import { canReadProject } from '../../rules/access.js'
 import { recordNotFound } from '../../core/errors.js'
 import { rubyToI } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'

@@ -7,7 +7,7 @@
  */
 import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { findUser } from '../../core/finders.js'
+import { findUser } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'

@@ -7,13 +7,13 @@
  * (`password_length = 8..128`, `email_regexp`).
  * @module
  */
-import { AccessLevel } from '../../core/access.js'
-import { destroyRecords, migrateToGhost } from '../../core/cascade.js'
+import { AccessLevel } from '../../rules/access.js'
+import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { blank, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
-import { newUserRecord } from '../../core/user-record.js'
-import { searchUsers } from '../../core/user-search.js'
+import { newUserRecord } from '../../rules/user-record.js'
+import { searchUsers } from '../../rules/user-search.js'
 import type { Db } from '../../db/db.js'
 import { denseView } from '../../db/dense.js'
 import type { GroupRecord, TableName, UserRecord } from '../../db/schema.js'
@@ -199,7 +199,7 @@ export function listUsers(db: Db, filters: UserFilters, order?: UserOrder): read
 
 /**
  * `UsersFinder#execute`: newest first (`order_id_desc`), or `User.search`'s order when searching
- * (see `core/user-search.ts`). A new array.
+ * (see `rules/user-search.ts`). A new array.
  * gitlab: app/finders/users_finder.rb, app/models/user.rb (`search`, `active_without_ghosts`,
  * `blocked`, `external`), lib/gitlab/sql/pattern.rb (`fuzzy_arel_match` with `lower_exact_match`).
  */

@@ -24,7 +24,7 @@
  * `&nbsp;`, and CGI never sees a reference the client wrote: `&amp;#99999999;` is stored as
  * `&#99999999;`, `&#99999999;` as U+FFFD.
  *
- * Runs in linear time (see core/html5.ts). Whitespace is not stripped here; callers strip titles.
+ * Runs in linear time (see rules/html5.ts). Whitespace is not stripped here; callers strip titles.
  * spec-gap: Nokogumbo refuses a fragment nested more than 400 elements deep (`ArgumentError:
  * Document tree depth limit exceeded`, a 500 in GitLab); fakelab never answers 500 for input, so
  * such text is cleaned like any other.

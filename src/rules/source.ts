@@ -16,7 +16,7 @@
 import type { GroupRecord, ProjectRecord } from '../db/schema.js'
 import { hasGroupAccess, hasProjectAccess } from './access.js'
 import { findGroup, findProject } from './finders.js'
-import type { Ctx } from './route.js'
+import type { Ctx } from '../core/route.js'
 
 /** GitLab's `source_type`, in our (lower-case) spelling. */
 export type SourceType = 'project' | 'group'

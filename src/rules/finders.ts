@@ -6,8 +6,8 @@
  */
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { canReadGroup, canReadProject } from './access.js'
-import { notFound } from './errors.js'
-import type { Ctx } from './route.js'
+import { notFound } from '../core/errors.js'
+import type { Ctx } from '../core/route.js'
 
 /**
  * The project for an `:id` that is a numeric id or a full path (`group/project`, already decoded).

@@ -9,7 +9,7 @@
  */
 import type { UserRecord } from '../db/schema.js'
 import { fuzzySearch } from './fuzzy-search.js'
-import { blank } from './ruby.js'
+import { blank } from '../core/ruby.js'
 
 /**
  * The users of `users` that `query` finds, in `User.search`'s order (a new array).

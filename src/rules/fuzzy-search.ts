@@ -9,7 +9,7 @@
  * `select_fuzzy_words`, `REGEX_QUOTED_WORD`).
  * @module
  */
-import { blank, squish } from './ruby.js'
+import { blank, squish } from '../core/ruby.js'
 
 /** Terms shorter than this only match exactly, unless `useMinimumCharLimit` is false. */
 export const MIN_CHARS_FOR_PARTIAL_MATCHING = 3
