@@ -8,8 +8,8 @@
  * - seeded from the upstream's own scenario: must be 100%. The upstream is fakelab, so anything
  *   else means the simulator's answers changed since the corpus was recorded (re-record it).
  * - seeded from each cassette, as a user with a real GitLab runs it: the share of exchanges that
- *   `fakelab import` plus the simulator reproduce. The README's "How faithful is it?" table must
- *   show exactly this figure.
+ *   `fakelab import` plus the simulator reproduce. The table of docs/verify.md ("The project's own
+ *   figure") must show exactly this figure.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -30,7 +30,7 @@ async function verifyAll(seeded: 'cassette' | 'scenario'): Promise<VerifyReport[
   return reports
 }
 
-/** `| area | identical | share |` rows, as the README shows them. */
+/** `| area | identical | share |` rows, as docs/verify.md shows them. */
 function figureRows(reports: VerifyReport[]): string[] {
   const rows = mergeAreas(reports).map((a) => `| ${a.area} | ${a.identical}/${a.exchanges} | ${share(a.identical, a.exchanges)} |`)
   const exchanges = reports.reduce((n, r) => n + r.exchanges, 0)
@@ -57,13 +57,13 @@ describe('the verify corpus', () => {
     expect(reports.flatMap((r) => r.results.filter((x) => x.differences.length > 0).map((x) => `${r.source} #${x.index} ${x.route}: ${x.differences[0]!.path}`))).toEqual([])
   })
 
-  it('seeded from each cassette, gives the per-area figure the README shows', async () => {
+  it('seeded from each cassette, gives the per-area figure docs/verify.md shows', async () => {
     const reports = await verifyAll('cassette')
     const rows = figureRows(reports)
-    console.log(`Corpus seeded from each cassette (the README figure):\n${rows.join('\n')}`)
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf('<!-- verify-figure:start -->'), readme.indexOf('<!-- verify-figure:end -->'))
+    console.log(`Corpus seeded from each cassette (the figure of docs/verify.md):\n${rows.join('\n')}`)
+    const page = readFileSync(join(ROOT, 'docs', 'verify.md'), 'utf8')
+    const section = page.slice(page.indexOf('<!-- verify-figure:start -->'), page.indexOf('<!-- verify-figure:end -->'))
     const shown = section.split('\n').filter((line) => /^\| (?!Area|---)/.test(line))
-    expect(shown, 'update the README table (and the figure in the text) to the figure printed above').toEqual(rows)
+    expect(shown, 'update the table of docs/verify.md (and the figure in the text) to the figure printed above').toEqual(rows)
   })
 })
