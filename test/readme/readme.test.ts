@@ -45,8 +45,9 @@
  *   be the one `npm pack` writes for this version.
  *
  * Besides the blocks: no page offers `npm install fakelab` from the registry (the package is not
- * published: issue 28 item 1), and every relative link between the pages reaches a file, and a
- * heading when it has an anchor.
+ * published: issue 28 item 1), every relative link between the pages reaches a file, and a
+ * heading when it has an anchor, and the field list of docs/scenarios.md is the shipped JSON
+ * Schema's (`dist/scenario.schema.json`, built before the scratch project is packed).
  * @module
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
@@ -268,6 +269,19 @@ describe('README.md and docs/*.md code blocks', () => {
 })
 
 describe('README.md and docs/*.md text', () => {
+  it('docs/scenarios.md lists every field of the shipped scenario JSON Schema', () => {
+    type Node = { properties: Record<string, Node>; items: Node }
+    const schema = JSON.parse(readFileSync(join(REPO, 'dist', 'scenario.schema.json'), 'utf8')) as Node
+    const sorted = (keys: string[]) => keys.map((k) => `\`${k}\``).sort().join(', ')
+    const expected = [
+      `- **top level:** ${sorted(Object.keys(schema.properties))}`,
+      ...['users', 'groups', 'projects'].map((kind) => `- **${kind}[]:** ${sorted(Object.keys(schema.properties[kind]!.items.properties))}`),
+    ]
+    const page = texts.get('docs/scenarios.md')!
+    const shown = page.slice(page.indexOf('<!-- scenario-fields:start -->'), page.indexOf('<!-- scenario-fields:end -->')).split('\n').filter((line) => line.startsWith('- '))
+    expect(shown, 'update the field list of docs/scenarios.md').toEqual(expected)
+  })
+
   it.each(PAGES)('%s offers no install from the npm registry (fakelab is not published)', (page) => {
     const offers = texts.get(page)!.split('\n').filter((line) => /\bnpm (?:install|i|add)\b[^\n]*(?:\s|`)fakelab(?:@[\w.^~-]+)?(?=[\s`]|$)/.test(line))
     expect(offers).toEqual([])
