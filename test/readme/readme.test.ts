@@ -272,7 +272,7 @@ describe('README.md and docs/*.md text', () => {
   it('docs/scenarios.md lists every field of the shipped scenario JSON Schema', () => {
     type Node = { properties: Record<string, Node>; items: Node }
     const schema = JSON.parse(readFileSync(join(REPO, 'dist', 'scenario.schema.json'), 'utf8')) as Node
-    const sorted = (keys: string[]) => keys.map((k) => `\`${k}\``).sort().join(', ')
+    const sorted = (keys: string[]) => [...keys].sort().map((k) => `\`${k}\``).join(', ')
     const expected = [
       `- **top level:** ${sorted(Object.keys(schema.properties))}`,
       ...['users', 'groups', 'projects'].map((kind) => `- **${kind}[]:** ${sorted(Object.keys(schema.properties[kind]!.items.properties))}`),
