@@ -11,6 +11,7 @@
 import { expect, it } from 'vitest'
 import type { MemberRecord } from '../../../src/db/schema.js'
 import { contract, paginationHeaders, type ApiResponse } from '../../support/contract.js'
+import { twin, twins, type SourceType } from '../../support/twins.js'
 
 const FIELDS = ['id', 'name', 'username', 'state', 'avatar_url', 'web_url', 'access_level', 'created_at', 'expires_at']
 const NOT_FOUND = { message: '404 Not found' }
@@ -21,11 +22,15 @@ function levels(res: ApiResponse): [number, number][] {
   return (res.body as { id: number; access_level: number }[]).map((m) => [m.id, m.access_level])
 }
 
-/** Both source types with a source of each whose members the tests know. */
-const SOURCES = [
-  ['project', '/projects/20', 'max'],
-  ['group', '/groups/10', 'olive'],
-] as const
+/**
+ * A source of each type whose members the tests know, with a user who may manage them and a direct
+ * member (website: max maintains it through acme, elena is its member; acme: olive owns it, devon
+ * and riley are members).
+ */
+const MANAGED: Record<SourceType, { id: number; admin: string; member: number; otherMember: number }> = {
+  project: { id: 20, admin: 'max', member: 9, otherMember: 9 },
+  group: { id: 10, admin: 'olive', member: 4, otherMember: 3 },
+}
 
 contract('GET /{groups|projects}/:id/members', {}, ({ api, sim }) => {
   it('lists a project\'s direct members in force, without expired ones, in GitLab\'s field order', async () => {
@@ -68,11 +73,11 @@ contract('GET /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     expect(levels(res).map(([id]) => id)).toEqual(ids)
   })
 
-  it.each([
-    ['anonymous', {}, 401, { message: '401 Unauthorized' }],
-    ['a non-member of a private project', { as: 'nora' }, 404, { message: '404 Project Not Found' }],
-  ])('answers %s with %i', async (_who, options, status, body) => {
-    expect(await api.get('/projects/21/members', options)).toBeGitLabError(status, body)
+  twins<[id: number, options: { as?: string }, status: number]>('answers %s', [
+    ['anonymous', { project: [21, {}, 401], group: [11, {}, 401] }],
+    ['a non-member of a private source', { project: [21, { as: 'nora' }, 404], group: [11, { as: 'nora' }, 404] }],
+  ], async ([id, options, status], source) => {
+    expect(await api.get(`${source.path(id)}/members`, options)).toBeGitLabError(status, status === 401 ? { message: '401 Unauthorized' } : source.notFound)
   })
 })
 
@@ -107,8 +112,8 @@ contract('GET /{groups|projects}/:id/members/all', {}, ({ api, sim }) => {
     expect(res.headers.get('link')).toContain(`<${api.baseUrl}/api/v4/projects/20/members/all?id=20&page=3&per_page=3>; rel="next"`)
   })
 
-  it('answers 404 to a non-member of a private project', async () => {
-    expect(await api.get('/projects/21/members/all', { as: 'nora' })).toBeGitLabError(404, { message: '404 Project Not Found' })
+  twin('answers 404 to a non-member of a private source', { project: 21, group: 11 }, async (id, source) => {
+    expect(await api.get(`${source.path(id)}/members/all`, { as: 'nora' })).toBeGitLabError(404, source.notFound)
   })
 
   it('filters inherited members by query and user_ids', async () => {
@@ -151,7 +156,8 @@ contract('GET /{groups|projects}/:id/members/all/:user_id', {}, ({ api }) => {
 })
 
 contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
-  it.each(SOURCES)('adds a %s member with expires_at (201), who can use it at once', async (_type, path, admin) => {
+  twin('adds a member with expires_at (201), who can use it at once', MANAGED, async ({ id, admin }, source) => {
+    const path = source.path(id)
     const res = await api.post(`${path}/members`, { as: admin, body: { user_id: 8, access_level: 30, expires_at: '2021-12-31', invite_source: 'test' } })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
@@ -199,9 +205,8 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
-  it.each(SOURCES)('answers 409 for a %s member already there', async (_type, path, admin) => {
-    const user = path === '/projects/20' ? 9 : 4
-    expect(await api.post(`${path}/members`, { as: admin, body: { user_id: user, access_level: 30 } })).toBeGitLabError(409, { message: 'Member already exists' })
+  twin('answers 409 for a member already there', MANAGED, async ({ id, admin, member }, source) => {
+    expect(await api.post(`${source.path(id)}/members`, { as: admin, body: { user_id: member, access_level: 30 } })).toBeGitLabError(409, { message: 'Member already exists' })
   })
 
   it('adds again a user whose membership expired (no 409)', async () => {
@@ -256,9 +261,8 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
 })
 
 contract('PUT /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
-  it.each(SOURCES)('updates a %s member\'s level and expiry', async (_type, path, admin) => {
-    const user = path === '/projects/20' ? 9 : 4
-    const res = await api.put(`${path}/members/${user}`, { as: admin, body: { access_level: 40, expires_at: '2022-01-01' } })
+  twin('updates a member\'s level and expiry', MANAGED, async ({ id, admin, member }, source) => {
+    const res = await api.put(`${source.path(id)}/members/${member}`, { as: admin, body: { access_level: 40, expires_at: '2022-01-01' } })
     expect([res.status, res.body.access_level, res.body.expires_at]).toEqual([200, 40, '2022-01-01'])
     expect(Object.keys(res.body)).toEqual(FIELDS)
   })
@@ -304,8 +308,8 @@ contract('PUT /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
 })
 
 contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) => {
-  it.each(SOURCES)('removes a %s member (204)', async (_type, path, admin) => {
-    const user = path === '/projects/20' ? 9 : 3
+  twin('removes a member (204)', MANAGED, async ({ id, admin, otherMember: user }, source) => {
+    const path = source.path(id)
     const res = await api.delete(`${path}/members/${user}`, { as: admin })
     expect([res.status, res.text]).toEqual([204, ''])
     expect(await api.get(`${path}/members/${user}`, { as: admin })).toBeGitLabError(404, NOT_FOUND)
