@@ -8,6 +8,8 @@ embedDefaultScenario()
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.contract.ts'],
+    // The shared matchers (toBeGitLabError), with their types in test/support/matchers.ts.
+    setupFiles: ['test/support/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Every simulator in the suite, the CLI's too, runs its route again on each reused read answer

@@ -10,8 +10,80 @@ import { fromFetchRequest } from './core/transport.js'
 import type { Simulator } from './simulator.js'
 import type { ReplayDoor } from './record/replay.js'
 
-// Record and replay (issue 11): the browser-safe API that createReplayHandlers needs.
-export * from './record/index.js'
+// Record and replay (issue 11): the browser-safe API that createReplayHandlers needs, named one
+// by one so that the public surface changes only here (issue 24, item 7).
+export {
+  /** Thrown by `parseCassette` when a cassette is not valid JSON or not a usable HAR 1.2 log; `problems` lists every problem. */
+  CassetteError,
+  /** The zod schema a cassette satisfies: a HAR 1.2 `log` with the fields replay reads. */
+  cassetteSchema,
+  /** Builds a HAR 1.2 log from entries, sorted by `startedDateTime` (stable for equal instants). */
+  createCassette,
+  /** Formats a cassette problem as `file:line:col message`. */
+  formatCassetteProblem,
+  /** Parses and validates a cassette's text; throws `CassetteError` with every problem located. */
+  parseCassette,
+  /** A cassette as stable text: keys in HAR order, two-space indentation, a final newline. */
+  serializeCassette,
+  /** Creates a redactor (the default rules plus yours) for tokens and secrets in a cassette. */
+  createRedactor,
+  /** What is redacted with no configuration: credential headers and params, token body fields, GitLab's token prefixes. */
+  DEFAULT_REDACTION,
+  /** True when a value contains a redaction placeholder. */
+  isRedacted,
+  /** Puts a mode (`replay`, `lockdown`, `hybrid`, `passthrough`) in front of a replayer: what `createReplayHandlers` takes. */
+  createReplayDoor,
+  /** Creates a replayer answering requests from one or more cassettes. */
+  createReplayer,
+  /** The Fetch Response for a recorded entry, its `Link` and `Location` URLs moved to the replaying origin. */
+  entryResponse,
+  /** Narrows a replay result to a miss. */
+  isMiss,
+  /** The diagnostic 501 answer (`x-fakelab-replay: miss`, a JSON report) to a request no recording answers. */
+  missResponse,
+  /** Every replay mode, in the order the CLI lists them. */
+  REPLAY_MODES,
+  /** Turns a cassette into a scenario (the records its answers show). */
+  importCassette,
+} from './record/index.js'
+export type {
+  /** Who wrote a cassette (`log.creator`). */
+  CassetteCreator,
+  /** One problem of a cassette file, located like a compiler message. */
+  CassetteProblem,
+  /** One recorded exchange (a HAR 1.2 entry). */
+  HarEntry,
+  /** A cassette: a HAR 1.2 document. */
+  Har,
+  /** Extra redaction rules, added to `DEFAULT_REDACTION`; names are case-insensitive. */
+  RedactionRules,
+  /** Redacts whole cassettes; one instance numbers the placeholders of one cassette. */
+  Redactor,
+  /** One way in which a recorded request differs from an incoming one. */
+  Difference,
+  /** How requests are compared with recordings. */
+  MatchOptions,
+  /** A recorded request close to an unmatched one. */
+  NearMiss,
+  /** A door's view of replay: a request becomes a Response, or `undefined` to go to the network. */
+  ReplayDoor,
+  /** Options of `createReplayDoor`. */
+  ReplayDoorOptions,
+  /** An incoming request no recorded exchange answers. */
+  ReplayMiss,
+  /** What a door does with a request: `replay`, `lockdown`, `hybrid` or `passthrough`. */
+  ReplayMode,
+  /** Answers requests from recordings. */
+  Replayer,
+  /** Options of `createReplayer`. */
+  ReplayerOptions,
+  /** Anything that answers Fetch requests like a simulator (`sim.handle`). */
+  RequestHandlerLike,
+  /** Options of `importCassette`. */
+  ImportOptions,
+  /** What `importCassette` produced. */
+  ImportResult,
+} from './record/index.js'
 
 /** Options for {@link createHandlers}. */
 export interface HandlerOptions {

@@ -113,7 +113,7 @@ function queryMatches(text: string, wanted: Record<string, string>): boolean {
 }
 
 /** Whether an entry matches every field of a query. */
-export function entryMatches(entry: JournalEntry, query: JournalQuery): boolean {
+function entryMatches(entry: JournalEntry, query: JournalQuery): boolean {
   if (query.route !== undefined && entry.route !== query.route) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.path !== undefined && !(typeof query.path === 'string' ? entry.path === query.path : query.path.test(entry.path))) return false

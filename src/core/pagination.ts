@@ -8,11 +8,11 @@ import { assignParams, p, type RawParams } from './params.js'
 import type { Ctx } from './route.js'
 
 /** Kaminari's `default_per_page`. */
-export const DEFAULT_PER_PAGE = 20
+const DEFAULT_PER_PAGE = 20
 /** Kaminari's `max_per_page`. */
-export const MAX_PER_PAGE = 100
+const MAX_PER_PAGE = 100
 /** Above this many rows GitLab stops counting: no `X-Total`, `X-Total-Pages` or `rel="last"`. */
-export const MAX_COUNT = 10_000
+const MAX_COUNT = 10_000
 
 /**
  * The params every paginated route declares (`use :pagination`). `per_page=0` is refused with

@@ -100,7 +100,7 @@ class NodeRequestView implements CoreRequest {
  * them (what a Fetch `Request` would carry), headers looked up on demand, the body as read.
  * @throws TypeError for a request target or Host header that no URL can have.
  */
-export function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined): CoreRequest {
+function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined): CoreRequest {
   const target = req.url ?? '/'
   let origin = originOf(req.headers.host ?? 'localhost')
   let path: string
@@ -120,7 +120,7 @@ export function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined
 }
 
 /** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
-export function sendReply(res: ServerResponse, reply: CoreReply): void {
+function sendReply(res: ServerResponse, reply: CoreReply): void {
   // An injected connection reset: the client sees the socket close without an answer.
   if (reply.fault === 'reset') return void res.socket?.destroy()
   res.statusCode = reply.status

@@ -54,7 +54,7 @@ export interface CompareContext {
 }
 
 /** The headers clients read (issue 15), besides `Link`, compared as values. */
-export const COMPARED_HEADERS = ['content-type', 'x-total', 'x-total-pages', 'x-per-page', 'x-page', 'x-next-page', 'x-prev-page', 'retry-after', 'location'] as const
+const COMPARED_HEADERS = ['content-type', 'x-total', 'x-total-pages', 'x-per-page', 'x-page', 'x-next-page', 'x-prev-page', 'retry-after', 'location'] as const
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -135,7 +135,7 @@ contract('control API', {}, ({ api, sim }) => {
 
   it('answers an unknown control route with the catch-all 404', async () => {
     const res = await api.get('/-/fakelab/nothing')
-    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
   })
 })
 

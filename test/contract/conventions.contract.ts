@@ -20,9 +20,7 @@ contract('routing and error bodies', {}, ({ api, transport }) => {
     ['GET', '/users/abc', 400, { error: 'id is invalid' }],
   ])('%s %s → %i', async (method, path, status, body) => {
     const res = await api.request(method, path, { as: 'root' })
-    expect(res.status).toBe(status)
-    expect(res.body).toEqual(body)
-    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res).toBeGitLabError(status, body)
   })
 
   // gitlab-behaviour.md §1.2 "Wrong method on an existing path" (corrected 2026-11-23), §14 item 20.
@@ -34,7 +32,7 @@ contract('routing and error bodies', {}, ({ api, transport }) => {
   // MSW handlers only claim /api/v4, /api/v3 and /-/fakelab: other paths are the app's own.
   it.skipIf(transport === 'msw')('answers paths outside /api/v4 with the route 404', async () => {
     const res = await api.get('/api/v5/projects')
-    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
   })
 
   it('answers 414 for a query string over 10 KiB', async () => {
@@ -109,7 +107,7 @@ contract('authentication', {}, ({ api, sim }) => {
     }],
   ])('refuses %s', async (_title, path, options, status, body) => {
     const res = await api.get(path, options)
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it('sends WWW-Authenticate with invalid_token', async () => {
@@ -127,7 +125,7 @@ contract('authentication', {}, ({ api, sim }) => {
   it('refuses a blocked user with 403', async () => {
     sim().db.tables.users.update(7, { state: 'blocked' })
     const res = await api.get('/user', { as: 'nora' })
-    expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden - Your account has been blocked.' }])
+    expect(res).toBeGitLabError(403, { message: '403 Forbidden - Your account has been blocked.' })
   })
 })
 
@@ -152,12 +150,12 @@ contract('sudo', {}, ({ api }) => {
     ['an unknown user', { as: 'root', query: { sudo: 'ghost' } }, 404, { message: "404 User with ID or username 'ghost' Not Found" }],
   ])('refuses sudo by %s', async (_who, options, status, body) => {
     const res = await api.get('/user', options)
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it('applies the impersonated user permissions', async () => {
     const res = await api.get('/projects/21', { as: 'root', query: { sudo: 'nora' } })
-    expect([res.status, res.body]).toEqual([404, { message: '404 Project Not Found' }])
+    expect(res).toBeGitLabError(404, { message: '404 Project Not Found' })
   })
 })
 
@@ -180,8 +178,8 @@ contract('visibility', {}, ({ api }) => {
     ['/groups/10', undefined, 200],
   ])('GET %s as %s → %i', async (path, as, status) => {
     const res = await api.get(path, { as })
-    expect(res.status).toBe(status)
-    if (status === 404) expect(res.body).toEqual({ message: `404 ${path.startsWith('/groups') ? 'Group' : 'Project'} Not Found` })
+    if (status === 404) expect(res).toBeGitLabError(404, { message: `404 ${path.startsWith('/groups') ? 'Group' : 'Project'} Not Found` })
+    else expect(res.status).toBe(status)
   })
 })
 
@@ -196,6 +194,6 @@ contract('POST /-/fakelab/reset', {}, ({ api }) => {
 
   it('is the only control route', async () => {
     const res = await api.get('/-/fakelab/nothing')
-    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
   })
 })

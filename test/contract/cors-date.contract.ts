@@ -53,7 +53,7 @@ contract('CORS on /api/*', {}, ({ api }) => {
     const res = await api.get('/projects')
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
     const options = await api.request('OPTIONS', '/projects')
-    expect([options.status, options.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(options).toBeGitLabError(404, { error: '404 Not Found' })
   })
 })
 

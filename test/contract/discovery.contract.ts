@@ -144,7 +144,7 @@ contract('GET /projects', {}, ({ api }) => {
     [{ visibility: 'secret' }, 400, { error: 'visibility does not have a valid value' }],
   ])('refuses %j', async (query, status, body) => {
     const res = await api.get('/projects', { as: 'root', query })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 })
 

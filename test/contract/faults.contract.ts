@@ -84,7 +84,7 @@ contract('faults', {}, ({ api, sim }) => {
     [{ status: 500, path: '(' }, 'fault path: must be a regular expression'],
   ])('refuses the bad rule %j with 400', async (rule, message) => {
     const res = await api.post('/-/fakelab/faults', { body: rule })
-    expect([res.status, res.body]).toEqual([400, { message }])
+    expect(res).toBeGitLabError(400, { message })
     expect(sim().faults.list()).toEqual([])
   })
 })

@@ -45,7 +45,7 @@ contract('request journal', {}, ({ api, sim }) => {
     ['PATCH', '/projects/20/labels', 'method', ['GET', 'POST', 'PUT', 'DELETE']],
   ])('marks %s %s as not simulated (%s miss)', async (method, path, miss, allowed) => {
     const res = await api.request(method, path, { as: 'root' })
-    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
     const entry = sim().journal.last()!
     expect(entry).toMatchObject({ route: null, routeMiss: miss, simulated: false, status: 404 })
     if (allowed) expect([...entry.allowed!].sort()).toEqual([...allowed].sort())

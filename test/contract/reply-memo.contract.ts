@@ -64,7 +64,7 @@ const ROWS: Row[] = [
       const { members } = sim().db.tables
       for (const member of members.all()) if (member.source_type === 'group' && member.source_id === 12) members.delete(member.id)
     },
-    after: (res) => expect([res.status, res.body]).toEqual([404, { message: '404 Group Not Found' }]),
+    after: (res) => expect(res).toBeGitLabError(404, { message: '404 Group Not Found' }),
   },
 ]
 

@@ -42,7 +42,7 @@ contract('sessions', {}, ({ api, sim }) => {
 
   it('refuses a bad session id with 400', async () => {
     const res = await api.get('/projects', { headers: { 'x-fakelab-session': 'bad id!' } })
-    expect([res.status, res.body]).toEqual([400, { message: 'session id must be 1 to 64 of A-Z a-z 0-9 _ . -' }])
+    expect(res).toBeGitLabError(400, { message: 'session id must be 1 to 64 of A-Z a-z 0-9 _ . -' })
   })
 })
 

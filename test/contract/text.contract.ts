@@ -36,7 +36,7 @@ contract('POST /projects/:id/labels', {}, ({ api }) => {
     'issue 6 defect 3: answers 400 for the colour %j, which is no CSS colour keyword',
     async (color) => {
       const res = await api.post('/projects/20/labels', { as: 'max', body: { name: 'x', color } })
-      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { message: { color: ['must be a valid color code'] } } })
+      expect(res).toBeGitLabError(400, { message: { color: ['must be a valid color code'] } })
     },
   )
 

@@ -17,13 +17,13 @@ contract('GET /version', {}, ({ api }) => {
     ['a read_api token', 'glpat-root-readonly', 200, { version: '13.12.15', revision: 'f4d1fa3b1d6' }],
   ])('answers %s', async (_, token, status, body) => {
     const res = await api.get('/version', token ? { token } : {})
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 })
 
 contract('GET /metadata', {}, ({ api }) => {
   it('is not a 13.x route: the catch-all 404', async () => {
     const res = await api.get('/metadata', { as: 'root' })
-    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
   })
 })

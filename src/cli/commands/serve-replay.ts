@@ -17,7 +17,7 @@ import type { Recorder } from '../../record/recorder.js'
 import type { RequestHandlerLike } from '../../record/replay.js'
 
 /** Modes `serve --replay` offers (`record` and `passthrough` need a target: `fakelab record`). */
-export const SERVE_REPLAY_MODES = ['replay', 'lockdown', 'hybrid'] as const
+const SERVE_REPLAY_MODES = ['replay', 'lockdown', 'hybrid'] as const
 
 /** What `--replay` and `--mode` parse into. */
 export interface ServeReplayOptions {

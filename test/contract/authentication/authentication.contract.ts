@@ -58,7 +58,7 @@ contract('authentication methods', {}, ({ api, sim }) => {
     ['an unknown OAuth token', bearer('oauth-nobody'), UNAUTHORIZED],
   ])('refuses %s with 401', async (_, options, body) => {
     const res = await api.get('/projects/20', options)
-    expect([res.status, res.body]).toEqual([401, body])
+    expect(res).toBeGitLabError(401, body)
     if ('error' in body) {
       expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="The API", error="invalid_token", error_description="${body.error_description}"`)
     }
@@ -67,7 +67,7 @@ contract('authentication methods', {}, ({ api, sim }) => {
   it('checks expiry before revocation (AccessTokenValidationService)', async () => {
     sim().db.tables.oauth_access_tokens.insert({ user_id: 4, token: 'oauth-both', scopes: ['api'], revoked: true, expires_at: '2021-01-01T00:00:00.000Z', created_at: '2020-01-01T00:00:00.000Z' })
     const res = await api.get('/user', bearer('oauth-both'))
-    expect([res.status, res.body]).toEqual([401, EXPIRED])
+    expect(res).toBeGitLabError(401, EXPIRED)
   })
 
   it.each([
@@ -77,20 +77,20 @@ contract('authentication methods', {}, ({ api, sim }) => {
     ['a session cookie on a private project the user can read', '/projects/21', cookie('_gitlab_session=session-devon-fakelab'), 200, null],
   ])('treats %s', async (_, path, options, status, body) => {
     const res = await api.get(path, options)
-    expect(res.status).toBe(status)
-    if (body) expect(res.body).toEqual(body)
+    if (body) expect(res).toBeGitLabError(status, body)
+    else expect(res.status).toBe(status)
   })
 
   it('ignores the session cookie on a write (no CSRF token): anonymous, 401', async () => {
     const res = await api.post('/projects/20/labels', { ...cookie('_gitlab_session=session-devon-fakelab'), body: { name: 'x', color: '#FF0000' } })
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED])
+    expect(res).toBeGitLabError(401, UNAUTHORIZED)
   })
 
   it('prefers a token over the session cookie, and refuses a bad token even with a good cookie', async () => {
     const both = await api.get('/user', { token: 'glpat-max-fakelab', headers: { Cookie: '_gitlab_session=session-devon-fakelab' } })
     expect(both.body.username).toBe('max')
     const bad = await api.get('/user', { token: 'nope', headers: { Cookie: '_gitlab_session=session-devon-fakelab' } })
-    expect([bad.status, bad.body]).toEqual([401, UNAUTHORIZED])
+    expect(bad).toBeGitLabError(401, UNAUTHORIZED)
   })
 
   it.each([
@@ -100,13 +100,13 @@ contract('authentication methods', {}, ({ api, sim }) => {
     ['a job token on a private project (anonymous: not found)', '/projects/21', { headers: { 'JOB-TOKEN': 'job-token-running' } }, 404, { message: '404 Project Not Found' }],
   ])('ignores a CI job token where GitLab does not accept one: %s', async (_, path, options, status, body) => {
     const res = await api.get(path, options)
-    expect(res.status).toBe(status)
-    if (body) expect(res.body).toEqual(body)
+    if (body) expect(res).toBeGitLabError(status, body)
+    else expect(res.status).toBe(status)
   })
 
   it('refuses a token whose scopes the route does not accept: insufficient_scope', async () => {
     const res = await api.get('/projects/20', { token: 'glpat-nora-read-user' })
-    expect([res.status, res.body]).toEqual([403, { error: 'insufficient_scope', error_description: DESCRIPTION, scope: 'api read_api' }])
+    expect(res).toBeGitLabError(403, { error: 'insufficient_scope', error_description: DESCRIPTION, scope: 'api read_api' })
     expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="The API", error="insufficient_scope", error_description="${DESCRIPTION}", scope="api read_api"`)
   })
 
@@ -137,7 +137,7 @@ contract('sudo (credentials and order of checks)', {}, ({ api, sim }) => {
   ])('refuses sudo from %s', async (_, options, status, body) => {
     const { headersOverride, ...rest } = options as RequestOptions & { headersOverride?: string }
     const res = await api.get('/user', { ...rest, headers: { ...rest.headers, Sudo: headersOverride ?? 'max' } })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it('skips the endpoint scope check under sudo: a token with only the sudo scope acts', async () => {
@@ -152,7 +152,7 @@ contract('sudo (credentials and order of checks)', {}, ({ api, sim }) => {
 contract('impersonation disabled by the scenario', { scenario: DEFAULT_YAML.replace('impersonation_enabled: true', 'impersonation_enabled: false') }, ({ api }) => {
   it('refuses an impersonation token with 401 invalid_token', async () => {
     const res = await api.get('/user', { token: 'glpat-nora-impersonation' })
-    expect([res.status, res.body]).toEqual([401, IMPERSONATION_DISABLED])
+    expect(res).toBeGitLabError(401, IMPERSONATION_DISABLED)
     expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="The API", error="invalid_token", error_description="${IMPERSONATION_DISABLED.error_description}"`)
   })
 

@@ -61,7 +61,7 @@ contract('If-Unmodified-Since on DELETE (destroy_conditionally!)', {}, ({ api, s
     ['DELETE /projects/:id/freeze_periods/:freeze_period_id', '/projects/20/freeze_periods/300', {}],
   ])('%s: 412 when the resource changed since, 204 when not', async (_, path, body) => {
     const stale = await api.delete(path, { as: 'root', body, headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } })
-    expect([stale.status, stale.body]).toEqual([412, { message: '412 Precondition Failed' }])
+    expect(stale).toBeGitLabError(412, { message: '412 Precondition Failed' })
     const fresh = await api.delete(path, { as: 'root', body, headers: { 'If-Unmodified-Since': 'Thu, 01 Apr 2021 12:00:00 GMT' } })
     expect(fresh.status).toBe(204)
   })

@@ -44,7 +44,7 @@ contract('GET /projects/:id/issues/:issue_iid/award_emoji', {}, ({ api }) => {
     ['a private project', 'nora', '/projects/21/issues/1/award_emoji', 404, PROJECT_NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -60,7 +60,7 @@ contract('GET /projects/:id/issues/:issue_iid/award_emoji/:award_id', {}, ({ api
     ['a non-integer id', `${ISSUE}/award_emoji/abc`, 400, { error: 'award_id is invalid' }],
   ])('refuses %s', async (_what, path, status, expected) => {
     const res = await api.get(path, { as: 'riley' })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -104,7 +104,7 @@ contract('POST /projects/:id/issues/:issue_iid/award_emoji', {}, ({ api, sim }) 
   ])('refuses %s and stores nothing', async (_what, as, path, body, status, expected) => {
     const before = sim().db.tables.award_emoji.size
     const res = await api.post(`${path}/award_emoji`, { as, body })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.award_emoji.size).toBe(before)
   })
 
@@ -132,7 +132,7 @@ contract('DELETE /projects/:id/issues/:issue_iid/award_emoji/:award_id', {}, ({ 
     ['an award of another issue', 'devon', `${ISSUE}/award_emoji/4`, 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.delete(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.award_emoji.size).toBe(4)
   })
 })
@@ -154,7 +154,7 @@ contract('POST /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji', {}, 
   it('refuses a system note (emoji_awardable? is false)', async () => {
     sim().db.tables.notes.insert({ id: 50, noteable_id: 405, noteable_type: 'Issue', project_id: 30, author_id: 5, body: 'changed the title', system: true, confidential: null, created_at: NOW, updated_at: NOW })
     const res = await api.post(`${ISSUE}/notes/50/award_emoji`, { as: 'riley', body: { name: 'tada' } })
-    expect([res.status, res.body]).toEqual([404, { message: '404 Award Emoji Awardable cannot be awarded emoji Not Found' }])
+    expect(res).toBeGitLabError(404, { message: '404 Award Emoji Awardable cannot be awarded emoji Not Found' })
   })
 
   it('goes with its note when the note is deleted', async () => {
@@ -170,7 +170,7 @@ contract('POST /projects/:id/issues/:issue_iid/notes/:note_id/award_emoji', {}, 
     ['anonymous', undefined, NOTE, 401, UNAUTHORIZED],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.post(`${path}/award_emoji`, { as, body: { name: 'tada' } })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 

@@ -9,7 +9,7 @@
  */
 import { expect, it } from 'vitest'
 import type { FreezePeriodRecord } from '../../../src/resources/freeze-periods/index.js'
-import { contract, paginationHeaders, type ApiResponse, type RequestOptions } from '../../support/contract.js'
+import { contract, paginationHeaders, type RequestOptions } from '../../support/contract.js'
 import { schemaErrors } from '../../support/schemas.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
@@ -25,10 +25,6 @@ function entity(record: FreezePeriodRecord) {
     created_at: record.created_at,
     updated_at: record.updated_at,
   }
-}
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
 }
 
 const UNAUTHORIZED = { message: '401 Unauthorized' }
@@ -116,7 +112,7 @@ contract('GET /projects/:id/freeze_periods', {}, ({ api, sim }) => {
   })
 
   it('rejects a non-integer page', async () => {
-    expectError(await api.get('/projects/20/freeze_periods', { as: 'max', query: { page: 'abc' } }), 400, { error: 'page is invalid' })
+    expect(await api.get('/projects/20/freeze_periods', { as: 'max', query: { page: 'abc' } })).toBeGitLabError(400, { error: 'page is invalid' })
   })
 
   it('accepts a read_api token for the read', async () => {
@@ -126,9 +122,8 @@ contract('GET /projects/:id/freeze_periods', {}, ({ api, sim }) => {
 
   it.each(authMatrix(200))('as %s on project %i → %i', async (_who, projectId, status, options, body) => {
     const res = await api.get(`/projects/${projectId}/freeze_periods`, options)
-    expect(res.status).toBe(status)
-    if (body) expect(res.body).toEqual(body)
-    else expect(Array.isArray(res.body)).toBe(true)
+    if (body) expect(res).toBeGitLabError(status, body)
+    else expect([res.status, Array.isArray(res.body)]).toEqual([status, true])
   })
 })
 
@@ -150,15 +145,15 @@ contract('GET /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, sim }
     ['an id with trailing letters', '/projects/20/freeze_periods/300abc', 400, { error: 'freeze_period_id is invalid' }],
     ['an unknown project', '/projects/999/freeze_periods/300', 404, PROJECT_NOT_FOUND],
   ])('answers %s with %i', async (_case, path, status, body) => {
-    expectError(await api.get(path, { as: 'max' }), status, body)
+    expect(await api.get(path, { as: 'max' })).toBeGitLabError(status, body)
   })
 
   it('answers 403 to a non-member of a public project even for a freeze period that does not exist', async () => {
-    expectError(await api.get('/projects/20/freeze_periods/0', { as: 'nora' }), 403, FORBIDDEN)
+    expect(await api.get('/projects/20/freeze_periods/0', { as: 'nora' })).toBeGitLabError(403, FORBIDDEN)
   })
 
   it('answers 401 to an anonymous caller before looking at the id', async () => {
-    expectError(await api.get('/projects/20/freeze_periods/abc'), 401, UNAUTHORIZED)
+    expect(await api.get('/projects/20/freeze_periods/abc')).toBeGitLabError(401, UNAUTHORIZED)
   })
 
   it.each(authMatrix(200))('as %s on project %i → %i', async (_who, projectId, status, options, body) => {
@@ -166,7 +161,7 @@ contract('GET /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, sim }
     const res = await api.get(`/projects/${projectId}/freeze_periods/${id}`, options)
     if (status === 200 && id === 0) {
       // A readable project with no freeze periods: past the role check, the id is what is missing.
-      expectError(res, 404, NOT_FOUND)
+      expect(res).toBeGitLabError(404, NOT_FOUND)
       return
     }
     expect(res.status).toBe(status)
@@ -224,7 +219,7 @@ contract('POST /projects/:id/freeze_periods', {}, ({ api, sim }) => {
     ['freeze_start missing', { freeze_end: '0 7 * * 1' }, 'freeze_start is missing'],
     ['freeze_start not a string', { freeze_start: ['0 23 * * 5'], freeze_end: '0 7 * * 1' }, 'freeze_start is invalid'],
   ])('answers 400 with Grape\'s message when %s', async (_case, body, message) => {
-    expectError(await api.post('/projects/20/freeze_periods', { as: 'max', body }), 400, { error: message })
+    expect(await api.post('/projects/20/freeze_periods', { as: 'max', body })).toBeGitLabError(400, { error: message })
   })
 
   it.each([
@@ -238,7 +233,7 @@ contract('POST /projects/:id/freeze_periods', {}, ({ api, sim }) => {
     ['an empty cron_timezone', { cron_timezone: '' }, { cron_timezone: ['syntax is invalid', "can't be blank"] }],
   ])('answers 400 {message: {...}} for %s and stores nothing', async (_case, override, errors) => {
     const before = sim().db.tables.freeze_periods.size
-    expectError(await api.post('/projects/20/freeze_periods', { as: 'max', body: { ...params, ...override } }), 400, { message: errors })
+    expect(await api.post('/projects/20/freeze_periods', { as: 'max', body: { ...params, ...override } })).toBeGitLabError(400, { message: errors })
     expect(sim().db.tables.freeze_periods.size).toBe(before)
   })
 
@@ -247,18 +242,18 @@ contract('POST /projects/:id/freeze_periods', {}, ({ api, sim }) => {
       as: 'max',
       body: { cron_timezone: 'Nowhere/Land', freeze_end: '99 * * * *', freeze_start: 'nope' },
     })
-    expectError(res, 400, {
+    expect(res).toBeGitLabError(400, {
       message: { freeze_start: [' is invalid syntax'], freeze_end: [' is invalid syntax'], cron_timezone: ['syntax is invalid'] },
     })
     expect(Object.keys(res.body.message)).toEqual(['freeze_start', 'freeze_end', 'cron_timezone'])
   })
 
   it('validates parameters before looking up the project (400 before 404)', async () => {
-    expectError(await api.post('/projects/21/freeze_periods', { as: 'nora', body: {} }), 400, { error: 'freeze_start is missing, freeze_end is missing' })
+    expect(await api.post('/projects/21/freeze_periods', { as: 'nora', body: {} })).toBeGitLabError(400, { error: 'freeze_start is missing, freeze_end is missing' })
   })
 
   it('authenticates before validating (401 before 400)', async () => {
-    expectError(await api.post('/projects/20/freeze_periods', { body: {} }), 401, UNAUTHORIZED)
+    expect(await api.post('/projects/20/freeze_periods', { body: {} })).toBeGitLabError(401, UNAUTHORIZED)
   })
 
   it('refuses a read_api token', async () => {
@@ -270,11 +265,11 @@ contract('POST /projects/:id/freeze_periods', {}, ({ api, sim }) => {
   it.each(authMatrix(201))('as %s on project %i → %i', async (_who, projectId, status, options, body) => {
     const before = sim().db.tables.freeze_periods.size
     const res = await api.post(`/projects/${projectId}/freeze_periods`, { ...options, body: params })
-    expect(res.status).toBe(status)
     if (body) {
-      expect(res.body).toEqual(body)
+      expect(res).toBeGitLabError(status, body)
       expect(sim().db.tables.freeze_periods.size).toBe(before)
     } else {
+      expect(res.status).toBe(status)
       expect(res.body).toMatchObject(params)
     }
   })
@@ -317,7 +312,7 @@ contract('PUT /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, sim }
     ['a blank freeze_end', { freeze_end: ' ' }, { freeze_end: [' is invalid syntax', "can't be blank"] }],
   ])('answers 400 for %s and changes nothing', async (_case, body, errors) => {
     const before = stored()
-    expectError(await api.put('/projects/20/freeze_periods/300', { as: 'max', body }), 400, { message: errors })
+    expect(await api.put('/projects/20/freeze_periods/300', { as: 'max', body })).toBeGitLabError(400, { message: errors })
     expect(stored()).toEqual(before)
   })
 
@@ -327,7 +322,7 @@ contract('PUT /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, sim }
     // GitLab's PUT declares no type for freeze_period_id: ActiveRecord reads "abc" as 0.
     ['a non-integer id', 'abc', 404, NOT_FOUND],
   ])('answers %s with %i', async (_case, id, status, body) => {
-    expectError(await api.put(`/projects/20/freeze_periods/${id}`, { as: 'max', body: { freeze_start: '0 1 * * *' } }), status, body)
+    expect(await api.put(`/projects/20/freeze_periods/${id}`, { as: 'max', body: { freeze_start: '0 1 * * *' } })).toBeGitLabError(status, body)
   })
 
   it('reads an id with trailing letters by its leading integer, as ActiveRecord does', async () => {
@@ -336,7 +331,7 @@ contract('PUT /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, sim }
   })
 
   it('answers 403 to a non-member of a public project even for a freeze period that does not exist', async () => {
-    expectError(await api.put('/projects/20/freeze_periods/999', { as: 'nora', body: {} }), 403, FORBIDDEN)
+    expect(await api.put('/projects/20/freeze_periods/999', { as: 'nora', body: {} })).toBeGitLabError(403, FORBIDDEN)
   })
 
   it.each(authMatrix(200))('as %s on project %i → %i', async (_who, projectId, status, options, body) => {
@@ -344,14 +339,14 @@ contract('PUT /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, sim }
     const before = id ? stored(id) : undefined
     const res = await api.put(`/projects/${projectId}/freeze_periods/${id}`, { ...options, body: { freeze_end: '0 9 * * 1' } })
     if (status === 200 && id === 0) {
-      expectError(res, 404, NOT_FOUND)
+      expect(res).toBeGitLabError(404, NOT_FOUND)
       return
     }
-    expect(res.status).toBe(status)
     if (body) {
-      expect(res.body).toEqual(body)
+      expect(res).toBeGitLabError(status, body)
       if (before) expect(stored(id)).toEqual(before)
     } else {
+      expect(res.status).toBe(status)
       expect(res.body).toMatchObject({ id, freeze_end: '0 9 * * 1' })
     }
   })
@@ -362,7 +357,7 @@ contract('DELETE /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, si
     const res = await api.delete('/projects/20/freeze_periods/300', { as: 'max' })
     expect([res.status, res.text]).toEqual([204, ''])
     expect(sim().db.tables.freeze_periods.get(300)).toBeUndefined()
-    expectError(await api.get('/projects/20/freeze_periods/300', { as: 'max' }), 404, NOT_FOUND)
+    expect(await api.get('/projects/20/freeze_periods/300', { as: 'max' })).toBeGitLabError(404, NOT_FOUND)
   })
 
   it.each([
@@ -371,7 +366,7 @@ contract('DELETE /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, si
     ['a freeze period of another project', '/projects/20/freeze_periods/302', 404, NOT_FOUND],
     ['a non-integer id', '/projects/20/freeze_periods/abc', 400, { error: 'freeze_period_id is invalid' }],
   ])('answers %s with %i', async (_case, path, status, body) => {
-    expectError(await api.delete(path, { as: 'max' }), status, body)
+    expect(await api.delete(path, { as: 'max' })).toBeGitLabError(status, body)
     expect(sim().db.tables.freeze_periods.size).toBe(3)
   })
 
@@ -379,7 +374,7 @@ contract('DELETE /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, si
     const updated = new Date(sim().db.tables.freeze_periods.get(300)!.updated_at)
     const stale = new Date(updated.getTime() - 60_000).toUTCString()
     const res = await api.delete('/projects/20/freeze_periods/300', { as: 'max', headers: { 'if-unmodified-since': stale } })
-    expectError(res, 412, { message: '412 Precondition Failed' })
+    expect(res).toBeGitLabError(412, { message: '412 Precondition Failed' })
     expect(sim().db.tables.freeze_periods.get(300)).toBeDefined()
   })
 
@@ -392,14 +387,14 @@ contract('DELETE /projects/:id/freeze_periods/:freeze_period_id', {}, ({ api, si
     const id = projectId === 21 ? 302 : projectId === 20 ? 300 : 0
     const res = await api.delete(`/projects/${projectId}/freeze_periods/${id}`, options)
     if (status === 204 && id === 0) {
-      expectError(res, 404, NOT_FOUND)
+      expect(res).toBeGitLabError(404, NOT_FOUND)
       return
     }
-    expect(res.status).toBe(status)
     if (body) {
-      expect(res.body).toEqual(body)
+      expect(res).toBeGitLabError(status, body)
       if (id) expect(sim().db.tables.freeze_periods.get(id)).toBeDefined()
     } else {
+      expect(res.status).toBe(status)
       expect(sim().db.tables.freeze_periods.get(id)).toBeUndefined()
     }
   })

@@ -76,7 +76,7 @@ contract('GET /groups/:id/milestones', {}, ({ api, sim }) => {
     ['anyone on an unknown group', 'root', '/groups/999/milestones', 404, { message: '404 Group Not Found' }],
   ])('refuses %s', async (_who, as, path, status, body) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it.each([
@@ -142,7 +142,7 @@ contract('GET /groups/:id/milestones', {}, ({ api, sim }) => {
     [{ state: 'x', per_page: 'y' }, 'state does not have a valid value, per_page is invalid'],
   ])('answers 400 for %j', async (query, error) => {
     const res = await api.get('/groups/10/milestones', { as: 'max', query })
-    expect([res.status, res.body]).toEqual([400, { error }])
+    expect(res).toBeGitLabError(400, { error })
   })
 
   it('paginates with GitLab headers, the Link URLs carrying the declared defaults', async () => {
@@ -201,7 +201,7 @@ contract('GET /groups/:id/milestones/:milestone_id', {}, ({ api, sim }) => {
     ['a non-member on the private subgroup', 'nora', '/groups/11/milestones/210', 404, { message: '404 Group Not Found' }],
   ])('refuses %s', async (_what, as, path, status, body) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 })
 
@@ -240,8 +240,8 @@ contract('POST /groups/:id/milestones', {}, ({ api, sim }) => {
     ['root (admin, no membership)', 'root', 201],
   ])('lets %s create: %i', async (_who, as, status) => {
     const res = await api.post('/groups/10/milestones', { as, body: { title: 'v3.0' } })
-    expect(res.status).toBe(status)
-    if (status === 403) expect(res.body).toEqual({ message: '403 Forbidden' })
+    if (status === 403) expect(res).toBeGitLabError(403, { message: '403 Forbidden' })
+    else expect(res.status).toBe(status)
   })
 
   it.each([
@@ -256,7 +256,7 @@ contract('POST /groups/:id/milestones', {}, ({ api, sim }) => {
     ['an unknown group', { as: 'root', body: { title: 'x' } }, '/groups/999/milestones', 404, { message: '404 Group Not Found' }],
   ])('refuses %s', async (_what, options, path, status, body) => {
     const res = await api.post(path, options)
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it.each([
@@ -276,7 +276,7 @@ contract('POST /groups/:id/milestones', {}, ({ api, sim }) => {
   ])('answers 400 with the model errors for %s', async (_what, body, errors) => {
     const before = sim().db.tables.milestones.size
     const res = await api.post('/groups/10/milestones', { as: 'max', body })
-    expect([res.status, res.body]).toEqual([400, { message: `Failed to create milestone ${errors}` }])
+    expect(res).toBeGitLabError(400, { message: `Failed to create milestone ${errors}` })
     expect(sim().db.tables.milestones.size).toBe(before)
   })
 
@@ -399,7 +399,7 @@ contract('PUT /groups/:id/milestones/:milestone_id', {}, ({ api, sim }) => {
     ['a subgroup milestone under the parent', '/groups/10/milestones/210', { title: 'x' }, 404, { message: '404 Not found' }],
   ])('refuses %s', async (_what, path, body, status, expected) => {
     const res = await api.put(path, { as: 'max', body })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 
   it('changes nothing when the update fails, state_event included', async () => {
@@ -417,7 +417,7 @@ contract('PUT /groups/:id/milestones/:milestone_id', {}, ({ api, sim }) => {
     ['nora on the private subgroup', 'nora', '/groups/11/milestones/210', 404, { message: '404 Group Not Found' }],
   ])('refuses %s', async (_who, as, path, status, body) => {
     const res = await api.put(path, { as, body: { title: 'x' } })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it('lets a developer inherited from the parent update a subgroup milestone', async () => {
@@ -439,7 +439,7 @@ contract('DELETE /groups/:id/milestones/:milestone_id', {}, ({ api, sim }) => {
     expect([tables.merge_requests.get(500)!.milestone_id, tables.merge_requests.get(500)!.updated_at]).toEqual([null, NOW])
     expect(tables.issues.get(402)!.milestone_id).toBe(201)
     const gone = await api.get('/groups/10/milestones/200', { as: 'devon' })
-    expect([gone.status, gone.body]).toEqual([404, { message: '404 Not found' }])
+    expect(gone).toBeGitLabError(404, { message: '404 Not found' })
   })
 
   it.each([
@@ -455,7 +455,7 @@ contract('DELETE /groups/:id/milestones/:milestone_id', {}, ({ api, sim }) => {
   ])('refuses %s', async (_who, as, path, status, body) => {
     const before = sim().db.tables.milestones.size
     const res = await api.delete(path, { as })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
     expect(sim().db.tables.milestones.size).toBe(before)
   })
 
@@ -600,7 +600,7 @@ contract('GET /groups/:id/milestones/:milestone_id/issues', {}, ({ api, sim }) =
     ['nora on the private subgroup', 'nora', '/groups/11/milestones/210/issues', 404, { message: '404 Group Not Found' }],
   ])('refuses %s', async (_what, as, path, status, body) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 })
 
@@ -745,7 +745,7 @@ contract('GET /groups/:id/milestones/:milestone_id/merge_requests', {}, ({ api, 
     ['nora on the private subgroup', 'nora', '/groups/11/milestones/210/merge_requests', 404, { message: '404 Group Not Found' }],
   ])('refuses %s', async (_what, as, path, status, body) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 })
 
@@ -756,6 +756,6 @@ contract('GET /groups/:id/milestones/:milestone_id/burndown_events', {}, ({ api 
     ['anonymous (the community edition has no such route to authenticate)', undefined],
   ])('answers the unknown-route 404 to %s, as the community edition does', async (_who, as) => {
     const res = await api.get('/groups/10/milestones/200/burndown_events', { as })
-    expect([res.status, res.body]).toEqual([404, { error: '404 Not Found' }])
+    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
   })
 })

@@ -8,15 +8,11 @@
  * secret-lab (12, private, olive only); nora is no member anywhere; root is an administrator.
  */
 import { expect, it } from 'vitest'
-import { contract, type ApiResponse } from '../../support/contract.js'
+import { contract } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 const FORBIDDEN = { message: '403 Forbidden' }
 const GROUP_NOT_FOUND = { message: '404 Group Not Found' }
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 const failed = (errors: string) => ({ message: `Failed to save group ${errors}` })
 
@@ -66,7 +62,7 @@ contract('POST /groups', {}, ({ api, sim }) => {
     ['a subgroup more visible than its parent', { name: 'Open', path: 'open', parent_id: 11, visibility: 'public' }, failed('{:visibility_level=>["public is not allowed since the parent group has a private visibility."]}')],
     ['a subgroup path a project of the parent uses', { name: 'Web', path: 'website', parent_id: 10 }, failed('{:path=>["has already been taken"]}')],
   ])('returns 400 for %s', async (_title, body, error) => {
-    expectError(await api.post('/groups', { as: 'olive', body }), 400, error)
+    expect(await api.post('/groups', { as: 'olive', body })).toBeGitLabError(400, error)
   })
 
   it.each([
@@ -75,7 +71,7 @@ contract('POST /groups', {}, ({ api, sim }) => {
     ['neither', {}, 'name is missing, path is missing'],
     ['a parent_id that is not a number', { name: 'x', path: 'x', parent_id: 'acme' }, 'parent_id is invalid'],
   ])('returns 400 for %s', async (_title, body, error) => {
-    expectError(await api.post('/groups', { as: 'olive', body }), 400, { error })
+    expect(await api.post('/groups', { as: 'olive', body })).toBeGitLabError(400, { error })
   })
 
   it.each([
@@ -84,26 +80,26 @@ contract('POST /groups', {}, ({ api, sim }) => {
     ['a non-member of a private parent', 'nora', 12, 404, GROUP_NOT_FOUND],
     ['anyone, for a parent that does not exist', 'root', 9999, 404, GROUP_NOT_FOUND],
   ])('refuses a subgroup to %s', async (_title, who, parentId, status, body) => {
-    expectError(await api.post('/groups', { as: who, body: { name: 'Sub', path: 'sub', parent_id: parentId } }), status, body)
+    expect(await api.post('/groups', { as: who, body: { name: 'Sub', path: 'sub', parent_id: parentId } })).toBeGitLabError(status, body)
   })
 
   it('refuses a top-level group to a user who may not create groups, but not to an administrator', async () => {
     sim().db.tables.users.update(7, { can_create_group: false })
-    expectError(await api.post('/groups', { as: 'nora', body: { name: 'No', path: 'no' } }), 403, FORBIDDEN)
+    expect(await api.post('/groups', { as: 'nora', body: { name: 'No', path: 'no' } })).toBeGitLabError(403, FORBIDDEN)
     expect((await api.post('/groups', { as: 'root', body: { name: 'Yes', path: 'yes' } })).status).toBe(201)
   })
 
   it('returns 401 anonymously', async () => {
-    expectError(await api.post('/groups', { body: { name: 'x', path: 'x' } }), 401, { message: '401 Unauthorized' })
+    expect(await api.post('/groups', { body: { name: 'x', path: 'x' } })).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 })
 
 contract('DELETE /groups/:id', {}, ({ api, sim }) => {
   it('answers 202 and removes the group, its subgroups, projects, labels, milestones and members', async () => {
-    expectError(await api.delete('/groups/10', { as: 'olive' }), 202, { message: '202 Accepted' })
-    expectError(await api.get('/groups/10', { as: 'olive' }), 404, GROUP_NOT_FOUND)
-    expectError(await api.get('/groups/11', { as: 'olive' }), 404, GROUP_NOT_FOUND)
-    expectError(await api.get('/projects/20', { as: 'olive' }), 404, { message: '404 Project Not Found' })
+    expect(await api.delete('/groups/10', { as: 'olive' })).toBeGitLabError(202, { message: '202 Accepted' })
+    expect(await api.get('/groups/10', { as: 'olive' })).toBeGitLabError(404, GROUP_NOT_FOUND)
+    expect(await api.get('/groups/11', { as: 'olive' })).toBeGitLabError(404, GROUP_NOT_FOUND)
+    expect(await api.get('/projects/20', { as: 'olive' })).toBeGitLabError(404, { message: '404 Project Not Found' })
     const db = sim().db
     for (const id of [20, 21, 23]) expect(db.tables.projects.get(id)).toBeUndefined()
     expect(db.tables.labels.where('group_id', 10)).toEqual([])
@@ -121,7 +117,7 @@ contract('DELETE /groups/:id', {}, ({ api, sim }) => {
     ['a non-member of a private group', 'nora', 12, 404, GROUP_NOT_FOUND],
   ])('refuses %s and changes nothing', async (_title, who, id, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.delete(`/groups/${id}`, who ? { as: who } : {}), status, body)
+    expect(await api.delete(`/groups/${id}`, who ? { as: who } : {})).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 

@@ -192,7 +192,7 @@ contract('GET /projects/:id/issues', {}, ({ api }) => {
 
   it('answers 404 Project Not Found for a private project the caller cannot read', async () => {
     const res = await api.get('/projects/31/issues', { as: 'nora' })
-    expect([res.status, res.body]).toEqual([404, { message: '404 Project Not Found' }])
+    expect(res).toBeGitLabError(404, { message: '404 Project Not Found' })
   })
 
   it('paginates with every header and links carrying the filters', async () => {
@@ -233,7 +233,7 @@ contract('GET /projects/:id/issues', {}, ({ api }) => {
     ['not that is no hash', { not: 'labels' }, 'not is invalid'],
   ])('refuses %s with 400', async (_what, query, error) => {
     const res = await api.get('/projects/30/issues', { as: 'riley', query: query as Record<string, string | string[]> })
-    expect([res.status, res.body]).toEqual([400, { error }])
+    expect(res).toBeGitLabError(400, { error })
   })
 })
 
@@ -268,14 +268,14 @@ contract('GET /groups/:id/issues', {}, ({ api }) => {
 
   it('answers 404 Group Not Found for a private group the caller cannot read', async () => {
     const res = await api.get('/groups/12/issues', { as: 'max' })
-    expect([res.status, res.body]).toEqual([404, { message: '404 Group Not Found' }])
+    expect(res).toBeGitLabError(404, { message: '404 Group Not Found' })
   })
 })
 
 contract('GET /issues', {}, ({ api }) => {
   it('needs a user unless scope=all', async () => {
     const res = await api.get('/issues')
-    expect([res.status, res.body]).toEqual([401, { message: '401 Unauthorized' }])
+    expect(res).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 
   it('lists public issues to anonymous callers with scope=all, references without a base', async () => {

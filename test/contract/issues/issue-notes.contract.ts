@@ -77,7 +77,7 @@ contract('GET /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
 
   it('needs a signed-in user even on a public project (notes.rb authenticate!)', async () => {
     const res = await api.get(NOTES)
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED])
+    expect(res).toBeGitLabError(401, UNAUTHORIZED)
     expect((await api.get(`${NOTES}/1`)).status).toBe(401)
   })
 
@@ -89,7 +89,7 @@ contract('GET /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
     ['an unknown order_by', 'riley', `${NOTES}?order_by=id`, 400, { error: 'order_by does not have a valid value' }],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -116,7 +116,7 @@ contract('GET /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, sim }
   ])('refuses %s', async (_what, as, path, status, expected) => {
     arrangeHiddenNotes(sim())
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -143,7 +143,7 @@ contract('PUT /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, sim }
   ])('refuses %s', async (_what, as, path, body, status, expected) => {
     arrangeHiddenNotes(sim())
     const res = await api.put(path, { as, body })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.notes.get(1)!.body).toBe('I can reproduce this')
   })
 })
@@ -162,7 +162,7 @@ contract('DELETE /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, si
 
   it('answers 412 when If-Unmodified-Since is older than the note', async () => {
     const res = await api.delete(`${NOTES}/1`, { as: 'riley', headers: { 'If-Unmodified-Since': 'Mon, 01 Mar 2021 00:00:00 GMT' } })
-    expect([res.status, res.body]).toEqual([412, { message: '412 Precondition Failed' }])
+    expect(res).toBeGitLabError(412, { message: '412 Precondition Failed' })
   })
 
   it.each([
@@ -172,7 +172,7 @@ contract('DELETE /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, si
     ['anonymous', undefined, 401, UNAUTHORIZED],
   ])('refuses %s', async (_what, as, status, expected) => {
     const res = await api.delete(`${NOTES}/1`, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.notes.get(1)).toBeDefined()
   })
 })

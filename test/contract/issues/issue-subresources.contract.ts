@@ -47,7 +47,7 @@ contract('POST /projects/:id/issues/:issue_iid/time_estimate', {}, ({ api, sim }
     ['no duration', {}, 400, { error: 'duration is missing' }],
   ])('refuses %s', async (_what, body, status, expected) => {
     const res = await api.post('/projects/20/issues/1/time_estimate', { as: 'riley', body })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 
   it.each([
@@ -58,14 +58,14 @@ contract('POST /projects/:id/issues/:issue_iid/time_estimate', {}, ({ api, sim }
     ['a non-integer iid', 'riley', '/projects/20/issues/abc/time_estimate', 400, { error: 'issue_iid is invalid' }],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.post(path, { as, body: { duration: '1h' } })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
 contract('POST /projects/:id/issues/:issue_iid/add_spent_time', {}, ({ api, sim }) => {
   it('refuses to subtract more than was spent, and changes nothing', async () => {
     const res = await api.post('/projects/30/issues/1/add_spent_time', { as: 'riley', body: { duration: '-1h' } })
-    expect([res.status, res.body]).toEqual([400, { message: { time_spent: ['Time to subtract exceeds the total time spent'] } }])
+    expect(res).toBeGitLabError(400, { message: { time_spent: ['Time to subtract exceeds the total time spent'] } })
     expect(sim().db.tables.issues.get(405)!.total_time_spent).toBe(1800)
   })
 
@@ -131,13 +131,13 @@ contract('POST /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
     ['a confidential issue hidden from the caller', { body: 'x' }, '/projects/20/issues/4/notes', 404, { message: '404 Issue Not Found' }],
   ])('refuses %s', async (_what, body, path, status, expected) => {
     const res = await api.post(path, { as: 'nora', body })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.notes.size).toBe(2)
   })
 
   it('needs a user', async () => {
     const res = await api.post('/projects/20/issues/1/notes', { body: { body: 'x' } })
-    expect([res.status, res.body]).toEqual([401, { message: '401 Unauthorized' }])
+    expect(res).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 })
 
@@ -151,7 +151,7 @@ contract('GET /projects/:id/issues/:issue_iid/participants', {}, ({ api }) => {
 
   it('404s an issue the caller cannot see', async () => {
     const res = await api.get('/projects/30/issues/5/participants', { as: 'gina' })
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND])
+    expect(res).toBeGitLabError(404, NOT_FOUND)
   })
 })
 
@@ -208,7 +208,7 @@ contract('GET /projects/:id/issues/:issue_iid/user_agent_detail', {}, ({ api }) 
     ['an issue without a detail', 'root', '/projects/30/issues/2/user_agent_detail', 404, { message: '404 UserAgentDetail Not Found' }],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -243,12 +243,12 @@ contract('POST /projects/:id/issues/:issue_iid/metric_images', {}, ({ api, sim }
     ['a missing issue', 'riley', '/projects/30/issues/99/metric_images', 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.post(path, { as, multipart: upload() })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 
   it('refuses a missing file', async () => {
     const res = await api.post('/projects/30/issues/4/metric_images', { as: 'riley', body: {} })
-    expect([res.status, res.body]).toEqual([400, { error: 'file is missing' }])
+    expect(res).toBeGitLabError(400, { error: 'file is missing' })
   })
 })
 
@@ -266,7 +266,7 @@ contract('DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', {}, (
     ['a non-member', 'nora', 403, FORBIDDEN],
   ])('refuses %s', async (_what, as, status, expected) => {
     const res = await api.delete('/projects/30/issues/4/metric_images/9999', { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 

@@ -116,7 +116,7 @@ contract('POST /projects/:id/issues', {}, ({ api, sim }) => {
 
   it('answers 409 Duplicated issue for an iid in use, and never reuses a deleted iid', async () => {
     const dup = await api.post('/projects/20/issues', { as: 'olive', body: { title: 'Dup', iid: 1 } })
-    expect([dup.status, dup.body]).toEqual([409, { message: 'Duplicated issue' }])
+    expect(dup).toBeGitLabError(409, { message: 'Duplicated issue' })
     const five = await api.post('/projects/20/issues', { as: 'olive', body: { title: 'Five' } })
     expect((await api.delete('/projects/20/issues/5', { as: 'olive' })).status).toBe(204)
     const six = await api.post('/projects/20/issues', { as: 'olive', body: { title: 'Six' } })
@@ -137,7 +137,7 @@ contract('POST /projects/:id/issues', {}, ({ api, sim }) => {
   ])('refuses %s (400) and stores nothing', async (_what, body, expected) => {
     const before = sim().db.tables.issues.size
     const res = await api.post('/projects/20/issues', { as: 'max', body })
-    expect([res.status, res.body]).toEqual([400, expected])
+    expect(res).toBeGitLabError(400, expected)
     expect(sim().db.tables.issues.size).toBe(before)
   })
 
@@ -148,7 +148,7 @@ contract('POST /projects/:id/issues', {}, ({ api, sim }) => {
   ])('refuses %s', async (who, as, path, status, expected) => {
     const headers: Record<string, string> = who.startsWith('sudo') ? { Sudo: 'nora' } : {}
     const res = await api.post(path, { as, headers, body: { title: 'x' } })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -172,7 +172,7 @@ contract('GET /projects/:id/issues/:issue_iid', {}, ({ api }) => {
     ['a non-integer iid', 'riley', '/projects/20/issues/abc', 400, { error: 'issue_iid is invalid' }],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -188,7 +188,7 @@ contract('GET /issues/:id', {}, ({ api }) => {
     ['a missing id', 'root', '/issues/9999', 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.get(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -255,7 +255,7 @@ contract('PUT /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
     ['a blank title', { title: '' }, { message: { title: ["can't be blank"] } }],
   ])('refuses %s (400) and changes nothing', async (_what, body, expected) => {
     const res = await api.put('/projects/20/issues/1', { as: 'max', body })
-    expect([res.status, res.body]).toEqual([400, expected])
+    expect(res).toBeGitLabError(400, expected)
     expect(sim().db.tables.issues.get(400)!.title).toBe('Login button does nothing')
   })
 
@@ -267,7 +267,7 @@ contract('PUT /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
     ['a missing issue', 'max', '/projects/20/issues/99', 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.put(path, { as, body: { title: 'x' } })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 
@@ -283,7 +283,7 @@ contract('DELETE /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
 
   it('answers 412 when If-Unmodified-Since is older than the issue', async () => {
     const res = await api.delete('/projects/20/issues/1', { as: 'olive', headers: { 'If-Unmodified-Since': 'Mon, 01 Mar 2021 00:00:00 GMT' } })
-    expect([res.status, res.body]).toEqual([412, { message: '412 Precondition Failed' }])
+    expect(res).toBeGitLabError(412, { message: '412 Precondition Failed' })
   })
 
   it.each([
@@ -295,7 +295,7 @@ contract('DELETE /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const before = sim().db.tables.issues.size
     const res = await api.delete(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.issues.size).toBe(before)
   })
 })
@@ -320,7 +320,7 @@ contract('POST /projects/:id/issues/:issue_iid/move', {}, ({ api, sim }) => {
     ['without to_project_id', 'max', '/projects/20/issues/3/move', undefined, 400, { error: 'to_project_id is missing' }],
   ])('refuses %s', async (_what, as, path, to, status, expected) => {
     const res = await api.post(path, { as, body: to === undefined ? {} : { to_project_id: to } })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.issues.get(402)!.state).toBe('opened')
   })
 })
@@ -343,7 +343,7 @@ contract('POST /projects/:id/issues/:issue_iid/subscribe', {}, ({ api }) => {
     ['a private project', 'nora', '/projects/21/issues/1/subscribe', 404, PROJECT_NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.post(path, { as })
-    expect([res.status, res.body]).toEqual([status, expected])
+    expect(res).toBeGitLabError(status, expected)
   })
 })
 

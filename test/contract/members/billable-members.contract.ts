@@ -13,10 +13,6 @@ const FIELDS = ['id', 'name', 'username', 'state', 'avatar_url', 'web_url', 'ema
 const MEMBERSHIP_FIELDS = ['id', 'source_id', 'source_full_name', 'source_members_url', 'created_at', 'expires_at', 'access_level']
 const BAD_REQUEST = { message: '400 Bad request' }
 
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
-
 const ids = (res: ApiResponse): number[] => (res.body as { id: number }[]).map((u) => u.id)
 
 contract('GET /groups/:id/billable_members', {}, ({ api, sim }) => {
@@ -78,7 +74,7 @@ contract('GET /groups/:id/billable_members', {}, ({ api, sim }) => {
   })
 
   it('refuses an unknown sort with 400', async () => {
-    expectError(await api.get('/groups/10/billable_members', { as: 'olive', query: { sort: 'id_desc' } }), 400, { error: 'sort does not have a valid value' })
+    expect(await api.get('/groups/10/billable_members', { as: 'olive', query: { sort: 'id_desc' } })).toBeGitLabError(400, { error: 'sort does not have a valid value' })
   })
 
   it.each([
@@ -86,7 +82,7 @@ contract('GET /groups/:id/billable_members', {}, ({ api, sim }) => {
     ['a maintainer (not admin_group_member)', '/groups/10/billable_members', 'max', 400, BAD_REQUEST],
     ['a non-member of a private group', '/groups/12/billable_members', 'nora', 404, { message: '404 Group Not Found' }],
   ])('answers %s as GitLab does', async (_title, path, as, status, body) => {
-    expectError(await api.get(path, { as }), status, body)
+    expect(await api.get(path, { as })).toBeGitLabError(status, body)
   })
 })
 
@@ -129,7 +125,7 @@ contract('GET /groups/:id/billable_members/:user_id/memberships', {}, ({ api, si
     ['an unknown user', '/groups/10/billable_members/9999/memberships', 'olive', 404, { message: '404 Not found' }],
     ['a user who is not billable here', '/groups/10/billable_members/8/memberships', 'olive', 404, { message: '404 User Not Found' }],
   ])('answers %s as GitLab does', async (_title, path, as, status, body) => {
-    expectError(await api.get(path, { as }), status, body)
+    expect(await api.get(path, { as })).toBeGitLabError(status, body)
   })
 })
 
@@ -151,7 +147,7 @@ contract('DELETE /groups/:id/billable_members/:user_id', {}, ({ api, sim }) => {
     ['the last owner', '/groups/10/billable_members/6', 'olive', 403, { message: '403 Forbidden' }],
   ])('refuses %s and changes nothing', async (_title, path, as, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.delete(path, { as }), status, body)
+    expect(await api.delete(path, { as })).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 })

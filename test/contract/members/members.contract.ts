@@ -11,25 +11,26 @@
 import { expect, it } from 'vitest'
 import type { MemberRecord } from '../../../src/db/schema.js'
 import { contract, paginationHeaders, type ApiResponse } from '../../support/contract.js'
+import { twin, twins, type SourceType } from '../../support/twins.js'
 
 const FIELDS = ['id', 'name', 'username', 'state', 'avatar_url', 'web_url', 'access_level', 'created_at', 'expires_at']
 const NOT_FOUND = { message: '404 Not found' }
 const FORBIDDEN = { message: '403 Forbidden' }
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 /** `[user id, access_level]` of each member in a list. */
 function levels(res: ApiResponse): [number, number][] {
   return (res.body as { id: number; access_level: number }[]).map((m) => [m.id, m.access_level])
 }
 
-/** Both source types with a source of each whose members the tests know. */
-const SOURCES = [
-  ['project', '/projects/20', 'max'],
-  ['group', '/groups/10', 'olive'],
-] as const
+/**
+ * A source of each type whose members the tests know, with a user who may manage them and a direct
+ * member (website: max maintains it through acme, elena is its member; acme: olive owns it, devon
+ * and riley are members).
+ */
+const MANAGED: Record<SourceType, { id: number; admin: string; member: number; otherMember: number }> = {
+  project: { id: 20, admin: 'max', member: 9, otherMember: 9 },
+  group: { id: 10, admin: 'olive', member: 4, otherMember: 3 },
+}
 
 contract('GET /{groups|projects}/:id/members', {}, ({ api, sim }) => {
   it('lists a project\'s direct members in force, without expired ones, in GitLab\'s field order', async () => {
@@ -72,11 +73,11 @@ contract('GET /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     expect(levels(res).map(([id]) => id)).toEqual(ids)
   })
 
-  it.each([
-    ['anonymous', {}, 401, { message: '401 Unauthorized' }],
-    ['a non-member of a private project', { as: 'nora' }, 404, { message: '404 Project Not Found' }],
-  ])('answers %s with %i', async (_who, options, status, body) => {
-    expectError(await api.get('/projects/21/members', options), status, body)
+  twins<[id: number, options: { as?: string }, status: number]>('answers %s', [
+    ['anonymous', { project: [21, {}, 401], group: [11, {}, 401] }],
+    ['a non-member of a private source', { project: [21, { as: 'nora' }, 404], group: [11, { as: 'nora' }, 404] }],
+  ], async ([id, options, status], source) => {
+    expect(await api.get(`${source.path(id)}/members`, options)).toBeGitLabError(status, status === 401 ? { message: '401 Unauthorized' } : source.notFound)
   })
 })
 
@@ -111,8 +112,8 @@ contract('GET /{groups|projects}/:id/members/all', {}, ({ api, sim }) => {
     expect(res.headers.get('link')).toContain(`<${api.baseUrl}/api/v4/projects/20/members/all?id=20&page=3&per_page=3>; rel="next"`)
   })
 
-  it('answers 404 to a non-member of a private project', async () => {
-    expectError(await api.get('/projects/21/members/all', { as: 'nora' }), 404, { message: '404 Project Not Found' })
+  twin('answers 404 to a non-member of a private source', { project: 21, group: 11 }, async (id, source) => {
+    expect(await api.get(`${source.path(id)}/members/all`, { as: 'nora' })).toBeGitLabError(404, source.notFound)
   })
 
   it('filters inherited members by query and user_ids', async () => {
@@ -135,11 +136,11 @@ contract('GET /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
     ['no member', '/groups/10/members/8'],
     ['an unknown user', '/groups/10/members/9999'],
   ])('answers 404 Not found for %s', async (_title, path) => {
-    expectError(await api.get(path, { as: 'max' }), 404, NOT_FOUND)
+    expect(await api.get(path, { as: 'max' })).toBeGitLabError(404, NOT_FOUND)
   })
 
   it('answers 400 for a user_id that is not an integer', async () => {
-    expectError(await api.get('/groups/10/members/abc', { as: 'max' }), 400, { error: 'user_id is invalid' })
+    expect(await api.get('/groups/10/members/abc', { as: 'max' })).toBeGitLabError(400, { error: 'user_id is invalid' })
   })
 })
 
@@ -150,12 +151,13 @@ contract('GET /{groups|projects}/:id/members/all/:user_id', {}, ({ api }) => {
   })
 
   it('answers 404 Not found for a user who is no member, even inherited', async () => {
-    expectError(await api.get('/projects/21/members/all/8', { as: 'max' }), 404, NOT_FOUND)
+    expect(await api.get('/projects/21/members/all/8', { as: 'max' })).toBeGitLabError(404, NOT_FOUND)
   })
 })
 
 contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
-  it.each(SOURCES)('adds a %s member with expires_at (201), who can use it at once', async (_type, path, admin) => {
+  twin('adds a member with expires_at (201), who can use it at once', MANAGED, async ({ id, admin }, source) => {
+    const path = source.path(id)
     const res = await api.post(`${path}/members`, { as: admin, body: { user_id: 8, access_level: 30, expires_at: '2021-12-31', invite_source: 'test' } })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
@@ -203,9 +205,8 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
-  it.each(SOURCES)('answers 409 for a %s member already there', async (_type, path, admin) => {
-    const user = path === '/projects/20' ? 9 : 4
-    expectError(await api.post(`${path}/members`, { as: admin, body: { user_id: user, access_level: 30 } }), 409, { message: 'Member already exists' })
+  twin('answers 409 for a member already there', MANAGED, async ({ id, admin, member }, source) => {
+    expect(await api.post(`${source.path(id)}/members`, { as: admin, body: { user_id: member, access_level: 30 } })).toBeGitLabError(409, { message: 'Member already exists' })
   })
 
   it('adds again a user whose membership expired (no 409)', async () => {
@@ -215,11 +216,11 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
   })
 
   it('answers 404 User Not Found for an unknown user', async () => {
-    expectError(await api.post('/groups/10/members', { as: 'olive', body: { user_id: 9999, access_level: 30 } }), 404, { message: '404 User Not Found' })
+    expect(await api.post('/groups/10/members', { as: 'olive', body: { user_id: 9999, access_level: 30 } })).toBeGitLabError(404, { message: '404 User Not Found' })
   })
 
   it('names both missing params, access_level first', async () => {
-    expectError(await api.post('/groups/10/members', { as: 'olive', body: {} }), 400, { error: 'access_level is missing, user_id is missing' })
+    expect(await api.post('/groups/10/members', { as: 'olive', body: {} })).toBeGitLabError(400, { error: 'access_level is missing, user_id is missing' })
   })
 
   it.each([
@@ -229,7 +230,7 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     ['no access (0) in a group', '/groups/10', 'olive', 0],
     ['an unknown level', '/groups/10', 'olive', 35],
   ])('refuses %s with 400', async (_title, path, as, level) => {
-    expectError(await api.post(`${path}/members`, { as, body: { user_id: 8, access_level: level } }), 400, {
+    expect(await api.post(`${path}/members`, { as, body: { user_id: 8, access_level: level } })).toBeGitLabError(400, {
       message: { access_level: ['is not included in the list'] },
     })
   })
@@ -243,7 +244,7 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
   })
 
   it('refuses an expiry in the past, after the level', async () => {
-    expectError(await api.post('/projects/20/members', { as: 'max', body: { user_id: 8, access_level: 50, expires_at: '2021-03-31' } }), 400, {
+    expect(await api.post('/projects/20/members', { as: 'max', body: { user_id: 8, access_level: 50, expires_at: '2021-03-31' } })).toBeGitLabError(400, {
       message: { access_level: ['is not included in the list'], expires_at: ['cannot be a date in the past'] },
     })
   })
@@ -255,14 +256,13 @@ contract('POST /{groups|projects}/:id/members', {}, ({ api, sim }) => {
     ['a non-member of a private group', '/groups/12', 'nora', 404, { message: '404 Group Not Found' }],
     ['anonymous', '/groups/10', undefined, 401, { message: '401 Unauthorized' }],
   ])('refuses %s', async (_title, path, as, status, body) => {
-    expectError(await api.post(`${path}/members`, { as, body: { user_id: 8, access_level: 10 } }), status, body)
+    expect(await api.post(`${path}/members`, { as, body: { user_id: 8, access_level: 10 } })).toBeGitLabError(status, body)
   })
 })
 
 contract('PUT /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
-  it.each(SOURCES)('updates a %s member\'s level and expiry', async (_type, path, admin) => {
-    const user = path === '/projects/20' ? 9 : 4
-    const res = await api.put(`${path}/members/${user}`, { as: admin, body: { access_level: 40, expires_at: '2022-01-01' } })
+  twin('updates a member\'s level and expiry', MANAGED, async ({ id, admin, member }, source) => {
+    const res = await api.put(`${source.path(id)}/members/${member}`, { as: admin, body: { access_level: 40, expires_at: '2022-01-01' } })
     expect([res.status, res.body.access_level, res.body.expires_at]).toEqual([200, 40, '2022-01-01'])
     expect(Object.keys(res.body)).toEqual(FIELDS)
   })
@@ -288,17 +288,17 @@ contract('PUT /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
     ['a personal project\'s owner', '/projects/22/members/6', 'olive', 403, FORBIDDEN],
     ['a project bot', '/projects/20/members/90', 'max', 403, FORBIDDEN],
   ])('refuses %s', async (_title, path, as, status, body) => {
-    expectError(await api.put(path, { as, body: { access_level: 30 } }), status, body)
+    expect(await api.put(path, { as, body: { access_level: 30 } })).toBeGitLabError(status, body)
   })
 
   it('refuses a level the source does not have with 400', async () => {
-    expectError(await api.put('/projects/20/members/9', { as: 'max', body: { access_level: 50 } }), 400, {
+    expect(await api.put('/projects/20/members/9', { as: 'max', body: { access_level: 50 } })).toBeGitLabError(400, {
       message: { access_level: ['is not included in the list'] },
     })
   })
 
   it('answers 400 without access_level', async () => {
-    expectError(await api.put('/projects/20/members/9', { as: 'max', body: {} }), 400, { error: 'access_level is missing' })
+    expect(await api.put('/projects/20/members/9', { as: 'max', body: {} })).toBeGitLabError(400, { error: 'access_level is missing' })
   })
 
   it('lets an owner change another owner once the group has two', async () => {
@@ -308,11 +308,11 @@ contract('PUT /{groups|projects}/:id/members/:user_id', {}, ({ api }) => {
 })
 
 contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) => {
-  it.each(SOURCES)('removes a %s member (204)', async (_type, path, admin) => {
-    const user = path === '/projects/20' ? 9 : 3
+  twin('removes a member (204)', MANAGED, async ({ id, admin, otherMember: user }, source) => {
+    const path = source.path(id)
     const res = await api.delete(`${path}/members/${user}`, { as: admin })
     expect([res.status, res.text]).toEqual([204, ''])
-    expectError(await api.get(`${path}/members/${user}`, { as: admin }), 404, NOT_FOUND)
+    expect(await api.get(`${path}/members/${user}`, { as: admin })).toBeGitLabError(404, NOT_FOUND)
   })
 
   it('lets a member leave', async () => {
@@ -322,8 +322,8 @@ contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) =>
   it('takes effect on every other area at once: a removed maintainer can no longer create labels', async () => {
     const label = { name: 'after', color: '#123456' }
     expect((await api.delete('/groups/10/members/5', { as: 'olive' })).status).toBe(204)
-    expectError(await api.post('/projects/20/labels', { as: 'max', body: label }), 403, FORBIDDEN)
-    expectError(await api.get('/projects/21/labels', { as: 'max' }), 404, { message: '404 Project Not Found' })
+    expect(await api.post('/projects/20/labels', { as: 'max', body: label })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.get('/projects/21/labels', { as: 'max' })).toBeGitLabError(404, { message: '404 Project Not Found' })
   })
 
   it('removes the user from subgroups and their projects unless skip_subresources', async () => {
@@ -369,12 +369,12 @@ contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) =>
     ['a user who is no direct member', '/projects/20/members/4', 'max', 404, NOT_FOUND],
   ])('refuses %s', async (_title, path, as, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.delete(path, { as }), status, body)
+    expect(await api.delete(path, { as })).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('answers 412 when If-Unmodified-Since is older than the membership', async () => {
-    expectError(await api.delete('/projects/20/members/9', { as: 'max', headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' } }), 412, {
+    expect(await api.delete('/projects/20/members/9', { as: 'max', headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' } })).toBeGitLabError(412, {
       message: '412 Precondition Failed',
     })
   })
@@ -392,7 +392,7 @@ contract('POST /groups/:id/members/:user_id/override', {}, ({ api, sim }) => {
     ['an owner, for a non-member', '/groups/10/members/8/override', 'olive', 404, NOT_FOUND],
     ['a maintainer, for a non-member (permission first)', '/groups/10/members/8/override', 'max', 403, FORBIDDEN],
   ])('refuses %s', async (_title, path, as, status, body) => {
-    expectError(await api.post(path, { as }), status, body)
+    expect(await api.post(path, { as })).toBeGitLabError(status, body)
   })
 })
 
@@ -404,6 +404,6 @@ contract('DELETE /groups/:id/members/:user_id/override', {}, ({ api }) => {
   })
 
   it('refuses a maintainer with 403', async () => {
-    expectError(await api.delete('/groups/10/members/4/override', { as: 'max' }), 403, FORBIDDEN)
+    expect(await api.delete('/groups/10/members/4/override', { as: 'max' })).toBeGitLabError(403, FORBIDDEN)
   })
 })

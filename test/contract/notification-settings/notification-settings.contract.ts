@@ -11,7 +11,7 @@
  * acme/handbook (23) `custom` (failed_pipeline false, moved_project false). Nobody else has settings.
  */
 import { expect, it } from 'vitest'
-import { contract, type ApiResponse } from '../../support/contract.js'
+import { contract } from '../../support/contract.js'
 
 /** `NotificationSetting::EMAIL_EVENTS` of 13.x CE, in order. */
 const EVENTS = [
@@ -31,10 +31,6 @@ function untouched(overrides: Record<string, boolean | null> = {}, extra: string
 
 const UNAUTHORIZED = { message: '401 Unauthorized' }
 
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
-
 contract('GET /notification_settings', {}, ({ api }) => {
   it('returns the stored global level and notification email', async () => {
     const res = await api.get('/notification_settings', { as: 'nadia' })
@@ -47,7 +43,7 @@ contract('GET /notification_settings', {}, ({ api }) => {
   })
 
   it('returns 401 for an anonymous caller', async () => {
-    expectError(await api.get('/notification_settings'), 401, UNAUTHORIZED)
+    expect(await api.get('/notification_settings')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -97,7 +93,7 @@ contract('PUT /notification_settings', {}, ({ api, sim }) => {
     ['a flag that is no boolean', { new_note: 'maybe' }, { error: 'new_note is invalid' }],
   ])('answers %s with 400 and changes nothing', async (_name, body, error) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.put('/notification_settings', { as: 'nadia', body }), 400, error)
+    expect(await api.put('/notification_settings', { as: 'nadia', body })).toBeGitLabError(400, error)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
@@ -107,7 +103,7 @@ contract('PUT /notification_settings', {}, ({ api, sim }) => {
   })
 
   it('returns 401 for an anonymous caller', async () => {
-    expectError(await api.put('/notification_settings', { body: { level: 'watch' } }), 401, UNAUTHORIZED)
+    expect(await api.put('/notification_settings', { body: { level: 'watch' } })).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -151,11 +147,11 @@ for (const [sourceType, twin] of Object.entries(TWINS)) {
       ['a private one the caller cannot read', twin.private, 'nora'],
       ['an unknown one', 9999, 'nadia'],
     ])(`returns 404 for %s`, async (_name, id, as) => {
-      expectError(await api.get(path(id), { as }), 404, { message: twin.notFound })
+      expect(await api.get(path(id), { as })).toBeGitLabError(404, { message: twin.notFound })
     })
 
     it('returns 401 for an anonymous caller', async () => {
-      expectError(await api.get(path(twin.readable)), 401, UNAUTHORIZED)
+      expect(await api.get(path(twin.readable))).toBeGitLabError(401, UNAUTHORIZED)
     })
   })
 
@@ -180,16 +176,16 @@ for (const [sourceType, twin] of Object.entries(TWINS)) {
 
     it('answers an unknown level with 400 and changes nothing', async () => {
       const before = JSON.stringify(sim().db.dump())
-      expectError(await api.put(path(twin.readable), { as: 'devon', body: { level: 'everything' } }), 400, { message: "'everything' is not a valid level" })
+      expect(await api.put(path(twin.readable), { as: 'devon', body: { level: 'everything' } })).toBeGitLabError(400, { message: "'everything' is not a valid level" })
       expect(JSON.stringify(sim().db.dump())).toBe(before)
     })
 
     it('returns 404 for a private one the caller cannot read', async () => {
-      expectError(await api.put(path(twin.private), { as: 'nora', body: { level: 'watch' } }), 404, { message: twin.notFound })
+      expect(await api.put(path(twin.private), { as: 'nora', body: { level: 'watch' } })).toBeGitLabError(404, { message: twin.notFound })
     })
 
     it('returns 401 for an anonymous caller', async () => {
-      expectError(await api.put(path(twin.readable), { body: { level: 'watch' } }), 401, UNAUTHORIZED)
+      expect(await api.put(path(twin.readable), { body: { level: 'watch' } })).toBeGitLabError(401, UNAUTHORIZED)
     })
   })
 }

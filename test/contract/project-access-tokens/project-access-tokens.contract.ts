@@ -10,16 +10,12 @@
  */
 import { expect, it } from 'vitest'
 import type { ManualClock } from '../../../src/core/clock.js'
-import { contract, paginationHeaders, type ApiResponse } from '../../support/contract.js'
+import { contract, paginationHeaders } from '../../support/contract.js'
 
 const FIELDS = ['id', 'name', 'revoked', 'created_at', 'scopes', 'user_id', 'active', 'expires_at']
 const NOW = '2021-04-01T12:00:00.000Z'
 const REVOKED = { error: 'invalid_token', error_description: 'Token was revoked. You have to re-authorize from the user.' }
 const EXPIRED = { error: 'invalid_token', error_description: 'Token is expired. You can either do re-authorization or token refresh.' }
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 contract('GET /projects/:id/access_tokens', {}, ({ api }) => {
   it('lists the project\'s tokens without their secret', async () => {
@@ -50,7 +46,7 @@ contract('GET /projects/:id/access_tokens', {}, ({ api }) => {
     ['a non-member of a public project', 20, 'nora', 401, { message: '401 Unauthorized' }],
     ['a non-member of a private project', 21, 'nora', 404, { message: '404 Project Not Found' }],
   ])('answers %s as GitLab does', async (_title, project, as, status, body) => {
-    expectError(await api.get(`/projects/${project}/access_tokens`, { as }), status, body)
+    expect(await api.get(`/projects/${project}/access_tokens`, { as })).toBeGitLabError(status, body)
   })
 })
 
@@ -90,7 +86,7 @@ contract('POST /projects/:id/access_tokens', {}, ({ api, sim }) => {
       clock.set('2021-04-01T23:59:59.999Z')
       expect((await api.get('/user', { token: res.body.token })).status).toBe(200)
       clock.set('2021-04-02T00:00:00.000Z')
-      expectError(await api.get('/user', { token: res.body.token }), 401, EXPIRED)
+      expect(await api.get('/user', { token: res.body.token })).toBeGitLabError(401, EXPIRED)
     } finally {
       clock.set(NOW)
     }
@@ -103,12 +99,12 @@ contract('POST /projects/:id/access_tokens', {}, ({ api, sim }) => {
     ['a blank name', { name: ' ', scopes: ['api'] }, "400 Bad request - Name can't be blank"],
   ])('refuses %s with 400 and creates nothing', async (_title, body, message) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.post('/projects/20/access_tokens', { as: 'max', body }), 400, { message })
+    expect(await api.post('/projects/20/access_tokens', { as: 'max', body })).toBeGitLabError(400, { message })
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('names both missing params', async () => {
-    expectError(await api.post('/projects/20/access_tokens', { as: 'max', body: {} }), 400, { error: 'name is missing, scopes is missing' })
+    expect(await api.post('/projects/20/access_tokens', { as: 'max', body: {} })).toBeGitLabError(400, { error: 'name is missing, scopes is missing' })
   })
 
   it.each([
@@ -116,7 +112,7 @@ contract('POST /projects/:id/access_tokens', {}, ({ api, sim }) => {
     ['a non-member of a private project', 21, 'nora', 404, { message: '404 Project Not Found' }],
     ['anonymous', 20, undefined, 401, { message: '401 Unauthorized' }],
   ])('refuses %s', async (_title, project, as, status, body) => {
-    expectError(await api.post(`/projects/${project}/access_tokens`, { as, body: { name: 'x', scopes: ['api'] } }), status, body)
+    expect(await api.post(`/projects/${project}/access_tokens`, { as, body: { name: 'x', scopes: ['api'] } })).toBeGitLabError(status, body)
   })
 })
 
@@ -125,7 +121,7 @@ contract('DELETE /projects/:id/access_tokens/:token_id', {}, ({ api, sim }) => {
     expect((await api.get('/projects/20', { token: 'glpat-website-bot' })).status).toBe(200)
     const res = await api.delete('/projects/20/access_tokens/17', { as: 'max' })
     expect([res.status, res.text]).toEqual([204, ''])
-    expectError(await api.get('/projects/20', { token: 'glpat-website-bot' }), 401, REVOKED)
+    expect(await api.get('/projects/20', { token: 'glpat-website-bot' })).toBeGitLabError(401, REVOKED)
     expect((await api.get('/projects/20/access_tokens', { as: 'max' })).body).toEqual([])
     expect(sim().db.tables.members.where('user_id', 90)).toEqual([])
   })
@@ -138,7 +134,7 @@ contract('DELETE /projects/:id/access_tokens/:token_id', {}, ({ api, sim }) => {
     ['a non-member of a private project', '/projects/21/access_tokens/17', 'nora', 404, { message: '404 Project Not Found' }],
   ])('refuses %s and revokes nothing', async (_title, path, as, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.delete(path, { as }), status, body)
+    expect(await api.delete(path, { as })).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 })

@@ -9,7 +9,7 @@
  * no member anywhere; root is an administrator. The clock stands at 2021-04-01T12:00:00.000Z.
  */
 import { expect, it } from 'vitest'
-import { contract, type ApiResponse } from '../../support/contract.js'
+import { contract } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 const UNAUTHORIZED = { message: '401 Unauthorized' }
@@ -17,10 +17,6 @@ const FORBIDDEN = { message: '403 Forbidden' }
 const PROJECT_NOT_FOUND = { message: '404 Project Not Found' }
 const NAME_MESSAGE = "can contain only letters, digits, emojis, '_', '.', dash, space. It must start with letter, digit, emoji or '_'."
 const PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'"
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 contract('POST /projects', {}, ({ api, sim }) => {
   it('creates a project in the caller\'s namespace, deriving the path from the name', async () => {
@@ -102,12 +98,12 @@ contract('POST /projects', {}, ({ api, sim }) => {
     ['an unknown visibility', { name: 'x', visibility: 'secret' }, { error: 'visibility does not have a valid value' }],
     ['a namespace_id that is not a number', { name: 'x', namespace_id: 'acme' }, { error: 'namespace_id is invalid' }],
   ])('returns 400 for %s', async (_title, body, error) => {
-    expectError(await api.post('/projects', { as: 'devon', body }), 400, error)
+    expect(await api.post('/projects', { as: 'devon', body })).toBeGitLabError(400, error)
   })
 
   it('returns 400 with the route, name and path errors for a project that exists in the namespace', async () => {
     const res = await api.post('/projects', { as: 'olive', body: { name: 'Website', namespace_id: 10 } })
-    expectError(res, 400, {
+    expect(res).toBeGitLabError(400, {
       message: {
         'route.path': ['has already been taken'],
         route: ['is invalid'],
@@ -121,7 +117,7 @@ contract('POST /projects', {}, ({ api, sim }) => {
 
   it('returns 400 for a path that a subgroup uses', async () => {
     const res = await api.post('/projects', { as: 'olive', body: { name: 'Platform Project', path: 'platform', namespace_id: 10 } })
-    expectError(res, 400, {
+    expect(res).toBeGitLabError(400, {
       message: {
         'route.path': ['has already been taken'],
         route: ['is invalid'],
@@ -138,12 +134,12 @@ contract('POST /projects', {}, ({ api, sim }) => {
     ['a name over 255 characters', { name: 'a'.repeat(256), path: 'long' }, { name: ['is too long (maximum is 255 characters)'] }, 'Name is too long (maximum is 255 characters)'],
   ])('returns 400 for %s', async (_title, body, errors, full) => {
     const res = await api.post('/projects', { as: 'devon', body })
-    expectError(res, 400, { message: { ...errors, base: [`Unable to save project. Error: ${full}`], limit_reached: [] } })
+    expect(res).toBeGitLabError(400, { message: { ...errors, base: [`Unable to save project. Error: ${full}`], limit_reached: [] } })
   })
 
   it('returns 400 for a visibility above the group\'s', async () => {
     const res = await api.post('/projects', { as: 'olive', body: { name: 'Open', namespace_id: 12, visibility: 'public' } })
-    expectError(res, 400, {
+    expect(res).toBeGitLabError(400, {
       message: {
         visibility_level: ['public is not allowed in a private group.'],
         base: ['Unable to save project. Error: Visibility level public is not allowed in a private group.'],
@@ -160,7 +156,7 @@ contract('POST /projects', {}, ({ api, sim }) => {
     ['a namespace that does not exist', 'devon', 9999],
   ])('returns 400 namespace "is not valid" for %s', async (_title, who, namespaceId) => {
     const res = await api.post('/projects', { as: who, body: { name: 'Nope', namespace_id: namespaceId } })
-    expectError(res, 400, { message: { namespace: ['is not valid'], limit_reached: [] } })
+    expect(res).toBeGitLabError(400, { message: { namespace: ['is not valid'], limit_reached: [] } })
   })
 
   it('lets an administrator create in any namespace', async () => {
@@ -171,16 +167,16 @@ contract('POST /projects', {}, ({ api, sim }) => {
   it('returns 403 past the personal project limit', async () => {
     sim().db.tables.users.update(2, { projects_limit: 0 })
     const res = await api.post('/projects', { as: 'gina', body: { name: 'Limited' } })
-    expectError(res, 403, { error: ['Personal project creation is not allowed. Please contact your administrator with questions'] })
+    expect(res).toBeGitLabError(403, { error: ['Personal project creation is not allowed. Please contact your administrator with questions'] })
     sim().db.tables.users.update(2, { projects_limit: 1 })
     expect((await api.post('/projects', { as: 'gina', body: { name: 'First' } })).status).toBe(201)
-    expectError(await api.post('/projects', { as: 'gina', body: { name: 'Second' } }), 403, {
+    expect(await api.post('/projects', { as: 'gina', body: { name: 'Second' } })).toBeGitLabError(403, {
       error: ['Your project limit is 1 projects! Please contact your administrator to increase it'],
     })
   })
 
   it('returns 401 anonymously and 403 for a read_api token', async () => {
-    expectError(await api.post('/projects', { body: { name: 'x' } }), 401, UNAUTHORIZED)
+    expect(await api.post('/projects', { body: { name: 'x' } })).toBeGitLabError(401, UNAUTHORIZED)
     const res = await api.post('/projects', { token: 'glpat-devon-readonly', body: { name: 'x' } })
     expect([res.status, res.body.error]).toEqual([403, 'insufficient_scope'])
   })
@@ -197,7 +193,7 @@ contract('POST /projects/user/:user_id', {}, ({ api }) => {
   it('returns 400 without limit_reached for an existing project', async () => {
     await api.post('/projects/user/2', { as: 'root', body: { name: 'Twice' } })
     const res = await api.post('/projects/user/2', { as: 'root', body: { name: 'Twice' } })
-    expectError(res, 400, {
+    expect(res).toBeGitLabError(400, {
       message: {
         'route.path': ['has already been taken'],
         route: ['is invalid'],
@@ -215,7 +211,7 @@ contract('POST /projects/user/:user_id', {}, ({ api }) => {
     ['an unknown user', { as: 'root', path: '/projects/user/9999' }, 404, { message: '404 User Not Found' }],
   ])('refuses %s', async (_title, options, status, body) => {
     const { path = '/projects/user/2', body: requestBody = { name: 'x' }, ...rest } = options as { path?: string; body?: unknown; as?: string }
-    expectError(await api.post(path, { ...rest, body: requestBody }), status, body)
+    expect(await api.post(path, { ...rest, body: requestBody })).toBeGitLabError(status, body)
   })
 })
 
@@ -243,18 +239,18 @@ contract('PUT /projects/:id', {}, ({ api, sim }) => {
     ['anyone, without a parameter', 'olive', 20, {}, 400, null],
   ])('refuses %s', async (_title, who, id, body, status, error) => {
     const res = await api.put(`/projects/${id}`, { as: who, body })
-    if (error) expectError(res, status, error)
+    if (error) expect(res).toBeGitLabError(status, error)
     else expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^allow_merge_on_skipped_pipeline, .*, snippets_enabled are missing, at least one parameter must be provided$/)])
   })
 
   it('returns 400 for a visibility above the group\'s', async () => {
-    expectError(await api.put('/projects/21', { as: 'olive', body: { visibility: 'public' } }), 400, {
+    expect(await api.put('/projects/21', { as: 'olive', body: { visibility: 'public' } })).toBeGitLabError(400, {
       message: { visibility_level: ['public is not allowed in a private group.'] },
     })
   })
 
   it('returns 400 for a name another project of the namespace has', async () => {
-    expectError(await api.put('/projects/20', { as: 'olive', body: { name: 'Handbook' } }), 400, {
+    expect(await api.put('/projects/20', { as: 'olive', body: { name: 'Handbook' } })).toBeGitLabError(400, {
       message: { name: ['has already been taken'] },
     })
   })
@@ -268,9 +264,9 @@ contract('PUT /projects/:id', {}, ({ api, sim }) => {
 contract('DELETE /projects/:id', {}, ({ api, sim }) => {
   it('answers 202 Accepted and removes the project and what belongs to it from every list', async () => {
     const res = await api.delete('/projects/20', { as: 'olive' })
-    expectError(res, 202, { message: '202 Accepted' })
-    expectError(await api.get('/projects/20', { as: 'olive' }), 404, PROJECT_NOT_FOUND)
-    expectError(await api.get('/projects/20/issues', { as: 'olive' }), 404, PROJECT_NOT_FOUND)
+    expect(res).toBeGitLabError(202, { message: '202 Accepted' })
+    expect(await api.get('/projects/20', { as: 'olive' })).toBeGitLabError(404, PROJECT_NOT_FOUND)
+    expect(await api.get('/projects/20/issues', { as: 'olive' })).toBeGitLabError(404, PROJECT_NOT_FOUND)
     const listed = await api.get('/projects', { as: 'olive', query: { per_page: 100 } })
     expect(listed.body.map((p: { id: number }) => p.id)).not.toContain(20)
     const db = sim().db
@@ -307,13 +303,13 @@ contract('DELETE /projects/:id', {}, ({ api, sim }) => {
     ['a non-member of a private project', 'nora', 21, 404, PROJECT_NOT_FOUND],
   ])('refuses %s', async (_title, who, id, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.delete(`/projects/${id}`, who ? { as: who } : {}), status, body)
+    expect(await api.delete(`/projects/${id}`, who ? { as: who } : {})).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('returns 412 when If-Unmodified-Since is older than the project\'s last activity', async () => {
     const res = await api.delete('/projects/20', { as: 'olive', headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } })
-    expectError(res, 412, { message: '412 Precondition Failed' })
+    expect(res).toBeGitLabError(412, { message: '412 Precondition Failed' })
     expect(sim().db.tables.projects.get(20)).toBeDefined()
   })
 

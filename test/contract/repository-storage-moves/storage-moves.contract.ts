@@ -12,7 +12,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ManualClock } from '../../../src/core/clock.js'
-import { contract, paginationHeaders, type ApiResponse, type RequestOptions } from '../../support/contract.js'
+import { contract, paginationHeaders, type RequestOptions } from '../../support/contract.js'
 import { schemaErrors } from '../../support/schemas.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
@@ -21,10 +21,6 @@ const UNAUTHORIZED = { message: '401 Unauthorized' }
 const FORBIDDEN = { message: '403 Forbidden' }
 const NOT_FOUND = { message: '404 Not found' }
 const MOVE_FIELDS = ['id', 'created_at', 'state', 'source_storage_name', 'destination_storage_name']
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 /** One kind of move as the tests see it. */
 interface Kind {
@@ -115,13 +111,13 @@ for (const kind of KINDS) {
         ['an empty storage name', { destination_storage_name: '' }, { destination_storage_name: ["can't be blank", 'is not included in the list'] }],
       ])('refuses %s with the model\'s validation error, changing nothing', async (_, body, errors) => {
         const before = sim().snapshot().db
-        expectError(await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body }), 400, { message: errors })
+        expect(await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body })).toBeGitLabError(400, { message: errors })
         expect(sim().snapshot().db).toEqual(before)
       })
 
       it('refuses a second move while the first runs: the container is read only', async () => {
         expect((await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'storage-2' } })).status).toBe(201)
-        expectError(await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'default' } }), 400, { message: { [kind.type]: ['is read only'] } })
+        expect(await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'default' } })).toBeGitLabError(400, { message: { [kind.type]: ['is read only'] } })
         ;(sim().clock as ManualClock).advance(65_000 + 1)
         const again = await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'default' } })
         expect([again.status, again.body.source_storage_name]).toEqual([201, 'storage-2'])
@@ -135,14 +131,14 @@ for (const kind of KINDS) {
       })
 
       it('answers 404 for a missing container', async () => {
-        expectError(await api.post(`${kind.missing}/repository_storage_moves`, { ...ADMIN, body: {} }), 404, kind.missingBody)
+        expect(await api.post(`${kind.missing}/repository_storage_moves`, { ...ADMIN, body: {} })).toBeGitLabError(404, kind.missingBody)
       })
 
       it.each([
         ['anonymous', {}, 401, UNAUTHORIZED],
         ['a non-administrator, even an owner', { as: 'olive' }, 403, FORBIDDEN],
       ])('refuses %s', async (_, options, status, body) => {
-        expectError(await api.post(`${kind.container}/repository_storage_moves`, { ...(options as RequestOptions), body: { destination_storage_name: 'storage-2' } }), status, body)
+        expect(await api.post(`${kind.container}/repository_storage_moves`, { ...(options as RequestOptions), body: { destination_storage_name: 'storage-2' } })).toBeGitLabError(status, body)
       })
 
       it('refuses an administrator\'s read_api token with insufficient_scope (the scope list: see the authorization matrix)', async () => {
@@ -188,15 +184,15 @@ for (const kind of KINDS) {
         ['a missing container', `${kind.missing}/repository_storage_moves/1`, 404, kind.missingBody],
       ])('answers %s', async (_, path, status, body) => {
         await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'storage-2' } })
-        expectError(await api.get(path, ADMIN), status, body)
+        expect(await api.get(path, ADMIN)).toBeGitLabError(status, body)
       })
 
       it.each([
         ['anonymous', {}, 401, UNAUTHORIZED],
         ['a non-administrator', { as: 'devon' }, 403, FORBIDDEN],
       ])('refuses %s before looking the move up', async (_, options, status, body) => {
-        expectError(await api.get(`${kind.collection}/999`, options as RequestOptions), status, body)
-        expectError(await api.get(`${kind.container}/repository_storage_moves/999`, options as RequestOptions), status, body)
+        expect(await api.get(`${kind.collection}/999`, options as RequestOptions)).toBeGitLabError(status, body)
+        expect(await api.get(`${kind.container}/repository_storage_moves/999`, options as RequestOptions)).toBeGitLabError(status, body)
       })
 
       it('lets an administrator read with a read_api token', async () => {
@@ -236,12 +232,12 @@ for (const kind of KINDS) {
         ['anonymous', {}, 401, UNAUTHORIZED],
         ['a non-administrator', { as: 'olive' }, 403, FORBIDDEN],
       ])('refuses %s', async (_, options, status, body) => {
-        expectError(await api.get(kind.collection, options as RequestOptions), status, body)
-        expectError(await api.get(`${kind.container}/repository_storage_moves`, options as RequestOptions), status, body)
+        expect(await api.get(kind.collection, options as RequestOptions)).toBeGitLabError(status, body)
+        expect(await api.get(`${kind.container}/repository_storage_moves`, options as RequestOptions)).toBeGitLabError(status, body)
       })
 
       it('answers 404 for a missing container', async () => {
-        expectError(await api.get(`${kind.missing}/repository_storage_moves`, ADMIN), 404, kind.missingBody)
+        expect(await api.get(`${kind.missing}/repository_storage_moves`, ADMIN)).toBeGitLabError(404, kind.missingBody)
       })
     })
 
@@ -250,7 +246,7 @@ for (const kind of KINDS) {
 
       it('answers 202 Accepted and schedules one move per repository on the source storage', async () => {
         const res = await api.post(kind.collection, { ...ADMIN, body: { source_storage_name: 'default', destination_storage_name: 'storage-2' } })
-        expect([res.status, res.body]).toEqual([202, { message: '202 Accepted' }])
+        expect(res).toBeGitLabError(202, { message: '202 Accepted' })
         const list = await api.get(kind.collection, { ...ADMIN, query: { per_page: 100 } })
         const expected = kind.type === 'project' ? [20, 21, 22, 23, 24, /* issues area: */ 30, 31] : kind.type === 'group' ? [10, 11] : [600, 601]
         const containers = list.body.map((m: Record<string, { id: number }>) => m[kind.type]!.id).sort((a: number, b: number) => a - b)
@@ -271,7 +267,7 @@ for (const kind of KINDS) {
         ['an unknown destination', { source_storage_name: 'default', destination_storage_name: 'nope' }, { error: 'destination_storage_name does not have a valid value' }],
         ['both unknown', { source_storage_name: 'x', destination_storage_name: 'y' }, { error: 'source_storage_name does not have a valid value, destination_storage_name does not have a valid value' }],
       ])('refuses %s with Grape\'s error, scheduling nothing', async (_, body, error) => {
-        expectError(await api.post(kind.collection, { ...ADMIN, body }), 400, error)
+        expect(await api.post(kind.collection, { ...ADMIN, body })).toBeGitLabError(400, error)
         expect((await api.get(kind.collection, ADMIN)).body).toEqual([])
       })
 
@@ -279,7 +275,7 @@ for (const kind of KINDS) {
         ['anonymous', {}, 401, UNAUTHORIZED],
         ['a non-administrator (before parameter validation)', { as: 'max' }, 403, FORBIDDEN],
       ])('refuses %s', async (_, options, status, body) => {
-        expectError(await api.post(kind.collection, { ...(options as RequestOptions), body: {} }), status, body)
+        expect(await api.post(kind.collection, { ...(options as RequestOptions), body: {} })).toBeGitLabError(status, body)
       })
     })
   })
@@ -291,7 +287,7 @@ contract('GET /snippets/:id/repository_storage_moves (:id is a String, cast by A
     ['no number', '/snippets/abc/repository_storage_moves', 404],
   ])('reads %s', async (_, path, status) => {
     const res = await api.get(path, ADMIN)
-    expect(res.status).toBe(status)
-    if (status === 404) expect(res.body).toEqual({ message: '404 Snippet Not Found' })
+    if (status === 404) expect(res).toBeGitLabError(404, { message: '404 Snippet Not Found' })
+    else expect(res.status).toBe(status)
   })
 })

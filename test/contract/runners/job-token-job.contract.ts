@@ -58,17 +58,17 @@ contract('GET /job', {}, ({ api }) => {
     ['a job token the scenario gives no job', { headers: { 'job-token': 'job-token-running' } }, 404, { message: '404 Job Not Found' }],
   ])('answers %s with %i', async (_, options, status, body) => {
     const res = await api.get('/job', options as RequestOptions)
-    expect([res.status, res.body]).toEqual([status, body])
+    expect(res).toBeGitLabError(status, body)
   })
 
   it('prefers an access token sent with the job token (access tokens come first): 404', async () => {
     const res = await api.get('/job', { as: 'max', headers: { 'job-token': 'job-token-deploy-review' } })
-    expect([res.status, res.body]).toEqual([404, { message: '404 Job Not Found' }])
+    expect(res).toBeGitLabError(404, { message: '404 Job Not Found' })
   })
 
   it('refuses sudo with a job token (no access token to carry the sudo scope)', async () => {
     const res = await api.get('/job', { headers: { 'job-token': 'job-token-deploy-review', sudo: 'devon' } })
-    expect([res.status, res.body]).toEqual([403, { message: '403 Forbidden - Must be admin to use sudo' }])
+    expect(res).toBeGitLabError(403, { message: '403 Forbidden - Must be admin to use sudo' })
   })
 })
 
@@ -76,7 +76,7 @@ contract('GET /user (with a job token)', {}, ({ api }) => {
   it('ignores a job token, as GitLab 13.x (users.rb opens GET /user to no job token): 401', async () => {
     for (const options of [{ headers: { 'job-token': 'job-token-deploy-review' } }, { query: { job_token: 'job-token-deploy-review' } }]) {
       const res = await api.get('/user', options)
-      expect([res.status, res.body]).toEqual([401, { message: '401 Unauthorized' }])
+      expect(res).toBeGitLabError(401, { message: '401 Unauthorized' })
     }
   })
 })

@@ -27,11 +27,6 @@ const ACME_TOKEN = 'GR1348941AcmeGroupRunnerToken'
 const INSTANCE_TOKEN = 'fakelab-instance-registration-token'
 const AT_LEAST_ONE = 'description, active, tag_list, run_untagged, locked, access_level, maximum_timeout are missing, at least one parameter must be provided'
 
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-  expect(res.headers.get('content-type')).toBe('application/json')
-}
-
 const ids = (res: ApiResponse): number[] => (res.body as { id: number }[]).map((r) => r.id)
 
 contract('GET /runners', {}, ({ api }) => {
@@ -95,11 +90,11 @@ contract('GET /runners', {}, ({ api }) => {
     [{ type: 'bad' }, 'type does not have a valid value'],
     [{ status: 'not_connected' }, 'status does not have a valid value'],
   ])('answers 400 for %j', async (query, error) => {
-    expectError(await api.get('/runners', { as: 'max', query }), 400, { error })
+    expect(await api.get('/runners', { as: 'max', query })).toBeGitLabError(400, { error })
   })
 
   it('answers 401 without a user', async () => {
-    expectError(await api.get('/runners'), 401, UNAUTHORIZED)
+    expect(await api.get('/runners')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -122,9 +117,9 @@ contract('GET /runners/all', {}, ({ api }) => {
   })
 
   it('answers 403 to a non-administrator, 401 anonymous, 400 for a bad scope first', async () => {
-    expectError(await api.get('/runners/all', { as: 'olive' }), 403, FORBIDDEN)
-    expectError(await api.get('/runners/all'), 401, UNAUTHORIZED)
-    expectError(await api.get('/runners/all', { as: 'olive', query: { scope: 'nope' } }), 400, { error: 'scope does not have a valid value' })
+    expect(await api.get('/runners/all', { as: 'olive' })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.get('/runners/all')).toBeGitLabError(401, UNAUTHORIZED)
+    expect(await api.get('/runners/all', { as: 'olive', query: { scope: 'nope' } })).toBeGitLabError(400, { error: 'scope does not have a valid value' })
   })
 })
 
@@ -187,13 +182,13 @@ contract('GET /runners/:id', {}, ({ api, sim }) => {
     ['a maintainer for another group\'s runner', 'max', 9],
     ['a non-member', 'nora', 5],
   ])('answers 403 No access granted to %s', async (_title, as, id) => {
-    expectError(await api.get(`/runners/${id}`, { as }), 403, NO_ACCESS)
+    expect(await api.get(`/runners/${id}`, { as })).toBeGitLabError(403, NO_ACCESS)
   })
 
   it('answers 404 Not found, 400 for a non-integer id, 401 anonymous', async () => {
-    expectError(await api.get('/runners/999', { as: 'root' }), 404, NOT_FOUND)
-    expectError(await api.get('/runners/abc', { as: 'root' }), 400, { error: 'id is invalid' })
-    expectError(await api.get('/runners/abc'), 401, UNAUTHORIZED)
+    expect(await api.get('/runners/999', { as: 'root' })).toBeGitLabError(404, NOT_FOUND)
+    expect(await api.get('/runners/abc', { as: 'root' })).toBeGitLabError(400, { error: 'id is invalid' })
+    expect(await api.get('/runners/abc')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -230,22 +225,22 @@ contract('PUT /runners/:id', {}, ({ api, sim }) => {
     [{ run_untagged: false, tag_list: [], maximum_timeout: 1 }, { message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'], maximum_timeout: ['needs to be at least 10 minutes'] } }],
   ])('answers 400 for %j and changes nothing', async (body, error) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.put('/runners/5', { as: 'max', body }), 400, error)
+    expect(await api.put('/runners/5', { as: 'max', body })).toBeGitLabError(400, error)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('refuses an untagged-only runner without tags (runner 6 has none)', async () => {
-    expectError(await api.put('/runners/6', { as: 'max', body: { run_untagged: false } }), 400, { message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] } })
+    expect(await api.put('/runners/6', { as: 'max', body: { run_untagged: false } })).toBeGitLabError(400, { message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] } })
   })
 
   it('answers 403 No access granted for an instance runner to a non-administrator; administrators may', async () => {
-    expectError(await api.put('/runners/1', { as: 'max', body: { description: 'x' } }), 403, NO_ACCESS)
+    expect(await api.put('/runners/1', { as: 'max', body: { description: 'x' } })).toBeGitLabError(403, NO_ACCESS)
     expect((await api.put('/runners/1', { as: 'root', body: { description: 'x' } })).body.description).toBe('x')
   })
 
   it('answers 401 anonymous before validating, 404 for an unknown runner', async () => {
-    expectError(await api.put('/runners/5'), 401, UNAUTHORIZED)
-    expectError(await api.put('/runners/999', { as: 'root', body: { active: true } }), 404, NOT_FOUND)
+    expect(await api.put('/runners/5')).toBeGitLabError(401, UNAUTHORIZED)
+    expect(await api.put('/runners/999', { as: 'root', body: { active: true } })).toBeGitLabError(404, NOT_FOUND)
   })
 })
 
@@ -253,13 +248,13 @@ contract('DELETE /runners/:id', {}, ({ api, sim }) => {
   it('deletes an owned runner (204) with its links; its jobs stay', async () => {
     const res = await api.delete('/runners/5', { as: 'max' })
     expect([res.status, res.text]).toEqual([204, ''])
-    expectError(await api.get('/runners/5', { as: 'root' }), 404, NOT_FOUND)
+    expect(await api.get('/runners/5', { as: 'root' })).toBeGitLabError(404, NOT_FOUND)
     expect(sim().db.tables.runner_projects.where('runner_id', 5)).toEqual([])
     expect(sim().db.tables.jobs.get(2000)!.runner_id).toBeNull()
   })
 
   it('answers 403 for a runner of several projects to a non-administrator; administrators may', async () => {
-    expectError(await api.delete('/runners/6', { as: 'max' }), 403, { message: '403 Forbidden - Runner associated with more than one project' })
+    expect(await api.delete('/runners/6', { as: 'max' })).toBeGitLabError(403, { message: '403 Forbidden - Runner associated with more than one project' })
     expect((await api.delete('/runners/6', { as: 'root' })).status).toBe(204)
   })
 
@@ -268,16 +263,16 @@ contract('DELETE /runners/:id', {}, ({ api, sim }) => {
     ['a runner of a project where the caller is a developer', 'devon', 5],
     ['another group\'s runner', 'max', 9],
   ])('answers 403 No access granted for %s', async (_title, as, id) => {
-    expectError(await api.delete(`/runners/${id}`, { as }), 403, NO_ACCESS)
+    expect(await api.delete(`/runners/${id}`, { as })).toBeGitLabError(403, NO_ACCESS)
   })
 
   it('answers 412 when the runner changed after If-Unmodified-Since', async () => {
-    expectError(await api.delete('/runners/5', { as: 'max', headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } }), 412, { message: '412 Precondition Failed' })
+    expect(await api.delete('/runners/5', { as: 'max', headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } })).toBeGitLabError(412, { message: '412 Precondition Failed' })
   })
 
   it('answers 404 Not found and 400 id is invalid', async () => {
-    expectError(await api.delete('/runners/999', { as: 'root' }), 404, NOT_FOUND)
-    expectError(await api.delete('/runners/x', { as: 'root' }), 400, { error: 'id is invalid' })
+    expect(await api.delete('/runners/999', { as: 'root' })).toBeGitLabError(404, NOT_FOUND)
+    expect(await api.delete('/runners/x', { as: 'root' })).toBeGitLabError(400, { error: 'id is invalid' })
   })
 })
 
@@ -338,18 +333,18 @@ contract('GET /runners/:id/jobs', {}, ({ api, sim }) => {
     [{ order_by: 'name' }, 'order_by does not have a valid value'],
     [{ sort: 'up' }, 'sort does not have a valid value'],
   ])('answers 400 for %j', async (query, error) => {
-    expectError(await api.get('/runners/5/jobs', { as: 'max', query }), 400, { error })
+    expect(await api.get('/runners/5/jobs', { as: 'max', query })).toBeGitLabError(400, { error })
   })
 
   it('answers 403 for an instance runner to a non-administrator; administrators see its jobs', async () => {
-    expectError(await api.get('/runners/1/jobs', { as: 'max' }), 403, NO_ACCESS)
+    expect(await api.get('/runners/1/jobs', { as: 'max' })).toBeGitLabError(403, NO_ACCESS)
     expect(ids(await api.get('/runners/1/jobs', { as: 'root' }))).toEqual([2004])
     expect(ids(await api.get('/runners/7/jobs', { as: 'max' }))).toEqual([])
   })
 
   it('answers 403 to a developer, 404 for an unknown runner', async () => {
-    expectError(await api.get('/runners/5/jobs', { as: 'devon' }), 403, NO_ACCESS)
-    expectError(await api.get('/runners/999/jobs', { as: 'root' }), 404, NOT_FOUND)
+    expect(await api.get('/runners/5/jobs', { as: 'devon' })).toBeGitLabError(403, NO_ACCESS)
+    expect(await api.get('/runners/999/jobs', { as: 'root' })).toBeGitLabError(404, NOT_FOUND)
   })
 })
 
@@ -401,7 +396,7 @@ contract('POST /runners', {}, ({ api, sim }) => {
     [{ token: WEBSITE_TOKEN, run_untagged: false }, 400, { message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] } }],
   ])('answers an error for %j and registers nothing', async (body, status, error) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.post('/runners', { body }), status, error)
+    expect(await api.post('/runners', { body })).toBeGitLabError(status, error)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 })
@@ -422,9 +417,9 @@ contract('POST /runners/verify', {}, ({ api, sim }) => {
   })
 
   it('answers 403 for a wrong token (also a registration token), 400 without one', async () => {
-    expectError(await api.post('/runners/verify', { body: { token: 'nope' } }), 403, FORBIDDEN)
-    expectError(await api.post('/runners/verify', { body: { token: WEBSITE_TOKEN } }), 403, FORBIDDEN)
-    expectError(await api.post('/runners/verify', { body: {} }), 400, { error: 'token is missing' })
+    expect(await api.post('/runners/verify', { body: { token: 'nope' } })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.post('/runners/verify', { body: { token: WEBSITE_TOKEN } })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.post('/runners/verify', { body: {} })).toBeGitLabError(400, { error: 'token is missing' })
   })
 })
 
@@ -432,14 +427,14 @@ contract('DELETE /runners', {}, ({ api }) => {
   it('deletes the runner by its authentication token (body or query)', async () => {
     const res = await api.delete('/runners', { body: { token: 'fakelab-runner-7-token' } })
     expect([res.status, res.text]).toEqual([204, ''])
-    expectError(await api.get('/runners/7', { as: 'root' }), 404, NOT_FOUND)
+    expect(await api.get('/runners/7', { as: 'root' })).toBeGitLabError(404, NOT_FOUND)
     expect((await api.delete('/runners', { query: { token: 'fakelab-runner-6-token' }, as: 'nora' })).status).toBe(204)
-    expectError(await api.post('/runners/verify', { body: { token: 'fakelab-runner-6-token' } }), 403, FORBIDDEN)
+    expect(await api.post('/runners/verify', { body: { token: 'fakelab-runner-6-token' } })).toBeGitLabError(403, FORBIDDEN)
   })
 
   it('answers 403 for a wrong token, 400 without one', async () => {
-    expectError(await api.delete('/runners', { body: { token: 'nope' } }), 403, FORBIDDEN)
-    expectError(await api.delete('/runners', { body: {} }), 400, { error: 'token is missing' })
+    expect(await api.delete('/runners', { body: { token: 'nope' } })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.delete('/runners', { body: {} })).toBeGitLabError(400, { error: 'token is missing' })
   })
 })
 
@@ -467,7 +462,7 @@ contract('GET /projects/:id/runners', {}, ({ api }) => {
     ['a non-member of a private project', 'nora', 21, {}, 404, { message: '404 Project Not Found' }],
     ['a maintainer with a bad scope', 'max', 20, { scope: 'x' }, 400, { error: 'scope does not have a valid value' }],
   ])('answers an error to %s', async (_title, as, id, query, status, error) => {
-    expectError(await api.get(`/projects/${id}/runners`, { as, query }), status, error)
+    expect(await api.get(`/projects/${id}/runners`, { as, query })).toBeGitLabError(status, error)
   })
 })
 
@@ -487,9 +482,9 @@ contract('GET /groups/:id/runners', {}, ({ api }) => {
   })
 
   it('answers 403 to a maintainer, 404 to a non-member of a private group, 400 for a bad type first', async () => {
-    expectError(await api.get('/groups/10/runners', { as: 'max' }), 403, FORBIDDEN)
-    expectError(await api.get('/groups/11/runners', { as: 'nora' }), 404, { message: '404 Group Not Found' })
-    expectError(await api.get('/groups/10/runners', { as: 'max', query: { type: 'x' } }), 400, { error: 'type does not have a valid value' })
+    expect(await api.get('/groups/10/runners', { as: 'max' })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.get('/groups/11/runners', { as: 'nora' })).toBeGitLabError(404, { message: '404 Group Not Found' })
+    expect(await api.get('/groups/10/runners', { as: 'max', query: { type: 'x' } })).toBeGitLabError(400, { error: 'type does not have a valid value' })
     expect((await api.get('/groups/12/runners', { as: 'root' })).status).toBe(200)
   })
 })
@@ -505,12 +500,12 @@ contract('POST /projects/:id/runners', {}, ({ api, sim }) => {
 
   it('answers 400 when it is already enabled, and changes nothing', async () => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.post('/projects/20/runners', { as: 'max', body: { runner_id: 5 } }), 400, { message: { assign_to: ['Validation failed: Runner has already been taken'] } })
+    expect(await api.post('/projects/20/runners', { as: 'max', body: { runner_id: 5 } })).toBeGitLabError(400, { message: { assign_to: ['Validation failed: Runner has already been taken'] } })
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('turns an instance runner into a project runner when an administrator enables it', async () => {
-    expectError(await api.post('/projects/23/runners', { as: 'max', body: { runner_id: 1 } }), 403, NO_ACCESS)
+    expect(await api.post('/projects/23/runners', { as: 'max', body: { runner_id: 1 } })).toBeGitLabError(403, NO_ACCESS)
     const res = await api.post('/projects/23/runners', { as: 'root', body: { runner_id: 1 } })
     expect([res.status, res.body.runner_type, res.body.is_shared]).toEqual([201, 'project_type', false])
   })
@@ -521,12 +516,12 @@ contract('POST /projects/:id/runners', {}, ({ api, sim }) => {
     ['a locked runner', 'max', 10, { message: '403 Forbidden - Runner is locked' }],
     ['a locked runner the caller does not own (the lock is checked first)', 'max', 8, { message: '403 Forbidden - Runner is locked' }],
   ])('answers 403 for %s', async (_title, as, runnerId, error) => {
-    expectError(await api.post('/projects/23/runners', { as, body: { runner_id: runnerId } }), 403, error)
+    expect(await api.post('/projects/23/runners', { as, body: { runner_id: runnerId } })).toBeGitLabError(403, error)
   })
 
   it('answers 403 No access granted for an unlocked runner the caller does not own', async () => {
     sim().db.tables.runners.update(8, { locked: false })
-    expectError(await api.post('/projects/23/runners', { as: 'max', body: { runner_id: 8 } }), 403, NO_ACCESS)
+    expect(await api.post('/projects/23/runners', { as: 'max', body: { runner_id: 8 } })).toBeGitLabError(403, NO_ACCESS)
   })
 
   it('lets an administrator enable a locked runner', async () => {
@@ -540,7 +535,7 @@ contract('POST /projects/:id/runners', {}, ({ api, sim }) => {
     ['no runner_id from a reporter (403 before validation)', 'riley', {}, 403, FORBIDDEN],
     ['a non-member of a private project', 'nora', { runner_id: 7 }, 404, { message: '404 Project Not Found' }],
   ])('answers an error for %s', async (_title, as, body, status, error) => {
-    expectError(await api.post(`/projects/${as === 'nora' ? 21 : 23}/runners`, { as, body }), status, error)
+    expect(await api.post(`/projects/${as === 'nora' ? 21 : 23}/runners`, { as, body })).toBeGitLabError(status, error)
   })
 })
 
@@ -556,7 +551,7 @@ contract('DELETE /projects/:id/runners/:runner_id', {}, ({ api }) => {
     expect((await api.post('/projects/23/runners', { as: 'max', body: { runner_id: 5 } })).status).toBe(201)
     expect((await api.delete('/projects/20/runners/5', { as: 'max' })).status).toBe(204)
     expect((await api.get('/runners/5', { as: 'max' })).body.projects.map((p: { id: number }) => p.id)).toEqual([23])
-    expectError(await api.delete('/projects/23/runners/5', { as: 'max' }), 403, { message: '403 Forbidden - Only one project associated with the runner. Please remove the runner instead' })
+    expect(await api.delete('/projects/23/runners/5', { as: 'max' })).toBeGitLabError(403, { message: '403 Forbidden - Only one project associated with the runner. Please remove the runner instead' })
   })
 
   it.each([
@@ -567,6 +562,6 @@ contract('DELETE /projects/:id/runners/:runner_id', {}, ({ api }) => {
     ['a developer', 'devon', '/projects/20/runners/6', 403, FORBIDDEN],
     ['anonymous', undefined, '/projects/20/runners/6', 401, UNAUTHORIZED],
   ])('answers an error for %s', async (_title, as, path, status, error) => {
-    expectError(await api.delete(path, as ? { as } : {}), status, error)
+    expect(await api.delete(path, as ? { as } : {})).toBeGitLabError(status, error)
   })
 })

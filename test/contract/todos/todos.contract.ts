@@ -25,10 +25,6 @@ const ISSUE_FIELDS = [
 const UNAUTHORIZED = { message: '401 Unauthorized' }
 const NOT_FOUND = { message: '404 Not found' }
 
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
-
 const ids = (res: ApiResponse): number[] => res.body.map((todo: { id: number }) => todo.id)
 
 contract('GET /todos', {}, ({ api, sim }) => {
@@ -136,7 +132,7 @@ contract('GET /todos', {}, ({ api, sim }) => {
     ['an unknown project_id', { project_id: 9999 }, 404, NOT_FOUND],
     ['an unknown group_id', { group_id: 9999 }, 404, NOT_FOUND],
   ] as const)('answers %s with GitLab\'s error', async (_name, query, status, body) => {
-    expectError(await api.get('/todos', { as: 'devon', query }), status, body)
+    expect(await api.get('/todos', { as: 'devon', query })).toBeGitLabError(status, body)
   })
 
   it('hides to-dos on projects the user can no longer read', async () => {
@@ -160,7 +156,7 @@ contract('GET /todos', {}, ({ api, sim }) => {
   })
 
   it('returns 401 for an anonymous caller', async () => {
-    expectError(await api.get('/todos'), 401, UNAUTHORIZED)
+    expect(await api.get('/todos')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -185,12 +181,12 @@ contract('POST /todos/:id/mark_as_done', {}, ({ api, sim }) => {
     ['a non-integer id', '/todos/abc/mark_as_done', 400, { error: 'id is invalid' }],
   ] as const)('answers %s with GitLab\'s error and changes nothing', async (_name, path, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.post(path, { as: 'devon' }), status, body)
+    expect(await api.post(path, { as: 'devon' })).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('returns 401 for an anonymous caller', async () => {
-    expectError(await api.post('/todos/601/mark_as_done'), 401, UNAUTHORIZED)
+    expect(await api.post('/todos/601/mark_as_done')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -214,12 +210,12 @@ contract('POST /todos/mark_as_done', {}, ({ api, sim }) => {
 
   it('refuses a bad filter with 400 and changes nothing', async () => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.post('/todos/mark_as_done', { as: 'devon', query: { type: 'Epic' } }), 400, { error: 'type does not have a valid value' })
+    expect(await api.post('/todos/mark_as_done', { as: 'devon', query: { type: 'Epic' } })).toBeGitLabError(400, { error: 'type does not have a valid value' })
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('returns 401 for an anonymous caller', async () => {
-    expectError(await api.post('/todos/mark_as_done'), 401, UNAUTHORIZED)
+    expect(await api.post('/todos/mark_as_done')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })
 
@@ -279,11 +275,11 @@ contract('POST /projects/:id/issues/:issue_iid/todo', {}, ({ api, sim }) => {
     ['an unknown project', '/projects/999/issues/1/todo', 'devon', 404, { message: '404 Project Not Found' }],
   ] as const)('answers %s with GitLab\'s error and changes nothing', async (_name, path, as, status, body) => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.post(path, { as }), status, body)
+    expect(await api.post(path, { as })).toBeGitLabError(status, body)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
   it('returns 401 for an anonymous caller', async () => {
-    expectError(await api.post('/projects/20/issues/1/todo'), 401, UNAUTHORIZED)
+    expect(await api.post('/projects/20/issues/1/todo')).toBeGitLabError(401, UNAUTHORIZED)
   })
 })

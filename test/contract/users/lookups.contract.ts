@@ -12,13 +12,9 @@
  * elena (9, until 2021-06-30), xavier (10, expired) and its bot (90).
  */
 import { expect, it } from 'vitest'
-import { contract, type ApiResponse, type RequestOptions } from '../../support/contract.js'
+import { contract, type RequestOptions } from '../../support/contract.js'
 
 const USER_BASIC_KEYS = ['id', 'name', 'username', 'state', 'avatar_url', 'web_url']
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 contract('GET /users', {}, ({ api }) => {
   const ids = async (options: RequestOptions): Promise<number[]> => {
@@ -44,8 +40,8 @@ contract('GET /users', {}, ({ api }) => {
   })
 
   it('returns 403 to an anonymous caller without a username', async () => {
-    expectError(await api.get('/users'), 403, { message: '403 Forbidden - Not authorized to access /api/v4/users' })
-    expectError(await api.get('/users', { query: { username: '' } }), 403, { message: '403 Forbidden - Not authorized to access /api/v4/users' })
+    expect(await api.get('/users')).toBeGitLabError(403, { message: '403 Forbidden - Not authorized to access /api/v4/users' })
+    expect(await api.get('/users', { query: { username: '' } })).toBeGitLabError(403, { message: '403 Forbidden - Not authorized to access /api/v4/users' })
   })
 
   it('lists everyone newest first, offset-paginated', async () => {
@@ -86,8 +82,8 @@ contract('GET /users', {}, ({ api }) => {
 
   it('filters external users for administrators only', async () => {
     expect(await ids({ as: 'root', query: { external: true } })).toEqual([14])
-    expectError(await api.get('/users', { as: 'nora', query: { external: true } }), 403, { message: '403 Forbidden' })
-    expectError(await api.get('/users', { query: { external: true, username: 'ext' } }), 401, { message: '401 Unauthorized' })
+    expect(await api.get('/users', { as: 'nora', query: { external: true } })).toBeGitLabError(403, { message: '403 Forbidden' })
+    expect(await api.get('/users', { query: { external: true, username: 'ext' } })).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 
   it('lets administrators order, and ignores order_by for everyone else', async () => {
@@ -104,8 +100,8 @@ contract('GET /users', {}, ({ api }) => {
   })
 
   it('returns 400 for an unknown order and a bad boolean', async () => {
-    expectError(await api.get('/users', { as: 'root', query: { order_by: 'email' } }), 400, { error: 'order_by does not have a valid value' })
-    expectError(await api.get('/users', { as: 'root', query: { active: 'maybe' } }), 400, { error: 'active is invalid' })
+    expect(await api.get('/users', { as: 'root', query: { order_by: 'email' } })).toBeGitLabError(400, { error: 'order_by does not have a valid value' })
+    expect(await api.get('/users', { as: 'root', query: { active: 'maybe' } })).toBeGitLabError(400, { error: 'active is invalid' })
   })
 })
 
@@ -141,7 +137,7 @@ contract('GET /namespaces', {}, ({ api }) => {
   })
 
   it('returns 401 anonymously', async () => {
-    expectError(await api.get('/namespaces'), 401, { message: '401 Unauthorized' })
+    expect(await api.get('/namespaces')).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 })
 
@@ -165,7 +161,7 @@ contract('GET /projects/:id/users', {}, ({ api }) => {
   })
 
   it('returns 404 for a private project the caller cannot see', async () => {
-    expectError(await api.get('/projects/21/users', { as: 'nora' }), 404, { message: '404 Project Not Found' })
+    expect(await api.get('/projects/21/users', { as: 'nora' })).toBeGitLabError(404, { message: '404 Project Not Found' })
     expect((await api.get('/projects/21/users', { as: 'gina' })).status).toBe(200)
   })
 })

@@ -8,17 +8,13 @@
  * in ivy/tracker (30); bianca (11) is blocked, lars (12) LDAP-blocked, dee (13) deactivated.
  */
 import { expect, it } from 'vitest'
-import { contract, type ApiResponse } from '../../support/contract.js'
+import { contract } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 const FORBIDDEN = { message: '403 Forbidden' }
 const USER_NOT_FOUND = { message: '404 User Not Found' }
 const USERNAME_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."
 const NEW_USER = { email: 'new@example.com', password: 'secret-password', name: 'New Person', username: 'newbie' }
-
-function expectError(res: ApiResponse, status: number, body: unknown): void {
-  expect([res.status, res.body]).toEqual([status, body])
-}
 
 /** The keys of UserWithAdmin, in GitLab's order. */
 const USER_WITH_ADMIN_KEYS = [
@@ -52,7 +48,7 @@ contract('POST /users', {}, ({ api }) => {
     ['an email in use (any case)', { email: 'DEVON@example.com' }, 'Email has already been taken'],
     ['a username in use (any case)', { username: 'Devon' }, 'Username has already been taken'],
   ])('returns 409 for %s', async (_title, change, message) => {
-    expectError(await api.post('/users', { as: 'root', body: { ...NEW_USER, ...change } }), 409, { message })
+    expect(await api.post('/users', { as: 'root', body: { ...NEW_USER, ...change } })).toBeGitLabError(409, { message })
   })
 
   it.each([
@@ -64,7 +60,7 @@ contract('POST /users', {}, ({ api }) => {
       email: ['is invalid'], password: ['is too short (minimum is 8 characters)'], username: [USERNAME_MESSAGE], projects_limit: ['must be greater than or equal to 0'],
     }],
   ])('returns 400 for %s', async (_title, change, errors) => {
-    expectError(await api.post('/users', { as: 'root', body: { ...NEW_USER, ...change } }), 400, { message: errors })
+    expect(await api.post('/users', { as: 'root', body: { ...NEW_USER, ...change } })).toBeGitLabError(400, { message: errors })
   })
 
   it.each([
@@ -72,7 +68,7 @@ contract('POST /users', {}, ({ api }) => {
     ['neither password nor reset_password', { password: undefined }, 'password, reset_password are missing, at least one parameter must be provided'],
     ['no name and no username', { name: undefined, username: undefined }, 'name is missing, username is missing'],
   ])('returns 400 for %s', async (_title, change, error) => {
-    expectError(await api.post('/users', { as: 'root', body: { ...NEW_USER, ...change } }), 400, { error })
+    expect(await api.post('/users', { as: 'root', body: { ...NEW_USER, ...change } })).toBeGitLabError(400, { error })
   })
 
   it.each([
@@ -80,7 +76,7 @@ contract('POST /users', {}, ({ api }) => {
     ['a non-administrator', { as: 'olive' }, 403, FORBIDDEN],
     ['an administrator acting as a user through sudo', { as: 'root', headers: { Sudo: 'olive' } }, 403, FORBIDDEN],
   ])('refuses %s', async (_title, options, status, body) => {
-    expectError(await api.post('/users', { ...options, body: NEW_USER }), status, body)
+    expect(await api.post('/users', { ...options, body: NEW_USER })).toBeGitLabError(status, body)
   })
 })
 
@@ -106,7 +102,7 @@ contract('PUT /users/:id', {}, ({ api, sim }) => {
     ['an invalid email', { email: 'nope' }, 400, { message: { email: ['is invalid'] } }],
     ['a short password', { password: 'short' }, 400, { message: { password: ['is too short (minimum is 8 characters)'] } }],
   ])('refuses %s', async (_title, body, status, error) => {
-    expectError(await api.put('/users/7', { as: 'root', body }), status, error)
+    expect(await api.put('/users/7', { as: 'root', body })).toBeGitLabError(status, error)
   })
 
   it('keeps the user\'s own email and username', async () => {
@@ -117,7 +113,7 @@ contract('PUT /users/:id', {}, ({ api, sim }) => {
     ['a non-administrator', 'olive', 7, 403, FORBIDDEN],
     ['an unknown user', 'root', 9999, 404, USER_NOT_FOUND],
   ])('refuses %s', async (_title, who, id, status, body) => {
-    expectError(await api.put(`/users/${id}`, { as: who, body: { bio: 'x' } }), status, body)
+    expect(await api.put(`/users/${id}`, { as: who, body: { bio: 'x' } })).toBeGitLabError(status, body)
   })
 })
 
@@ -125,14 +121,14 @@ contract('DELETE /users/:id', {}, ({ api, sim }) => {
   it('deletes the user with their memberships and to-dos, and answers 204', async () => {
     const res = await api.delete('/users/4', { as: 'root' })
     expect([res.status, res.text]).toEqual([204, ''])
-    expectError(await api.get('/users/4', { as: 'root' }), 404, USER_NOT_FOUND)
+    expect(await api.get('/users/4', { as: 'root' })).toBeGitLabError(404, USER_NOT_FOUND)
     const db = sim().db
     expect(db.tables.members.where('user_id', 4)).toEqual([])
     expect(db.tables.todos.where('user_id', 4)).toEqual([])
     expect(db.tables.personal_access_tokens.where('user_id', 4)).toEqual([])
     const members = await api.get('/groups/10/members', { as: 'root' })
     expect(members.body.map((m: { username: string }) => m.username)).not.toContain('devon')
-    expectError(await api.get('/user', { token: 'glpat-devon-fakelab' }), 401, { message: '401 Unauthorized' })
+    expect(await api.get('/user', { token: 'glpat-devon-fakelab' })).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 
   it('moves the user\'s issues to the ghost user and deletes the personal projects', async () => {
@@ -157,7 +153,7 @@ contract('DELETE /users/:id', {}, ({ api, sim }) => {
 
   it('returns 409 for the sole owner of a group, unless hard_delete, which deletes the group too', async () => {
     const before = JSON.stringify(sim().db.dump())
-    expectError(await api.delete('/users/6', { as: 'root' }), 409, { message: 'User cannot be removed while is the sole-owner of a group' })
+    expect(await api.delete('/users/6', { as: 'root' })).toBeGitLabError(409, { message: 'User cannot be removed while is the sole-owner of a group' })
     expect(JSON.stringify(sim().db.dump())).toBe(before)
     expect((await api.delete('/users/6', { as: 'root', query: { hard_delete: true } })).status).toBe(204)
     expect(sim().db.tables.groups.get(12)).toBeUndefined()
@@ -169,7 +165,7 @@ contract('DELETE /users/:id', {}, ({ api, sim }) => {
     ['a non-administrator', 'olive', 7, 403, FORBIDDEN],
     ['an unknown user', 'root', 9999, 404, USER_NOT_FOUND],
   ])('refuses %s', async (_title, who, id, status, body) => {
-    expectError(await api.delete(`/users/${id}`, who ? { as: who } : {}), status, body)
+    expect(await api.delete(`/users/${id}`, who ? { as: who } : {})).toBeGitLabError(status, body)
   })
 })
 
@@ -178,7 +174,7 @@ contract('POST /users/:id/block', {}, ({ api, sim }) => {
     const res = await api.post('/users/7/block', { as: 'root' })
     expect([res.status, res.body]).toEqual([201, true])
     expect(sim().db.tables.users.get(7)!.state).toBe('blocked')
-    expectError(await api.get('/user', { as: 'nora' }), 403, { message: '403 Forbidden - Your account has been blocked.' })
+    expect(await api.get('/user', { as: 'nora' })).toBeGitLabError(403, { message: '403 Forbidden - Your account has been blocked.' })
   })
 
   it.each([
@@ -187,18 +183,18 @@ contract('POST /users/:id/block', {}, ({ api, sim }) => {
     ['an LDAP-blocked user', 12, 403, { message: '403 Forbidden - LDAP blocked users cannot be modified by the API' }],
     ['an unknown user', 9999, 404, USER_NOT_FOUND],
   ])('answers %s', async (_title, id, status, body) => {
-    expectError(await api.post(`/users/${id}/block`, { as: 'root' }), status, body)
+    expect(await api.post(`/users/${id}/block`, { as: 'root' })).toBeGitLabError(status, body)
   })
 
   it('refuses non-administrators and anonymous callers', async () => {
-    expectError(await api.post('/users/7/block', { as: 'olive' }), 403, FORBIDDEN)
-    expectError(await api.post('/users/7/block', {}), 401, { message: '401 Unauthorized' })
+    expect(await api.post('/users/7/block', { as: 'olive' })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.post('/users/7/block', {})).toBeGitLabError(401, { message: '401 Unauthorized' })
   })
 })
 
 contract('POST /users/:id/unblock', {}, ({ api, sim }) => {
   it('unblocks a blocked user (201 true), who can then authenticate', async () => {
-    expectError(await api.get('/user', { as: 'bianca' }), 403, { message: '403 Forbidden - Your account has been blocked.' })
+    expect(await api.get('/user', { as: 'bianca' })).toBeGitLabError(403, { message: '403 Forbidden - Your account has been blocked.' })
     expect(await api.post('/users/11/unblock', { as: 'root' }).then((r) => [r.status, r.body])).toEqual([201, true])
     expect((await api.get('/user', { as: 'bianca' })).status).toBe(200)
   })
@@ -209,6 +205,6 @@ contract('POST /users/:id/unblock', {}, ({ api, sim }) => {
     ['a deactivated user', 13, 403, { message: '403 Forbidden - Deactivated users cannot be unblocked by the API' }],
     ['an unknown user', 9999, 404, USER_NOT_FOUND],
   ])('answers %s', async (_title, id, status, body) => {
-    expectError(await api.post(`/users/${id}/unblock`, { as: 'root' }), status, body)
+    expect(await api.post(`/users/${id}/unblock`, { as: 'root' })).toBeGitLabError(status, body)
   })
 })
