@@ -5,8 +5,8 @@
  * Only this file imports `msw`. Source: STYLE.md §9.
  * @module
  */
-import { http, HttpHandler, passthrough, type DefaultBodyType, type ResponseResolver } from 'msw'
-import { fromFetchRequest } from './core/transport.js'
+import { http, HttpHandler, passthrough } from 'msw'
+import { fromFetchRequest, toFetchResponse, type CoreRequest } from './core/transport.js'
 import type { Simulator } from './simulator.js'
 import type { ReplayDoor } from './record/replay.js'
 
@@ -119,20 +119,28 @@ function urlPattern(base: string, root: string): RegExp {
  * The API handler when unimplemented routes pass through: it does not match a request no route
  * answers, so MSW tries the next handler and then `onUnhandledRequest`. A handler that matches and
  * answers nothing would not do: MSW counts it as handled and sends the request to the network.
- * `predicate` is MSW's public `RequestHandler` API (2.x).
+ * `predicate` is MSW's public `RequestHandler` API (2.x); MSW hands the resolver the request it
+ * asked the predicate about, so the engine's view of it (routed already) is kept for the answer.
  */
 class UnimplementedPassthrough extends HttpHandler {
   readonly #sim: Simulator
+  readonly #views: WeakMap<Request, CoreRequest>
 
-  constructor(sim: Simulator, path: RegExp, resolver: ResponseResolver<Record<string, never>, DefaultBodyType, DefaultBodyType>) {
+  constructor(sim: Simulator, path: RegExp) {
+    const views = new WeakMap<Request, CoreRequest>()
+    const resolver = async ({ request }: { request: Request }) => toFetchResponse(await sim.dispatch(views.get(request) ?? fromFetchRequest(request)))
     // `http.all` matches methods with this same pattern.
     super(/.+/, path, resolver as never)
     this.#sim = sim
+    this.#views = views
   }
 
   override async predicate(args: Parameters<HttpHandler['predicate']>[0]): Promise<boolean> {
     if (!(await super.predicate(args))) return false
-    return !this.#sim.passUnsimulated(fromFetchRequest(args.request))
+    const view = fromFetchRequest(args.request)
+    if (this.#sim.passUnsimulated(view)) return false
+    this.#views.set(args.request, view)
+    return true
   }
 }
 
@@ -152,7 +160,7 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const handle = ({ request }: { request: Request }) => sim.handle(request)
   const api = options.onUnimplemented === 'passthrough'
-    ? new UnimplementedPassthrough(sim, urlPattern(base, 'api/v[34]'), handle)
+    ? new UnimplementedPassthrough(sim, urlPattern(base, 'api/v[34]'))
     : http.all(urlPattern(base, 'api/v[34]'), handle)
   // The web paths API entities link to (a metric image's `file_path`): only the upload folders
   // fakelab serves, so an app's other requests under `/uploads` still reach the network.

@@ -5,59 +5,50 @@
  * writes the {@link CoreReply} straight back; the MSW handlers and {@link Simulator.handle} convert
  * from and to Fetch. None holds API logic. Nothing here imports `node:*`, so it runs in a browser
  * too. Source: STYLE.md §1.2, §3.
+ *
+ * One request is a straight line through named stages (`src/core/stages/`, one file each), read in
+ * {@link createEngine}'s `serve`:
+ * 1. **classify** (`classify.ts`): which zone the path is in, once: the API (`/api/v4`), the gone
+ *    v3 API, the control API (`/-/fakelab`) or the web routes; and the CORS origin under `/api/`.
+ *    A CORS preflight is answered here, as rack-cors does.
+ * 2. **route** (`route.ts`): one router match, in the zone's route table.
+ * 3. **admit** (`admit.ts`): fault rules, then the front's limits: query length (414), body size
+ *    (413), rate limit (429), malformed head (400). A read asked again may reuse its kept answer here
+ *    (`reply-memo.ts`).
+ * 4. **authenticate** (`authenticate.ts`): the params gathered (query, body, path), then the user.
+ * 5. **validate** (`validate.ts`): the route's `before` block, then its declared params, on the one
+ *    request context (`context.ts`).
+ * 6. **transact** (`transact.ts`): the handler, in one store transaction.
+ * 7. **render** (`render.ts`): the reply's headers and body; errors as GitLab words them.
+ * 8. **journal** (`journal.ts`): one entry; then the CORS fields and the date.
  * @module
  */
 import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
-import { authenticate, authenticateWeb } from './auth.js'
-import { frozenClock, isoDate, timestamp, type Clock, type ManualClock } from './clock.js'
-import { ApiError, apiMessage, apiV3Gone, badGateway, internalError, malformedRequest, payloadTooLarge, rateLimited, routeNotFound, serviceUnavailable, throttled, uriTooLong } from './errors.js'
+import { frozenClock, type Clock, type ManualClock } from './clock.js'
+import { apiMessage, apiV3Gone } from './errors.js'
 import { createFaker } from './faker.js'
-import { control, stateToYaml, type LoadedState } from './control.js'
+import { control, stateToYaml, type ControlReply, type ControlTarget, type LoadedState } from './control.js'
 import { Faults, type FaultDecision, type FaultRule } from './faults.js'
-import { DEFAULT_JOURNAL_SIZE, Journal, type JournalEntry } from './journal.js'
-import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from './malformed.js'
-import { assignParams, parseBody, parseQuery, validateParams, type RawParams } from './params.js'
+import { DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
 import { RateLimiter } from './rate-limit.js'
 import { ReadTracker, ReplyMemo, difference, reuse, type ReplyMemoMode } from './reply-memo.js'
-import type { AuthInfo, Ctx, Method, Reply, Route } from './route.js'
+import type { Route } from './route.js'
 import { Router } from './router.js'
-import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest, type HeaderList } from './transport.js'
+import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
+import { classify, isPreflight, type Classified } from './stages/classify.js'
+import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
+import { admit, decideFault, forcedError } from './stages/admit.js'
+import { authenticateRequest, readParams } from './stages/authenticate.js'
+import { ClockText, RequestContext } from './stages/context.js'
+import { validate } from './stages/validate.js'
+import { transact } from './stages/transact.js'
+import { DateStamp, finishHeaders, preflightReply, render, renderError, type Outcome } from './stages/render.js'
+import { journalEntry, passedThroughEntry, requestIdOf, type Arrival, type Trace } from './stages/journal.js'
 
 export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
-
-/** The API root every route lives under. */
-export const API_PREFIX = '/api/v4'
-/** Longest query string accepted before 414 (Puma's `MAX_QUERY_STRING_LENGTH`, 10 KiB). */
-export const MAX_QUERY_LENGTH = 10 * 1024
-/** Largest request body by default: Omnibus nginx's `client_max_body_size 250m`. */
-export const MAX_BODY_BYTES = 250 * 1024 * 1024
-
-/**
- * Refuses a body over the scenario's `max_request_body_bytes` (default {@link MAX_BODY_BYTES}):
- * by `Content-Length` when sent, else by the body's size, read once and handed on.
- * @returns the request, or a view of it whose `body()` gives the bytes already read.
- * @throws ApiError 413 (see `payloadTooLarge`).
- */
-async function checkBodySize(db: Db, request: CoreRequest): Promise<CoreRequest> {
-  if (request.method === 'GET' || request.method === 'HEAD') return request
-  const limit = db.tables.auth_settings.get(1)?.max_request_body_bytes ?? MAX_BODY_BYTES
-  const declared = request.header('content-length')
-  if (declared !== undefined && /^\d+$/.test(declared)) {
-    if (Number(declared) > limit) throw payloadTooLarge()
-    return request
-  }
-  const read = request.body()
-  if (((await read)?.byteLength ?? 0) > limit) throw payloadTooLarge()
-  return {
-    method: request.method,
-    path: request.path,
-    query: request.query,
-    origin: request.origin,
-    header: (name) => request.header(name),
-    body: () => read,
-  }
-}
+export { API_PREFIX } from './stages/classify.js'
+export { MAX_BODY_BYTES, MAX_QUERY_LENGTH } from './stages/admit.js'
 
 /** Options for {@link createEngine}. */
 export interface EngineOptions {
@@ -191,134 +182,6 @@ export interface Simulator {
   reset(): void
 }
 
-type Field = readonly [name: string, value: string]
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }
-
-/**
- * Headers on every API answer (Grape's `before` block, Rack::ETag and Rack::Cors in GitLab), sorted
- * by name. The tuples are shared by every reply: header lists are read, never changed.
- */
-const STANDARD_HEADERS: readonly Field[] = [
-  ['cache-control', 'max-age=0, private, must-revalidate'],
-  ['vary', 'Origin'],
-  ['x-content-type-options', 'nosniff'],
-  ['x-frame-options', 'SAMEORIGIN'],
-]
-const JSON_TYPE: Field = ['content-type', 'application/json']
-const TEXT_TYPE: Field = ['content-type', 'text/plain']
-
-const NO_PARAMS: RawParams = Object.freeze({})
-
-/**
- * GitLab's CORS on `/api/*` (config/application.rb: two Rack::Cors `allow` blocks, `headers: :any`,
- * `methods: :any`): the instance's own origin gets credentials, any other origin gets `*` without.
- * rack-cors sends Allow-Methods, Expose-Headers and Max-Age (its default 7200 s) on every CORS answer.
- * gitlab: config/application.rb; rack-cors 1.0 lib/rack/cors/resource.rb (methods :any, max_age).
- */
-const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
-const CORS_EXPOSE = 'Link, X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page'
-const CORS_MAX_AGE = '7200'
-
-/** The CORS fields for a request from `origin` to an instance at `self`. */
-function corsFields(origin: string, self: string): Field[] {
-  const fields: Field[] = [
-    ['access-control-allow-methods', CORS_METHODS],
-    ['access-control-allow-origin', origin === self ? origin : '*'],
-    ['access-control-expose-headers', CORS_EXPOSE],
-    ['access-control-max-age', CORS_MAX_AGE],
-  ]
-  if (origin === self) fields.push(['access-control-allow-credentials', 'true'])
-  return fields
-}
-
-/** What the engine answers before its headers and body are written out. */
-interface Outcome extends Reply {
-  /** A non-JSON body with its content type (the control API's YAML export). */
-  textBody?: { type: string; value: string }
-  routeMiss?: CoreReply['routeMiss']
-  /** Methods the path accepts, for a `'method'` miss (journal only). */
-  allowed?: readonly string[]
-}
-
-/** What the engine learns about a request on the way, for its journal entry. */
-interface Trace {
-  route: string | null
-  user: string | null
-  sudoFrom: string | undefined
-  control: boolean
-}
-
-/** Sets `field` in `list`, replacing a field of the same name, as Fetch `Headers.set` does. */
-function setField(list: Field[], field: Field): void {
-  for (let i = 0; i < list.length; i++) {
-    if (list[i]![0] === field[0]) {
-      list[i] = field
-      return
-    }
-  }
-  list.push(field)
-}
-
-const byName = (a: Field, b: Field) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
-
-/**
- * The header list of an answer, sorted by name (the order Fetch `Headers` iterate in, kept on both
- * doors): `list`, then `extra` (names lower-cased; they replace fields of the same name), then
- * `last`, which replaces any earlier field of its name. `list` is taken over, not copied.
- */
-function headerList(list: Field[], extra: Record<string, string> | undefined, last: Field | undefined): HeaderList {
-  if (extra) for (const name in extra) setField(list, [name.toLowerCase(), extra[name]!])
-  if (last) setField(list, last)
-  return list.sort(byName)
-}
-
-/**
- * Serialises an answer: the standard headers, the reply's own (which win), `content-type` exactly
- * `application/json` whenever there is a body (python-gitlab only parses that spelling,
- * client-wire-facts.md), and no body for HEAD, 204 and 304.
- */
-function render(outcome: Outcome, requestId: string, head: boolean): CoreReply {
-  const { status, body } = outcome
-  if (outcome.bytes) {
-    // Bytes as they are (an upload); the reply's own headers name their type.
-    return { status, headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, undefined), body: head ? undefined : outcome.bytes }
-  }
-  if (outcome.textBody) {
-    return {
-      status,
-      headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], undefined, ['content-type', outcome.textBody.type]),
-      body: head ? undefined : outcome.textBody.value,
-    }
-  }
-  const hasBody = body !== undefined && status !== 204 && status !== 304
-  const reply: CoreReply = {
-    status,
-    headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, hasBody ? JSON_TYPE : undefined),
-    body: hasBody && !head ? JSON.stringify(body) : undefined,
-  }
-  if (outcome.routeMiss) reply.routeMiss = outcome.routeMiss
-  if (outcome.allowed) reply.allowed = outcome.allowed
-  return reply
-}
-
-/** A plain-text answer from in front of the API (Rack middleware): only its type and the request id. */
-function renderText(error: ApiError & { text: string }, requestId: string, head: boolean): CoreReply {
-  return {
-    status: error.status,
-    // text/plain unless the error names its type (nginx's 413 page is text/html).
-    headers: headerList([['x-request-id', requestId]], error.headers, error.headers['content-type'] ? undefined : TEXT_TYPE),
-    body: head ? undefined : error.text,
-  }
-}
-
-/** The catch-all 404 for a request no route takes, marked with the kind of miss. */
-function routeMiss(miss: 'method' | 'path', allowed?: readonly string[]): Outcome {
-  const error = routeNotFound()
-  const outcome: Outcome = { status: error.status, body: error.body, routeMiss: miss }
-  if (allowed && allowed.length > 0) outcome.allowed = allowed
-  return outcome
-}
-
 /** Session ids: what fits a header and a URL segment as it is. */
 const SESSION_ID = /^[A-Za-z0-9_.-]{1,64}$/
 /** The URL prefix that selects a session for clients that cannot set headers. */
@@ -352,203 +215,153 @@ class SessionRequestView implements CoreRequest {
   }
 }
 
-/** What a handler receives ({@link Ctx}); a class, so every request's context has one shape. */
-class RequestContext implements Ctx {
-  readonly request: CoreRequest
-  readonly method: Method
-  readonly routeKey: string
-  readonly params: Record<string, unknown>
-  readonly raw: RawParams
-  readonly currentUser: AuthInfo['user']
-  readonly auth: AuthInfo
+
+/** A request that may have been sent to a session, with the session's id and the request as it sees it. */
+function sessionRequest(request: CoreRequest): [string, CoreRequest] | undefined {
+  const path = request.path
+  if (path.startsWith(SESSION_PREFIX)) {
+    const slash = path.indexOf('/', SESSION_PREFIX.length)
+    const end = slash === -1 ? path.length : slash
+    const id = path.slice(SESSION_PREFIX.length, end)
+    return [id, new SessionRequestView(request, end === path.length ? '/' : path.slice(end), `${request.origin}${SESSION_PREFIX}${id}`)]
+  }
+  const id = request.header('x-fakelab-session')
+  return id === undefined ? undefined : [id, request]
+}
+
+/**
+ * One engine's state between requests, and the pipeline each request runs through ({@link serve}).
+ * The simulator that {@link createEngine} returns is its face.
+ */
+class Engine {
   readonly db: Db
-  readonly clock: Clock
-  readonly today: string
-  readonly now: string
-  readonly baseUrl: string
-  readonly #fakerOf: () => Faker
-  #url: URL | undefined
-
-  constructor(fields: Omit<Ctx, 'url' | 'method' | 'currentUser' | 'faker'> & { fakerOf: () => Faker }) {
-    this.request = fields.request
-    this.method = (fields.request.method === 'HEAD' ? 'GET' : fields.request.method) as Method
-    this.routeKey = fields.routeKey
-    this.params = fields.params
-    this.raw = fields.raw
-    this.currentUser = fields.auth.user
-    this.auth = fields.auth
-    this.db = fields.db
-    this.clock = fields.clock
-    this.today = fields.today
-    this.now = fields.now
-    this.baseUrl = fields.baseUrl
-    this.#fakerOf = fields.fakerOf
-  }
-
-  /** The simulator's faker, made on first use (few requests generate anything). */
-  get faker(): Faker {
-    return this.#fakerOf()
-  }
-
-  /** Built on first use only; handlers rarely need more than `request.path` and `request.query`. */
-  get url(): URL {
-    const { origin, path, query } = this.request
-    return (this.#url ??= new URL(`${origin}${path}${query ? `?${query}` : ''}`))
-  }
-}
-
-/**
- * Declared params a client left out but that have defaults, per route, worked out once:
- * GitLab's `Link` URLs carry them.
- */
-const defaultsOf = new WeakMap<Route, [name: string, value: unknown][]>()
-
-function routeDefaults(route: Route): [string, unknown][] {
-  let list = defaultsOf.get(route)
-  if (!list) {
-    list = Object.entries(route.params).filter(([, spec]) => spec.default !== undefined).map(([name, spec]) => [name, spec.default])
-    defaultsOf.set(route, list)
-  }
-  return list
-}
-
-/**
- * Starts an engine over a loaded store. Most callers want `createSimulator` (`src/simulator.ts`),
- * which loads a scenario and passes every implemented route.
- * @throws Error on a duplicate route key (a programming error).
- */
-export function createEngine(options: EngineOptions): Simulator {
-  const { db, routes } = options
-  let { clock, seed } = options
-  const router = new Router(routes)
-  const webRouter = new Router(options.webRoutes ?? [])
+  clock: Clock
+  seed: number
+  readonly routers: Routers
+  readonly journal: Journal
+  readonly faults: Faults
+  readonly limiter = new RateLimiter()
+  readonly memoMode: ReplyMemoMode
+  readonly memo: ReplyMemo | undefined
+  readonly onError: (error: unknown, request: CoreRequest) => void
+  /** The configured base URL, without trailing slash; else each request's origin. */
+  readonly fixedBaseUrl: string | undefined
+  /** The control API's view of the simulator; set by {@link createEngine}. */
+  control!: ControlTarget
+  requestCount = 0
   // Made on first use, from the seed then in force (what a faker made up front and reseeded with
   // it gives): most requests generate nothing, and building a Faker costs milliseconds at every start.
-  let fakerMade: Faker | undefined
+  fakerMade: Faker | undefined
   // Counted, so an answer that drew from the faker is never reused (the next one would draw again).
-  let fakerUses = 0
-  const fakerOf = (): Faker => {
-    fakerUses += 1
-    return (fakerMade ??= createFaker(seed))
+  fakerUses = 0
+  readonly fakerOf = (): Faker => {
+    this.fakerUses += 1
+    return (this.fakerMade ??= createFaker(this.seed))
   }
-  const memoMode = options.replyMemo ?? 'on'
-  const memo = memoMode === 'off' ? undefined : new ReplyMemo()
-  const onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
-  const fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
-  let requestCount = 0
-  const limiter = new RateLimiter()
-  // The clock's strings, worked out again only when the clock has moved (a frozen clock never does).
-  let clockMs = Number.NaN
-  let today = ''
-  let nowText = ''
+  readonly clockText = new ClockText()
+  readonly dates = new DateStamp()
+  // Requests a door routed already, asking `passUnsimulated` first (MSW's passthrough door): their
+  // match, so that `serve` does not match them again.
+  readonly routedAhead = new WeakMap<CoreRequest, Routed>()
+  routesAhead = false
 
-  let initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
-  const journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes)
-  const faults = new Faults(seed)
-  if (options.faults) faults.set(options.faults)
-
-  /** The fault for a request, if a rule applies; control requests are never faulted. */
-  function faultFor(request: CoreRequest): FaultDecision | undefined {
-    const path = request.path
-    if (path.startsWith('/-/fakelab/')) return undefined
-    const found = path.startsWith(`${API_PREFIX}/`) ? router.match(request.method, path.slice(API_PREFIX.length)) : undefined
-    return faults.decide(request.method, path, found && !found.miss ? found.route.key : null)
-  }
-
-  /** The answer a forced status gives, with GitLab's body for it. */
-  function forced(status: number, decision: FaultDecision, requestId: string, head: boolean): CoreReply {
-    const error = status === 429 ? throttled(decision.retryAfter ?? 60) : status === 502 ? badGateway() : status === 503 ? serviceUnavailable() : internalError()
-    return error.text !== undefined ? renderText(error as ApiError & { text: string }, requestId, head) : render(error, requestId, head)
+  constructor(options: EngineOptions) {
+    this.db = options.db
+    this.clock = options.clock
+    this.seed = options.seed
+    this.routers = { api: new Router(options.routes), web: new Router(options.webRoutes ?? []) }
+    this.journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, options.routes)
+    this.faults = new Faults(options.seed)
+    if (options.faults) this.faults.set(options.faults)
+    this.memoMode = options.replyMemo ?? 'on'
+    this.memo = this.memoMode === 'off' ? undefined : new ReplyMemo()
+    this.onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
+    this.fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
   }
 
   /**
-   * What stands in front of the API and sees every request, reused answer or not: Puma's query
-   * limit, then nginx's body limit, then Rack::Attack's throttles.
-   * @returns the request, with its body read when its size had to be measured.
+   * One request through the stages, in order (its session, if any, chosen already): classify,
+   * route, admit, and on to the answer; then the journal, the CORS fields and the date.
    */
-  async function admit(request: CoreRequest): Promise<CoreRequest> {
-    if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
-    request = await checkBodySize(db, request)
-    if (request.path.startsWith('/api/')) {
-      const throttled = limiter.check(db, request, clock.now())
-      if (throttled) throw rateLimited(throttled.headers)
-    }
-    return request
+  async serve(request: CoreRequest): Promise<CoreReply> {
+    const arrival = this.arrive()
+    const where = classify(request)
+    const self = this.fixedBaseUrl ?? request.origin
+    if (isPreflight(request, where)) return preflightReply(request, where.origin!, self, this.dates, this.clock)
+    const routed = (this.routesAhead && this.routedAhead.get(request)) || routeRequest(this.routers, request, where)
+    const fault = decideFault(this.faults, request, where, routed)
+    const trace: Trace = { route: null, user: null, sudoFrom: undefined }
+    const reply = fault ? await this.answerFaulted(fault, request, where, routed, arrival.requestId, trace) : await this.answer(request, where, routed, arrival.requestId, trace)
+    this.journal.record(journalEntry(arrival, request, where, reply, trace, fault), where.zone !== 'control')
+    if (reply.fault === 'reset') return reply
+    return finishHeaders(reply, where.origin, self, this.dates, this.clock)
   }
 
-  async function respond(request: CoreRequest, trace: Trace): Promise<Outcome> {
-    // GitLab's HandleMalformedStrings middleware runs before any route (malformed.ts).
-    if (malformedPath(request.path) || malformedQuery(request.query) || malformedCredentials(request.header('authorization'))) {
-      throw malformedRequest()
+  /** Counts a request in: its number, its `x-request-id`, the clock's instant. */
+  arrive(): Arrival {
+    const started = performance.now()
+    const seq = (this.requestCount += 1)
+    return { seq, requestId: requestIdOf(seq), at: this.clock.now().toISOString(), started }
+  }
+
+  /**
+   * The answer under a fault rule: after its delay, its forced status, a reset connection, or the
+   * answer itself, cut in half for a `malformed` rule.
+   */
+  async answerFaulted(fault: FaultDecision, request: CoreRequest, where: Classified, routed: Routed, requestId: string, trace: Trace): Promise<CoreReply> {
+    if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    let reply: CoreReply
+    if (fault.status !== undefined) reply = renderError(forcedError(fault as FaultDecision & { status: number }), requestId, request.method === 'HEAD', NO_ERROR)
+    // The door drops the connection: no status, no answer.
+    else if (fault.reset) reply = { status: 0, headers: [], body: undefined, fault: 'reset' }
+    else reply = await this.answer(request, where, routed, requestId, trace)
+    // Half the body: a client's JSON parser meets the end of input mid-document.
+    if (fault.malformed && reply.body !== undefined) reply = { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)), fault: 'malformed' }
+    return reply
+  }
+
+  /** Admits a request, then answers it: from the reply memo when a read may reuse a kept answer, else by running it. */
+  async answer(request: CoreRequest, where: Classified, routed: Routed, requestId: string, trace: Trace): Promise<CoreReply> {
+    const head = request.method === 'HEAD'
+    try {
+      request = await admit(this.db, this.limiter, this.clock, request, where)
+      const line = this.memo && where.zone === 'api' ? ReplyMemo.line(request) : undefined
+      if (line === undefined) return render(await this.run(request, where, routed, trace), requestId, head)
+      return await this.answerRead(this.memo!, line, request, where, routed, requestId, trace)
+    } catch (error) {
+      const failed = request
+      return renderError(error, requestId, head, (cause) => this.onError(cause, failed))
     }
-    const query = parseQuery(request.query)
-    if (malformedParams(query)) throw malformedRequest()
-    const path = request.path
-    if (path === '/api/v3' || path.startsWith('/api/v3/')) throw apiV3Gone()
-    if (path.startsWith('/-/fakelab/')) {
-      trace.control = true
-      const reply = await control(controlTarget, request, path.slice('/-/fakelab'.length))
-      if (!reply) return routeMiss('path')
-      if (reply.text) return { status: reply.status, textBody: reply.text }
-      return reply.body === undefined ? { status: reply.status } : { status: reply.status, body: reply.body }
-    }
-    const api = path.startsWith(`${API_PREFIX}/`)
-    // gitlab-behaviour.md §1.2 and §14.20: a wrong method on an existing path gets the catch-all
-    // 404 (Grape tries GitLab's `route :any, '*path'` before its own 405), not the spec's 405.
-    // Outside the API only the web routes answer; anything else there is a plain path miss.
-    const found = api ? router.match(request.method, path.slice(API_PREFIX.length)) : webRouter.match(request.method, path)
-    if (found.miss) return api ? routeMiss(found.miss, found.allowed) : routeMiss('path')
-    const { route } = found
+  }
+
+  /**
+   * Runs an admitted request in its zone: the gone v3 API's 410, the control API, or its route
+   * (a miss is GitLab's catch-all 404): authenticate, validate, transact.
+   */
+  async run(request: CoreRequest, where: Classified, routed: Routed, trace: Trace): Promise<Outcome> {
+    if (where.zone === 'gone') throw apiV3Gone()
+    if (where.zone === 'control') return controlOutcome(where, await control(this.control, request, where.below))
+    if (!routed || routed.miss) return missOutcome(where, routed)
+    const route = routed.route
     trace.route = route.key
-    // GET and HEAD carry no body: no promise to wait for on the commonest requests.
-    const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
-    if (malformedParams(body)) throw malformedRequest()
-    // Rack merges query and body (body wins); route params win over both (python-gitlab's stray `?id=`).
-    const raw = assignParams(assignParams(assignParams({}, query), body), found.pathParams)
-    const now = clock.now()
-    if (now.getTime() !== clockMs) {
-      clockMs = now.getTime()
-      today = isoDate(now)
-      nowText = timestamp(now)
-    }
-    const auth = api ? authenticate(db, request, raw, route, now) : authenticateWeb(db, request)
+    const raw = await readParams(request, routed)
+    const now = this.clock.now()
+    const auth = authenticateRequest(this.db, request, raw, routed, where, now)
     trace.user = auth.user?.username ?? null
     if (auth.sudo) trace.sudoFrom = auth.tokenUser?.username
-    const fields = {
+    const ctx = new RequestContext({
       request,
       routeKey: route.key,
       raw,
       auth,
-      db,
-      clock,
-      today,
-      now: nowText,
-      baseUrl: fixedBaseUrl ?? request.origin,
-      fakerOf,
-    }
-    // Grape order: `before` blocks (GitLab's route-wide authorization, e.g. runners.rb
-    // `authorize_admin_project`) see the raw params, then the declared params are validated.
-    if (route.before) route.before(new RequestContext({ ...fields, params: raw }))
-    const params = validateParams(route.params, raw, route.rules)
-    // Defaults go into the merged params in place, after validation has seen what was sent.
-    for (const [name, value] of routeDefaults(route)) if (raw[name] === undefined) raw[name] = value
-    const ctx = new RequestContext({ ...fields, params })
-    // One transaction per request: a handler that throws leaves no half-made change behind.
-    return db.transaction(() => route.handler(ctx))
-  }
-
-  async function answer(request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
-    try {
-      request = await admit(request)
-      const line = memo ? ReplyMemo.line(request, API_PREFIX) : undefined
-      if (line === undefined) return render(await respond(request, trace), requestId, head)
-      return await answerRead(memo!, line, request, requestId, head, trace)
-    } catch (error) {
-      if (error instanceof ApiError && error.text !== undefined) return renderText(error as ApiError & { text: string }, requestId, head)
-      const apiError = error instanceof ApiError ? error : internalError()
-      if (!(error instanceof ApiError)) onError(error, request)
-      return render(apiError, requestId, head)
-    }
+      db: this.db,
+      clock: this.clock,
+      text: this.clockText.at(now),
+      baseUrl: this.fixedBaseUrl ?? request.origin,
+      fakerOf: this.fakerOf,
+    })
+    validate(route, ctx)
+    return transact(this.db, route, ctx)
   }
 
   /**
@@ -556,30 +369,32 @@ export function createEngine(options: EngineOptions): Simulator {
    * from has changed, else a fresh one, kept when its line was asked before and making it changed nothing. In `'verify'` mode the
    * route runs on reuse too, and a fresh answer that differs from the kept one is an internal error.
    */
-  async function answerRead(memo: ReplyMemo, line: string, request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
+  async answerRead(memo: ReplyMemo, line: string, request: CoreRequest, where: Classified, routed: Routed, requestId: string, trace: Trace): Promise<CoreReply> {
+    const { db, clock } = this
+    const head = request.method === 'HEAD'
     const writes = db.writes
     const clockMs = clock.now().getTime()
     const kept = memo.find(line, request, writes, clockMs)
-    if (kept && memoMode === 'on') {
+    if (kept && this.memoMode === 'on') {
       trace.route = kept.trace.route
       trace.user = kept.trace.user
       trace.sudoFrom = kept.trace.sudoFrom
       return reuse(kept, requestId)
     }
-    if (!kept && !memo.askedBefore(line)) return render(await respond(request, trace), requestId, head)
-    const uses = fakerUses
+    if (!kept && !memo.askedBefore(line)) return render(await this.run(request, where, routed, trace), requestId, head)
+    const uses = this.fakerUses
     const tracked = new ReadTracker(request)
     let reply: CoreReply
     try {
-      reply = render(await respond(tracked, trace), requestId, head)
+      reply = render(await this.run(tracked, where, routed, trace), requestId, head)
     } catch (error) {
       if (kept) throw new Error(`reply memo: a reused answer to ${line} is not what the route answers now (it fails)`, { cause: error })
       throw error
     }
     // A route that wrote, drew from the faker or read the body must run every time. A clock that
     // moved meanwhile (the wall clock) leaves nothing to keep or compare, but is no fault.
-    const changed = db.writes !== writes || fakerUses !== uses || tracked.bodyRead
-    const moved = clock.now().getTime() !== clockMs
+    const changed = db.writes !== writes || this.fakerUses !== uses || tracked.bodyRead
+    const moved = this.clock.now().getTime() !== clockMs
     if (kept) {
       const differs = changed ? 'the route changed state' : moved ? undefined : difference(kept, reply)
       if (differs !== undefined) throw new Error(`reply memo: a reused answer to ${line} is not what the route answers now (${differs})`)
@@ -589,6 +404,55 @@ export function createEngine(options: EngineOptions): Simulator {
     return reply
   }
 
+  /** See {@link Simulator.passUnsimulated}: classified and routed here, and the match kept for {@link serve}. */
+  passUnsimulated(request: CoreRequest): boolean {
+    const where = classify(request)
+    if (where.zone !== 'api') return false
+    const routed = routeRequest(this.routers, request, where)!
+    if (!routed.miss) {
+      this.routesAhead = true
+      this.routedAhead.set(request, routed)
+      return false
+    }
+    const seq = (this.requestCount += 1)
+    this.journal.record(passedThroughEntry(seq, this.clock.now().toISOString(), request, routed))
+    return true
+  }
+
+  /**
+   * Sets the clock: a manual clock moves; any other (the system clock) is replaced by a clock frozen there.
+   * @throws RangeError for an unparsable instant.
+   */
+  moveClock(to: (current: Date) => Date): Date {
+    const next = to(this.clock.now())
+    if (Number.isNaN(next.getTime())) throw new RangeError('invalid instant')
+    const manual = this.clock as Partial<ManualClock>
+    if (typeof manual.set === 'function') manual.set(next)
+    else this.clock = frozenClock(next)
+    return this.clock.now()
+  }
+}
+
+/** For errors that are never unexpected (a fault's forced status is always an `ApiError`). */
+const NO_ERROR = (): void => {}
+
+/** A control API reply as the engine's outcome; `null` (no such control route) is the catch-all 404. */
+function controlOutcome(where: Classified, reply: ControlReply | null): Outcome {
+  if (!reply) return missOutcome(where, undefined)
+  if (reply.text) return { status: reply.status, textBody: reply.text }
+  return reply.body === undefined ? { status: reply.status } : { status: reply.status, body: reply.body }
+}
+
+/**
+ * Starts an engine over a loaded store. Most callers want `createSimulator` (`src/simulator.ts`),
+ * which loads a scenario and passes every implemented route.
+ * @throws Error on a duplicate route key (a programming error).
+ */
+export function createEngine(options: EngineOptions): Simulator {
+  const engine = new Engine(options)
+  const { db, journal, faults } = engine
+  const routes = options.routes
+  let initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
   const sessions = new Map<string, Simulator>()
 
   function session(id: string): Simulator {
@@ -598,12 +462,13 @@ export function createEngine(options: EngineOptions): Simulator {
       if (!options.createDb || options.isSession) throw new RangeError('sessions are not available on this simulator')
       const childDb = options.createDb()
       childDb.load(initial.db)
+      const clock = engine.clock
       const manual = typeof (clock as Partial<ManualClock>).set === 'function'
       child = createEngine({
         ...options,
         db: childDb,
         clock: manual ? frozenClock(clock.now()) : clock,
-        seed,
+        seed: engine.seed,
         faults: faults.list(),
         isSession: true,
       })
@@ -612,18 +477,7 @@ export function createEngine(options: EngineOptions): Simulator {
     return child
   }
 
-  /** The session a request selects, with the request as the session sees it; `undefined` for none. */
-  function sessionRequest(request: CoreRequest): [string, CoreRequest] | undefined {
-    const path = request.path
-    if (path.startsWith(SESSION_PREFIX)) {
-      const end = path.indexOf('/', SESSION_PREFIX.length)
-      const id = path.slice(SESSION_PREFIX.length, end < 0 ? path.length : end)
-      return [id, new SessionRequestView(request, end < 0 ? '/' : path.slice(end), `${request.origin}${SESSION_PREFIX}${id}`)]
-    }
-    const id = request.header('x-fakelab-session')
-    return id === undefined ? undefined : [id, request]
-  }
-
+  /** Hands a request to the session it selects, if any, else serves it here. */
   async function dispatch(request: CoreRequest): Promise<CoreReply> {
     if (!options.isSession && options.createDb) {
       const selected = sessionRequest(request)
@@ -637,138 +491,20 @@ export function createEngine(options: EngineOptions): Simulator {
         return child.dispatch(selected[1])
       }
     }
-    return dispatchHere(request)
-  }
-
-  async function dispatchHere(request: CoreRequest): Promise<CoreReply> {
-    const started = performance.now()
-    requestCount += 1
-    const seq = requestCount
-    const requestId = `01FAKELAB${String(seq).padStart(17, '0')}`
-    const at = clock.now().toISOString()
-    const trace: Trace = { route: null, user: null, sudoFrom: undefined, control: false }
-    const head = request.method === 'HEAD'
-    const origin = request.path.startsWith('/api/') ? request.header('origin') : undefined
-    // rack-cors answers a preflight itself, before GitLab's API (and its journal-worthy routing).
-    if (origin !== undefined && request.method === 'OPTIONS' && request.header('access-control-request-method') !== undefined) {
-      const fields = corsFields(origin, fixedBaseUrl ?? request.origin)
-      const asked = request.header('access-control-request-headers')
-      if (asked !== undefined) fields.push(['access-control-allow-headers', asked])
-      fields.push(['vary', 'Origin'])
-      return { status: 200, headers: withDate(fields), body: undefined }
-    }
-    const decision = faults.active ? faultFor(request) : undefined
-    let reply: CoreReply
-    if (decision) {
-      if (decision.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.delayMs))
-      if (decision.status !== undefined) reply = forced(decision.status, decision, requestId, head)
-      else if (decision.reset) reply = { status: 0, headers: [], body: undefined, fault: 'reset' }
-      else reply = await answer(request, requestId, head, trace)
-      if (decision.malformed && reply.body !== undefined) {
-        // Half the body: a client's JSON parser meets the end of input mid-document.
-        reply = { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)), fault: 'malformed' }
-      }
-    } else {
-      reply = await answer(request, requestId, head, trace)
-    }
-    const miss = reply.routeMiss
-    const entry: Mutable<JournalEntry> = {
-      seq,
-      requestId,
-      at,
-      method: request.method,
-      path: request.path,
-      query: request.query,
-      route: trace.route,
-      // Only a miss under the API root may be a GitLab route fakelab lacks; other paths are not GitLab's API.
-      simulated: !(miss && request.path.startsWith(`${API_PREFIX}/`)),
-      status: reply.status,
-      durationMs: performance.now() - started,
-      user: trace.user,
-    }
-    // Optional fields assigned, not spread: spread-built objects cost more per request (see params.ts).
-    if (miss) entry.routeMiss = miss
-    if (reply.allowed) entry.allowed = reply.allowed
-    if (trace.sudoFrom) entry.sudoFrom = trace.sudoFrom
-    if (decision) entry.fault = decision.label
-    journal.record(entry, !trace.control)
-    if (reply.fault === 'reset') return reply
-    const headers: Field[] = origin !== undefined ? [...reply.headers, ...corsFields(origin, fixedBaseUrl ?? request.origin)] : [...reply.headers]
-    reply.headers = withDate(headers)
-    return reply
-  }
-
-  // The HTTP date of the clock's now, worked out again only when the clock has moved.
-  let dateMs = Number.NaN
-  let dateText = ''
-  /** `fields` with `date` from the simulator's clock (node would add the wall clock's), sorted by name. */
-  function withDate(fields: Field[]): HeaderList {
-    const now = clock.now()
-    if (now.getTime() !== dateMs) {
-      dateMs = now.getTime()
-      dateText = now.toUTCString()
-    }
-    fields.push(['date', dateText])
-    return fields.sort(byName)
-  }
-
-  function passUnsimulated(request: CoreRequest): boolean {
-    const path = request.path
-    if (!path.startsWith(`${API_PREFIX}/`)) return false
-    const found = router.match(request.method, path.slice(API_PREFIX.length))
-    if (!found.miss) return false
-    requestCount += 1
-    const entry: Mutable<JournalEntry> = {
-      seq: requestCount,
-      requestId: `01FAKELAB${String(requestCount).padStart(17, '0')}`,
-      at: clock.now().toISOString(),
-      method: request.method,
-      path,
-      query: request.query,
-      route: null,
-      routeMiss: found.miss,
-      simulated: false,
-      status: 0,
-      durationMs: 0,
-      user: null,
-      passedThrough: true,
-    }
-    if (found.allowed.length > 0) entry.allowed = found.allowed
-    journal.record(entry)
-    return true
-  }
-
-  function moveClock(to: (current: Date) => Date): Date {
-    const next = to(clock.now())
-    if (Number.isNaN(next.getTime())) throw new RangeError('invalid instant')
-    const manual = clock as Partial<ManualClock>
-    if (typeof manual.set === 'function') manual.set(next)
-    else clock = frozenClock(next)
-    return clock.now()
+    return engine.serve(request)
   }
 
   const loadHook = options.loadScenario
-
-  const controlTarget = {
-    reset: () => sim.reset(),
-    loadScenario: (text: string) => sim.loadScenario(text),
-    exportState: () => sim.exportState(),
-    setClock: (instant: string) => sim.setClock(instant),
-    advanceClock: (ms: number) => sim.advanceClock(ms),
-    now: () => clock.now(),
-    journal,
-    faults,
-  }
 
   const sim: Simulator = {
     session,
     dropSession: (id) => sessions.delete(id),
     sessionIds: () => [...sessions.keys()],
-    passUnsimulated,
+    passUnsimulated: (request) => engine.passUnsimulated(request),
     faults,
     db,
     get clock() {
-      return clock
+      return engine.clock
     },
     loadScenario(input) {
       if (!loadHook) throw new Error('this simulator was created without a scenario loader')
@@ -776,31 +512,41 @@ export function createEngine(options: EngineOptions): Simulator {
       const loaded = loadHook(input)
       db.load(loaded.state)
       initial = { db: db.dump(), requestCount: 0 }
-      seed = loaded.seed
-      fakerMade?.seed(seed)
-      if (loaded.now !== undefined) moveClock(() => new Date(loaded.now!))
+      engine.seed = loaded.seed
+      engine.fakerMade?.seed(engine.seed)
+      if (loaded.now !== undefined) engine.moveClock(() => new Date(loaded.now!))
       // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
       if (loaded.faults !== undefined) faults.set(loaded.faults)
     },
-    exportState: () => stateToYaml(db.dump(), clock.now(), seed),
-    setClock: (instant) => moveClock(() => new Date(instant)),
-    advanceClock: (ms) => moveClock((current) => new Date(current.getTime() + ms)),
+    exportState: () => stateToYaml(db.dump(), engine.clock.now(), engine.seed),
+    setClock: (instant) => engine.moveClock(() => new Date(instant)),
+    advanceClock: (ms) => engine.moveClock((current) => new Date(current.getTime() + ms)),
     routes,
     journal,
     dispatch,
     async handle(request) {
       return toFetchResponse(await dispatch(fromFetchRequest(request)))
     },
-    snapshot: () => ({ db: db.dump(), requestCount }),
+    snapshot: () => ({ db: db.dump(), requestCount: engine.requestCount }),
     restore(snapshot) {
       db.load(snapshot.db)
-      limiter.clear()
-      requestCount = snapshot.requestCount
-      fakerMade?.seed(seed)
+      engine.limiter.clear()
+      engine.requestCount = snapshot.requestCount
+      engine.fakerMade?.seed(engine.seed)
     },
     reset() {
       sim.restore(initial)
     },
+  }
+  engine.control = {
+    reset: () => sim.reset(),
+    loadScenario: (text: string) => sim.loadScenario(text),
+    exportState: () => sim.exportState(),
+    setClock: (instant: string) => sim.setClock(instant),
+    advanceClock: (ms: number) => sim.advanceClock(ms),
+    now: () => engine.clock.now(),
+    journal,
+    faults,
   }
   return sim
 }

@@ -103,13 +103,13 @@ export class ReplyMemo {
   #chars = 0
 
   /**
-   * The request line an answer is kept under, or `undefined` for a request whose answer is never
-   * kept (anything but `GET`/`HEAD` under `/api/v4/`).
+   * The request line an answer to an API request (one under `/api/v4/`, as the engine classified
+   * it) is kept under, or `undefined` for one whose answer is never kept (anything but `GET`/`HEAD`).
    */
-  static line(request: CoreRequest, apiPrefix: string): string | undefined {
-    const { method, path } = request
-    if ((method !== 'GET' && method !== 'HEAD') || !path.startsWith(apiPrefix) || path.charCodeAt(apiPrefix.length) !== 47) return undefined
-    return `${method} ${request.origin}${path}?${request.query}`
+  static line(request: CoreRequest): string | undefined {
+    const method = request.method
+    if (method !== 'GET' && method !== 'HEAD') return undefined
+    return `${method} ${request.origin}${request.path}?${request.query}`
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createFaker } from '../../src/core/faker.js'
+import { Router } from '../../src/core/router.js'
 import { fromFetchRequest, toFetchResponse, type CoreRequest } from '../../src/core/transport.js'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario } from '../../src/node.js'
@@ -49,6 +50,22 @@ describe('sim.dispatch', () => {
     const reply = await sim.dispatch(counted)
     expect([reply.status, reads]).toEqual([201, 1])
     sim.reset()
+  })
+
+  // Issue 24 item 4: one router match per request, with fault rules set and through the passthrough door too.
+  it('matches the router once per request', async () => {
+    const fresh = createSimulator({ scenario: await loadDefaultScenario(), faults: [{ route: 'GET /projects/:id', delay: 0 }] })
+    const match = vi.spyOn(Router.prototype, 'match')
+    try {
+      await fresh.dispatch(request('GET', '/api/v4/projects/20/labels'))
+      expect(match).toHaveBeenCalledTimes(1)
+      const routed = request('GET', '/api/v4/projects/20')
+      expect(fresh.passUnsimulated(routed)).toBe(false)
+      expect((await fresh.dispatch(routed)).status).toBe(200)
+      expect(match).toHaveBeenCalledTimes(2)
+    } finally {
+      match.mockRestore()
+    }
   })
 
   it('converts to a Fetch Response with the same status, headers and bytes', async () => {

@@ -1,0 +1,45 @@
+/**
+ * Stage 2 of the engine, route: the route a request asks for, matched once per request. Its answer
+ * serves every later stage: the fault rules (a rule may name a route), the journal, and the
+ * request's own run. Source: STYLE.md §3.5; gitlab-behaviour.md §1.2.
+ * Browser-safe.
+ * @module
+ */
+import { routeNotFound } from '../errors.js'
+import type { Router, RouteMatch, RouteMiss } from '../router.js'
+import type { CoreRequest } from '../transport.js'
+import type { Classified } from './classify.js'
+import type { Outcome } from './render.js'
+
+/** The engine's two route tables: the API's (paths below `/api/v4`) and the web routes' (whole paths). */
+export interface Routers {
+  readonly api: Router
+  readonly web: Router
+}
+
+/** What {@link routeRequest} found: a route, a miss, or `undefined` in a zone without routes (`control`, `gone`). */
+export type Routed = RouteMatch | RouteMiss | undefined
+
+/**
+ * Matches a classified request against its zone's routes: the API's for `api`, the web routes'
+ * for `web`. One router match, or none.
+ */
+export function routeRequest(routers: Routers, request: CoreRequest, where: Classified): Routed {
+  if (where.zone === 'api') return routers.api.match(request.method, where.below)
+  if (where.zone === 'web') return routers.web.match(request.method, request.path)
+  return undefined
+}
+
+/**
+ * The catch-all 404 `{"error":"404 Not Found"}` for a request no route takes, marked with the kind
+ * of miss (the journal tells them apart). Under the API a wrong method on an existing path is a
+ * `'method'` miss with the methods the path takes (GitLab's `route :any, '*path'` answers before
+ * Grape's 405: gitlab-behaviour.md §1.2, §14.20); outside it every miss is a `'path'` miss.
+ */
+export function missOutcome(where: Classified, miss: RouteMiss | undefined): Outcome {
+  const error = routeNotFound()
+  if (where.zone !== 'api' || !miss) return { status: error.status, body: error.body, routeMiss: 'path' }
+  const outcome: Outcome = { status: error.status, body: error.body, routeMiss: miss.miss }
+  if (miss.allowed.length > 0) outcome.allowed = miss.allowed
+  return outcome
+}
