@@ -248,6 +248,12 @@ const ROWS: Row[] = [
   { key: 'DELETE /runners/:id', path: '/runners/5', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S], forbidden: NO_ACCESS },
   { key: 'DELETE /runners/:id', path: '/runners/6', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S], forbidden: { message: '403 Forbidden - Runner associated with more than one project' } },
   { key: 'GET /runners/:id/jobs', path: '/runners/5/jobs', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
+  // A group runner (3, acme): a Maintainer reads it (the spec), only an Owner of its group changes,
+  // deletes or lists its jobs (13.x `User#ci_owned_runners`; issue 23 item 1).
+  { key: 'GET /runners/:id', path: '/runners/3', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
+  { key: 'PUT /runners/:id', path: '/runners/3', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S], forbidden: NO_ACCESS },
+  { key: 'DELETE /runners/:id', path: '/runners/3', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S], forbidden: NO_ACCESS },
+  { key: 'GET /runners/:id/jobs', path: '/runners/3/jobs', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
   { key: 'POST /runners', path: '/runners', body: { token: 'GR1348941WebsiteRunnerToken01' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
   { key: 'DELETE /runners', path: '/runners', body: { token: 'fakelab-runner-7-token' }, expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
   { key: 'POST /runners/verify', path: '/runners/verify', body: { token: 'fakelab-runner-5-token' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ok: '"200"' },
