@@ -175,7 +175,7 @@ const ROWS: Row[] = [
 
   // [members] Members (gitlab-behaviour.md §11): read = can read the source; add/update =
   // admin_project_member (Maintainer+) or admin_group_member (Owner); remove = the same, or the
-  // member themself (devon leaving acme); override = Owner. Billable members (EE): Owner, failures
+  // member themself (devon leaving acme); override = Owner of an LDAP-synced group. Billable members (EE): Owner, failures
   // 400 (§14 item 15). Project access tokens (§3, §14 item 9): Maintainer+; list 401, create and
   // revoke 400 below that. Elena (9) is a direct member of website (20), devon (4) of acme (10).
   { key: 'GET /projects/:id/members', path: '/projects/20/members', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -196,8 +196,10 @@ const ROWS: Row[] = [
   { key: 'POST /groups/:id/members', path: '/groups/10/members', body: { user_id: 8, access_level: 30 }, expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
   { key: 'PUT /groups/:id/members/:user_id', path: '/groups/10/members/4', body: { access_level: 20 }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
   { key: 'DELETE /groups/:id/members/:user_id', path: '/groups/10/members/4', expect: [401, 403, 403, 204, 403, 204, 403, 204, 403, S] },
-  { key: 'POST /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
-  { key: 'DELETE /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  // Override (EE `override_group_member`): only on an LDAP-synced group, which acme is not, so 403 to
+  // everyone, administrators included (issue 23 item 3; the synced case: test/contract/members/members.contract.ts).
+  { key: 'POST /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, S] },
+  { key: 'DELETE /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, S] },
   { key: 'GET /groups/:id/billable_members', path: '/groups/10/billable_members', badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 400, 400, 200, 400, 200, 400, 400] },
   { key: 'GET /groups/:id/billable_members/:user_id/memberships', path: '/groups/10/billable_members/9/memberships', badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 400, 400, 200, 400, 200, 400, 400] },
   { key: 'DELETE /groups/:id/billable_members/:user_id', path: '/groups/10/billable_members/9', badRequest: { message: '400 Bad request - User unauthorized to remove member' }, expect: [401, 400, 400, 400, 400, 204, 400, 204, 400, S] },
