@@ -128,8 +128,9 @@ const ROWS: Row[] = [
   { key: 'DELETE /groups/:id/milestones/:milestone_id', path: '/groups/10/milestones/200', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
   { key: 'GET /groups/:id/milestones/:milestone_id/issues', path: '/groups/10/milestones/200/issues', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id/milestones/:milestone_id/merge_requests', path: '/groups/10/milestones/200/merge_requests', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  // EE only: the community edition has no such route, so GitLab's catch-all answers everyone.
-  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/10/milestones/200/burndown_events', expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { error: '404 Not Found' } },
+  // Higher-tier, as GitLab Premium answers (issue 23 item 10): read = can read the group.
+  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/10/milestones/200/burndown_events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/11/milestones/210/burndown_events', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
 
   // Groups: anonymous allowed, public data only; a private group is 404 to whoever cannot read it.
   { key: 'GET /groups', path: '/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
