@@ -288,6 +288,9 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/issues/:issue_iid/time_stats', path: '/projects/21/issues/1/time_stats', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
   { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 404, 201, 404, S] },
+  // `/promote` alone (higher tier, issue 23 item 10): who may promote (admin_issue and create_epic in
+  // acme: Reporter+) gets 202 and no note; anyone else who may comment stores it as text (201).
+  { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', body: { body: '/promote' }, expect: [401, 201, 202, 202, 202, 202, 201, 202, 201, S] },
   { key: 'GET /projects/:id/issues/:issue_iid/participants', path: '/projects/20/issues/1/participants', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/issues/:issue_iid/related_merge_requests', path: '/projects/30/issues/1/related_merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/issues/:issue_iid/closed_by', path: '/projects/30/issues/1/closed_by', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

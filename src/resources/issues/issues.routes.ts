@@ -20,6 +20,7 @@ import { MergeRequest, MergeRequestBasic } from '../../entities/merge-request.js
 import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
 import { findIssueList, type IssueListSource } from './issues.finder.js'
+import { interpretCommands, promoteIssue } from './quick-actions.js'
 import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
 import {
   addSpentTime,
@@ -181,8 +182,14 @@ export const issueRoutes: Route[] = [
       // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
       // may administer the issue (Reporter+) only.
       if (issue.discussion_locked && !canAdminIssue(ctx, project)) throw forbidden()
-      const note = createNote(ctx, issue, ctx.currentUser!, ctx.params.body, ctx.params.confidential ?? null)
-      return created(Note(note, ctx, ctx.db.tables.issues.get(issue.id)!))
+      // Quick actions (GitLab Premium: `/promote`; issue 23 item 10): the executed command's line is
+      // not stored, and a note of nothing but commands is not stored at all (202 with the summary).
+      const commands = interpretCommands(ctx, project, issue, ctx.params.body)
+      const onlyCommands = commands.messages.length > 0 && commands.content === ''
+      const note = onlyCommands ? null : createNote(ctx, issue, ctx.currentUser!, commands.content, ctx.params.confidential ?? null)
+      if (commands.messages.length > 0) promoteIssue(ctx, ctx.db.tables.issues.get(issue.id)!)
+      if (!note) return { status: 202, body: { commands_changes: commands.changes, summary: commands.messages } }
+      return created(Note(note, ctx, ctx.db.tables.issues.get(issue.id)!, commands.changes))
     },
   }),
 
