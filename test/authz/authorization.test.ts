@@ -128,8 +128,9 @@ const ROWS: Row[] = [
   { key: 'DELETE /groups/:id/milestones/:milestone_id', path: '/groups/10/milestones/200', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
   { key: 'GET /groups/:id/milestones/:milestone_id/issues', path: '/groups/10/milestones/200/issues', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id/milestones/:milestone_id/merge_requests', path: '/groups/10/milestones/200/merge_requests', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  // EE only: the community edition has no such route, so GitLab's catch-all answers everyone.
-  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/10/milestones/200/burndown_events', expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { error: '404 Not Found' } },
+  // Higher-tier, as GitLab Premium answers (issue 23 item 10): read = can read the group.
+  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/10/milestones/200/burndown_events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/milestones/:milestone_id/burndown_events', path: '/groups/11/milestones/210/burndown_events', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
 
   // Groups: anonymous allowed, public data only; a private group is 404 to whoever cannot read it.
   { key: 'GET /groups', path: '/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -175,7 +176,7 @@ const ROWS: Row[] = [
 
   // [members] Members (gitlab-behaviour.md §11): read = can read the source; add/update =
   // admin_project_member (Maintainer+) or admin_group_member (Owner); remove = the same, or the
-  // member themself (devon leaving acme); override = Owner. Billable members (EE): Owner, failures
+  // member themself (devon leaving acme); override = Owner of an LDAP-synced group. Billable members (EE): Owner, failures
   // 400 (§14 item 15). Project access tokens (§3, §14 item 9): Maintainer+; list 401, create and
   // revoke 400 below that. Elena (9) is a direct member of website (20), devon (4) of acme (10).
   { key: 'GET /projects/:id/members', path: '/projects/20/members', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -196,8 +197,10 @@ const ROWS: Row[] = [
   { key: 'POST /groups/:id/members', path: '/groups/10/members', body: { user_id: 8, access_level: 30 }, expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
   { key: 'PUT /groups/:id/members/:user_id', path: '/groups/10/members/4', body: { access_level: 20 }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
   { key: 'DELETE /groups/:id/members/:user_id', path: '/groups/10/members/4', expect: [401, 403, 403, 204, 403, 204, 403, 204, 403, S] },
-  { key: 'POST /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
-  { key: 'DELETE /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  // Override (EE `override_group_member`): only on an LDAP-synced group, which acme is not, so 403 to
+  // everyone, administrators included (issue 23 item 3; the synced case: test/contract/members/members.contract.ts).
+  { key: 'POST /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, S] },
+  { key: 'DELETE /groups/:id/members/:user_id/override', path: '/groups/10/members/4/override', expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, S] },
   { key: 'GET /groups/:id/billable_members', path: '/groups/10/billable_members', badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 400, 400, 200, 400, 200, 400, 400] },
   { key: 'GET /groups/:id/billable_members/:user_id/memberships', path: '/groups/10/billable_members/9/memberships', badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 400, 400, 200, 400, 200, 400, 400] },
   { key: 'DELETE /groups/:id/billable_members/:user_id', path: '/groups/10/billable_members/9', badRequest: { message: '400 Bad request - User unauthorized to remove member' }, expect: [401, 400, 400, 400, 400, 204, 400, 204, 400, S] },
@@ -248,6 +251,12 @@ const ROWS: Row[] = [
   { key: 'DELETE /runners/:id', path: '/runners/5', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S], forbidden: NO_ACCESS },
   { key: 'DELETE /runners/:id', path: '/runners/6', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S], forbidden: { message: '403 Forbidden - Runner associated with more than one project' } },
   { key: 'GET /runners/:id/jobs', path: '/runners/5/jobs', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
+  // A group runner (3, acme): a Maintainer reads it (the spec), only an Owner of its group changes,
+  // deletes or lists its jobs (13.x `User#ci_owned_runners`; issue 23 item 1).
+  { key: 'GET /runners/:id', path: '/runners/3', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
+  { key: 'PUT /runners/:id', path: '/runners/3', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S], forbidden: NO_ACCESS },
+  { key: 'DELETE /runners/:id', path: '/runners/3', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S], forbidden: NO_ACCESS },
+  { key: 'GET /runners/:id/jobs', path: '/runners/3/jobs', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, 403], forbidden: NO_ACCESS },
   { key: 'POST /runners', path: '/runners', body: { token: 'GR1348941WebsiteRunnerToken01' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
   { key: 'DELETE /runners', path: '/runners', body: { token: 'fakelab-runner-7-token' }, expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
   { key: 'POST /runners/verify', path: '/runners/verify', body: { token: 'fakelab-runner-5-token' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ok: '"200"' },
@@ -279,6 +288,9 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/issues/:issue_iid/time_stats', path: '/projects/21/issues/1/time_stats', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
   { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 404, 201, 404, S] },
+  // `/promote` alone (higher tier, issue 23 item 10): who may promote (admin_issue and create_epic in
+  // acme: Reporter+) gets 202 and no note; anyone else who may comment stores it as text (201).
+  { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', body: { body: '/promote' }, expect: [401, 201, 202, 202, 202, 202, 201, 202, 201, S] },
   { key: 'GET /projects/:id/issues/:issue_iid/participants', path: '/projects/20/issues/1/participants', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/issues/:issue_iid/related_merge_requests', path: '/projects/30/issues/1/related_merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/issues/:issue_iid/closed_by', path: '/projects/30/issues/1/closed_by', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -291,11 +303,12 @@ const ROWS: Row[] = [
       form.append('file', new File([new Uint8Array([137, 80, 78, 71])], 'graph.png', { type: 'image/png' }))
       return form
     },
-    expect: [401, 403, 201, 201, 201, 403, 403, 201, 403, S],
+    // root is no member of ivy/tracker: EE `~is_project_member` refuses even an administrator (issue 23 item 4).
+    expect: [401, 403, 201, 201, 201, 403, 403, 403, 403, S],
     forbidden: { message: 'Not allowed!' },
   },
   { key: 'GET /projects/:id/issues/:issue_iid/metric_images', path: '/projects/30/issues/4/metric_images', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { key: 'DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', path: '/projects/30/issues/4/metric_images/9999', expect: [401, 403, 404, 404, 404, 403, 403, 404, 403, S], notFound: { message: 'Metric image not found' } },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', path: '/projects/30/issues/4/metric_images/9999', expect: [401, 403, 404, 404, 404, 403, 403, 403, 403, S], notFound: { message: 'Metric image not found' } },
   // ---- end issues area ----------------------------------------------------------------------------
 
   // ---- arrange-issues (issue 16 parts 1-3): single issues, issue writes, notes, award emoji ----------

@@ -61,8 +61,12 @@ describe('@gitbeaker/rest: members and project access tokens', () => {
   it('adds, updates and removes a group member, and sets the override flag', async () => {
     await olive.GroupMembers.add('acme', 20, { userId: 8 })
     expect((await olive.GroupMembers.edit('acme', 8, 30)).access_level).toBe(30)
+    // acme has no LDAP group links: no one may override (EE `override_group_member`); with one, its Owner may.
+    expect(await statusOf(olive.GroupMembers.setOverrideFlag('acme', 8))).toBe(403)
+    const link = fakelab.sim.db.tables.ldap_group_links.insert({ group_id: 10, cn: 'acme', group_access: 30, provider: 'ldapmain' })
     expect((await olive.GroupMembers.setOverrideFlag('acme', 8)).override).toBe(true)
     expect((await olive.GroupMembers.removeOverrideFlag('acme', 8)).override).toBe(false)
+    fakelab.sim.db.tables.ldap_group_links.delete(link.id)
     await olive.GroupMembers.remove('acme', 8)
     expect(await statusOf(olive.GroupMembers.show('acme', 8))).toBe(404)
     expect(await statusOf(max.GroupMembers.add('acme', 20, { userId: 8 }))).toBe(403)

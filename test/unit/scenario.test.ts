@@ -291,6 +291,9 @@ describe('parseScenario problems', () => {
     ['an unknown assignee', base('users: [{ username: u }]\nprojects: [{ path: p, namespace: u, issues: [{ assignees: [u, x] }] }]'), 'test.yaml:3:63 projects[0].issues[0].assignees[1]: unknown user "x"'],
     ['an unknown subscriber', base('groups: [{ path: g, labels: [{ name: l, subscribers: [ghost] }] }]'), 'test.yaml:2:55 groups[0].labels[0].subscribers[0]: unknown user "ghost"'],
     ['a duplicate member', base('users: [{ username: u }]\ngroups: [{ path: g, members: [{ user: u, access_level: 10 }, { user: U, access_level: 20 }] }]'), 'test.yaml:3:70 groups[0].members[1].user: user "U" is already a member (groups[0].members[0])'],
+    ['an LDAP group link below guest', base('groups: [{ path: g, ldap_group_links: [{ cn: devs, group_access: minimal_access }] }]'), 'test.yaml:2:66 groups[0].ldap_group_links[0].group_access: must be 10 (guest) or more'],
+    ['an LDAP group link without cn', base('groups: [{ path: g, ldap_group_links: [{ group_access: developer }] }]'), 'test.yaml:2:40 groups[0].ldap_group_links[0].cn: is required'],
+    ['an unknown LDAP group link field', base('groups: [{ path: g, ldap_group_links: [{ cn: devs, group_access: 30, access: 30 }] }]'), 'test.yaml:2:70 groups[0].ldap_group_links[0]: unknown key "access"'],
     ['now in an included file', 'version: 1\ninclude: [f.yaml]', 'f.yaml:1:6 now: is only allowed in the top-level scenario, not in an included file'],
   ])('reports %s', (_title, text, expected) => {
     const lines = typeof expected === 'string' ? [expected] : expected

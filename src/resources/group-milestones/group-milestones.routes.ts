@@ -1,6 +1,6 @@
 /**
  * Group milestones: list, get, create, update, delete, and the issues and merge requests of a
- * milestone. Every route needs a signed-in user (`before { authenticate! }`), even on a public
+ * milestone, and (higher-tier) its burndown events. Every route needs a signed-in user (`before { authenticate! }`), even on a public
  * group; a group the caller cannot read is `404 Group Not Found`; a milestone is looked up by its
  * global id among the group's own milestones (`404 Not found` otherwise).
  * Source: api-spec.md "Group milestones", "Milestone state"; gitlab-behaviour.md §9;
@@ -8,7 +8,7 @@
  * @module
  */
 import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
-import { forbidden, recordNotFound, routeNotFound } from '../../core/errors.js'
+import { forbidden, recordNotFound } from '../../core/errors.js'
 import { findGroup } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
@@ -20,6 +20,7 @@ import type { MilestoneRecord } from './milestones.tables.js'
 import { IssuablePageLookups, IssueBasic } from '../../entities/issue.js'
 import { MergeRequestBasic } from '../../entities/merge-request.js'
 import { Milestone } from '../../entities/milestone.js'
+import { burndownEvents } from './group-milestones.burndown.js'
 import { findGroupMilestone, listGroupMilestones } from './group-milestones.finder.js'
 import { milestoneIssues, milestoneMergeRequests } from './group-milestones.issuables.js'
 import { createGroupMilestone, destroyGroupMilestone, updateGroupMilestone } from './group-milestones.service.js'
@@ -173,13 +174,15 @@ export const groupMilestoneRoutes: Route[] = [
     },
   }),
 
-  // spec-gap: burndown events are EE-only (ee/lib/ee/api/group_milestones.rb). The community
-  // edition has no such route, so GitLab's catch-all answers 404 {"error":"404 Not Found"} to
-  // everyone, signed in or not; the route is registered only to give that answer explicitly.
+  // Higher-tier (ee/lib/ee/api/group_milestones.rb), answered as GitLab Premium does (issue 23
+  // item 10): `authorize! :read_group`, then `milestones.find` (no `milestone_id` declared, so
+  // `abc` is not found rather than a 400), then the events as a plain, unpaginated array.
   route('GET /groups/:id/milestones/:milestone_id/burndown_events', {
-    auth: 'none',
-    handler() {
-      throw routeNotFound()
+    params: { ...groupId },
+    handler(ctx) {
+      const group = findGroup(ctx, ctx.params.id)
+      const milestone = findMilestone(ctx, group, rubyToI(ctx.raw.milestone_id))
+      return ok(burndownEvents(ctx.db, group, milestone, ctx.currentUser, ctx.today))
     },
   }),
 ]

@@ -16,7 +16,7 @@ import type { IssueRecord } from './issues.tables.js'
 
 type MilestoneRecord = Tables['milestones']
 
-/** `order_by` values of the community edition (gitlab: lib/api/helpers/issues_helpers.rb `sort_options`). */
+/** `order_by` values (gitlab: lib/api/helpers/issues_helpers.rb `sort_options`), with EE's `weight`. */
 export const ORDER_BY = [
   'created_at',
   'updated_at',
@@ -27,6 +27,7 @@ export const ORDER_BY = [
   'milestone_due',
   'popularity',
   'title',
+  'weight',
 ] as const
 
 /** One `order_by` value. */
@@ -862,6 +863,10 @@ export function sortIssues(db: Db, rows: IssueRecord[], orderBy: IssueOrderBy, s
       break
     case 'popularity':
       compare = (a, b) => (a.upvotes - b.upvotes) * dir || idDesc(a, b)
+      break
+    case 'weight':
+      // EE `order_weight_asc/desc`: nulls last either way, then `id DESC` (issue 23 item 10).
+      compare = (a, b) => nullsLast(a.weight ?? null, b.weight ?? null, dir) || idDesc(a, b)
       break
     case 'milestone_due': {
       const due = new Map(rows.map((row) => [row.id, milestoneDue(row)]))

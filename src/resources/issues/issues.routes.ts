@@ -20,6 +20,7 @@ import { MergeRequest, MergeRequestBasic } from '../../entities/merge-request.js
 import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
 import { findIssueList, type IssueListSource } from './issues.finder.js'
+import { interpretCommands, promoteIssue } from './quick-actions.js'
 import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
 import {
   addSpentTime,
@@ -70,16 +71,25 @@ function adminIssue(ctx: Ctx<{ id: string; issue_iid: number }>) {
 }
 
 /**
+ * EE `IssuablePolicy` `is_project_member` (`project.team.member?`): a member of the project at Guest
+ * or above, directly or through its groups. Being an administrator does not count: `~is_project_member`
+ * prevents uploading and deleting metric images for everyone else (issue 23 item 4, GitLab 13.12).
+ */
+function isProjectMember(ctx: Ctx<unknown>, project: ReturnType<typeof projectIssue>['project']): boolean {
+  return projectAccessLevel(ctx.db, ctx.currentUser, project, ctx.today) >= AccessLevel.GUEST
+}
+
+/**
  * Whether the caller may delete a metric image: `destroy_issuable_metric_image`, granted to the
- * issue's author and to anyone allowed to create and update issues (Reporter+ here), never to a
- * non-member (gitlab-behaviour.md §4.3).
+ * issue's author and to anyone allowed to create and update issues (Reporter+ here), and prevented
+ * for anyone who is not a member of the project, administrators included (gitlab-behaviour.md §4.3).
  */
 function canDestroyMetricImage(ctx: Ctx<unknown>, projectIssueFound: ReturnType<typeof projectIssue>): boolean {
   const user = ctx.currentUser
-  if (!user) return false
+  if (!user || !isProjectMember(ctx, projectIssueFound.project)) return false
   const level = projectAccessLevel(ctx.db, user, projectIssueFound.project, ctx.today)
   if (user.admin || level >= AccessLevel.REPORTER) return true
-  return level >= AccessLevel.GUEST && projectIssueFound.issue.author_id === user.id
+  return projectIssueFound.issue.author_id === user.id
 }
 
 /** The issue routes. */
@@ -172,8 +182,14 @@ export const issueRoutes: Route[] = [
       // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
       // may administer the issue (Reporter+) only.
       if (issue.discussion_locked && !canAdminIssue(ctx, project)) throw forbidden()
-      const note = createNote(ctx, issue, ctx.currentUser!, ctx.params.body, ctx.params.confidential ?? null)
-      return created(Note(note, ctx, ctx.db.tables.issues.get(issue.id)!))
+      // Quick actions (GitLab Premium: `/promote`; issue 23 item 10): the executed command's line is
+      // not stored, and a note of nothing but commands is not stored at all (202 with the summary).
+      const commands = interpretCommands(ctx, project, issue, ctx.params.body)
+      const onlyCommands = commands.messages.length > 0 && commands.content === ''
+      const note = onlyCommands ? null : createNote(ctx, issue, ctx.currentUser!, commands.content, ctx.params.confidential ?? null)
+      if (commands.messages.length > 0) promoteIssue(ctx, ctx.db.tables.issues.get(issue.id)!)
+      if (!note) return { status: 202, body: { commands_changes: commands.changes, summary: commands.messages } }
+      return created(Note(note, ctx, ctx.db.tables.issues.get(issue.id)!, commands.changes))
     },
   }),
 
@@ -224,8 +240,9 @@ export const issueRoutes: Route[] = [
     params: { ...issueIid, file: p.file({ required: true }), url: p.string() },
     handler(ctx) {
       const found = projectIssue(ctx)
-      // `upload_issuable_metric_image`: incidents only, for those who may update the issue.
-      if (found.issue.issue_type !== 'incident' || !canAdminIssue(ctx, found.project)) throw apiMessage(403, 'Not allowed!')
+      // `upload_issuable_metric_image`: incidents only, for project members who may update the issue.
+      const allowed = canAdminIssue(ctx, found.project) && isProjectMember(ctx, found.project)
+      if (found.issue.issue_type !== 'incident' || !allowed) throw apiMessage(403, 'Not allowed!')
       const file = ctx.params.file
       if (file.size > METRIC_IMAGE_MAX_BYTES) throw badRequest('File is too large')
       return uploadReply(ctx, found.issue.id, file)

@@ -53,6 +53,13 @@ const issueSchema = z.strictObject({
   time_estimate: z.int().nonnegative().default(0),
   /** Seconds. */
   total_time_spent: z.int().nonnegative().default(0),
+  /** Higher-tier weight (GitLab Premium `Issue#weight`: 0 or more); absent or null = none. */
+  weight: z
+    .int()
+    .nonnegative()
+    .nullable()
+    .optional()
+    .describe('The issue\'s weight (a GitLab Premium field, 0 or more): order_by=weight and milestone burndown events read it.'),
   notes: z.array(noteSchema).default([]),
   award_emoji: z.array(awardSchema).default([]),
   user_agent_detail: userAgentSchema.optional(),
@@ -131,6 +138,7 @@ export const issueFragment: ScenarioFragment = {
           relative_position: null,
           time_estimate: it.time_estimate,
           total_time_spent: it.total_time_spent,
+          ...(it.weight !== undefined && it.weight !== null ? { weight: it.weight } : {}),
         }
         ctx.stage('issues', record)
         loadIssueExtras(ctx, it, record)

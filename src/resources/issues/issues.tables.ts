@@ -41,6 +41,11 @@ export interface IssueRecord extends Row {
   time_estimate: number
   /** Seconds; the sum of time logs. */
   total_time_spent: number
+  /**
+   * Weight (a higher-tier field, GitLab Premium); absent or null = none. Set by a scenario's
+   * `weight:`; read by `order_by=weight` and the burndown events (issue 23, item 10).
+   */
+  weight?: number | null
 }
 
 /** A comment on an issue (GitLab `notes` with `noteable_type = 'Issue'`). */

@@ -56,7 +56,7 @@ export function compareLabels(a: LabelRecord, b: LabelRecord): number {
  *   ancestors when `includeAncestorGroups`), only groups the user can read;
  * - group: labels of the group (plus ancestors / descendants as asked, readable ones only), plus,
  *   unless `onlyGroupLabels`, the labels of the non-archived projects the user can read that sit
- *   directly in the group (subgroups' projects are not included; GitLab passes no `include_subgroups`).
+ *   directly in the group or, with `includeDescendantGroups`, in any of its subgroups (issue 23 item 5).
  */
 export function availableLabels(ctx: Ctx<unknown>, parent: Source, options: LabelFinderOptions): LabelRecord[] {
   const { db, currentUser: user, today } = ctx
@@ -79,9 +79,13 @@ export function availableLabels(ctx: Ctx<unknown>, parent: Source, options: Labe
   } else {
     groupLabels(parent.group, options.includeDescendantGroups === true)
     if (!options.onlyGroupLabels) {
-      for (const project of db.tables.projects.where('namespace_id', parent.group.id)) {
-        if (project.namespace_type !== 'group' || project.archived || !canReadProject(db, user, project, today)) continue
-        add(db.tables.labels.where('project_id', project.id))
+      // `include_descendant_groups` widens the projects too (`LabelsFinder` on `group.self_and_descendants`).
+      const groups = options.includeDescendantGroups === true ? [parent.group, ...db.groupDescendants(parent.group)] : [parent.group]
+      for (const group of groups) {
+        for (const project of db.tables.projects.where('namespace_id', group.id)) {
+          if (project.namespace_type !== 'group' || project.archived || !canReadProject(db, user, project, today)) continue
+          add(db.tables.labels.where('project_id', project.id))
+        }
       }
     }
   }

@@ -30,6 +30,24 @@ export function authorizeAdminMembers(ctx: Ctx<unknown>, source: Source): void {
 }
 
 /**
+ * `Group#ldap_synced?` (EE): the group has LDAP group links (a scenario's `ldap_group_links:`).
+ * Only the group's own links count, as in GitLab.
+ */
+export function ldapSynced(ctx: Ctx<unknown>, group: GroupRecord): boolean {
+  return ctx.db.tables.ldap_group_links.where('group_id', group.id).length > 0
+}
+
+/**
+ * `override_group_member` on the group (EE `GroupPolicy`): the group is LDAP-synced and the caller
+ * is an administrator or an Owner of it (`can_owners_manage_ldap`: the application setting
+ * `allow_group_owners_to_manage_ldap`, on by default). No one may override a member of a group
+ * that is not LDAP-synced, administrators included. Source: issue 23 item 3; gitlab-behaviour.md §11.2.
+ */
+export function canOverrideMembers(ctx: Ctx<unknown>, group: GroupRecord): boolean {
+  return ldapSynced(ctx, group) && hasSourceAccess(ctx, { type: 'group', group }, AccessLevel.OWNER)
+}
+
+/**
  * `Group#last_owner?(user)`: the user is an owner of the group (directly or through an ancestor)
  * and the group and its ancestors have exactly one owner between them.
  */

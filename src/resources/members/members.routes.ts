@@ -19,7 +19,7 @@ import { SOURCE_TYPES, SOURCES } from '../../rules/source.js'
 import { billableMemberships, BILLABLE_SORTS, listBillable, removeBillable } from './billable-members.service.js'
 import { BillableMember, BillableMembership, presentMembers } from './members.entities.js'
 import { allMembers, directMembers, filterMembers, findDirectMember, memberOf } from './members.finder.js'
-import { authorizeAdminMembers, canAdminMembers } from './members.policy.js'
+import { authorizeAdminMembers, canOverrideMembers } from './members.policy.js'
 import { addMember, addMembers, removeMember, updateMember } from './members.service.js'
 
 const id = p.string({ required: true })
@@ -138,10 +138,11 @@ for (const [method, value] of [['POST', true], ['DELETE', false]] as const) {
       handler(ctx) {
         const group = findGroup(ctx, ctx.params.id)
         const parent = { type: 'group' as const, group }
-        // gitlab: ee/lib/ee/api/members.rb: `override_group_member` (group owners) is checked first.
-        // spec-gap: fakelab has no LDAP, so every group member may be overridden; GitLab refuses
-        // non-LDAP members with 403. A non-member gets 404 (GitLab answers 500, gitlab-behaviour §11.2).
-        if (!canAdminMembers(ctx, parent)) throw forbidden()
+        // gitlab: ee/lib/ee/api/members.rb: `override_group_member` (an LDAP-synced group's Owners and
+        // administrators) is checked first, so a group without LDAP group links is 403 to everyone.
+        // spec-gap: fakelab runs no LDAP sync, so every direct member of a synced group counts as an
+        // LDAP member (`member.ldap?`). A non-member gets 404 (GitLab answers 500, gitlab-behaviour §11.2).
+        if (!canOverrideMembers(ctx, group)) throw forbidden()
         const member = findDirectMember(ctx, parent, ctx.params.user_id)
         const updated = ctx.db.tables.members.update(member.id, { override: value })
         const body = presentMembers([updated], ctx, { withOverride: true })[0]

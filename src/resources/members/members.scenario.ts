@@ -1,6 +1,7 @@
 /**
  * The members area's part of the scenario format: `members:` of groups and projects (a username and
- * an access level, as an integer or its name), and their `members` rows. A personal project's
+ * an access level, as an integer or its name), and their `members` rows; `ldap_group_links:` of
+ * groups (issue 23, item 3). A personal project's
  * owner is also a member of it, at Maintainer, as GitLab 13.x reports it.
  * Source: api-spec.md "Member" (access levels); STYLE.md §10.
  * @module
@@ -67,10 +68,34 @@ const projectMemberSchema = groupMemberSchema.extend({
 /** A group or project membership, as parsed. */
 export type ScenarioMember = z.output<typeof groupMemberSchema>
 
-const groupFields = { members: z.array(groupMemberSchema).default([]) }
+/**
+ * An LDAP group link (GitLab EE `LdapGroupLink`): `cn` the LDAP group, `group_access` the level its
+ * members get (guest to owner, as `LdapGroupLink` validates), `provider` the LDAP server.
+ */
+const ldapGroupLinkSchema = z
+  .strictObject({
+    cn: z.string().min(1).describe('The LDAP group\'s common name.'),
+    group_access: accessLevelSchema
+      .refine((level) => level >= AccessLevel.GUEST, { error: 'must be 10 (guest) or more' })
+      .describe('The access level its members get: 10, 20, 30, 40, 50 or the name (developer).'),
+    provider: z.string().min(1).default('ldapmain').describe('The LDAP server (gitlab.yml key); default ldapmain.'),
+  })
+  .describe('An LDAP group link (GitLab EE ldap_group_links).')
+
+const groupFields = {
+  members: z.array(groupMemberSchema).default([]),
+  /** The group's LDAP group links; any makes it LDAP-synced (EE `Group#ldap_synced?`). */
+  ldap_group_links: z
+    .array(ldapGroupLinkSchema)
+    .default([])
+    .describe(
+      'LDAP group links (GitLab EE). A group with any is LDAP-synced: its Owners and administrators may then ' +
+        'override its members (POST/DELETE /groups/:id/members/:user_id/override). fakelab runs no LDAP sync.',
+    ),
+}
 const projectFields = { members: z.array(projectMemberSchema).default([]) }
 
-/** The `members` field of groups, as parsed. */
+/** The `members` and `ldap_group_links` fields of groups, as parsed. */
 export type GroupMemberFields = FieldsOutput<typeof groupFields>
 /** The `members` field of projects, as parsed. */
 export type ProjectMemberFields = FieldsOutput<typeof projectFields>
@@ -149,7 +174,12 @@ export const memberFragment: ScenarioFragment = {
     checkBots(ctx)
   },
   load: {
-    group: (ctx, group, parent) => loadMembers(ctx, parent, group.members),
+    group(ctx, group, parent) {
+      loadMembers(ctx, parent, group.members)
+      for (const link of group.ldap_group_links) {
+        ctx.db.tables.ldap_group_links.insert({ group_id: parent.id, cn: link.cn, group_access: link.group_access, provider: link.provider })
+      }
+    },
     project(ctx, project, parent) {
       const members = [...project.members]
       const owner = ctx.index.namespace(parent.entry)?.owner

@@ -27,6 +27,7 @@ import {
   findRunner,
   groupRunners,
   heartbeat,
+  managesRunner,
   ownedRunners,
   ownsRunner,
   projectRunners,
@@ -77,13 +78,16 @@ function filtersOf(params: RunnerFilters): RunnerFilters {
 
 /**
  * `authenticate_show_runner!` / `authenticate_update_runner!` / `authenticate_list_runners_jobs!`:
- * administrators pass, and so does anyone for an instance runner when `instanceReadable`; otherwise
- * the runner must be owned (`read_runner`, `update_runner`).
+ * administrators pass, and so does anyone for an instance runner when `instanceReadable` (reading);
+ * otherwise reading needs a readable runner ({@link ownsRunner}: Maintainer+ of its project or group,
+ * as the spec says) and every other use a managed one ({@link managesRunner}: a group runner only
+ * for an Owner of its group, issue 23 item 1).
  * @throws ApiError 403 `{"message":"403 Forbidden - No access granted"}`.
  */
 function authorizeRunner(ctx: Ctx<unknown>, runner: RunnerRecord, instanceReadable: boolean): void {
   if (instanceReadable && runner.runner_type === 'instance_type') return
-  if (!ownsRunner(ctx.db, ctx.currentUser, runner, ctx.today)) throw forbidden(ErrorMessage.runnerNoAccess)
+  const allowed = instanceReadable ? ownsRunner : managesRunner
+  if (!allowed(ctx.db, ctx.currentUser, runner, ctx.today)) throw forbidden(ErrorMessage.runnerNoAccess)
 }
 
 /**

@@ -153,6 +153,24 @@ export function ownsRunner(db: Db, user: UserRecord | null, runner: RunnerRecord
 }
 
 /**
+ * `RunnerPolicy` `update_runner`/`delete_runner` and `authenticate_list_runners_jobs!`, which 13.x grants
+ * on `owned_runner` (`User#ci_owned_runners`): an administrator, a project runner of a project the
+ * user maintains, or a group runner of a group the user owns, directly or through an ancestor
+ * (13.x takes the runners of `owned_groups` and their descendants). A group Maintainer may read the
+ * group's runner (the spec's role for `GET /runners/:id`, {@link ownsRunner}) but not change it.
+ * Source: issue 23 item 1; gitlabhq:app/models/user.rb `ci_owned_runners` (13.x).
+ */
+export function managesRunner(db: Db, user: UserRecord | null, runner: RunnerRecord, today: string): boolean {
+  if (!user) return false
+  if (user.admin) return true
+  if (runner.runner_type !== 'group_type') return ownedBy(db, user, today)(runner)
+  return runnerGroupIds(db, runner).some((id) => {
+    const group = db.tables.groups.get(id)
+    return group !== undefined && groupAccessLevel(db, user, group, today) >= AccessLevel.OWNER
+  })
+}
+
+/**
  * `filter_runners(runners, scope)`: one scope, type or status (`Ci::Runner.public_send(scope)`).
  * `shared` = instance runners, `specific` = group and project runners; `offline` excludes runners
  * that never connected (SQL `contacted_at <= deadline` is false for NULL).

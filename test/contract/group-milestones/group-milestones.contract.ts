@@ -1,6 +1,6 @@
 /**
  * Group milestones, through both doors: list, get, create, update, delete, a milestone's issues
- * and merge requests, and the EE-only burndown events.
+ * and merge requests, and the higher-tier burndown events (as GitLab Premium answers them).
  * Source: api-spec.md "Group milestone", "Milestone state", "Group milestones";
  * gitlab-behaviour.md §9, §4.1, §4.3; gitlab: lib/api/group_milestones.rb,
  * spec/support/shared_examples/requests/api/milestones_shared_examples.rb.
@@ -749,13 +749,56 @@ contract('GET /groups/:id/milestones/:milestone_id/merge_requests', {}, ({ api, 
   })
 })
 
-contract('GET /groups/:id/milestones/:milestone_id/burndown_events', {}, ({ api }) => {
+// Higher-tier, answered as GitLab Premium does (issue 23 item 10; ee/app/models/burndown.rb).
+// Milestone 200 v1.0 (start 2021-02-01, due 2021-03-01) has issues 400 (website, opened, created
+// 2021-03-01T09:00), 401 (website, closed 2021-03-05T09:00, created 2021-03-02) and 404 (api, private,
+// created 2021-03-06); the chart ends at the due date, or today (2021-04-01) when that is later.
+contract('GET /groups/:id/milestones/:milestone_id/burndown_events', {}, ({ api, sim }) => {
+  const created = (id: number, weight: number | null = null) => ({ created_at: sim().db.tables.issues.get(id)!.created_at, weight, action: 'created' })
+
+  it('lists the events of the issues created by the due date, as a plain array', async () => {
+    const res = await api.get('/groups/10/milestones/200/burndown_events', { as: 'max' })
+    expect([res.status, res.body, res.headers.get('x-total')]).toEqual([200, [created(400)], null])
+  })
+
+  it('ends today while the due date is ahead: newest issue first, with weights and close events', async () => {
+    sim().db.tables.milestones.update(200, { due_date: '2021-06-30' })
+    sim().db.tables.issues.update(400, { weight: 3 })
+    sim().db.tables.issues.update(401, { weight: 1 })
+    const res = await api.get('/groups/10/milestones/200/burndown_events', { as: 'max' })
+    expect([res.status, res.body]).toEqual([200, [
+      created(404),
+      created(401, 1),
+      { created_at: '2021-03-05T09:00:00.000Z', weight: 1, action: 'closed' },
+      created(400, 3),
+    ]])
+  })
+
+  it('leaves out the issues of projects the caller cannot read', async () => {
+    sim().db.tables.milestones.update(200, { due_date: '2021-06-30' })
+    const res = await api.get('/groups/10/milestones/200/burndown_events', { as: 'nora' })
+    expect(res.body.map((e: { action: string }) => e.action)).toEqual(['created', 'closed', 'created'])
+  })
+
+  it('shows an issue closed after the end as closed at the start date (no close event in time)', async () => {
+    sim().db.tables.milestones.update(200, { due_date: '2021-03-03' })
+    const res = await api.get('/groups/10/milestones/200/burndown_events', { as: 'max' })
+    expect(res.body).toEqual([created(401), { created_at: '2021-02-01T00:00:00.000Z', weight: null, action: 'closed' }, created(400)])
+  })
+
+  it('is empty for a milestone without a start date', async () => {
+    const res = await api.get('/groups/10/milestones/201/burndown_events', { as: 'max' })
+    expect([res.status, res.body]).toEqual([200, []])
+  })
+
   it.each([
-    ['an administrator', 'root'],
-    ['a group owner', 'olive'],
-    ['anonymous (the community edition has no such route to authenticate)', undefined],
-  ])('answers the unknown-route 404 to %s, as the community edition does', async (_who, as) => {
-    const res = await api.get('/groups/10/milestones/200/burndown_events', { as })
-    expect(res).toBeGitLabError(404, { error: '404 Not Found' })
+    ['anonymous', undefined, '/groups/10/milestones/200/burndown_events', 401, { message: '401 Unauthorized' }],
+    ['an unknown milestone', 'max', '/groups/10/milestones/999/burndown_events', 404, { message: '404 Not found' }],
+    ['a subgroup\'s milestone through its parent', 'max', '/groups/10/milestones/210/burndown_events', 404, { message: '404 Not found' }],
+    ['a milestone id that is no number', 'max', '/groups/10/milestones/abc/burndown_events', 404, { message: '404 Not found' }],
+    ['a private group to a non-member', 'nora', '/groups/11/milestones/210/burndown_events', 404, { message: '404 Group Not Found' }],
+  ])('refuses %s', async (_what, as, path, status, body) => {
+    const res = await api.get(path, { as })
+    expect([res.status, res.body]).toEqual([status, body])
   })
 })

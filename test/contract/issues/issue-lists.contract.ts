@@ -214,7 +214,6 @@ contract('GET /projects/:id/issues', {}, ({ api }) => {
   it.each([
     ['an unknown state', { state: 'open' }, 'state does not have a valid value'],
     ['an unknown order_by', { order_by: 'name' }, 'order_by does not have a valid value'],
-    ['order_by=weight (higher tier)', { order_by: 'weight' }, 'order_by does not have a valid value'],
     ['an unknown sort', { sort: 'up' }, 'sort does not have a valid value'],
     ['an unknown scope', { scope: 'mine' }, 'scope does not have a valid value'],
     ['an unknown due_date', { due_date: 'tomorrow' }, 'due_date does not have a valid value'],
@@ -296,5 +295,38 @@ contract('GET /issues', {}, ({ api }) => {
   it('accepts not[iids] on the global list', async () => {
     const res = await api.get('/issues', { as: 'devon', query: { 'not[iids][]': ['1'] } })
     expect(res.body.map((issue: { id: number }) => issue.id)).toEqual([])
+  })
+})
+
+// order_by=weight (higher tier, as GitLab Premium orders: EE `order_weight_asc/desc`, nulls last either
+// way, then id descending; issue 23 item 10). ivy/tracker's issues 405-410 are iids 1-6; weights are
+// set on 1 (5), 2 (2), 3 (5) and 4 (0); 5 and 6 have none.
+contract('order_by=weight on the issue lists', {}, ({ api, sim }) => {
+  const arrange = (): void => {
+    for (const [id, weight] of [[405, 5], [406, 2], [407, 5], [408, 0]] as const) sim().db.tables.issues.update(id, { weight })
+  }
+
+  it.each([
+    ['desc (default): heaviest first, equal weights newest first, nulls last', {}, [3, 1, 2, 4, 6, 5]],
+    ['asc: lightest first, nulls still last', { sort: 'asc' }, [4, 2, 3, 1, 6, 5]],
+  ])('orders a project list by weight %s', async (_what, query, expected) => {
+    arrange()
+    expect(await iids(api, '/projects/30/issues', { order_by: 'weight', state: 'all', ...query })).toEqual(expected)
+  })
+
+  it('orders the global list by weight (scope=all)', async () => {
+    arrange()
+    const res = await api.get('/issues', { as: 'riley', query: { order_by: 'weight', scope: 'all', state: 'all', per_page: 4 } })
+    expect([res.status, res.body.map((i: { id: number }) => i.id)]).toEqual([200, [407, 405, 406, 408]])
+  })
+
+  it('orders every issue by id descending when none has a weight', async () => {
+    expect(await iids(api, '/projects/30/issues', { order_by: 'weight', state: 'all' })).toEqual([6, 5, 4, 3, 2, 1])
+  })
+
+  it('loads weight from a scenario issue', async () => {
+    const { parseScenario, createSimulator } = await import('../../../src/index.js')
+    const other = createSimulator({ scenario: parseScenario('version: 1\nusers: [{ username: u }]\nprojects: [{ path: p, namespace: u, issues: [{ title: t, weight: 3 }, { title: s }] }]') })
+    expect(other.db.tables.issues.all().map((i) => i.weight ?? null)).toEqual([3, null])
   })
 })

@@ -176,3 +176,48 @@ contract('DELETE /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, si
     expect(sim().db.tables.notes.get(1)).toBeDefined()
   })
 })
+
+// `/promote` (higher tier, as GitLab Premium answers; issue 23 item 10): acme/website (20) is in the
+// group acme, where riley is a reporter and gina a guest; #1 (issue 400) is open, #2 (401) closed.
+// ivy/tracker (30) is a personal project: no group, so no epics.
+contract('POST /projects/:id/issues/:issue_iid/notes with /promote', {}, ({ api, sim }) => {
+  const WEBSITE_NOTES = '/projects/20/issues/1/notes'
+  const notesOf = (issueId: number) => sim().db.tables.notes.where('noteable_id', issueId).length
+
+  it('stores the note without the command, reports promote_to_epic and closes the issue (201)', async () => {
+    const res = await api.post(WEBSITE_NOTES, { as: 'riley', body: { body: 'Lets promote this to an epic\n\n/promote' } })
+    expect([res.status, res.body.body, res.body.commands_changes]).toEqual([201, 'Lets promote this to an epic', { promote_to_epic: true }])
+    expect(sim().db.tables.notes.get(res.body.id)!.body).toBe('Lets promote this to an epic')
+    expect(sim().db.tables.issues.get(400)).toMatchObject({ state: 'closed', closed_at: NOW, closed_by_id: 3 })
+  })
+
+  it('keeps the lines around the command', async () => {
+    const res = await api.post(WEBSITE_NOTES, { as: 'riley', form: { body: 'first\n/promote\nlast' } })
+    expect([res.status, res.body.body, res.body.commands_changes]).toEqual([201, 'first\nlast', { promote_to_epic: true }])
+  })
+
+  it('answers 202 with the changes and the summary, storing no note, for a body of only the command', async () => {
+    const before = notesOf(400)
+    const res = await api.post(WEBSITE_NOTES, { as: 'riley', body: { body: '/promote' } })
+    expect([res.status, res.body]).toEqual([202, { commands_changes: { promote_to_epic: true }, summary: ['Promoted issue to an epic.'] }])
+    expect(notesOf(400)).toBe(before)
+    expect(sim().db.tables.issues.get(400)!.state).toBe('closed')
+  })
+
+  it.each([
+    ['a guest (no admin_issue)', 'gina', '/projects/20/issues/1/notes', '/promote'],
+    ['a project outside a group (no epics)', 'riley', '/projects/30/issues/1/notes', '/promote'],
+    ['a closed issue (promoted already, as far as fakelab can tell)', 'riley', '/projects/20/issues/2/notes', '/promote'],
+    ['a command that does not start its line', 'riley', '/projects/20/issues/1/notes', 'please /promote'],
+    ['a command inside a code block', 'riley', '/projects/20/issues/1/notes', '```\n/promote\n```'],
+    ['another word', 'riley', '/projects/20/issues/1/notes', '/promoted'],
+  ])('keeps /promote as text for %s', async (_what, as, path, body) => {
+    const res = await api.post(path, { as, body: { body } })
+    expect([res.status, res.body.body, res.body.commands_changes]).toEqual([201, body, {}])
+  })
+
+  it('leaves the issue open when the command is kept as text', async () => {
+    await api.post(WEBSITE_NOTES, { as: 'gina', body: { body: '/promote' } })
+    expect(sim().db.tables.issues.get(400)!.state).toBe('opened')
+  })
+})

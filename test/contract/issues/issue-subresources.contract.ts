@@ -240,6 +240,8 @@ contract('POST /projects/:id/issues/:issue_iid/metric_images', {}, ({ api, sim }
   it.each([
     ['an issue that is no incident', 'riley', '/projects/30/issues/1/metric_images', 403, { message: 'Not allowed!' }],
     ['a guest', 'gina', '/projects/30/issues/4/metric_images', 403, { message: 'Not allowed!' }],
+    // EE IssuablePolicy `~is_project_member` (issue 23 item 4): an administrator who is no member too.
+    ['an administrator who is no member', 'root', '/projects/30/issues/4/metric_images', 403, { message: 'Not allowed!' }],
     ['a missing issue', 'riley', '/projects/30/issues/99/metric_images', 404, NOT_FOUND],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.post(path, { as, multipart: upload() })
@@ -264,9 +266,22 @@ contract('DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', {}, (
     ['an unknown image', 'riley', 404, { message: 'Metric image not found' }],
     ['a guest who is not the author', 'gina', 403, FORBIDDEN],
     ['a non-member', 'nora', 403, FORBIDDEN],
+    ['an administrator who is no member', 'root', 403, FORBIDDEN],
   ])('refuses %s', async (_what, as, status, expected) => {
     const res = await api.delete('/projects/30/issues/4/metric_images/9999', { as })
     expect(res).toBeGitLabError(status, expected)
+  })
+
+  it('refuses an administrator who is no member an existing image, and lets one who is a member delete it', async () => {
+    const made = await api.post('/projects/30/issues/4/metric_images', { as: 'riley', multipart: upload() })
+    const refused = await api.delete(`/projects/30/issues/4/metric_images/${made.body.id}`, { as: 'root' })
+    expect([refused.status, refused.body]).toEqual([403, FORBIDDEN])
+    expect(sim().db.tables.issuable_metric_images.size).toBe(1)
+    sim().db.tables.members.insert({ source_type: 'project', source_id: 30, user_id: 1, access_level: 10, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+    const upload2 = await api.post('/projects/30/issues/4/metric_images', { as: 'root', multipart: upload() })
+    expect(upload2.status).toBe(201)
+    const res = await api.delete(`/projects/30/issues/4/metric_images/${made.body.id}`, { as: 'root' })
+    expect([res.status, res.text]).toEqual([204, ''])
   })
 })
 

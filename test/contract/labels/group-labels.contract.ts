@@ -92,10 +92,16 @@ contract('GET /groups/:id/labels', {}, ({ api, sim }) => {
     ['include_descendant_groups=true', 'max', 10, { include_descendant_groups: true }, [103, 100, 101, 102]],
     ['include_descendant_groups=true, for someone who cannot see the subgroup', 'nora', 10, { include_descendant_groups: true }, [100, 101, 102]],
     ['only_group_labels=false (projects directly in the group)', 'max', 10, { only_group_labels: false }, [100, 111, 101, 110, 112, 102]],
+    // Issue 23 item 5: the projects of subgroups too (113 is acme/platform/api's, a private project).
     [
-      'include_descendant_groups=true and only_group_labels=false',
-      'max', 10, { include_descendant_groups: true, only_group_labels: false }, [103, 100, 111, 101, 110, 112, 102],
+      'include_descendant_groups=true and only_group_labels=false (projects in subgroups too)',
+      'max', 10, { include_descendant_groups: true, only_group_labels: false }, [103, 100, 111, 101, 110, 112, 102, 113],
     ],
+    [
+      'include_descendant_groups=true and only_group_labels=false, for someone who cannot read the subgroup\'s project',
+      'nora', 10, { include_descendant_groups: true, only_group_labels: false }, [100, 111, 101, 110, 112, 102],
+    ],
+    ['only_group_labels=false without include_descendant_groups on the subgroup\'s parent leaves its projects out', 'olive', 10, { only_group_labels: false }, [100, 111, 101, 110, 112, 102]],
     ['search on the title', 'max', 10, { search: 'review' }, [102]],
     ['search on the description', 'max', 10, { search: 'FUNCTION' }, [101]],
     ['search with project labels', 'max', 10, { search: 'f', only_group_labels: false }, [101, 110, 112]],
@@ -145,6 +151,8 @@ contract('GET /groups/:id/labels/:label_id', {}, ({ api, sim }) => {
     ['a descendant label with include_descendant_groups=true', 10, 'backend', { include_descendant_groups: true }, 200],
     ['no project label by default', 10, 'frontend', {}, 404],
     ['a project label with only_group_labels=false', 10, 'frontend', { only_group_labels: false }, 200],
+    ['no subgroup project label with only_group_labels=false alone', 10, 'performance', { only_group_labels: false }, 404],
+    ['a subgroup project label with both switches', 10, 'performance', { include_descendant_groups: true, only_group_labels: false }, 200],
   ])('finds %s', async (_, group, ref, query, status) => {
     const res = await api.get(`/groups/${group}/labels/${ref}`, { as: 'max', query })
     if (status === 404) expect(res).toBeGitLabError(404, { message: '404 Label Not Found' })

@@ -8,11 +8,14 @@
  * (21, private, in acme/platform) has none of its own; dotfiles (22) is olive's personal project;
  * oscar (8) and nora (7) are no members anywhere; root is admin. Today is 2021-04-01.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import type { MemberRecord } from '../../../src/db/schema.js'
 import { contract, paginationHeaders, type ApiResponse } from '../../support/contract.js'
 import { twin, twins, type SourceType } from '../../support/twins.js'
 
+const DEFAULT_YAML = readFileSync(join(import.meta.dirname, '..', '..', '..', 'scenarios', 'default.yaml'), 'utf8')
 const FIELDS = ['id', 'name', 'username', 'state', 'avatar_url', 'web_url', 'access_level', 'created_at', 'expires_at']
 const NOT_FOUND = { message: '404 Not found' }
 const FORBIDDEN = { message: '403 Forbidden' }
@@ -380,23 +383,55 @@ contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) =>
   })
 })
 
-contract('POST /groups/:id/members/:user_id/override', {}, ({ api, sim }) => {
-  it('sets override (201) and shows it', async () => {
-    const res = await api.post('/groups/10/members/4/override', { as: 'olive' })
+// Member override (EE, issue 23 item 3): `override_group_member` needs an LDAP-synced group (one with
+// `ldap_group_links`) and an Owner or administrator of it; on any other group everyone gets 403.
+const LDAP_SYNCED = DEFAULT_YAML.replace(
+  'runners_token: GR1348941AcmeGroupRunnerToken # runners (issue 7)\n',
+  'runners_token: GR1348941AcmeGroupRunnerToken # runners (issue 7)\n    ldap_group_links:\n      - { cn: acme-engineers, group_access: developer }\n',
+)
+
+contract('POST|DELETE /groups/:id/members/:user_id/override on a group that is not LDAP-synced', {}, ({ api, sim }) => {
+  it.each([
+    ['POST', 'olive', 'an owner'],
+    ['POST', 'root', 'an administrator'],
+    ['POST', 'max', 'a maintainer'],
+    ['DELETE', 'olive', 'an owner'],
+    ['DELETE', 'root', 'an administrator'],
+  ])('%s answers 403 Forbidden to %s (%s)', async (method, as) => {
+    expectError(await api.request(method, '/groups/10/members/4/override', { as }), 403, FORBIDDEN)
+    expect(sim().db.tables.members.all().find((m: MemberRecord) => m.source_id === 10 && m.user_id === 4)!.override).toBe(false)
+  })
+
+  it('answers 403 before looking for the member, 404 for an unknown group', async () => {
+    expectError(await api.post('/groups/10/members/8/override', { as: 'root' }), 403, FORBIDDEN)
+    expectError(await api.post('/groups/999/members/4/override', { as: 'root' }), 404, { message: '404 Group Not Found' })
+  })
+})
+
+contract('POST /groups/:id/members/:user_id/override on an LDAP-synced group', { scenario: LDAP_SYNCED }, ({ api, sim }) => {
+  it.each([['olive'], ['root']])('sets override (201) and shows it, as %s', async (as) => {
+    const res = await api.post('/groups/10/members/4/override', { as })
     expect([res.status, res.body.override, Object.keys(res.body)]).toEqual([201, true, [...FIELDS, 'override']])
     expect(sim().db.tables.members.all().find((m: MemberRecord) => m.source_id === 10 && m.user_id === 4)!.override).toBe(true)
   })
 
+  it('loads the link from the scenario', () => {
+    expect(sim().db.tables.ldap_group_links.all()).toEqual([{ id: 1, group_id: 10, cn: 'acme-engineers', group_access: 30, provider: 'ldapmain' }])
+  })
+
   it.each([
     ['a maintainer', '/groups/10/members/4/override', 'max', 403, FORBIDDEN],
+    ['a developer', '/groups/10/members/4/override', 'devon', 403, FORBIDDEN],
+    ['a non-member', '/groups/10/members/4/override', 'nora', 403, FORBIDDEN],
     ['an owner, for a non-member', '/groups/10/members/8/override', 'olive', 404, NOT_FOUND],
     ['a maintainer, for a non-member (permission first)', '/groups/10/members/8/override', 'max', 403, FORBIDDEN],
+    ['an owner of the subgroup (links are not inherited)', '/groups/11/members/6/override', 'olive', 403, FORBIDDEN],
   ])('refuses %s', async (_title, path, as, status, body) => {
     expect(await api.post(path, { as })).toBeGitLabError(status, body)
   })
 })
 
-contract('DELETE /groups/:id/members/:user_id/override', {}, ({ api }) => {
+contract('DELETE /groups/:id/members/:user_id/override on an LDAP-synced group', { scenario: LDAP_SYNCED }, ({ api }) => {
   it('unsets override (200)', async () => {
     await api.post('/groups/10/members/4/override', { as: 'olive' })
     const res = await api.delete('/groups/10/members/4/override', { as: 'olive' })

@@ -565,3 +565,37 @@ contract('DELETE /projects/:id/runners/:runner_id', {}, ({ api }) => {
     expect(await api.delete(path, as ? { as } : {})).toBeGitLabError(status, error)
   })
 })
+
+// Issue 23 item 1: a group runner is changed, deleted or has its jobs listed only by an Owner of its
+// group (13.x `RunnerPolicy` on `User#ci_owned_runners`, which takes the runners of owned groups and
+// their descendants); a group Maintainer still reads it (the spec's role for `GET /runners/:id`).
+contract('group runners: Owner to change, Maintainer to read', {}, ({ api }) => {
+  it.each([
+    ['acme', 3],
+    ['acme/platform (a subgroup)', 4],
+  ])('lets a Maintainer of %s read its runner but not change, delete or list its jobs', async (_group, id) => {
+    expect((await api.get(`/runners/${id}`, { as: 'max' })).status).toBe(200)
+    expectError(await api.put(`/runners/${id}`, { as: 'max', body: { description: 'x' } }), 403, NO_ACCESS)
+    expectError(await api.delete(`/runners/${id}`, { as: 'max' }), 403, NO_ACCESS)
+    expectError(await api.get(`/runners/${id}/jobs`, { as: 'max' }), 403, NO_ACCESS)
+    expect((await api.get(`/runners/${id}`, { as: 'root' })).body.description).not.toBe('x')
+  })
+
+  it.each([
+    ['acme', 3],
+    ['acme/platform (owned through acme)', 4],
+  ])('lets an Owner of %s change it, list its jobs and delete it', async (_group, id) => {
+    const put = await api.put(`/runners/${id}`, { as: 'olive', body: { description: 'owned' } })
+    expect([put.status, put.body.description]).toEqual([200, 'owned'])
+    const jobs = await api.get(`/runners/${id}/jobs`, { as: 'olive' })
+    expect([jobs.status, jobs.body]).toEqual([200, []])
+    const del = await api.delete(`/runners/${id}`, { as: 'olive' })
+    expect([del.status, del.text]).toEqual([204, ''])
+    expectError(await api.get(`/runners/${id}`, { as: 'root' }), 404, NOT_FOUND)
+  })
+
+  it('keeps project runners to their Maintainers', async () => {
+    expect((await api.put('/runners/5', { as: 'max', body: { description: 'kept' } })).status).toBe(200)
+    expect((await api.get('/runners/5/jobs', { as: 'max' })).status).toBe(200)
+  })
+})
