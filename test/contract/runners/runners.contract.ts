@@ -575,9 +575,9 @@ contract('group runners: Owner to change, Maintainer to read', {}, ({ api }) => 
     ['acme/platform (a subgroup)', 4],
   ])('lets a Maintainer of %s read its runner but not change, delete or list its jobs', async (_group, id) => {
     expect((await api.get(`/runners/${id}`, { as: 'max' })).status).toBe(200)
-    expectError(await api.put(`/runners/${id}`, { as: 'max', body: { description: 'x' } }), 403, NO_ACCESS)
-    expectError(await api.delete(`/runners/${id}`, { as: 'max' }), 403, NO_ACCESS)
-    expectError(await api.get(`/runners/${id}/jobs`, { as: 'max' }), 403, NO_ACCESS)
+    expect(await api.put(`/runners/${id}`, { as: 'max', body: { description: 'x' } })).toBeGitLabError(403, NO_ACCESS)
+    expect(await api.delete(`/runners/${id}`, { as: 'max' })).toBeGitLabError(403, NO_ACCESS)
+    expect(await api.get(`/runners/${id}/jobs`, { as: 'max' })).toBeGitLabError(403, NO_ACCESS)
     expect((await api.get(`/runners/${id}`, { as: 'root' })).body.description).not.toBe('x')
   })
 
@@ -591,7 +591,7 @@ contract('group runners: Owner to change, Maintainer to read', {}, ({ api }) => 
     expect([jobs.status, jobs.body]).toEqual([200, []])
     const del = await api.delete(`/runners/${id}`, { as: 'olive' })
     expect([del.status, del.text]).toEqual([204, ''])
-    expectError(await api.get(`/runners/${id}`, { as: 'root' }), 404, NOT_FOUND)
+    expect(await api.get(`/runners/${id}`, { as: 'root' })).toBeGitLabError(404, NOT_FOUND)
   })
 
   it('keeps project runners to their Maintainers', async () => {
