@@ -398,13 +398,13 @@ contract('POST|DELETE /groups/:id/members/:user_id/override on a group that is n
     ['DELETE', 'olive', 'an owner'],
     ['DELETE', 'root', 'an administrator'],
   ])('%s answers 403 Forbidden to %s (%s)', async (method, as) => {
-    expectError(await api.request(method, '/groups/10/members/4/override', { as }), 403, FORBIDDEN)
+    expect(await api.request(method, '/groups/10/members/4/override', { as })).toBeGitLabError(403, FORBIDDEN)
     expect(sim().db.tables.members.all().find((m: MemberRecord) => m.source_id === 10 && m.user_id === 4)!.override).toBe(false)
   })
 
   it('answers 403 before looking for the member, 404 for an unknown group', async () => {
-    expectError(await api.post('/groups/10/members/8/override', { as: 'root' }), 403, FORBIDDEN)
-    expectError(await api.post('/groups/999/members/4/override', { as: 'root' }), 404, { message: '404 Group Not Found' })
+    expect(await api.post('/groups/10/members/8/override', { as: 'root' })).toBeGitLabError(403, FORBIDDEN)
+    expect(await api.post('/groups/999/members/4/override', { as: 'root' })).toBeGitLabError(404, { message: '404 Group Not Found' })
   })
 })
 
