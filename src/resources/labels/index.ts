@@ -1,6 +1,7 @@
 /**
  * The labels area: project and group label routes (one definition for both), the `labels` and
- * `label_priorities` tables, and `labels:` of scenario groups and projects.
+ * `label_priorities` tables, `subscriptions` (labels' and issues'), and `labels:` of scenario groups
+ * and projects.
  * gitlab: lib/api/labels.rb, lib/api/group_labels.rb, lib/api/helpers/label_helpers.rb.
  * @module
  */
@@ -9,7 +10,7 @@ import { labelRoutes } from './labels.routes.js'
 import { labelFragment } from './labels.scenario.js'
 import { labelTables } from './labels.tables.js'
 
-export type { LabelPriorityRecord, LabelRecord } from './labels.tables.js'
+export type { LabelPriorityRecord, LabelRecord, SubscriptionRecord } from './labels.tables.js'
 export type { GroupLabelFields, ProjectLabelFields, ScenarioLabel } from './labels.scenario.js'
 
 /** The labels area. */
