@@ -5,7 +5,7 @@
  * @module
  */
 import type { Tables } from '../../db/schema.js'
-import { userBasicOrNull } from '../../entities/issue.js'
+import { userBasicOrNull } from '../../entities/user.js'
 import type { PresentCtx } from '../../entities/urls.js'
 
 /** The award emoji record (this area's table). */

@@ -15,9 +15,22 @@ import { metricImageWebRoutes } from './metric-image-file.routes.js'
 import { issueFragment } from './issues.scenario.js'
 import { issueTables } from './issues.tables.js'
 import { noteRoutes } from './notes.routes.js'
+import type { IssueBasic as IssueBasicPresenter, Issue as IssuePresenter } from './issue.entities.js'
+import type { Note as NotePresenter, UserAgentDetail as UserAgentDetailPresenter, MetricImage as MetricImagePresenter } from './issues.entities.js'
 
 export type { IssueRecord, NoteRecord, MetricImageRecord } from './issues.tables.js'
 export type { IssueFields } from './issues.scenario.js'
+
+/** GitLab's `IssueBasic` entity, as fakelab sends it. */
+export type IssueBasic = ReturnType<typeof IssueBasicPresenter>
+/** GitLab's `Issue` entity, as fakelab sends it. */
+export type Issue = ReturnType<typeof IssuePresenter>
+/** GitLab's `Note` entity, as fakelab sends it. */
+export type Note = ReturnType<typeof NotePresenter>
+/** GitLab's `UserAgentDetail` entity, as fakelab sends it. */
+export type UserAgentDetail = ReturnType<typeof UserAgentDetailPresenter>
+/** GitLab's `MetricImage` entity, as fakelab sends it. */
+export type MetricImage = ReturnType<typeof MetricImagePresenter>
 
 /** The issues area. */
 export const issues: Area = {

@@ -15,7 +15,7 @@ import { p } from '../../core/params.js'
 import { created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
-import { Issue, issuePageFacts } from '../../entities/issue.js'
+import { Issue, issuePageFacts } from './issue.entities.js'
 import {
   canSetIssueMetadata,
   createIssue,

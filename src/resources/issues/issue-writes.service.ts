@@ -15,7 +15,7 @@ import { apiMessage, validationFailed } from '../../core/errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { DEFAULT_LABEL_COLOR } from '../../entities/label.js'
+import { DEFAULT_LABEL_COLOR } from '../labels/labels.public.js'
 import { resolveTodosForTarget, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 

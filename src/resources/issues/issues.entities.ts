@@ -5,7 +5,7 @@
  * issue_basic.rb, note.rb, user_agent_detail.rb, ee/lib/ee/api/entities/issuable_metric_image.rb.
  * @module
  */
-import { userBasicOrNull } from '../../entities/issue.js'
+import { userBasicOrNull } from '../../entities/user.js'
 import { projectApiUrl, type PresentCtx } from '../../entities/urls.js'
 import type { IssueRecord, MetricImageRecord, NoteRecord, UserAgentDetailRecord } from './issues.tables.js'
 

@@ -9,7 +9,7 @@
  * @module
  */
 import { sanitizeHtml } from '../../rules/sanitize.js'
-import { isValidColor } from '../../entities/label.js'
+import { isValidColor } from './label-basic.js'
 import { normalizeColor } from './color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, present, rubyStrip } from '../../core/ruby.js'
