@@ -6,6 +6,7 @@
  * @module
  */
 import type { Db } from '../../db/db.js'
+import type { ProjectCounts } from '../../entities/project.js'
 import type { IssueRecord, NoteRecord } from './issues.tables.js'
 
 export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts, issueWebUrl } from './issue.entities.js'
@@ -32,6 +33,11 @@ export function issuesOfProject(db: Db, projectId: number): IssueRecord[] {
 /** How many of a project's issues are open (`Project#open_issues_count`). */
 export function openIssuesCount(db: Db, projectId: number): number {
   return db.tables.issues.where('project_id', projectId).filter((i) => i.state === 'opened').length
+}
+
+/** The counts the `Project` entity shows from this area (`open_issues_count`), over `db`. */
+export function issueCounts(db: Db): ProjectCounts {
+  return { openIssues: (projectId) => openIssuesCount(db, projectId) }
 }
 
 /** `issue.notes.find(note_id)`: the note with that id if it is on this issue. */
