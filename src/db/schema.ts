@@ -2,8 +2,8 @@
  * Record types: what the store holds. Column names are GitLab's (snake_case, `project_id`, `iid`,
  * `access_level`); relations are plain foreign keys so records stay serialisable for snapshots.
  * A record is never sent as a response body: entities present them.
- * This file holds the records core needs; resource areas declare theirs next to their routes and
- * merge them into {@link Tables}.
+ * This file holds the records core needs (see {@link CORE_TABLES}); resource areas declare theirs
+ * next to their routes and merge them into {@link Tables}, and may add columns to core's records.
  * @module
  */
 import type { Row } from './collection.js'
@@ -56,8 +56,6 @@ export interface GroupRecord extends Row {
   created_at: Timestamp
   request_access_enabled: boolean
   lfs_enabled: boolean
-  /** Registration token for group runners. */
-  runners_token: string
 }
 
 /** A project, in a group (`namespace_type: 'group'`) or a user's personal namespace (`'user'`). */
@@ -75,8 +73,6 @@ export interface ProjectRecord extends Row {
   default_branch: string
   archived: boolean
   repository_storage: string
-  /** Registration token for project runners. */
-  runners_token: string
 }
 
 /** A membership (GitLab `members`): a user in a project or a group at an access level. */
@@ -109,11 +105,6 @@ export interface PersonalAccessTokenRecord extends Row {
 /** An OAuth access token (Doorkeeper): sent as `Authorization: Bearer` or `access_token=`. */
 export interface OauthAccessTokenRecord extends Row {
   user_id: number
-  /**
-   * The OAuth application it was issued to (`oauth_applications`, declared by the users area);
-   * absent or null for a token of no application (Doorkeeper's column is nullable).
-   */
-  application_id?: number | null
   token: string
   scopes: string[]
   revoked: boolean
@@ -124,7 +115,8 @@ export interface OauthAccessTokenRecord extends Row {
 
 /**
  * Instance-wide settings authentication and request limits read (one row, id 1; absent = GitLab's
- * defaults); part of GitLab's application settings, kept apart from the runners area's row.
+ * defaults); the part of GitLab's application settings the engine needs, kept apart from the
+ * settings an area declares.
  * gitlab: app/models/application_setting.rb, config/gitlab.yml `impersonation_enabled`,
  * application settings `throttle_authenticated_api_*`.
  */
@@ -155,25 +147,8 @@ export interface CiJobTokenRecord extends Row {
   /** The user who triggered the pipeline. */
   user_id: number
   project_id: number
-  /**
-   * The job (the runners area's `jobs`) whose `CI_JOB_TOKEN` this is, presented by `GET /job`;
-   * absent or null when the scenario names none.
-   */
-  job_id?: number | null
   /** The job's status: only `running` authenticates. */
   status: 'created' | 'pending' | 'running' | 'success' | 'failed' | 'canceled'
-}
-
-/**
- * A user's subscription to a label (or, later, an issue or merge request); `project_id` scopes it
- * to one project. Shared by the areas whose records can be subscribed to.
- */
-export interface SubscriptionRecord extends Row {
-  user_id: number
-  subscribable_type: 'Label' | 'Issue' | 'MergeRequest'
-  subscribable_id: number
-  project_id: number | null
-  subscribed: boolean
 }
 
 /** Last used internal id per parent (GitLab `internal_ids`): iids are never reused after a delete. */
@@ -186,14 +161,15 @@ export interface InternalIdRecord extends Row {
 
 /**
  * The record types by table name. The tables core needs are listed here; each resource area adds
- * its own by declaration merging, so `db.tables.labels` is typed without `db/` knowing any area:
+ * its own by declaration merging, so `db.tables.<name>` is typed without `db/` knowing any area:
  *
  * ```ts
  * declare module '../../db/schema.js' {
- *   interface Tables { labels: LabelRecord }
+ *   interface Tables { freeze_periods: FreezePeriodRecord }
  * }
  * ```
- * A record type of another area is then reachable as `Tables['labels']`, without importing it.
+ * An area adds columns to a core record the same way (`interface ProjectRecord { … }`). A record
+ * type of another area is reachable as `Tables['<name>']`, without importing it.
  */
 export interface Tables {
   users: UserRecord
@@ -202,7 +178,6 @@ export interface Tables {
   members: MemberRecord
   personal_access_tokens: PersonalAccessTokenRecord
   oauth_access_tokens: OauthAccessTokenRecord
-  subscriptions: SubscriptionRecord
   internal_ids: InternalIdRecord
   auth_settings: AuthSettingsRecord
   user_sessions: UserSessionRecord
@@ -228,7 +203,12 @@ export function table<T extends Row>(indexes: readonly (keyof T & string)[] = []
 /** A definition for every table, which is what a `Db` is built from. */
 export type TableDefs = { readonly [K in TableName]: TableDef<Tables[K]> }
 
-/** The tables core needs (authentication, access checks, finders, internal ids). */
+/**
+ * The tables core needs, and only those: what authentication reads (users and their personal and
+ * OAuth tokens, web sessions, CI job tokens, the instance's authentication settings), what access
+ * checks read (groups, projects, members) and the store's iid counters. Every other table is an
+ * area's (its `Area.tables`).
+ */
 export const CORE_TABLES = {
   users: table<UserRecord>(),
   groups: table<GroupRecord>(['parent_id']),
@@ -236,7 +216,6 @@ export const CORE_TABLES = {
   members: table<MemberRecord>(['source_id', 'user_id']),
   personal_access_tokens: table<PersonalAccessTokenRecord>(['token', 'user_id']),
   oauth_access_tokens: table<OauthAccessTokenRecord>(['token']),
-  subscriptions: table<SubscriptionRecord>(['subscribable_id']),
   internal_ids: table<InternalIdRecord>(['scope_id']),
   auth_settings: table<AuthSettingsRecord>(),
   user_sessions: table<UserSessionRecord>(['session_id']),

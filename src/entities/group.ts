@@ -3,7 +3,7 @@
  * @module
  */
 import type { GroupRecord, ProjectRecord } from '../db/schema.js'
-import { Project } from './project.js'
+import { Project, type ProjectCounts } from './project.js'
 import { groupWebUrl, type PresentCtx } from './urls.js'
 
 /** `Group`: list items of `GET /groups`. */
@@ -38,12 +38,13 @@ export function Group(group: GroupRecord, ctx: PresentCtx) {
  * `GroupDetail` (`GET /groups/:id`): Group plus the projects the caller can see.
  * @param projects the group's projects already filtered for the caller.
  * @param runnersToken included only when the caller administers the group.
+ * @param counts what the projects show that areas own (see `ProjectCounts`).
  */
-export function GroupDetail(group: GroupRecord, ctx: PresentCtx, projects: ProjectRecord[], runnersToken: boolean) {
+export function GroupDetail(group: GroupRecord, ctx: PresentCtx, projects: ProjectRecord[], runnersToken: boolean, counts: ProjectCounts) {
   return {
     ...Group(group, ctx),
     ...(runnersToken ? { runners_token: group.runners_token } : {}),
-    projects: projects.map((project) => Project(project, ctx)),
+    projects: projects.map((project) => Project(project, ctx, counts)),
     shared_projects: [],
     shared_with_groups: [],
   }

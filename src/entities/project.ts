@@ -85,17 +85,26 @@ function accessOf(level: number | undefined) {
 }
 
 /**
+ * What the `Project` entity shows that an area owns: the caller passes the issues area's count
+ * (this layer imports no area).
+ */
+export interface ProjectCounts {
+  /** `open_issues_count`: how many of the project's issues are open. */
+  openIssues(projectId: number): number
+}
+
+/**
  * `Project` (`GET /projects/:id`, `GET /projects`): the full project as a signed-in user sees it.
  * @param options.withAccess false for GitLab's plain `Entities::Project` (the answers of
  *   `POST /projects` and `PUT /projects/:id`), which has no `permissions`; default true
  *   (`ProjectWithAccess`, the reads).
  */
-export function Project(project: ProjectRecord, ctx: PresentCtx, options: { withAccess?: boolean } = {}) {
+export function Project(project: ProjectRecord, ctx: PresentCtx, counts: ProjectCounts, options: { withAccess?: boolean } = {}) {
   const apiUrl = projectApiUrl(ctx, project)
   const owner = ctx.db.projectOwner(project)
   const group = ctx.db.projectGroup(project)
   const user = ctx.currentUser
-  const openIssues = ctx.db.tables.issues.where('project_id', project.id).filter((i) => i.state === 'opened').length
+  const openIssues = counts.openIssues(project.id)
   return {
     ...BasicProjectDetails(project, ctx),
     _links: {

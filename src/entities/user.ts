@@ -73,3 +73,19 @@ export function UserWithAdmin(user: UserRecord, ctx: PresentCtx) {
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
+
+/** Users by id, in the given order, unknown ids skipped. */
+export function usersByIds(ctx: PresentCtx, ids: readonly number[]): UserRecord[] {
+  const users: UserRecord[] = []
+  for (const id of ids) {
+    const user = ctx.db.tables.users.get(id)
+    if (user) users.push(user)
+  }
+  return users
+}
+
+/** `UserBasic` of a user id, or null when the id is null or the user is gone. */
+export function userBasicOrNull(ctx: PresentCtx, id: number | null) {
+  const user = id === null ? undefined : ctx.db.tables.users.get(id)
+  return user ? UserBasic(user, ctx) : null
+}

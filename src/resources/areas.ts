@@ -1,7 +1,8 @@
 /**
  * The mount list: one line per resource area, in alphabetical order (like GitLab's api.rb). Each
- * area's `index.ts` exports exactly one value, its `Area`, plus the types of its records; `index.ts`
- * beside this file collects the areas from this module in the order of their names.
+ * area's `index.ts` exports exactly one value, its `Area`, plus its public types (records, scenario
+ * fields, response entities); `index.ts` beside this file collects the areas from this module in the
+ * order of their names. What other areas may call lives in the area's `<area>.public.ts`.
  * Adding an area: a new folder, one line here, its data in `scenarios/default.yaml`, and its rows
  * in the README coverage table.
  * @module

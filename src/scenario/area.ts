@@ -5,7 +5,7 @@
  * @module
  */
 import type { Route } from '../core/route.js'
-import type { TableDefs } from '../db/schema.js'
+import type { TableDefs, TableName } from '../db/schema.js'
 import type { ScenarioFragment } from './fragment.js'
 
 /**
@@ -29,8 +29,20 @@ export interface Area {
    * web controllers serving what the area's entities link to. They see only the session cookie.
    */
   readonly webRoutes?: readonly Route[]
-  /** The store tables it owns and their indexes; their record types merge into `Tables`. */
+  /**
+   * The store tables it owns and their indexes; their record types merge into `Tables`. Every area
+   * table is declared by exactly one area, and only that area's files name it (`db.tables.<name>`):
+   * other areas read it through the owner's exported finders (`<area>.public.ts`).
+   */
   readonly tables?: Partial<TableDefs>
+  /**
+   * Tables of other areas this area writes rows into itself (its scenario loader or a service
+   * that copies rows, as GitLab's services write across models), besides its own. Its files may
+   * then name those tables; every other cross-area access goes through the owner's finders.
+   * The boundary test (test/unit/boundaries.test.ts) holds the areas to it.
+   * @example writes: ['award_emoji'] // the issues area loads a scenario issue's award emoji
+   */
+  readonly writes?: readonly TableName[]
   /** Its part of the scenario format. */
   readonly scenario?: ScenarioFragment
 }

@@ -1,6 +1,6 @@
 /** Colour keywords as GitLab's label services convert them (gitlab-behaviour.md §12.4). */
 import { describe, expect, it } from 'vitest'
-import { isValidColor, textColor } from '../../src/entities/label.js'
+import { isValidColor, textColor } from '../../src/resources/labels/label-basic.js'
 import { normalizeColor } from '../../src/resources/labels/color.js'
 
 describe('normalizeColor', () => {

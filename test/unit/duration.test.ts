@@ -3,7 +3,7 @@
  * gitlabhq:spec/lib/gitlab/time_tracking_formatter_spec.rb, chronic_duration's README).
  */
 import { describe, expect, it } from 'vitest'
-import { humanTimeDuration } from '../../src/entities/issue.js'
+import { humanTimeDuration } from '../../src/entities/issuable.js'
 import { parseDuration } from '../../src/resources/issues/duration.js'
 
 describe('parseDuration', () => {

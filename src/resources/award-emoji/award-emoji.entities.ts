@@ -5,10 +5,10 @@
  * @module
  */
 import type { Tables } from '../../db/schema.js'
-import { userBasicOrNull } from '../../entities/issue.js'
+import { userBasicOrNull } from '../../entities/user.js'
 import type { PresentCtx } from '../../entities/urls.js'
 
-/** The award emoji record (the table is declared by the issues area). */
+/** The award emoji record (this area's table). */
 type AwardEmojiRecord = Tables['award_emoji']
 
 /** Presents one award; `awardable_id` is the awardable's global id (an issue's `id`, not its `iid`). */

@@ -11,6 +11,8 @@ import { notFound, recordNotFound } from '../../core/errors.js'
 import { rubyInspect } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import { countIssueVote, issueByIid, noteOnIssue } from '../issues/issues.public.js'
+import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
 
 type IssueRecord = Tables['issues']
@@ -39,11 +41,11 @@ export interface AwardCtx {
  * @throws ApiError 404 `{"message":"404 Not found"}` for a missing issue or note.
  */
 export function findAwardable(ctx: AwardCtx, project: ProjectRecord, _kind: AwardableKind, iid: number, noteId?: number): Awardable {
-  const issue = ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === iid)
+  const issue = issueByIid(ctx.db, project.id, iid)
   if (!issue) throw recordNotFound()
   if (noteId === undefined) return { type: 'Issue', id: issue.id, issue }
-  const note = ctx.db.tables.notes.get(noteId)
-  if (!note || note.noteable_type !== 'Issue' || note.noteable_id !== issue.id) throw recordNotFound()
+  const note = noteOnIssue(ctx.db, issue, noteId)
+  if (!note) throw recordNotFound()
   return { type: 'Note', id: note.id, issue, note }
 }
 
@@ -70,9 +72,7 @@ export function findAward(db: Db, awardable: Awardable, awardId: number): AwardE
 /** How an award changes an issue's vote counters: `thumbsup` and `thumbsdown` count, only on the issue itself. */
 function countVote(db: Db, awardable: Awardable, name: string, delta: 1 | -1): void {
   if (awardable.type !== 'Issue') return
-  const issue = db.tables.issues.get(awardable.id)!
-  if (name === 'thumbsup') db.tables.issues.update(issue.id, { upvotes: Math.max(0, issue.upvotes + delta) })
-  if (name === 'thumbsdown') db.tables.issues.update(issue.id, { downvotes: Math.max(0, issue.downvotes + delta) })
+  countIssueVote(db, awardable.id, name, delta)
 }
 
 /**
@@ -95,9 +95,7 @@ export function awardEmoji(ctx: AwardCtx, awardable: Awardable, user: UserRecord
   if (errors.length > 0) throw notFound(`Award Emoji [${errors.map(rubyInspect).join(', ')}]`)
   const award = db.tables.award_emoji.insert({ awardable_id: awardable.id, awardable_type: awardable.type, name, user_id: user.id, created_at: ctx.now })
   countVote(db, awardable, name, 1)
-  for (const todo of db.tables.todos.where('user_id', user.id)) {
-    if (todo.state === 'pending' && todo.target_type === 'Issue' && todo.target_id === awardable.issue.id) db.tables.todos.update(todo.id, { state: 'done', updated_at: ctx.now })
-  }
+  resolveTodosForTarget(db, user.id, 'Issue', awardable.issue.id, ctx.now)
   return award
 }
 

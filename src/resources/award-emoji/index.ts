@@ -1,12 +1,14 @@
 /**
  * The award emoji area: emoji awarded on issues and on the notes of issues (list, get, award,
- * remove), names checked against GitLab's emoji list. The `award_emoji` table is the issues
- * area's (scenario issues carry `award_emoji:`); this area only adds routes.
- * gitlab: lib/api/award_emoji.rb.
+ * remove), names checked against GitLab's emoji list, and the `award_emoji` table (scenario issues
+ * carry `award_emoji:`, which the issues area loads). gitlab: lib/api/award_emoji.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
 import { awardEmojiRoutes } from './award-emoji.routes.js'
+import { awardEmojiTables } from './award-emoji.tables.js'
+
+export type { AwardEmojiRecord } from './award-emoji.tables.js'
 
 /** The award emoji area. */
-export const awardEmoji: Area = { name: 'award-emoji', routes: awardEmojiRoutes }
+export const awardEmoji: Area = { name: 'award-emoji', routes: awardEmojiRoutes, tables: awardEmojiTables }

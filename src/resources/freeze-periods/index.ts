@@ -7,9 +7,13 @@ import type { Area } from '../../scenario/area.js'
 import { freezePeriodRoutes } from './freeze-periods.routes.js'
 import { freezePeriodFragment } from './freeze-periods.scenario.js'
 import { freezePeriodTables } from './freeze-periods.tables.js'
+import type { FreezePeriod as FreezePeriodPresenter } from './freeze-periods.entities.js'
 
 export type { FreezePeriodRecord } from './freeze-periods.tables.js'
 export type { FreezePeriodFields } from './freeze-periods.scenario.js'
+
+/** GitLab's `FreezePeriod` entity, as fakelab sends it. */
+export type FreezePeriod = ReturnType<typeof FreezePeriodPresenter>
 
 /** The freeze periods area. */
 export const freezePeriods: Area = {

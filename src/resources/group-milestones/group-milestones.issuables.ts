@@ -8,6 +8,9 @@
 import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import { issuesOfProject } from '../issues/issues.public.js'
+import { labelPrioritiesOfProject } from '../labels/labels.public.js'
+import { mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 /** The issues area's record (areas read each other's tables, never each other's code). */
@@ -42,7 +45,7 @@ function groupProjects(db: Db, group: GroupRecord, user: UserRecord | null, toda
  */
 function highestLabelPriority(db: Db, projectId: number, labelIds: readonly number[]): number | null {
   let best: number | null = null
-  for (const priority of db.tables.label_priorities.where('project_id', projectId)) {
+  for (const priority of labelPrioritiesOfProject(db, projectId)) {
     if (labelIds.includes(priority.label_id) && (best === null || priority.priority < best)) best = priority.priority
   }
   return best
@@ -72,7 +75,7 @@ export function milestoneIssues(db: Db, group: GroupRecord, milestone: Milestone
   const rows: IssueRecord[] = []
   for (const project of groupProjects(db, group, user, today)) {
     const visible = issueVisibleTo(db, user, project, today)
-    for (const issue of db.tables.issues.where('project_id', project.id)) {
+    for (const issue of issuesOfProject(db, project.id)) {
       if (!milestoneTitleMatches(db, issue.milestone_id, milestone.title)) continue
       if (!visible(issue)) continue
       rows.push(issue)
@@ -107,7 +110,7 @@ export function milestoneMergeRequests(
   const rows: MergeRequestRecord[] = []
   for (const project of groupProjects(db, group, user, today)) {
     if (!canReadMergeRequests(db, user, project, today)) continue
-    for (const mergeRequest of db.tables.merge_requests.where('project_id', project.id)) {
+    for (const mergeRequest of mergeRequestsOfProject(db, project.id)) {
       if (milestoneTitleMatches(db, mergeRequest.milestone_id, milestone.title)) rows.push(mergeRequest)
     }
   }

@@ -10,6 +10,8 @@ import { blank, rubyInspectErrors } from '../../core/ruby.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord } from '../../db/schema.js'
+import { unsetIssuesMilestone } from '../issues/issues.public.js'
+import { unsetMergeRequestsMilestone } from '../merge-requests/merge-requests.public.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 // ---- Rails value semantics ----------------------------------------------------------------------
@@ -208,12 +210,8 @@ export function updateGroupMilestone(
  * has it (their `updated_at` moves), then deletes it. Its iid is not reused.
  */
 export function destroyGroupMilestone(db: Db, milestone: MilestoneRecord, now: string): void {
-  for (const issue of db.tables.issues.filter((i) => i.milestone_id === milestone.id)) {
-    db.tables.issues.update(issue.id, { milestone_id: null, updated_at: now })
-  }
-  for (const mergeRequest of db.tables.merge_requests.filter((mr) => mr.milestone_id === milestone.id)) {
-    db.tables.merge_requests.update(mergeRequest.id, { milestone_id: null, updated_at: now })
-  }
+  unsetIssuesMilestone(db, milestone.id, now)
+  unsetMergeRequestsMilestone(db, milestone.id, now)
   db.tables.milestones.delete(milestone.id)
 }
 

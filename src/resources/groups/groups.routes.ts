@@ -13,6 +13,7 @@ import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import type { GroupRecord } from '../../db/schema.js'
 import { Group, GroupDetail } from '../../entities/group.js'
+import { issueCounts } from '../issues/issues.public.js'
 import { createGroup, destroyGroup } from './groups.service.js'
 
 /** Routes of the groups area implemented so far. */
@@ -69,7 +70,7 @@ export const groupRoutes: Route[] = [
             .filter((project) => project.namespace_type === 'group' && canReadProject(db, user, project, today))
         : []
       const admin = hasGroupAccess(db, user, group, AccessLevel.OWNER, today)
-      return ok(GroupDetail(group, ctx, projects, admin))
+      return ok(GroupDetail(group, ctx, projects, admin, issueCounts(ctx.db)))
     },
   }),
 
@@ -93,7 +94,7 @@ export const groupRoutes: Route[] = [
       }
       const group = createGroup(ctx, params, parent)
       // GroupDetail without `runners_token`: the endpoint passes no `user_can_admin_group`.
-      return created(GroupDetail(group, ctx, [], false))
+      return created(GroupDetail(group, ctx, [], false, issueCounts(ctx.db)))
     },
   }),
 

@@ -1,7 +1,7 @@
 /**
  * GitLab's human duration parser for time tracking (`Gitlab::TimeTrackingFormatter.parse`, built on
  * gitlab-chronic-duration with 8-hour days and 20-day months). Rendering is
- * `humanTimeDuration` in src/entities/issue.ts.
+ * `humanTimeDuration` in src/entities/issuable.ts.
  * Source: gitlab-behaviour.md §5; gitlab: lib/gitlab/time_tracking_formatter.rb; chronic_duration
  * (`cleanup`, `filter_by_type`, `filter_through_white_list`, `calculate_from_words`).
  * @module

@@ -15,7 +15,7 @@ import { p } from '../../core/params.js'
 import { created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
-import { Issue, issuePageFacts } from '../../entities/issue.js'
+import { Issue, issuePageFacts } from './issue.entities.js'
 import {
   canSetIssueMetadata,
   createIssue,
@@ -26,6 +26,7 @@ import {
   updateIssue,
   type RequestFacts,
 } from './issue-writes.service.js'
+import { issueByIid as findIssueByIid } from './issues.public.js'
 import { findProjectIssue } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 
@@ -78,7 +79,7 @@ function projectIssue(ctx: Ctx<{ id: string; issue_iid: number }>) {
 
 /** `user_project.issues.find_by(iid:)`: the project's issue with that iid, visible or not. */
 function issueByIid(ctx: Ctx<unknown>, project: ProjectRecord, iid: number): IssueRecord | undefined {
-  return ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === iid)
+  return findIssueByIid(ctx.db, project.id, iid)
 }
 
 /**

@@ -15,7 +15,9 @@ import { apiMessage, validationFailed } from '../../core/errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { DEFAULT_LABEL_COLOR } from '../../entities/label.js'
+import { allMilestones, milestoneById } from '../group-milestones/group-milestones.public.js'
+import { DEFAULT_LABEL_COLOR, createProjectLabel, labelById, labelsOfGroup, labelsOfProject } from '../labels/labels.public.js'
+import { createTodo } from '../todos/todos.public.js'
 import { resolveTodosForTarget, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 
@@ -66,9 +68,9 @@ export function canSetIssueMetadata(db: Db, user: UserRecord, project: ProjectRe
 
 /** The labels available to a project: its own, then those of its group and the group's ancestors. */
 function availableLabels(db: Db, project: ProjectRecord): LabelRecord[] {
-  const labels = db.tables.labels.where('project_id', project.id)
+  const labels = labelsOfProject(db, project.id)
   const group = db.projectGroup(project)
-  if (group) for (const g of db.groupSelfAndAncestors(group)) labels.push(...db.tables.labels.where('group_id', g.id))
+  if (group) for (const g of db.groupSelfAndAncestors(group)) labels.push(...labelsOfGroup(db, g.id))
   return labels
 }
 
@@ -87,15 +89,7 @@ function findOrCreateLabelIds(ctx: ServiceCtx, user: UserRecord, project: Projec
     if (title === '') continue
     let label = available.find((l) => l.title === title)
     if (!label && canAdminIssue(db, user, project, ctx.today)) {
-      label = db.tables.labels.insert({
-        title,
-        color: DEFAULT_LABEL_COLOR,
-        description: null,
-        project_id: project.id,
-        group_id: null,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      })
+      label = createProjectLabel(db, project.id, title, DEFAULT_LABEL_COLOR, ctx.now)
       available.push(label)
     }
     if (label && !ids.includes(label.id)) ids.push(label.id)
@@ -114,7 +108,7 @@ function findLabelIds(db: Db, project: ProjectRecord, titles: readonly string[])
  * and `None` all unset it, silently). gitlab: app/services/issuable_base_service.rb.
  */
 function milestoneIdFor(db: Db, project: ProjectRecord, id: number): number | null {
-  const milestone = db.tables.milestones.get(id)
+  const milestone = milestoneById(db, id)
   if (!milestone) return null
   if (milestone.project_id === project.id) return milestone.id
   const group = db.projectGroup(project)
@@ -168,18 +162,7 @@ function validateIssue(title: string, description: string | null): void {
 function createAssignmentTodos(ctx: ServiceCtx, issue: IssueRecord, author: UserRecord, oldAssignees: readonly number[]): void {
   for (const userId of issue.assignee_ids) {
     if (oldAssignees.includes(userId)) continue
-    ctx.db.tables.todos.insert({
-      user_id: userId,
-      project_id: issue.project_id,
-      author_id: author.id,
-      target_type: 'Issue',
-      target_id: issue.id,
-      action_name: 'assigned',
-      state: 'pending',
-      note: null,
-      created_at: ctx.now,
-      updated_at: ctx.now,
-    })
+    createTodo(ctx.db, { user_id: userId, project_id: issue.project_id, author_id: author.id, target_type: 'Issue', target_id: issue.id, action_name: 'assigned', now: ctx.now })
   }
 }
 
@@ -344,12 +327,12 @@ export function moveIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectRec
   const targetLabels = availableLabels(db, target)
   const labelIds: number[] = []
   for (const id of issue.label_ids) {
-    const title = db.tables.labels.get(id)?.title
+    const title = labelById(db, id)?.title
     const match = targetLabels.find((l) => l.title === title)
     if (match && !labelIds.includes(match.id)) labelIds.push(match.id)
   }
-  const milestoneTitle = issue.milestone_id === null ? undefined : db.tables.milestones.get(issue.milestone_id)?.title
-  const milestone = milestoneTitle === undefined ? undefined : db.tables.milestones.filter((m) => m.title === milestoneTitle).find((m) => milestoneIdFor(db, target, m.id) !== null)
+  const milestoneTitle = issue.milestone_id === null ? undefined : milestoneById(db, issue.milestone_id)?.title
+  const milestone = milestoneTitle === undefined ? undefined : allMilestones(db).filter((m) => m.title === milestoneTitle).find((m) => milestoneIdFor(db, target, m.id) !== null)
   const copy = db.tables.issues.insert({
     iid: db.nextIid('issues', 'project', target.id),
     project_id: target.id,

@@ -1,11 +1,12 @@
 /**
  * The small entities of the issue sub-resources (note, user agent detail, metric image). The full
- * `Issue` entity and its per-page facts are shared (`entities/issue.ts`): to-dos present it too.
+ * `Issue` entity and its per-page facts are in `issue.entities.ts` (to-dos present it too, through
+ * `issues.public.ts`).
  * Field order: gitlab-behaviour.md §4.1 and §4.3; gitlab: lib/api/entities/issue.rb,
  * issue_basic.rb, note.rb, user_agent_detail.rb, ee/lib/ee/api/entities/issuable_metric_image.rb.
  * @module
  */
-import { userBasicOrNull } from '../../entities/issue.js'
+import { userBasicOrNull } from '../../entities/user.js'
 import { projectApiUrl, type PresentCtx } from '../../entities/urls.js'
 import type { IssueRecord, MetricImageRecord, NoteRecord, UserAgentDetailRecord } from './issues.tables.js'
 

@@ -12,6 +12,9 @@ import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { Db } from '../../db/db.js'
 import { denseView, type DenseView } from '../../db/dense.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import { awardsByUser } from '../award-emoji/award-emoji.public.js'
+import { allMilestones, milestoneById, milestonesOfGroup, milestonesOfProject, milestonesVersion } from '../group-milestones/group-milestones.public.js'
+import { allLabels, labelPrioritiesOfProject, labelPrioritiesVersion } from '../labels/labels.public.js'
 import type { IssueRecord } from './issues.tables.js'
 
 type MilestoneRecord = Tables['milestones']
@@ -159,7 +162,7 @@ function labelTitleMatcher(db: Db, names: readonly string[], narrow?: Narrowing[
   if (lowered.includes(ANY)) return (issue) => issue.label_ids.length > 0
   const wanted = [...new Set(names.map((name) => name.trim()))]
   const idsByTitle = new Map<string, Set<number>>(wanted.map((title) => [title, new Set()]))
-  for (const label of db.tables.labels.all()) idsByTitle.get(label.title)?.add(label.id)
+  for (const label of allLabels(db)) idsByTitle.get(label.title)?.add(label.id)
   const groups = [...idsByTitle.values()]
   // Plain loops: this runs once per issue of a 100,000-issue list.
   const test: Predicate = (issue) => {
@@ -198,9 +201,9 @@ function upcomingMilestoneIds(db: Db, projects: readonly ProjectRecord[], today:
     if (best) ids.add(best.id)
   }
   for (const project of projects) {
-    consider(db.tables.milestones.where('project_id', project.id), `p${project.id}`)
+    consider(milestonesOfProject(db, project.id), `p${project.id}`)
     const group = db.projectGroup(project)
-    for (const g of group ? db.groupSelfAndAncestors(group) : []) consider(db.tables.milestones.where('group_id', g.id), `g${g.id}`)
+    for (const g of group ? db.groupSelfAndAncestors(group) : []) consider(milestonesOfGroup(db, g.id), `g${g.id}`)
   }
   return ids
 }
@@ -220,7 +223,7 @@ function milestoneIds(ctx: FinderCtx, projects: readonly ProjectRecord[], title:
   if (l === NONE || title === LEGACY_NO_MILESTONE || l === ANY || title === LEGACY_ANY_MILESTONE) return null
   if (title === UPCOMING) return upcomingMilestoneIds(db, projects, today)
   const ids = new Set<number>()
-  for (const m of db.tables.milestones.all()) if (title === STARTED ? milestoneStarted(m, today) : m.title === title) ids.add(m.id)
+  for (const m of allMilestones(db)) if (title === STARTED ? milestoneStarted(m, today) : m.title === title) ids.add(m.id)
   return ids
 }
 
@@ -239,7 +242,7 @@ function milestoneMatcher(ctx: FinderCtx, projects: readonly ProjectRecord[], ti
 /** `by_my_reaction_emoji`: `None`, `Any`, or an emoji name, over the caller's awards. */
 function reactionMatcher(db: Db, user: UserRecord, emoji: string): Predicate {
   const awards = new Map<number, Set<string>>()
-  for (const award of db.tables.award_emoji.where('user_id', user.id)) {
+  for (const award of awardsByUser(db, user.id)) {
     if (award.awardable_type !== 'Issue') continue
     let names = awards.get(award.awardable_id)
     if (!names) awards.set(award.awardable_id, (names = new Set()))
@@ -740,7 +743,7 @@ function sortMatches(db: Db, view: DenseView<IssueRecord>, bits: Uint32Array, or
   }
   let orders = sortedOrders.get(db)
   if (!orders) sortedOrders.set(db, (orders = { kept: new Map(), asked: new Map() }))
-  const version = `${view.version}:${db.tables.milestones.version}:${db.tables.label_priorities.version}`
+  const version = `${view.version}:${milestonesVersion(db)}:${labelPrioritiesVersion(db)}`
   const key = `${orderBy}:${sort}`
   let sorted = orders.kept.get(key)
   if (sorted?.version !== version) {
@@ -820,7 +823,7 @@ function labelPriorityOf(db: Db): (issue: IssueRecord) => number | null {
   return (issue) => {
     let priorities = byProject.get(issue.project_id)
     if (!priorities) {
-      priorities = new Map(db.tables.label_priorities.where('project_id', issue.project_id).map((p) => [p.label_id, p.priority]))
+      priorities = new Map(labelPrioritiesOfProject(db, issue.project_id).map((p) => [p.label_id, p.priority]))
       byProject.set(issue.project_id, priorities)
     }
     let best: number | null = null
@@ -840,7 +843,7 @@ function labelPriorityOf(db: Db): (issue: IssueRecord) => number | null {
 export function sortIssues(db: Db, rows: IssueRecord[], orderBy: IssueOrderBy, sort: 'asc' | 'desc'): IssueRecord[] {
   const dir: 1 | -1 = sort === 'asc' ? 1 : -1
   const idDesc = (a: IssueRecord, b: IssueRecord) => b.id - a.id
-  const milestoneDue = (issue: IssueRecord) => (issue.milestone_id === null ? null : (db.tables.milestones.get(issue.milestone_id)?.due_date ?? null))
+  const milestoneDue = (issue: IssueRecord) => (issue.milestone_id === null ? null : (milestoneById(db, issue.milestone_id)?.due_date ?? null))
   let compare: (a: IssueRecord, b: IssueRecord) => number
   switch (orderBy) {
     case 'created_at':

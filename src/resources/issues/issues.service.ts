@@ -12,7 +12,10 @@ import { badRequest, recordNotFound, validationFailed } from '../../core/errors.
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
+import { resolveTodosForTarget as resolveTodos } from '../todos/todos.public.js'
 import { parseDuration } from './duration.js'
+import { issueByIid } from './issues.public.js'
 import type { IssueRecord, MetricImageRecord, NoteRecord } from './issues.tables.js'
 
 type MergeRequestRecord = Tables['merge_requests']
@@ -37,7 +40,7 @@ export function findProjectIssue(ctx: ServiceCtx, project: ProjectRecord, iid: n
 
 /** The project's issue with that iid if the caller may see it, else null. */
 export function findProjectIssueOrNull(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord | null {
-  const issue = ctx.db.tables.issues.where('project_id', project.id).find((row) => row.iid === iid)
+  const issue = issueByIid(ctx.db, project.id, iid)
   return issue && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(issue) ? issue : null
 }
 
@@ -127,11 +130,7 @@ export function createNote(ctx: ServiceCtx, issue: IssueRecord, author: UserReco
  * closing it, commenting on it, moving it). gitlab: app/services/todo_service.rb.
  */
 export function resolveTodosForTarget(ctx: ServiceCtx, issue: IssueRecord, user: UserRecord): void {
-  for (const todo of ctx.db.tables.todos.where('user_id', user.id)) {
-    if (todo.state === 'pending' && todo.target_type === 'Issue' && todo.target_id === issue.id) {
-      ctx.db.tables.todos.update(todo.id, { state: 'done', updated_at: ctx.now })
-    }
-  }
+  resolveTodos(ctx.db, user.id, 'Issue', issue.id, ctx.now)
 }
 
 // ---- participants and merge requests ----------------------------------------------------------
@@ -165,7 +164,7 @@ export function participants(ctx: ServiceCtx, project: ProjectRecord, issue: Iss
 function closingMergeRequests(db: Db, issue: IssueRecord): MergeRequestRecord[] {
   const out: MergeRequestRecord[] = []
   for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) {
-    const mr = db.tables.merge_requests.get(link.merge_request_id)
+    const mr = mergeRequestById(db, link.merge_request_id)
     if (mr) out.push(mr)
   }
   return out.sort((a, b) => a.id - b.id)
@@ -193,7 +192,7 @@ export function relatedMergeRequests(ctx: ServiceCtx, issue: IssueRecord): Merge
   for (const mention of db.tables.merge_request_mentions.where('issue_id', issue.id)) ids.add(mention.merge_request_id)
   const out: MergeRequestRecord[] = []
   for (const id of [...ids].sort((a, b) => a - b)) {
-    const mr = db.tables.merge_requests.get(id)
+    const mr = mergeRequestById(db, id)
     const project = mr ? db.tables.projects.get(mr.project_id) : undefined
     if (mr && project && canReadProject(db, ctx.currentUser, project, ctx.today)) out.push(mr)
   }

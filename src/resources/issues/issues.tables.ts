@@ -1,8 +1,8 @@
 /**
- * The issues area's tables: issues, their notes, award emoji, "merge request closes issue" links,
- * user agent details and metric images. Other areas read `db.tables.issues` (milestone issue
- * lists, label counts) and name its record `Tables['issues']`.
- * gitlab: db/structure.sql (`issues`, `notes`, `award_emoji`, `merge_requests_closing_issues`,
+ * The issues area's tables: issues, their notes, "merge request closes issue" links, user agent
+ * details and metric images. Other areas read them through the area's finders
+ * (`issues.public.ts`) and may name a record as `Tables['issues']`.
+ * gitlab: db/structure.sql (`issues`, `notes`, `merge_requests_closing_issues`,
  * `user_agent_details`, `issuable_metric_images`).
  * @module
  */
@@ -62,16 +62,6 @@ export interface NoteRecord extends Row {
   updated_at: Timestamp
 }
 
-/** An award emoji a user gave an issue or a note (`awardable_type`; merge requests and snippets could follow). */
-export interface AwardEmojiRecord extends Row {
-  awardable_id: number
-  awardable_type: 'Issue' | 'Note'
-  /** The emoji name, such as `thumbsup`. */
-  name: string
-  user_id: number
-  created_at: Timestamp
-}
-
 /** "Merge request `merge_request_id` closes issue `issue_id` when merged" (`Closes #1` in its description). */
 export interface ClosingIssueRecord extends Row {
   merge_request_id: number
@@ -109,7 +99,6 @@ declare module '../../db/schema.js' {
   interface Tables {
     issues: IssueRecord
     notes: NoteRecord
-    award_emoji: AwardEmojiRecord
     merge_requests_closing_issues: ClosingIssueRecord
     merge_request_mentions: MentionRecord
     user_agent_details: UserAgentDetailRecord
@@ -121,7 +110,6 @@ declare module '../../db/schema.js' {
 export const issueTables = {
   issues: table<IssueRecord>(['project_id', 'milestone_id']),
   notes: table<NoteRecord>(['noteable_id']),
-  award_emoji: table<AwardEmojiRecord>(['awardable_id', 'user_id']),
   merge_requests_closing_issues: table<ClosingIssueRecord>(['issue_id', 'merge_request_id']),
   merge_request_mentions: table<MentionRecord>(['issue_id']),
   user_agent_details: table<UserAgentDetailRecord>(['subject_id']),

@@ -1,7 +1,7 @@
 /**
  * Label colour input, as GitLab's label services take it: CSS colour keywords become upper-case
  * hex, `#RGB` / `#RRGGBB` are kept as given. Validation and `text_color` are presentation, shared
- * with every entity that shows a label (`entities/label.ts`).
+ * with every entity that shows a label (`label-basic.ts`).
  * Source: gitlab-behaviour.md §12.4 (gitlabhq:lib/gitlab/color.rb, app/helpers/labels_helper.rb).
  * @module
  */

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Source } from '../../rules/source.js'
-import { LabelBasic } from '../../entities/label.js'
+import { LabelBasic } from './label-basic.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { LabelFacts } from './labels.facts.js'
 import type { LabelRecord } from './labels.tables.js'

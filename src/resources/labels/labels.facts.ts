@@ -9,6 +9,8 @@
 import { canReadProject, issueVisibleTo } from '../../rules/access.js'
 import type { Ctx } from '../../core/route.js'
 import type { Source } from '../../rules/source.js'
+import { issuesOfProject } from '../issues/issues.public.js'
+import { mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /** The three `with_counts` numbers of a label. */
@@ -100,7 +102,7 @@ function labelCounts(ctx: Ctx<unknown>, labels: readonly LabelRecord[]): Map<num
     const project = db.tables.projects.get(projectId)
     if (!project || !canReadProject(db, user, project, today)) continue
     const visible = issueVisibleTo(db, user, project, today)
-    for (const issue of db.tables.issues.where('project_id', projectId)) {
+    for (const issue of issuesOfProject(db, projectId)) {
       if (!visible(issue)) continue
       const on = carried(issue.label_ids)
       for (const label of counting) {
@@ -110,7 +112,7 @@ function labelCounts(ctx: Ctx<unknown>, labels: readonly LabelRecord[]): Map<num
         else count.closedIssues++
       }
     }
-    for (const mergeRequest of db.tables.merge_requests.where('project_id', projectId)) {
+    for (const mergeRequest of mergeRequestsOfProject(db, projectId)) {
       if (mergeRequest.state !== 'opened') continue
       const on = carried(mergeRequest.label_ids)
       for (const label of counting) if (on.has(label.title)) counts.get(label.id)!.openMergeRequests++

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod'
-import { DEFAULT_LABEL_COLOR, isValidColor } from '../../entities/label.js'
+import { DEFAULT_LABEL_COLOR, isValidColor } from './label-basic.js'
 import { normalizeColor } from './color.js'
 import { items, list } from '../../scenario/entries.js'
 import type { FieldsInput, FieldsOutput, LoadContext, LoadParent, ScenarioFragment } from '../../scenario/fragment.js'

@@ -9,13 +9,15 @@
  * @module
  */
 import { sanitizeHtml } from '../../rules/sanitize.js'
-import { isValidColor } from '../../entities/label.js'
+import { isValidColor } from './label-basic.js'
 import { normalizeColor } from './color.js'
 import { ValidationMessage, validationFailed } from '../../core/errors.js'
 import { blank, present, rubyStrip } from '../../core/ruby.js'
 import type { Source } from '../../rules/source.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
+import { relabelIssues } from '../issues/issues.public.js'
+import { relabelMergeRequests } from '../merge-requests/merge-requests.public.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /** Longest label title (`validates :title, length: { maximum: 255 }`). */
@@ -146,14 +148,8 @@ function relabel(db: Db, from: Set<number>, to: number | null): void {
     }
     return out
   }
-  for (const issue of db.tables.issues.all()) {
-    const ids = rewrite(issue.label_ids)
-    if (ids) db.tables.issues.update(issue.id, { label_ids: ids })
-  }
-  for (const mr of db.tables.merge_requests.all()) {
-    const ids = rewrite(mr.label_ids)
-    if (ids) db.tables.merge_requests.update(mr.id, { label_ids: ids })
-  }
+  relabelIssues(db, rewrite)
+  relabelMergeRequests(db, rewrite)
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
- * The labels area's store tables: labels of projects and groups, and projects' label priorities.
- * Their record types merge into the store's `Tables`, so `db.tables.labels` is typed everywhere.
- * gitlab: db/structure.sql (`labels`, `label_priorities`).
+ * The labels area's store tables: labels of projects and groups, projects' label priorities, and
+ * subscriptions (labels were the first subscribable; GitLab's `lib/api/subscriptions.rb` serves
+ * labels and issues alike). Their record types merge into the store's `Tables`; other areas read
+ * them through the area's finders (`labels.public.ts`).
+ * gitlab: db/structure.sql (`labels`, `label_priorities`, `subscriptions`).
  * @module
  */
 import type { Row } from '../../db/collection.js'
@@ -26,10 +28,24 @@ export interface LabelPriorityRecord extends Row {
   priority: number
 }
 
+/**
+ * A user's subscription to a label, an issue (or, later, a merge request); `project_id` scopes it
+ * to one project. The issues area writes its issues' rows too (it declares `writes`).
+ * gitlab: app/models/subscription.rb, app/models/concerns/subscribable.rb.
+ */
+export interface SubscriptionRecord extends Row {
+  user_id: number
+  subscribable_type: 'Label' | 'Issue' | 'MergeRequest'
+  subscribable_id: number
+  project_id: number | null
+  subscribed: boolean
+}
+
 declare module '../../db/schema.js' {
   interface Tables {
     labels: LabelRecord
     label_priorities: LabelPriorityRecord
+    subscriptions: SubscriptionRecord
   }
 }
 
@@ -37,4 +53,5 @@ declare module '../../db/schema.js' {
 export const labelTables = {
   labels: table<LabelRecord>(['project_id', 'group_id']),
   label_priorities: table<LabelPriorityRecord>(['project_id']),
+  subscriptions: table<SubscriptionRecord>(['subscribable_id']),
 }

@@ -9,9 +9,17 @@ import type { Area } from '../../scenario/area.js'
 import { memberRoutes } from './members.routes.js'
 import { memberFragment } from './members.scenario.js'
 import { ldapTables } from './ldap.tables.js'
+import type { Member as MemberPresenter, BillableMember as BillableMemberPresenter, BillableMembership as BillableMembershipPresenter } from './members.entities.js'
 
 export type { LdapGroupLinkRecord } from './ldap.tables.js'
 export type { GroupMemberFields, ProjectMemberFields, ScenarioMember } from './members.scenario.js'
+
+/** GitLab's `Member` entity, as fakelab sends it. */
+export type Member = ReturnType<typeof MemberPresenter>
+/** GitLab's `BillableMember` entity, as fakelab sends it. */
+export type BillableMember = ReturnType<typeof BillableMemberPresenter>
+/** GitLab's `BillableMembership` entity, as fakelab sends it. */
+export type BillableMembership = ReturnType<typeof BillableMembershipPresenter>
 
 /** The members area. */
 export const members: Area = { name: 'members', routes: memberRoutes, tables: ldapTables, scenario: memberFragment }

@@ -13,6 +13,8 @@ import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import type { Source } from '../../rules/source.js'
 import type { MemberRecord, UserRecord } from '../../db/schema.js'
+import { unassignFromProjectIssues } from '../issues/issues.public.js'
+import { unassignFromProjectMergeRequests } from '../merge-requests/merge-requests.public.js'
 import { directMembers, sourceKey } from './members.finder.js'
 import { authorizeDestroyMember, authorizeUpdateMember, canUpdateMember } from './members.policy.js'
 
@@ -185,16 +187,8 @@ export function deleteMembership(ctx: Ctx<unknown>, source: Source, member: Memb
   if (options.unassign_issuables) {
     const projects = projectIdsUnder(ctx, source)
     for (const projectId of projects) {
-      for (const issue of db.tables.issues.where('project_id', projectId)) {
-        if (issue.assignee_ids.includes(member.user_id)) {
-          db.tables.issues.update(issue.id, { assignee_ids: issue.assignee_ids.filter((id) => id !== member.user_id) })
-        }
-      }
-      for (const mr of db.tables.merge_requests.where('project_id', projectId)) {
-        if (mr.assignee_ids.includes(member.user_id)) {
-          db.tables.merge_requests.update(mr.id, { assignee_ids: mr.assignee_ids.filter((id) => id !== member.user_id) })
-        }
-      }
+      unassignFromProjectIssues(db, projectId, member.user_id)
+      unassignFromProjectMergeRequests(db, projectId, member.user_id)
     }
   }
 }

@@ -8,9 +8,15 @@ import type { Area } from '../../scenario/area.js'
 import { notificationSettingRoutes } from './notification-settings.routes.js'
 import { notificationSettingFragment } from './notification-settings.scenario.js'
 import { notificationSettingTables } from './notification-settings.tables.js'
+import type { NotificationSetting as NotificationSettingPresenter, GlobalNotificationSetting as GlobalNotificationSettingPresenter } from './notification-settings.entities.js'
 
 export type { EmailRecord, NotificationSettingRecord } from './notification-settings.tables.js'
 export type { NotificationSettingFields } from './notification-settings.scenario.js'
+
+/** GitLab's `NotificationSetting` entity, as fakelab sends it. */
+export type NotificationSetting = ReturnType<typeof NotificationSettingPresenter>
+/** GitLab's `GlobalNotificationSetting` entity, as fakelab sends it. */
+export type GlobalNotificationSetting = ReturnType<typeof GlobalNotificationSettingPresenter>
 
 /** The notification settings area. */
 export const notificationSettings: Area = {

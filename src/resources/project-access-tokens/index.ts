@@ -7,6 +7,12 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { projectAccessTokenRoutes } from './project-access-tokens.routes.js'
+import type { ResourceAccessToken as ResourceAccessTokenPresenter, ResourceAccessTokenWithToken as ResourceAccessTokenWithTokenPresenter } from './project-access-tokens.entities.js'
+
+/** GitLab's `ResourceAccessToken` entity, as fakelab sends it. */
+export type ResourceAccessToken = ReturnType<typeof ResourceAccessTokenPresenter>
+/** GitLab's `ResourceAccessTokenWithToken` entity, as fakelab sends it. */
+export type ResourceAccessTokenWithToken = ReturnType<typeof ResourceAccessTokenWithTokenPresenter>
 
 /** The project access tokens area. */
 export const projectAccessTokens: Area = { name: 'project-access-tokens', routes: projectAccessTokenRoutes }

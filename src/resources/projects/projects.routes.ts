@@ -17,6 +17,7 @@ import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
+import { issueCounts } from '../issues/issues.public.js'
 import { UserBasic } from '../../entities/user.js'
 import { createProject, destroyProject, listProjects, PROJECT_ORDER_COLUMNS, projectTeam, updateProject } from './projects.service.js'
 
@@ -82,7 +83,7 @@ export const projectRoutes: Route[] = [
         throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
       const rows = listProjects(ctx, params)
-      const present = (project: ProjectRecord) => (params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx))
+      const present = (project: ProjectRecord) => (params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx, issueCounts(ctx.db)))
       if (keyset) {
         const page = paginateKeyset(ctx, rows, params.sort as 'asc' | 'desc')
         return ok(page.rows.map(present), page.headers)
@@ -95,7 +96,7 @@ export const projectRoutes: Route[] = [
     auth: 'optional',
     params: { id: p.string({ required: true }) },
     handler(ctx) {
-      return ok(Project(findProject(ctx, ctx.params.id), ctx))
+      return ok(Project(findProject(ctx, ctx.params.id), ctx, issueCounts(ctx.db)))
     },
   }),
 
@@ -105,7 +106,7 @@ export const projectRoutes: Route[] = [
     rules: { atLeastOneOf: ['name', 'path'] },
     handler(ctx) {
       const project = createProject(ctx, ctx.currentUser!, ctx.params, { readsLimitReached: true })
-      return created(Project(project, ctx, { withAccess: false }))
+      return created(Project(project, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),
 
@@ -124,7 +125,7 @@ export const projectRoutes: Route[] = [
       const owner = ctx.db.tables.users.get(ctx.params.user_id)
       if (!owner) throw notFound('User')
       const project = createProject(ctx, owner, ctx.params, { readsLimitReached: false })
-      return created(Project(project, ctx, { withAccess: false }))
+      return created(Project(project, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),
 
@@ -147,7 +148,7 @@ export const projectRoutes: Route[] = [
       const owner = hasProjectAccess(db, user, project, AccessLevel.OWNER, today)
       if (!owner && (present(params.name) || present(params.visibility))) throw forbidden()
       const updated = updateProject(ctx, project, params)
-      return ok(Project(updated, ctx, { withAccess: false }))
+      return ok(Project(updated, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),
 

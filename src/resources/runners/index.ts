@@ -9,9 +9,19 @@ import { jobRoutes } from './jobs.routes.js'
 import { runnerRoutes } from './runners.routes.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
+import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './runners.entities.js'
 
 export type { ApplicationSettingRecord, JobRecord, PipelineRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
 export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
+
+/** GitLab's `Runner` entity, as fakelab sends it. */
+export type Runner = ReturnType<typeof RunnerPresenter>
+/** GitLab's `RunnerDetails` entity, as fakelab sends it. */
+export type RunnerDetails = ReturnType<typeof RunnerDetailsPresenter>
+/** GitLab's `RunnerRegistrationDetails` entity, as fakelab sends it. */
+export type RunnerRegistrationDetails = ReturnType<typeof RunnerRegistrationDetailsPresenter>
+/** GitLab's `RunnerJob` entity, as fakelab sends it. */
+export type RunnerJob = ReturnType<typeof RunnerJobPresenter>
 
 /** The runners area. */
 export const runners: Area = {

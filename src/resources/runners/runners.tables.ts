@@ -106,6 +106,24 @@ declare module '../../db/schema.js' {
     jobs: JobRecord
     application_settings: ApplicationSettingRecord
   }
+  /** This area's column on core's groups (GitLab `namespaces.runners_token`). */
+  interface GroupRecord {
+    /** Registration token for group runners. */
+    runners_token: string
+  }
+  /** This area's column on core's projects (GitLab `projects.runners_token`). */
+  interface ProjectRecord {
+    /** Registration token for project runners. */
+    runners_token: string
+  }
+  /** This area's column on core's CI job tokens. */
+  interface CiJobTokenRecord {
+    /**
+     * The job (`jobs`) whose `CI_JOB_TOKEN` this is, presented by `GET /job`; absent or null when
+     * the scenario names none.
+     */
+    job_id?: number | null
+  }
 }
 
 /** The tables and their indexes (the foreign keys the lists filter on; tokens for the runner API). */

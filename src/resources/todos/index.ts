@@ -7,9 +7,13 @@ import type { Area } from '../../scenario/area.js'
 import { todoRoutes } from './todos.routes.js'
 import { todoFragment } from './todos.scenario.js'
 import { todoTables } from './todos.tables.js'
+import type { Todo as TodoPresenter } from './todos.entities.js'
 
 export type { TodoRecord } from './todos.tables.js'
 export type { TodoFields } from './todos.scenario.js'
+
+/** GitLab's `Todo` entity, as fakelab sends it. */
+export type Todo = ReturnType<typeof TodoPresenter>
 
 /** The to-dos area. */
 export const todos: Area = {

@@ -3,11 +3,12 @@
  * gitlab: lib/api/entities/todo.rb, lib/api/helpers/related_resources_helpers.rb (13.x).
  * @module
  */
-import { Issue, issuePageFacts, issueWebUrl, userBasicOrNull, type IssuePageFacts } from '../../entities/issue.js'
-import { MergeRequestBasic, mergeRequestWebUrl } from '../../entities/merge-request.js'
+import { userBasicOrNull } from '../../entities/user.js'
 import { ProjectIdentity } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { Tables } from '../../db/schema.js'
+import { Issue, issueById, issuePageFacts, issueWebUrl, type IssuePageFacts } from '../issues/issues.public.js'
+import { MergeRequestBasic, mergeRequestById, mergeRequestWebUrl } from '../merge-requests/merge-requests.public.js'
 import type { TodoRecord } from './todos.tables.js'
 
 /**
@@ -43,7 +44,7 @@ export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: IssuePageFacts = 
  */
 export function todoPageFacts(ctx: PresentCtx, todos: readonly TodoRecord[]): IssuePageFacts {
   const issues = todos.flatMap((todo) => {
-    const issue = todo.target_type === 'Issue' ? ctx.db.tables.issues.get(todo.target_id) : undefined
+    const issue = todo.target_type === 'Issue' ? issueById(ctx.db, todo.target_id) : undefined
     return issue ? [issue] : []
   })
   return issuePageFacts(ctx, issues)
@@ -54,10 +55,10 @@ type Target = { type: 'Issue'; issue: Tables['issues'] } | { type: 'MergeRequest
 /** The stored target of a to-do, or undefined when it is gone. */
 function findTarget(todo: TodoRecord, ctx: PresentCtx): Target | undefined {
   if (todo.target_type === 'Issue') {
-    const issue = ctx.db.tables.issues.get(todo.target_id)
+    const issue = issueById(ctx.db, todo.target_id)
     return issue && { type: 'Issue', issue }
   }
-  const mergeRequest = ctx.db.tables.merge_requests.get(todo.target_id)
+  const mergeRequest = mergeRequestById(ctx.db, todo.target_id)
   return mergeRequest && { type: 'MergeRequest', mergeRequest }
 }
 

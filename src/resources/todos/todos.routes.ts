@@ -13,6 +13,7 @@ import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
+import { issueByIid } from '../issues/issues.public.js'
 import { Todo, todoPageFacts } from './todos.entities.js'
 import { findTodos, markTodo, markTodoAsDone, markTodosAsDone, type TodoFilters } from './todos.service.js'
 import { TODO_ACTIONS } from './todos.tables.js'
@@ -82,7 +83,7 @@ export const todoRoutes: Route[] = [
       // that is missing or confidential to the caller is 404 "Not found".
       const project = findProject(ctx, ctx.params.id)
       const visible = issueVisibleTo(ctx.db, user, project, ctx.today)
-      const issue = ctx.db.tables.issues.where('project_id', project.id).find((i) => i.iid === ctx.params.issue_iid)
+      const issue = issueByIid(ctx.db, project.id, ctx.params.issue_iid)
       if (!issue || !visible(issue)) throw recordNotFound()
       const todo = markTodo(ctx.db, user, { type: 'Issue', id: issue.id, project_id: project.id }, ctx.now)
       if (!todo) throw notModified()

@@ -9,6 +9,8 @@ import { recordNotFound } from '../../core/errors.js'
 import { rubyToI } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { UserRecord } from '../../db/schema.js'
+import { touchIssue } from '../issues/issues.public.js'
+import { touchMergeRequest } from '../merge-requests/merge-requests.public.js'
 import type { TodoAction, TodoRecord } from './todos.tables.js'
 
 /** The filters of `GET /todos` and `POST /todos/mark_as_done`, as declared (see the routes). */
@@ -112,8 +114,8 @@ export function markTodo(db: Db, user: UserRecord, target: TodoTarget, now: stri
   if (pending) return undefined
   // gitlab: app/models/todo.rb `belongs_to :target, polymorphic: true, touch: true`: saving the
   // to-do moves the target's updated_at.
-  if (target.type === 'Issue') db.tables.issues.update(target.id, { updated_at: now })
-  else db.tables.merge_requests.update(target.id, { updated_at: now })
+  if (target.type === 'Issue') touchIssue(db, target.id, now)
+  else touchMergeRequest(db, target.id, now)
   return db.tables.todos.insert({
     user_id: user.id,
     project_id: target.project_id,

@@ -28,6 +28,14 @@ declare module '../../db/schema.js' {
   interface Tables {
     oauth_applications: OauthApplicationRecord
   }
+  /** This area's column on core's OAuth tokens. */
+  interface OauthAccessTokenRecord {
+    /**
+     * The OAuth application it was issued to (`oauth_applications`); absent or null for a token of
+     * no application (Doorkeeper's column is nullable).
+     */
+    application_id?: number | null
+  }
 }
 
 /** The tables and their indexes. */

@@ -1,6 +1,6 @@
 /**
  * What the rows of one issue list page share: the users, milestones and project paths the page
- * looks up once (`IssuablePageLookups` in entities/issue.ts), over both doors. Every row shows a
+ * looks up once (`IssuablePageLookups` in resources/issues/issue.entities.ts), over both doors. Every row shows a
  * shared entity whole, and the next list sees a write to any of them, but not a failed write.
  *
  * Default scenario: ivy/tracker (30): devon (id 4) is the author of #1 and an assignee of #4 and

@@ -1,16 +1,14 @@
 /**
  * `LabelBasic` (GitLab 13.x lib/api/entities/label_basic.rb), how labels appear inside other
  * entities (issues with `with_labels_details`).
- * The label routes' own entities (`Label`, `GroupLabel`, `ProjectLabel`) live in the labels area.
+ * The label routes' own entities (`Label`, `GroupLabel`, `ProjectLabel`) are in `labels.entities.ts`;
+ * other areas present labels through `labels.public.ts`.
  * Source: api-spec.md "Label (project and group)"; gitlab-behaviour.md §12.1.
  * @module
  */
-import { renderSingleLine } from '../rules/single-line.js'
-import type { Tables } from '../db/schema.js'
-import type { PresentCtx } from './urls.js'
-
-/** The labels area's record (merged into `Tables`; this folder imports no area). */
-type LabelRecord = Tables['labels']
+import { renderSingleLine } from '../../rules/single-line.js'
+import type { PresentCtx } from '../../entities/urls.js'
+import type { LabelRecord } from './labels.tables.js'
 
 /**
  * `{id, name, color, description, description_html, text_color}`: how labels appear inside other

@@ -1,14 +1,11 @@
 /**
  * The milestone entity, shared by group and project milestones and nested in issues and merge
- * requests. Field order follows GitLab 13.x `lib/api/entities/milestone.rb`
- * (gitlab-behaviour.md §9; api-spec.md "Group milestone").
+ * requests (other areas present it through `group-milestones.public.ts`). Field order follows
+ * GitLab 13.x `lib/api/entities/milestone.rb` (gitlab-behaviour.md §9; api-spec.md "Group milestone").
  * @module
  */
-import type { Tables } from '../db/schema.js'
-import { groupWebUrl, projectWebUrl, type PresentCtx } from './urls.js'
-
-/** The milestones table's record (merged into `Tables`; this folder imports no area). */
-type MilestoneRecord = Tables['milestones']
+import { groupWebUrl, projectWebUrl, type PresentCtx } from '../../entities/urls.js'
+import type { MilestoneRecord } from './milestones.tables.js'
 
 /**
  * `expired`: the due date lies before today (UTC). No due date → `false`, never null.

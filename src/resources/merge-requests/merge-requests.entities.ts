@@ -1,27 +1,16 @@
 /**
  * Merge request entities. `MergeRequestBasic` is what milestone merge request lists and an issue's
- * `closed_by` list return; the full `MergeRequest` entity is meant to spread it and add its fields.
+ * `closed_by` list return (other areas present them through `merge-requests.public.ts`); the full `MergeRequest` entity is meant to spread it and add its fields.
  * Field order follows GitLab 13.12/14.0 `lib/api/entities/merge_request_basic.rb`
  * (gitlab-behaviour.md §4.3).
  * @module
  */
-import type { Tables } from '../db/schema.js'
-import {
-  IssuableReferences,
-  IssuableTimeStats,
-  issuableLabels,
-  issuableMilestone,
-  issuableReference,
-  taskCompletionStatus,
-  userBasicOrNull,
-  usersByIds,
-  type ReferenceFrom,
-} from './issue.js'
-import { projectWebUrl, type PresentCtx } from './urls.js'
-import { UserBasic } from './user.js'
-
-/** The merge requests area's record (merged into `Tables`; this folder imports no area). */
-type MergeRequestRecord = Tables['merge_requests']
+import { IssuableReferences, IssuableTimeStats, issuableReference, taskCompletionStatus, type ReferenceFrom } from '../../entities/issuable.js'
+import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
+import { UserBasic, userBasicOrNull, usersByIds } from '../../entities/user.js'
+import { issuableMilestone } from '../group-milestones/group-milestones.public.js'
+import { issuableLabels } from '../labels/labels.public.js'
+import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** `https://host/<namespace>/<project>/-/merge_requests/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
 export function mergeRequestWebUrl(ctx: PresentCtx, mergeRequest: MergeRequestRecord): string {

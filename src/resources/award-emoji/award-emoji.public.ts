@@ -1,0 +1,13 @@
+/**
+ * What other areas may use of the award emoji area: finders over `award_emoji` (GitLab's
+ * `AwardEmoji` scopes that `IssuesFinder#by_my_reaction_emoji` uses). Its public module: besides
+ * `index.ts`, the only file of this folder another area imports. Nothing here imports another area.
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import type { AwardEmojiRecord } from './award-emoji.tables.js'
+
+/** Every award the user gave, on anything, in id order (`AwardEmoji.award_emoji_by_user`). */
+export function awardsByUser(db: Db, userId: number): AwardEmojiRecord[] {
+  return db.tables.award_emoji.where('user_id', userId)
+}

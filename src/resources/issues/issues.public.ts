@@ -1,0 +1,92 @@
+/**
+ * What other areas may use of the issues area: its entities, the one issue lookup by project and
+ * iid, finders over issues and their notes, and the writes other models' services make to issues
+ * (GitLab's `IssuesFinder`, `find_project_issue`, and the services that touch issues). Its public
+ * module: besides `index.ts`, the only file of this folder another area imports.
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import type { ProjectCounts } from '../../entities/project.js'
+import type { IssueRecord, NoteRecord } from './issues.tables.js'
+
+export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts, issueWebUrl } from './issue.entities.js'
+export type { IssueBasicOptions, IssueEntity, IssueOptions, IssuePageFacts, ProjectPaths } from './issue.entities.js'
+
+/**
+ * `user_project.issues.find_by(iid:)`: the project's issue with that iid, visible to the caller or
+ * not (callers check `read_issue`). The one lookup by project and iid every area uses.
+ */
+export function issueByIid(db: Db, projectId: number, iid: number): IssueRecord | undefined {
+  return db.tables.issues.where('project_id', projectId).find((row) => row.iid === iid)
+}
+
+/** The issue with this (global) id, if any. */
+export function issueById(db: Db, id: number): IssueRecord | undefined {
+  return db.tables.issues.get(id)
+}
+
+/** A project's issues, in id order. */
+export function issuesOfProject(db: Db, projectId: number): IssueRecord[] {
+  return db.tables.issues.where('project_id', projectId)
+}
+
+/** How many of a project's issues are open (`Project#open_issues_count`). */
+export function openIssuesCount(db: Db, projectId: number): number {
+  return db.tables.issues.where('project_id', projectId).filter((i) => i.state === 'opened').length
+}
+
+/** The counts the `Project` entity shows from this area (`open_issues_count`), over `db`. */
+export function issueCounts(db: Db): ProjectCounts {
+  return { openIssues: (projectId) => openIssuesCount(db, projectId) }
+}
+
+/** `issue.notes.find(note_id)`: the note with that id if it is on this issue. */
+export function noteOnIssue(db: Db, issue: IssueRecord, noteId: number): NoteRecord | undefined {
+  const note = db.tables.notes.get(noteId)
+  return note && note.noteable_type === 'Issue' && note.noteable_id === issue.id ? note : undefined
+}
+
+/** Moves an issue's `updated_at` (a to-do on it touches it: `belongs_to :target, touch: true`). */
+export function touchIssue(db: Db, id: number, now: string): void {
+  db.tables.issues.update(id, { updated_at: now })
+}
+
+/**
+ * An award's effect on the issue's vote counters: `thumbsup` and `thumbsdown` count, by `delta`,
+ * never below 0 (`Awardable#upvotes`/`downvotes`). Other names change nothing.
+ */
+export function countIssueVote(db: Db, issueId: number, name: string, delta: 1 | -1): void {
+  const issue = db.tables.issues.get(issueId)!
+  if (name === 'thumbsup') db.tables.issues.update(issue.id, { upvotes: Math.max(0, issue.upvotes + delta) })
+  if (name === 'thumbsdown') db.tables.issues.update(issue.id, { downvotes: Math.max(0, issue.downvotes + delta) })
+}
+
+/**
+ * `Milestones::DestroyService` for issues: every issue with the milestone loses it, and its
+ * `updated_at` moves.
+ */
+export function unsetIssuesMilestone(db: Db, milestoneId: number, now: string): void {
+  for (const issue of db.tables.issues.filter((i) => i.milestone_id === milestoneId)) {
+    db.tables.issues.update(issue.id, { milestone_id: null, updated_at: now })
+  }
+}
+
+/** `Members::DestroyService` `unassign_issuables` for issues: the user leaves the project's assignees. */
+export function unassignFromProjectIssues(db: Db, projectId: number, userId: number): void {
+  for (const issue of db.tables.issues.where('project_id', projectId)) {
+    if (issue.assignee_ids.includes(userId)) {
+      db.tables.issues.update(issue.id, { assignee_ids: issue.assignee_ids.filter((id) => id !== userId) })
+    }
+  }
+}
+
+/**
+ * Rewrites every issue's `label_ids` with `rewrite` (null: unchanged), as a label merge or
+ * promotion relinks the label's issues.
+ */
+export function relabelIssues(db: Db, rewrite: (ids: number[]) => number[] | null): void {
+  for (const issue of db.tables.issues.all()) {
+    const ids = rewrite(issue.label_ids)
+    if (ids) db.tables.issues.update(issue.id, { label_ids: ids })
+  }
+}

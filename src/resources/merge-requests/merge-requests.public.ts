@@ -1,0 +1,57 @@
+/**
+ * What other areas may use of the merge requests area: its entities, finders, and the writes
+ * other models' services make to merge requests (GitLab's `MergeRequestsFinder` and the services
+ * that touch them). Its public module: besides `index.ts`, the only file of this folder another
+ * area imports.
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import type { MergeRequestRecord } from './merge-requests.tables.js'
+
+export { MergeRequest, MergeRequestBasic, mergeRequestWebUrl } from './merge-requests.entities.js'
+export type { MergeRequestBasicOptions, MergeRequestOptions } from './merge-requests.entities.js'
+
+/** The merge request with this id, if any. */
+export function mergeRequestById(db: Db, id: number): MergeRequestRecord | undefined {
+  return db.tables.merge_requests.get(id)
+}
+
+/** A project's merge requests, in id order. */
+export function mergeRequestsOfProject(db: Db, projectId: number): MergeRequestRecord[] {
+  return db.tables.merge_requests.where('project_id', projectId)
+}
+
+/** Moves a merge request's `updated_at` (a to-do on it touches it: `belongs_to :target, touch: true`). */
+export function touchMergeRequest(db: Db, id: number, now: string): void {
+  db.tables.merge_requests.update(id, { updated_at: now })
+}
+
+/**
+ * `Milestones::DestroyService` for merge requests: every merge request with the milestone loses
+ * it, and its `updated_at` moves.
+ */
+export function unsetMergeRequestsMilestone(db: Db, milestoneId: number, now: string): void {
+  for (const mergeRequest of db.tables.merge_requests.filter((mr) => mr.milestone_id === milestoneId)) {
+    db.tables.merge_requests.update(mergeRequest.id, { milestone_id: null, updated_at: now })
+  }
+}
+
+/** `Members::DestroyService` `unassign_issuables` for merge requests: the user leaves the project's assignees. */
+export function unassignFromProjectMergeRequests(db: Db, projectId: number, userId: number): void {
+  for (const mr of db.tables.merge_requests.where('project_id', projectId)) {
+    if (mr.assignee_ids.includes(userId)) {
+      db.tables.merge_requests.update(mr.id, { assignee_ids: mr.assignee_ids.filter((id) => id !== userId) })
+    }
+  }
+}
+
+/**
+ * Rewrites every merge request's `label_ids` with `rewrite` (null: unchanged), as a label merge or
+ * promotion relinks the label's merge requests.
+ */
+export function relabelMergeRequests(db: Db, rewrite: (ids: number[]) => number[] | null): void {
+  for (const mr of db.tables.merge_requests.all()) {
+    const ids = rewrite(mr.label_ids)
+    if (ids) db.tables.merge_requests.update(mr.id, { label_ids: ids })
+  }
+}
