@@ -12,7 +12,10 @@
  *    hundred. It sits directly in dist/, like dist/node.js, so paths relative to it (package.json,
  *    scenarios/, generated/) are the same. dist/cli.js (what `bin/fakelab` imports) runs it through
  *    dist/cli-loader.js (scripts/cli-loader.mjs) with
- * 3. `dist/cli.cjs.cache`: V8's code cache of the bundle after a start and a first request, so
+ * 3. `dist/parse5.cjs`: the HTML5 parser the label and milestone sanitiser needs, bundled apart.
+ *    The CLI bundle gets scripts/lazy-parse5.mjs in its place, which requires it on the first text
+ *    with markup, so a start (and every request that writes no markup) does not pay for it.
+ * 4. `dist/cli.cjs.cache`: V8's code cache of the bundle after a start and a first request, so
  *    those functions are not compiled again on every start. dist/cli/main.js still works unbundled.
  *
  * Usable as a module (`buildCli`) or run directly.
@@ -42,9 +45,7 @@ export async function buildCli(root = ROOT) {
   // (an ES module cannot take one on Node 20). `import.meta.url` becomes the bundle's own URL,
   // which sits in dist/ like dist/node.js, so paths relative to it stay right.
   const bundlePath = join(dist, 'cli.cjs')
-  await build({
-    entryPoints: [join(dist, 'cli', 'main.js')],
-    outfile: bundlePath,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -53,8 +54,20 @@ export async function buildCli(root = ROOT) {
     // a third less source for every start to read, hash and keep for lazy compilation.
     minifyWhitespace: true,
     logLevel: 'warning',
+  }
+  await build({
+    ...common,
+    entryPoints: [join(dist, 'cli', 'main.js')],
+    outfile: bundlePath,
+    plugins: [lazyParse5(root)],
     define: { 'import.meta.url': '__fakelabImportMetaUrl' },
     banner: { js: "var __fakelabImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  })
+  const parse5Path = join(dist, 'parse5.cjs')
+  await build({
+    ...common,
+    stdin: { contents: "export { parseFragment } from 'parse5'", resolveDir: root },
+    outfile: parse5Path,
   })
   copyFileSync(join(root, 'scripts', 'cli-loader.mjs'), join(dist, 'cli-loader.js'))
   const cliPath = join(dist, 'cli.js')
@@ -66,7 +79,21 @@ export async function buildCli(root = ROOT) {
     '',
   ].join('\n'))
   writeCodeCache(dist)
-  return [statePath, bundlePath, cliPath]
+  return [statePath, bundlePath, parse5Path, cliPath]
+}
+
+/**
+ * The esbuild plugin that gives the CLI bundle scripts/lazy-parse5.mjs for `parse5`, and leaves
+ * its `require('./parse5.cjs')` to run time.
+ */
+function lazyParse5(root) {
+  return {
+    name: 'lazy-parse5',
+    setup(build) {
+      build.onResolve({ filter: /^parse5$/ }, () => ({ path: join(root, 'scripts', 'lazy-parse5.mjs') }))
+      build.onResolve({ filter: /^\.\/parse5\.cjs$/ }, (args) => ({ path: args.path, external: true }))
+    },
+  }
 }
 
 /**
