@@ -6,6 +6,7 @@
  * @module
  */
 import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.js'
+import { MilestoneValidationMessage } from './milestones.messages.js'
 import { blank, rubyInspectErrors } from '../../core/ruby.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
@@ -104,11 +105,11 @@ function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttribute
     const due = attrs.due_date.padStart(10, '0')
     const start = attrs.start_date.padStart(10, '0')
     if (due.length < start.length || (due.length === start.length && due <= start)) {
-      addError(errors, 'due_date', ValidationMessage.dueDateBeforeStartDate)
+      addError(errors, 'due_date', MilestoneValidationMessage.dueDateBeforeStartDate)
     }
   }
-  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) addError(errors, 'start_date', ValidationMessage.dateAfterMaximum)
-  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) addError(errors, 'due_date', ValidationMessage.dateAfterMaximum)
+  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) addError(errors, 'start_date', MilestoneValidationMessage.dateAfterMaximum)
+  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) addError(errors, 'due_date', MilestoneValidationMessage.dateAfterMaximum)
   if (titleChanged && attrs.title !== null) {
     const projectIds = new Set(
       db.tables.projects.where('namespace_id', group.id).filter((p) => p.namespace_type === 'group').map((p) => p.id),
@@ -116,7 +117,7 @@ function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttribute
     const taken = db.tables.milestones.find(
       (m) => m.title === attrs.title && (m.group_id === group.id || (m.project_id !== null && projectIds.has(m.project_id))),
     )
-    if (taken) addError(errors, 'title', ValidationMessage.milestoneTitleTaken)
+    if (taken) addError(errors, 'title', MilestoneValidationMessage.titleTaken)
   }
   return errors
 }

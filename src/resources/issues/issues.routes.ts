@@ -9,6 +9,7 @@
  */
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { apiMessage, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { IssueMessage } from './issues.messages.js'
 import { findGroup, findProject } from '../../rules/finders.js'
 import { paginate, paginateList, paginationParams } from '../../core/pagination.js'
 import { p, uploadedBytes } from '../../core/params.js'
@@ -225,9 +226,9 @@ export const issueRoutes: Route[] = [
     handler(ctx) {
       const found = projectIssue(ctx)
       // `upload_issuable_metric_image`: incidents only, for those who may update the issue.
-      if (found.issue.issue_type !== 'incident' || !canAdminIssue(ctx, found.project)) throw apiMessage(403, 'Not allowed!')
+      if (found.issue.issue_type !== 'incident' || !canAdminIssue(ctx, found.project)) throw apiMessage(403, IssueMessage.metricImageNotAllowed)
       const file = ctx.params.file
-      if (file.size > METRIC_IMAGE_MAX_BYTES) throw badRequest('File is too large')
+      if (file.size > METRIC_IMAGE_MAX_BYTES) throw badRequest(IssueMessage.metricImageTooLarge)
       return uploadReply(ctx, found.issue.id, file)
     },
   }),
@@ -249,7 +250,7 @@ export const issueRoutes: Route[] = [
       const found = projectIssue(ctx)
       if (!canDestroyMetricImage(ctx, found)) throw forbidden()
       const image = metricImages(ctx.db, found.issue).find((row) => row.id === ctx.params.image_id)
-      if (!image) throw apiMessage(404, 'Metric image not found')
+      if (!image) throw apiMessage(404, IssueMessage.metricImageNotFound)
       ctx.db.tables.issuable_metric_images.delete(image.id)
       return noContent()
     },

@@ -8,7 +8,8 @@
  * @module
  */
 import { AccessLevel, activeMembership } from '../../rules/access.js'
-import { conflict, notFound, validationFailed } from '../../core/errors.js'
+import { conflict, notFound, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { MemberMessage, MemberValidationMessage } from './members.messages.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import type { Source } from '../../rules/source.js'
@@ -41,8 +42,8 @@ export function allowedAccessLevels(source: Source): number[] {
  */
 function validateMember(ctx: Ctx<unknown>, source: Source, accessLevel: number, expiresAt: string | null): MemberErrors {
   const errors: MemberErrors = {}
-  if (!allowedAccessLevels(source).includes(accessLevel)) errors.access_level = ['is not included in the list']
-  if (expiresAt !== null && expiresAt < ctx.today) errors.expires_at = ['cannot be a date in the past']
+  if (!allowedAccessLevels(source).includes(accessLevel)) errors.access_level = [ValidationMessage.notIncluded]
+  if (expiresAt !== null && expiresAt < ctx.today) errors.expires_at = [MemberValidationMessage.expiresInPast]
   return errors
 }
 
@@ -85,7 +86,7 @@ function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, att
  */
 export function addMember(ctx: Ctx<unknown>, source: Source, userId: number | string, attrs: MemberAttributes): MemberRecord {
   if (typeof userId === 'number' && directMembers(ctx.db, source, ctx.today).some((m) => m.user_id === userId)) {
-    throw conflict('Member already exists')
+    throw conflict(MemberMessage.exists)
   }
   const user = typeof userId === 'number' ? ctx.db.tables.users.get(userId) : undefined
   if (!user) throw notFound('User')

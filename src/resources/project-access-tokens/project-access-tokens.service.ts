@@ -12,6 +12,7 @@
  */
 import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
 import { badRequest, notFound, unauthorized } from '../../core/errors.js'
+import { ProjectAccessTokenMessage } from './project-access-tokens.messages.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import { newUserRecord } from '../../rules/user-record.js'
@@ -76,13 +77,13 @@ function newSecret(ctx: Ctx<unknown>): string {
  */
 export function createProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, params: CreateTokenParams): PersonalAccessTokenRecord {
   if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.MAINTAINER, ctx.today)) {
-    // gitlab: app/services/resource_access_tokens/create_service.rb (13.x capitalises "Access Token"; gitlab-behaviour §15)
-    throw badRequest('User does not have permission to create project Access Token')
+    // gitlab: app/services/resource_access_tokens/create_service.rb
+    throw badRequest(ProjectAccessTokenMessage.createNotPermitted)
   }
   const errors: string[] = []
-  if (params.name.trim() === '') errors.push("Name can't be blank")
-  if (params.scopes.length === 0) errors.push("Scopes can't be blank")
-  else if (!params.scopes.every((s) => (RESOURCE_BOT_SCOPES as readonly string[]).includes(s))) errors.push('Scopes can only contain available scopes')
+  if (params.name.trim() === '') errors.push(ProjectAccessTokenMessage.nameBlank)
+  if (params.scopes.length === 0) errors.push(ProjectAccessTokenMessage.scopesBlank)
+  else if (!params.scopes.every((s) => (RESOURCE_BOT_SCOPES as readonly string[]).includes(s))) errors.push(ProjectAccessTokenMessage.scopesUnavailable)
   if (errors.length > 0) throw badRequest(toSentence(errors))
 
   const username = botUsername(ctx, project)
@@ -134,11 +135,11 @@ export function revokeProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, to
   const bots = projectBotIds(ctx, project)
   const token = typeof tokenId === 'number' ? ctx.db.tables.personal_access_tokens.get(tokenId) : undefined
   if (!token || token.impersonation || !bots.has(token.user_id)) {
-    throw notFound(`Could not find project access token with token_id: ${tokenId}`)
+    throw notFound(ProjectAccessTokenMessage.notFound(tokenId))
   }
   const bot = ctx.db.tables.users.get(token.user_id)!
   if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.MAINTAINER, ctx.today)) {
-    throw badRequest(`${ctx.currentUser?.name ?? ''} cannot delete ${bot.name}`)
+    throw badRequest(ProjectAccessTokenMessage.cannotDelete(ctx.currentUser?.name ?? '', bot.name))
   }
   ctx.db.tables.personal_access_tokens.update(token.id, { revoked: true })
   for (const m of ctx.db.tables.members.where('user_id', bot.id)) ctx.db.tables.members.delete(m.id)

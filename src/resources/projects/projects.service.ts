@@ -10,6 +10,7 @@
 import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { ProjectValidationMessage } from './projects.messages.js'
 import { parameterize, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
 import { runnersRegistrationToken } from '../../rules/tokens.js'
@@ -150,7 +151,7 @@ export function createProject(
   if (attrs.namespace_id !== undefined) {
     namespace = findNamespace(ctx.db, attrs.namespace_id)
     if (!namespace || !canCreateIn(ctx, owner, namespace)) {
-      throw validationFailed({ namespace: ['is not valid'], ...limitKey })
+      throw validationFailed({ namespace: [ProjectValidationMessage.namespaceNotValid], ...limitKey })
     }
   } else {
     namespace = { kind: 'user', user: owner }
@@ -180,8 +181,8 @@ export function createProject(
     if (!owner.admin && count >= owner.projects_limit) {
       const message =
         owner.projects_limit === 0
-          ? 'Personal project creation is not allowed. Please contact your administrator with questions'
-          : `Your project limit is ${owner.projects_limit} projects! Please contact your administrator to increase it`
+          ? ProjectValidationMessage.personalProjectsNotAllowed
+          : ProjectValidationMessage.projectLimit(owner.projects_limit)
       if (options.readsLimitReached) throw new ApiError(403, { error: [message] })
       errors.limit_reached = [message]
     }
