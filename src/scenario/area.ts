@@ -5,6 +5,7 @@
  * @module
  */
 import type { Route } from '../core/route.js'
+import type { CascadeRule } from '../db/cascade.js'
 import type { TableDefs } from '../db/schema.js'
 import type { ScenarioFragment } from './fragment.js'
 
@@ -33,4 +34,12 @@ export interface Area {
   readonly tables?: Partial<TableDefs>
   /** Its part of the scenario format. */
   readonly scenario?: ScenarioFragment
+  /**
+   * Its delete rules: the foreign keys of its tables that GitLab's column conventions (`<table>_id`,
+   * polymorphic `*_type`/`*_id`, `<kind>_ids`) do not show, such as a `container_id`, a column set to
+   * null rather than deleted, or a column that moves to the ghost user. The composition root hands
+   * every area's to the store (`db.cascade`); `rules/cascade.ts` applies them. Source: gitlab:
+   * db/structure.sql (foreign keys).
+   */
+  readonly cascade?: readonly CascadeRule[]
 }

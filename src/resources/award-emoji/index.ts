@@ -9,4 +9,9 @@ import type { Area } from '../../scenario/area.js'
 import { awardEmojiRoutes } from './award-emoji.routes.js'
 
 /** The award emoji area. */
-export const awardEmoji: Area = { name: 'award-emoji', routes: awardEmojiRoutes }
+export const awardEmoji: Area = {
+  name: 'award-emoji',
+  routes: awardEmojiRoutes,
+  // A deleted user's awards move to the ghost user (Users::MigrateToGhostUserService).
+  cascade: [{ kind: 'ghost', table: 'award_emoji', column: 'user_id' }],
+}

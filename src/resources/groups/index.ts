@@ -10,4 +10,13 @@ import { groupFragment } from './groups.scenario.js'
 export type { GroupFields } from './groups.scenario.js'
 
 /** The groups area. */
-export const groups: Area = { name: 'groups', routes: groupRoutes, scenario: groupFragment }
+export const groups: Area = {
+  name: 'groups',
+  routes: groupRoutes,
+  scenario: groupFragment,
+  // Subgroups go with their parent; a group is also a `Namespace` in polymorphic columns.
+  cascade: [
+    { kind: 'cascade', table: 'groups', column: 'parent_id', parent: 'groups' },
+    { kind: 'typeName', parent: 'groups', name: 'Namespace' },
+  ],
+}

@@ -19,4 +19,10 @@ export const runners: Area = {
   routes: [...runnerRoutes, ...jobRoutes],
   tables: runnerTables,
   scenario: runnerFragment,
+  // A group's runner links go with it; pipelines and jobs outlive their user (ON DELETE SET NULL).
+  cascade: [
+    { kind: 'cascade', table: 'runner_namespaces', column: 'namespace_id', parent: 'groups' },
+    { kind: 'nullify', table: 'pipelines', column: 'user_id', parent: 'users' },
+    { kind: 'nullify', table: 'jobs', column: 'user_id', parent: 'users' },
+  ],
 }

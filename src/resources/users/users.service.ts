@@ -9,6 +9,7 @@
  */
 import { AccessLevel } from '../../rules/access.js'
 import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
+import { ghostUser } from './ghost-user.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { UserMessage } from './users.messages.js'
 import { blank, present } from '../../core/ruby.js'
@@ -157,7 +158,7 @@ export function destroyUser(ctx: Ctx<unknown>, user: UserRecord, hardDelete: boo
       if (authored.length > 0) destroyRecords(db, name as TableName, authored)
     }
   }
-  migrateToGhost(db, user, ctx.now)
+  migrateToGhost(db, user, () => ghostUser(db, ctx.now))
   destroyRecords(db, 'users', [user.id])
 }
 
