@@ -11,7 +11,7 @@ import { destroyRecords } from '../../rules/cascade.js'
 import { apiMessage, ValidationMessage } from '../../core/errors.js'
 import { present, rubyInspectErrors } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, Visibility } from '../../db/schema.js'
 

@@ -13,7 +13,7 @@ import { ApiError, validationFailed, ValidationMessage } from '../../core/errors
 import { ProjectValidationMessage } from './projects.messages.js'
 import { parameterize, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import { denseView } from '../../db/dense.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
