@@ -42,4 +42,26 @@ export interface Area {
    * db/structure.sql (foreign keys).
    */
   readonly cascade?: readonly CascadeRule[]
+  /**
+   * Where its secrets travel, for the recorder's redaction (`record/redact.ts` adds these to the
+   * generic credential rules): the body fields and query parameters that hold them, and the format
+   * of the tokens it generates.
+   */
+  readonly secrets?: AreaSecrets
+}
+
+/**
+ * An area's secrets as the redaction sees them (`Area.secrets`). Names are case-insensitive.
+ * @example
+ * secrets: { bodyFields: ['runners_token'], patterns: [/\bGR1348941[A-Za-z0-9_-]+/g] }
+ */
+export interface AreaSecrets {
+  /** Request or response headers whose whole value is secret. */
+  readonly headers?: readonly string[]
+  /** Query parameters whose value is secret. */
+  readonly queryParams?: readonly string[]
+  /** JSON or form body fields whose string value is secret, at any depth. */
+  readonly bodyFields?: readonly string[]
+  /** Patterns whose matches are secret wherever they appear (the `g` flag or not; either works). */
+  readonly patterns?: readonly RegExp[]
 }

@@ -4,6 +4,7 @@
  * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/jobs.rb.
  * @module
  */
+import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
 import { jobRoutes } from './jobs.routes.js'
 import { runnerRoutes } from './runners.routes.js'
@@ -25,4 +26,9 @@ export const runners: Area = {
     { kind: 'nullify', table: 'pipelines', column: 'user_id', parent: 'users' },
     { kind: 'nullify', table: 'jobs', column: 'user_id', parent: 'users' },
   ],
+  // Registration tokens: projects' and groups' `runners_token`, the instance's, the registration param.
+  secrets: {
+    bodyFields: ['runners_token', 'runners_registration_token', 'registration_token'],
+    patterns: [new RegExp(`\\b${RUNNERS_TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g')],
+  },
 }
