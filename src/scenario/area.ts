@@ -6,6 +6,7 @@
  */
 import type { Route } from '../core/route.js'
 import type { CascadeRule } from '../db/cascade.js'
+import type { Db } from '../db/db.js'
 import type { TableDefs } from '../db/schema.js'
 import type { ScenarioFragment } from './fragment.js'
 
@@ -48,6 +49,22 @@ export interface Area {
    * of the tokens it generates.
    */
   readonly secrets?: AreaSecrets
+  /**
+   * Lines `fakelab serve` prints about the area once the server is up, after the users and their
+   * tokens (each area's in area order): credentials of its own a client needs at once, such as
+   * registration tokens. Start with `''` to leave a blank line before a heading.
+   */
+  readonly startup?: (view: StartupView) => readonly string[]
+}
+
+/** What an area's {@link Area.startup} lines are made from. */
+export interface StartupView {
+  /** The loaded store. */
+  readonly db: Db
+  /** The simulator's clock reading. */
+  readonly now: Date
+  /** How many rows of one kind to list at most (the rest as `  ... and <n> more`). */
+  readonly limit: number
 }
 
 /**

@@ -8,6 +8,7 @@ import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
 import { jobRoutes } from './jobs.routes.js'
 import { runnerRoutes } from './runners.routes.js'
+import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
 
@@ -31,4 +32,5 @@ export const runners: Area = {
     bodyFields: ['runners_token', 'runners_registration_token', 'registration_token'],
     patterns: [new RegExp(`\\b${RUNNERS_TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g')],
   },
+  startup: runnerTokenLines,
 }
