@@ -9,6 +9,7 @@ import type { CascadeRule } from '../db/cascade.js'
 import type { Db } from '../db/db.js'
 import type { TableDefs } from '../db/schema.js'
 import type { ScenarioFragment } from './fragment.js'
+import type { AreaImporter } from './importer.js'
 
 /**
  * One resource area (`src/resources/<name>/index.ts`). Adding an area is a new folder exporting
@@ -55,6 +56,11 @@ export interface Area {
    * registration tokens. Start with `''` to leave a blank line before a heading.
    */
   readonly startup?: (view: StartupView) => readonly string[]
+  /**
+   * Its cassette-import hook: the recorded answers it recognises and the section of the imported
+   * scenario it builds from them (`record/import.ts` is the generic driver; see `importer.ts`).
+   */
+  readonly importer?: AreaImporter
 }
 
 /** What an area's {@link Area.startup} lines are made from. */

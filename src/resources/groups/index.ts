@@ -19,4 +19,6 @@ export const groups: Area = {
     { kind: 'cascade', table: 'groups', column: 'parent_id', parent: 'groups' },
     { kind: 'typeName', parent: 'groups', name: 'Namespace' },
   ],
+  // A recorded group answer's fields that its scenario fields take as they are.
+  importer: { groupFields: ['name', 'visibility', 'description', 'created_at', 'request_access_enabled', 'lfs_enabled', 'runners_token'] },
 }

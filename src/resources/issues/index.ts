@@ -10,6 +10,7 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { issueWriteRoutes } from './issue-writes.routes.js'
+import { issueImporter } from './issues.import.js'
 import { issueRoutes } from './issues.routes.js'
 import { metricImageWebRoutes } from './metric-image-file.routes.js'
 import { issueFragment } from './issues.scenario.js'
@@ -20,4 +21,4 @@ export type { IssueRecord, NoteRecord, AwardEmojiRecord, MetricImageRecord } fro
 export type { IssueFields } from './issues.scenario.js'
 
 /** The issues area. */
-export const issues: Area = { name: 'issues', routes: [...issueRoutes, ...issueWriteRoutes, ...noteRoutes], webRoutes: metricImageWebRoutes, tables: issueTables, scenario: issueFragment }
+export const issues: Area = { name: 'issues', routes: [...issueRoutes, ...issueWriteRoutes, ...noteRoutes], webRoutes: metricImageWebRoutes, tables: issueTables, scenario: issueFragment, importer: issueImporter }

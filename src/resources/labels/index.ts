@@ -5,6 +5,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { labelImporter } from './labels.import.js'
 import { labelRoutes } from './labels.routes.js'
 import { labelFragment } from './labels.scenario.js'
 import { labelTables } from './labels.tables.js'
@@ -18,4 +19,5 @@ export const labels: Area = {
   routes: labelRoutes,
   tables: labelTables,
   scenario: labelFragment,
+  importer: labelImporter,
 }

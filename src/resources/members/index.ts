@@ -5,10 +5,11 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { memberImporter } from './members.import.js'
 import { memberRoutes } from './members.routes.js'
 import { memberFragment } from './members.scenario.js'
 
 export type { GroupMemberFields, ProjectMemberFields, ScenarioMember } from './members.scenario.js'
 
 /** The members area. */
-export const members: Area = { name: 'members', routes: memberRoutes, scenario: memberFragment }
+export const members: Area = { name: 'members', routes: memberRoutes, scenario: memberFragment, importer: memberImporter }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { mergeRequestImporter } from './merge-requests.import.js'
 import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
 
@@ -12,4 +13,4 @@ export type { MergeRequestRecord } from './merge-requests.tables.js'
 export type { MergeRequestFields } from './merge-requests.scenario.js'
 
 /** The merge requests area. */
-export const mergeRequests: Area = { name: 'merge-requests', routes: [], tables: mergeRequestTables, scenario: mergeRequestFragment }
+export const mergeRequests: Area = { name: 'merge-requests', routes: [], tables: mergeRequestTables, scenario: mergeRequestFragment, importer: mergeRequestImporter }

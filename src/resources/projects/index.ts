@@ -19,4 +19,8 @@ export const projects: Area = {
     { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'groups', where: { namespace_type: 'group' } },
     { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'users', where: { namespace_type: 'user' } },
   ],
+  // A recorded project answer's fields that its scenario fields take as they are.
+  importer: {
+    projectFields: ['name', 'visibility', 'description', 'default_branch', 'archived', 'created_at', 'last_activity_at', 'repository_storage', 'runners_token'],
+  },
 }
