@@ -13,6 +13,7 @@
 import { AccessLevel, canReadProject, projectAccessLevel } from '../../rules/access.js'
 import { apiMessage, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { IssueMessage } from './issues.messages.js'
+import { castDate } from '../../rules/dates.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
@@ -140,15 +141,6 @@ function assigneeIdsFor(ctx: ServiceCtx, project: ProjectRecord, params: IssueWr
     return user !== undefined && canReadProject(ctx.db, user, project, ctx.today)
   })
   return readable.length > 0 ? readable : undefined
-}
-
-/** A `due_date` string as Rails casts it to a date column: `YYYY-MM-DD`, or null when it does not parse. */
-function castDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value.trim())
-  if (!match) return null
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-  if (date.getUTCMonth() !== Number(match[2]) - 1) return null
-  return date.toISOString().slice(0, 10)
 }
 
 /** Model validations of an issue's title and description. @throws ApiError 400 `{"message":{"title":[...]}}`. */
