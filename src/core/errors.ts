@@ -8,13 +8,11 @@
  */
 
 /**
- * Message texts of GitLab's generic helpers that endpoints share (`render_api_error!` wrappers,
- * the pagination helpers). An area's own messages live in its folder (`<area>.messages.ts`).
- * gitlab: lib/api/helpers.rb (`render_api_error!`), lib/api/helpers/pagination_strategies.rb.
+ * Message texts of GitLab's generic helpers that endpoints share (the pagination helpers). An
+ * area's own messages live in its folder (`<area>.messages.ts`); model-error messages are built by
+ * `rules/model-errors.ts`. gitlab: lib/api/helpers/pagination_strategies.rb.
  */
 export const ErrorMessage = {
-  /** 400 for a failed model save: `Failed to save group {:path=>["has already been taken"]}`. */
-  failedTo: (action: string, modelErrors: string) => `Failed to ${action} ${modelErrors}`,
   /** 405 for `pagination=keyset` where keyset pagination is not offered. */
   keysetUnsupported: 'Keyset pagination is not yet available for this type of request',
   /** 405 for an offset past the limit of a keyset-capable list. */
@@ -24,9 +22,9 @@ export const ErrorMessage = {
 
 /**
  * ActiveModel validation messages as Rails and GitLab's shared validators word them (the texts of
- * `errors.add`), found inside {@link validationFailed} bodies and `Failed to …` messages. An area's
- * model-specific messages live in its folder. gitlab: config/locales/en.yml of activemodel,
- * app/validators/color_validator.rb.
+ * `errors.add`), found inside {@link validationFailed} bodies and `Failed to …` messages (see
+ * `rules/model-errors.ts`). An area's model-specific messages live in its folder.
+ * gitlab: config/locales/en.yml of activemodel, app/validators/color_validator.rb.
  */
 export const ValidationMessage = {
   blank: "can't be blank",

@@ -9,12 +9,6 @@
 export const AwardEmojiMessage = {
   /** 404 resource: a system note cannot be awarded. */
   notAwardable: 'Award Emoji Awardable cannot be awarded emoji',
-  /** 404 resource prefix, followed by the `full_messages` as a Ruby array. */
+  /** 404 resource: the award's `full_messages` as a Ruby array (`"Name can't be blank", …`) in brackets. */
   failed: (inspectedMessages: string) => `Award Emoji [${inspectedMessages}]`,
-  /** Full message: a blank `name`. */
-  nameBlank: "Name can't be blank",
-  /** Full message: a name not in GitLab's emoji list. */
-  nameNotIncluded: 'Name is not included in the list',
-  /** Full message: the user already awarded this emoji. */
-  nameTaken: 'Name has already been taken',
 } as const

@@ -7,7 +7,8 @@
  * @module
  */
 import { issueVisibleTo, canReadProject } from '../../rules/access.js'
-import { notFound, recordNotFound } from '../../core/errors.js'
+import { notFound, recordNotFound, ValidationMessage } from '../../core/errors.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import { AwardEmojiMessage } from './award-emoji.messages.js'
 import { rubyInspect } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
@@ -89,11 +90,11 @@ export function awardEmoji(ctx: AwardCtx, awardable: Awardable, user: UserRecord
   // `emoji_awardable?`: system notes take no emoji; the service's message is a plain string here.
   if (awardable.type === 'Note' && awardable.note.system) throw notFound(AwardEmojiMessage.notAwardable)
   const name = normalizeEmojiName(rawName)
-  const errors: string[] = []
-  if (name.trim() === '') errors.push(AwardEmojiMessage.nameBlank)
-  if (!isEmojiName(name)) errors.push(AwardEmojiMessage.nameNotIncluded)
-  else if (awardsOf(db, awardable).some((a) => a.user_id === user.id && a.name === name)) errors.push(AwardEmojiMessage.nameTaken)
-  if (errors.length > 0) throw notFound(AwardEmojiMessage.failed(errors.map(rubyInspect).join(', ')))
+  const errors = new ModelErrors()
+  if (name.trim() === '') errors.add('name', ValidationMessage.blank)
+  if (!isEmojiName(name)) errors.add('name', ValidationMessage.notIncluded)
+  else if (awardsOf(db, awardable).some((a) => a.user_id === user.id && a.name === name)) errors.add('name', ValidationMessage.taken)
+  if (errors.size > 0) throw notFound(AwardEmojiMessage.failed(errors.fullMessages().map(rubyInspect).join(', ')))
   const award = db.tables.award_emoji.insert({ awardable_id: awardable.id, awardable_type: awardable.type, name, user_id: user.id, created_at: ctx.now })
   countVote(db, awardable, name, 1)
   for (const todo of db.tables.todos.where('user_id', user.id)) {

@@ -10,6 +10,7 @@
 import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
 import { badRequest, recordNotFound, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { IssueValidationMessage } from './issues.messages.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
@@ -105,7 +106,7 @@ export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord
  *   blank body.
  */
 export function createNote(ctx: ServiceCtx, issue: IssueRecord, author: UserRecord, body: string, confidential: boolean | null): NoteRecord {
-  if (blank(body)) throw badRequest('Note {:note=>["can\'t be blank"]}')
+  if (blank(body)) throw badRequest(`Note ${new ModelErrors().add('note', ValidationMessage.blank).inspect()}`)
   const note = ctx.db.tables.notes.insert({
     noteable_id: issue.id,
     noteable_type: 'Issue',

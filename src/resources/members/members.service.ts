@@ -10,6 +10,7 @@
 import { AccessLevel, activeMembership } from '../../rules/access.js'
 import { conflict, notFound, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { MemberMessage, MemberValidationMessage } from './members.messages.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import type { Source } from '../../rules/source.js'
@@ -21,8 +22,6 @@ import { authorizeDestroyMember, authorizeUpdateMember, canUpdateMember } from '
 type MemberErrors = Record<string, string[]>
 
 /** The full messages of {@link MemberErrors}: `Access level is not included in the list`. */
-const ATTRIBUTE_NAMES: Record<string, string> = { access_level: 'Access level', expires_at: 'Expires at' }
-
 /**
  * The access levels a membership of the source may hold: a project 10–40 (`Gitlab::Access.values`),
  * a group 10–50 (`all_values`), and a top-level group also 5 (minimal access, EE, since 13.5).
@@ -48,7 +47,7 @@ function validateMember(ctx: Ctx<unknown>, source: Source, accessLevel: number, 
 }
 
 function fullMessages(errors: MemberErrors): string {
-  return toSentence(Object.entries(errors).flatMap(([attr, messages]) => messages.map((m) => `${ATTRIBUTE_NAMES[attr] ?? attr} ${m}`)))
+  return toSentence(ModelErrors.from(errors).fullMessages())
 }
 
 /** What a new membership or an update sets. */

@@ -12,10 +12,10 @@ export const ProjectAccessTokenMessage = {
   notFound: (tokenId: number | string) => `Could not find project access token with token_id: ${tokenId}`,
   /** 400 reason: a caller below Maintainer revoking a token. */
   cannotDelete: (callerName: string, botName: string) => `${callerName} cannot delete ${botName}`,
-  /** Validation sentence: a blank `name`. */
-  nameBlank: "Name can't be blank",
-  /** Validation sentence: no `scopes`. */
-  scopesBlank: "Scopes can't be blank",
-  /** Validation sentence: a scope bots may not have. */
-  scopesUnavailable: 'Scopes can only contain available scopes',
+} as const
+
+/** `PersonalAccessToken` validation messages that are not Rails' defaults. gitlab: app/models/personal_access_token.rb. */
+export const ProjectAccessTokenValidationMessage = {
+  /** `scopes`: a scope a project bot may not have. */
+  scopesUnavailable: 'can only contain available scopes',
 } as const

@@ -11,8 +11,9 @@
  * @module
  */
 import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
-import { badRequest, notFound, unauthorized } from '../../core/errors.js'
-import { ProjectAccessTokenMessage } from './project-access-tokens.messages.js'
+import { badRequest, notFound, unauthorized, ValidationMessage } from '../../core/errors.js'
+import { ModelErrors } from '../../rules/model-errors.js'
+import { ProjectAccessTokenMessage, ProjectAccessTokenValidationMessage } from './project-access-tokens.messages.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import { newUserRecord } from '../../rules/user-record.js'
@@ -80,11 +81,11 @@ export function createProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, pa
     // gitlab: app/services/resource_access_tokens/create_service.rb
     throw badRequest(ProjectAccessTokenMessage.createNotPermitted)
   }
-  const errors: string[] = []
-  if (params.name.trim() === '') errors.push(ProjectAccessTokenMessage.nameBlank)
-  if (params.scopes.length === 0) errors.push(ProjectAccessTokenMessage.scopesBlank)
-  else if (!params.scopes.every((s) => (RESOURCE_BOT_SCOPES as readonly string[]).includes(s))) errors.push(ProjectAccessTokenMessage.scopesUnavailable)
-  if (errors.length > 0) throw badRequest(toSentence(errors))
+  const errors = new ModelErrors()
+  if (params.name.trim() === '') errors.add('name', ValidationMessage.blank)
+  if (params.scopes.length === 0) errors.add('scopes', ValidationMessage.blank)
+  else if (!params.scopes.every((s) => (RESOURCE_BOT_SCOPES as readonly string[]).includes(s))) errors.add('scopes', ProjectAccessTokenValidationMessage.scopesUnavailable)
+  if (errors.size > 0) throw badRequest(toSentence(errors.fullMessages()))
 
   const username = botUsername(ctx, project)
   const host = new URL(ctx.baseUrl).hostname

@@ -11,6 +11,7 @@ import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projec
 import { destroyRecords } from '../../rules/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { ProjectValidationMessage } from './projects.messages.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import { parameterize, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
 import { runnersRegistrationToken } from '../../rules/runners-token.js'
@@ -74,15 +75,6 @@ function siblings(db: Db, namespace: ProjectNamespace): { projects: ProjectRecor
   const projects = db.tables.projects.where('namespace_id', id).filter((p) => p.namespace_type === type)
   const subgroupPaths = namespace.kind === 'group' ? db.tables.groups.where('parent_id', id).map((g) => g.path.toLowerCase()) : []
   return { projects, subgroupPaths }
-}
-
-/** ActiveModel `full_messages`: `route.path` → `Route path has already been taken`. */
-function fullMessages(errors: Record<string, string[]>): string[] {
-  return Object.entries(errors).flatMap(([attribute, messages]) => {
-    const words = attribute.replace(/[._]/g, ' ')
-    const human = words.charAt(0).toUpperCase() + words.slice(1)
-    return messages.map((message) => `${human} ${message}`)
-  })
 }
 
 /**
@@ -188,7 +180,7 @@ export function createProject(
     }
   }
   if (Object.keys(errors).length > 0) {
-    throw validationFailed({ ...errors, base: [`Unable to save project. Error: ${fullMessages(errors).join(', ')}`], ...limitKey })
+    throw validationFailed({ ...errors, base: [`Unable to save project. Error: ${ModelErrors.from(errors).fullMessages().join(', ')}`], ...limitKey })
   }
 
   const project = ctx.db.tables.projects.insert(record)
