@@ -48,11 +48,13 @@ function composeTables(): TableDefs {
 }
 
 const TABLES = composeTables()
+/** Every area's delete rules (`Area.cascade`), in area order. */
+const CASCADE = areas.flatMap((area) => area.cascade ?? [])
 const FORMAT = createScenarioFormat(areas.flatMap((area) => (area.scenario ? [area.scenario] : [])))
 
-/** A new, empty store with every table of core and of the areas. */
+/** A new, empty store with every table of core and of the areas, and the areas' delete rules. */
 export function createDb(): Db {
-  return new Db(TABLES)
+  return new Db(TABLES, { cascade: CASCADE })
 }
 
 /**

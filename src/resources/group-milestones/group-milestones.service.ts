@@ -5,51 +5,19 @@
  * app/services/milestones/{create,update,destroy}_service.rb, lib/api/milestone_responses.rb.
  * @module
  */
-import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.js'
-import { blank, rubyInspectErrors } from '../../core/ruby.js'
+import { ValidationMessage } from '../../core/errors.js'
+import { blank } from '../../core/ruby.js'
+import { castDate } from '../../rules/dates.js'
+import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord } from '../../db/schema.js'
 import { unsetIssuesMilestone } from '../issues/issues.public.js'
 import { unsetMergeRequestsMilestone } from '../merge-requests/merge-requests.public.js'
+import { MilestoneValidationMessage } from './milestones.messages.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 // ---- Rails value semantics ----------------------------------------------------------------------
-
-/** Model errors, attribute → messages, in the order they were added (ActiveModel `errors.messages`). */
-export type ModelErrors = Map<string, string[]>
-
-
-function addError(errors: ModelErrors, attribute: string, message: string): void {
-  const list = errors.get(attribute)
-  if (list) list.push(message)
-  else errors.set(attribute, [message])
-}
-
-/**
- * A date column assignment (Rails `ActiveModel::Type::Date`): `YYYY-MM-DD` or, leniently like
- * `Date._parse`, `YYYY-M-D`, `YYYY/MM/DD`, `YYYYMMDD` (anything after the date, such as a time, is
- * ignored). Blank or unparsable input, and impossible dates such as `2021-02-30`, become null.
- * spec-gap: `Date._parse` also reads prose dates ("March 1 2021"); those become null here.
- * @returns `YYYY-MM-DD` (a year over 9999 keeps all its digits), or null.
- */
-export function castDate(value: string | null): string | null {
-  if (value === null) return null
-  const text = value.trim()
-  const match =
-    /^(\d{4,})-(\d{1,2})-(\d{1,2})(?:$|[T\s])/.exec(text) ??
-    /^(\d{4,})\/(\d{1,2})\/(\d{1,2})(?:$|[T\s])/.exec(text) ??
-    /^(\d{4})(\d{2})(\d{2})(?:$|T)/.exec(text)
-  if (!match) return null
-  const year = Number(match[1])
-  const month = Number(match[2])
-  const day = Number(match[3])
-  if (year === 0 || month < 1 || month > 12 || day < 1) return null
-  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() // leap-year February: 29
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  if (day > (month === 2 && !leap ? 28 : daysInMonth)) return null
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
 
 /**
  * A timebox title as stored: HTML removed and entities decoded, then surrounding whitespace
@@ -100,17 +68,17 @@ function afterMaxDate(date: string): boolean {
  * gitlab: app/models/concerns/timebox.rb, app/models/milestone.rb (`uniqueness_of_title`).
  */
 function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttributes, titleChanged: boolean): ModelErrors {
-  const errors: ModelErrors = new Map()
-  if (attrs.title === null || blank(attrs.title)) addError(errors, 'title', ValidationMessage.blank)
+  const errors = new ModelErrors()
+  if (attrs.title === null || blank(attrs.title)) errors.add('title', ValidationMessage.blank)
   if (attrs.start_date !== null && attrs.due_date !== null) {
     const due = attrs.due_date.padStart(10, '0')
     const start = attrs.start_date.padStart(10, '0')
     if (due.length < start.length || (due.length === start.length && due <= start)) {
-      addError(errors, 'due_date', ValidationMessage.dueDateBeforeStartDate)
+      errors.add('due_date', MilestoneValidationMessage.dueDateBeforeStartDate)
     }
   }
-  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) addError(errors, 'start_date', ValidationMessage.dateAfterMaximum)
-  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) addError(errors, 'due_date', ValidationMessage.dateAfterMaximum)
+  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) errors.add('start_date', MilestoneValidationMessage.dateAfterMaximum)
+  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) errors.add('due_date', MilestoneValidationMessage.dateAfterMaximum)
   if (titleChanged && attrs.title !== null) {
     const projectIds = new Set(
       db.tables.projects.where('namespace_id', group.id).filter((p) => p.namespace_type === 'group').map((p) => p.id),
@@ -118,7 +86,7 @@ function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttribute
     const taken = db.tables.milestones.find(
       (m) => m.title === attrs.title && (m.group_id === group.id || (m.project_id !== null && projectIds.has(m.project_id))),
     )
-    if (taken) addError(errors, 'title', ValidationMessage.milestoneTitleTaken)
+    if (taken) errors.add('title', MilestoneValidationMessage.titleTaken)
   }
   return errors
 }
@@ -145,7 +113,7 @@ export function createGroupMilestone(db: Db, group: GroupRecord, input: Mileston
     start_date: castDate(input.start_date ?? null),
   }
   const errors = validateMilestone(db, group, attrs, attrs.title !== null)
-  if (errors.size > 0) throw apiMessage(400, ErrorMessage.failedTo('create milestone', rubyInspectErrors(errors)))
+  if (errors.size > 0) throw failedTo('create milestone', errors)
   return db.tables.milestones.insert({
     iid: db.nextIid('milestones', 'group', group.id),
     title: attrs.title!,
@@ -187,7 +155,7 @@ export function updateGroupMilestone(
     start_date: input.start_date === undefined ? milestone.start_date : castDate(input.start_date),
   }
   const errors = validateMilestone(db, group, attrs, title !== milestone.title)
-  if (errors.size > 0) throw apiMessage(400, ErrorMessage.failedTo('update milestone', rubyInspectErrors(errors)))
+  if (errors.size > 0) throw failedTo('update milestone', errors)
   const changed =
     state !== milestone.state ||
     title !== milestone.title ||

@@ -27,4 +27,10 @@ export const repositoryStorageMoves: Area = {
   routes: storageMoveRoutes,
   tables: storageMoveTables,
   scenario: storageMoveFragment,
+  // Each move goes with the project, group or snippet it moved (`container_id`).
+  cascade: [
+    { kind: 'cascade', table: 'project_repository_storage_moves', column: 'container_id', parent: 'projects' },
+    { kind: 'cascade', table: 'group_repository_storage_moves', column: 'container_id', parent: 'groups' },
+    { kind: 'cascade', table: 'snippet_repository_storage_moves', column: 'container_id', parent: 'snippets' },
+  ],
 }

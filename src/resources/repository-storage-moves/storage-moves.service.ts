@@ -17,8 +17,6 @@ import type { ContainerKind } from './storage-moves.kinds.js'
 import { RepositoryStorageMove, type RepositoryStorageMoveEntity } from './storage-moves.entities.js'
 import type { RepositoryStorageMoveRecord, RepositoryStorageRecord } from './storage-moves.tables.js'
 
-/** ActiveModel's inclusion message. */
-const NOT_INCLUDED = 'is not included in the list'
 /** 13.x `container_repository_writable` (later revisions say `is read-only`). */
 const READ_ONLY = 'is read only'
 
@@ -69,9 +67,9 @@ export function pickStorage(ctx: Ctx<unknown>): string | undefined {
 function moveErrors(ctx: Ctx<unknown>, kind: ContainerKind<Row>, containerId: number, source: string, destination: string | undefined): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {}
   // Validation order of RepositoryStorageMovable: source, destination, then the container writable.
-  if (!isStorage(ctx.db, source)) errors.source_storage_name = [NOT_INCLUDED]
-  if (!destination) errors.destination_storage_name = [ValidationMessage.blank, NOT_INCLUDED]
-  else if (!isStorage(ctx.db, destination)) errors.destination_storage_name = [NOT_INCLUDED]
+  if (!isStorage(ctx.db, source)) errors.source_storage_name = [ValidationMessage.notIncluded]
+  if (!destination) errors.destination_storage_name = [ValidationMessage.blank, ValidationMessage.notIncluded]
+  else if (!isStorage(ctx.db, destination)) errors.destination_storage_name = [ValidationMessage.notIncluded]
   if (isRepositoryReadOnly(ctx.db, kind.type, containerId, ctx.now)) errors[kind.type] = [READ_ONLY]
   return Object.keys(errors).length > 0 ? errors : null
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { UserMessage } from './users.messages.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findUser } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
@@ -94,7 +95,7 @@ export const userRoutes: Route[] = [
         if (!user) throw unauthorized()
         if (!admin) throw forbidden()
       }
-      if (!user && !present(params.username)) throw forbidden('Not authorized to access /api/v4/users')
+      if (!user && !present(params.username)) throw forbidden(UserMessage.listNotAuthorized)
       // gitlab: reorder_users: only administrators keep order_by/sort, and their defaults always apply.
       const order: UserOrder | undefined = admin
         ? { column: params.order_by === 'updated_at' ? 'created_at' : (params.order_by as UserOrder['column']), sort: params.sort === 'asc' ? 'asc' : 'desc' }
@@ -156,7 +157,7 @@ export const userRoutes: Route[] = [
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
       if (soloOwnedGroups(ctx.db, user).length > 0 && !ctx.params.hard_delete) {
-        throw conflict('User cannot be removed while is the sole-owner of a group')
+        throw conflict(UserMessage.soleOwner)
       }
       // destroy_conditionally!; spec-gap: users keep no updated_at, created_at stands in.
       checkUnmodifiedSince(ctx, user.created_at)
@@ -171,7 +172,7 @@ export const userRoutes: Route[] = [
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be modified by the API')
+      if (user.state === 'ldap_blocked') throw forbidden(UserMessage.ldapBlockedNotModifiable)
       if (user.state === 'blocked') return created(false)
       ctx.db.tables.users.update(user.id, { state: 'blocked' })
       return created(true)
@@ -183,8 +184,8 @@ export const userRoutes: Route[] = [
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be unblocked by the API')
-      if (user.state === 'deactivated') throw forbidden('Deactivated users cannot be unblocked by the API')
+      if (user.state === 'ldap_blocked') throw forbidden(UserMessage.ldapBlockedNotUnblockable)
+      if (user.state === 'deactivated') throw forbidden(UserMessage.deactivatedNotUnblockable)
       if (user.state === 'active') return created(false)
       ctx.db.tables.users.update(user.id, { state: 'active' })
       return created(true)

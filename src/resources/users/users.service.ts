@@ -9,7 +9,9 @@
  */
 import { AccessLevel } from '../../rules/access.js'
 import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
+import { ghostUser } from './ghost-user.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { UserMessage } from './users.messages.js'
 import { blank, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
 import { newUserRecord } from '../../rules/user-record.js'
@@ -57,10 +59,10 @@ export interface UserAttributes {
 function checkConflicts(db: Db, attrs: UserAttributes, self?: number): void {
   const others = db.tables.users.filter((u) => u.id !== self)
   if (attrs.email !== undefined && others.some((u) => u.email.toLowerCase() === attrs.email!.toLowerCase())) {
-    throw conflict('Email has already been taken')
+    throw conflict(UserMessage.emailTaken)
   }
   if (attrs.username !== undefined && others.some((u) => u.username.toLowerCase() === attrs.username!.toLowerCase())) {
-    throw conflict('Username has already been taken')
+    throw conflict(UserMessage.usernameTaken)
   }
 }
 
@@ -156,7 +158,7 @@ export function destroyUser(ctx: Ctx<unknown>, user: UserRecord, hardDelete: boo
       if (authored.length > 0) destroyRecords(db, name as TableName, authored)
     }
   }
-  migrateToGhost(db, user, ctx.now)
+  migrateToGhost(db, user, () => ghostUser(db, ctx.now))
   destroyRecords(db, 'users', [user.id])
 }
 
