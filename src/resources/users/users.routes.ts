@@ -165,14 +165,14 @@ export const userRoutes: Route[] = [
     },
   }),
 
-  // gitlab: lib/api/users.rb `post ':id/block'`: the body is what `user.block` returns (false when
-  // the state machine refuses, e.g. an already blocked user), with Grape's POST status 201.
+  // gitlab: lib/api/users.rb `post ':id/block'` (13.10-13.12): `break if user.blocked?` leaves the
+  // endpoint with nil, so an already blocked user gets 201 `null`; else the BlockService's `true`.
   route('POST /users/:id/block', {
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
       if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be modified by the API')
-      if (user.state === 'blocked') return created(false)
+      if (user.state === 'blocked') return created(null)
       ctx.db.tables.users.update(user.id, { state: 'blocked' })
       return created(true)
     },
