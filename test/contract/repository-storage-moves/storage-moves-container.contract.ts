@@ -96,3 +96,31 @@ contract('POST /project_repository_storage_moves (after a finished move)', {}, (
     expect(moves[0]).toMatchObject({ state: 'scheduled', source_storage_name: 'storage-2', destination_storage_name: 'default' })
   })
 })
+
+/** A scenario that lists no storages: `archive` is implied by the project on it (issue 23 item 14). */
+const IMPLIED = `version: 1
+now: "${NOW}"
+users:
+  - { username: admin, admin: true, tokens: [{ token: t-admin, scopes: [api] }] }
+groups: [{ path: g }]
+projects:
+  - { id: 1, path: old, namespace: g, repository_storage: archive }
+  - { id: 2, path: new, namespace: g }
+`
+
+contract('storages a scenario implies (no repository_storages: list)', { scenario: IMPLIED }, ({ api }) => {
+  const admin: RequestOptions = { token: 't-admin' }
+
+  it('moves a project off the implied storage, and onto it: the storage exists, as a list naming it would say', async () => {
+    const off = await api.post('/projects/1/repository_storage_moves', { ...admin, body: { destination_storage_name: 'default' } })
+    expect([off.status, off.body.source_storage_name, off.body.destination_storage_name]).toEqual([201, 'archive', 'default'])
+    const onto = await api.post('/projects/2/repository_storage_moves', { ...admin, body: { destination_storage_name: 'archive' } })
+    expect([onto.status, onto.body.source_storage_name, onto.body.destination_storage_name]).toEqual([201, 'default', 'archive'])
+    expect((await api.post('/project_repository_storage_moves', { ...admin, body: { source_storage_name: 'archive' } })).status).toBe(202)
+  })
+
+  it('never picks the implied storage (weight 0) for a move without a destination', async () => {
+    const res = await api.post('/projects/1/repository_storage_moves', { ...admin, body: {} })
+    expect([res.status, res.body.destination_storage_name]).toEqual([201, 'default'])
+  })
+})
