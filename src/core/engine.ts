@@ -106,6 +106,8 @@ export interface EngineOptions {
    * takes its default from `FAKELAB_REPLY_MEMO` where a process environment has it.
    */
   replyMemo?: ReplyMemoMode
+  /** Called as each API request arrives, before routing and the reply memo (the areas' `beforeRequest`). */
+  beforeApiRequest?: (db: Db, now: Date) => void
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -540,6 +542,7 @@ export function createEngine(options: EngineOptions): Simulator {
   async function answer(request: CoreRequest, requestId: string, head: boolean, trace: Trace): Promise<CoreReply> {
     try {
       request = await admit(request)
+      if (options.beforeApiRequest && request.path.startsWith(`${API_PREFIX}/`)) options.beforeApiRequest(db, clock.now())
       const line = memo ? ReplyMemo.line(request, API_PREFIX) : undefined
       if (line === undefined) return render(await respond(request, trace), requestId, head)
       return await answerRead(memo!, line, request, requestId, head, trace)

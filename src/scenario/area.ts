@@ -5,6 +5,7 @@
  * @module
  */
 import type { Route } from '../core/route.js'
+import type { Db } from '../db/db.js'
 import type { TableDefs } from '../db/schema.js'
 import type { ScenarioFragment } from './fragment.js'
 
@@ -33,4 +34,11 @@ export interface Area {
   readonly tables?: Partial<TableDefs>
   /** Its part of the scenario format. */
   readonly scenario?: ScenarioFragment
+  /**
+   * Runs as each API request arrives, before it is routed or a kept answer is looked for, with the
+   * store and the clock's now: the area's background work progressing between requests, as
+   * GitLab's Sidekiq jobs do (storage moves). A change it makes must be a store write (so the reply
+   * memo sees it) and must depend only on the store and `now`; it is not undone when the request fails.
+   */
+  readonly beforeRequest?: (db: Db, now: Date) => void
 }

@@ -1,8 +1,9 @@
 /**
  * The storage moves area's part of the scenario format:
  * - top-level `repository_storages:` — the configured storages (Gitaly shards) with their weights,
- *   and how moves to each behave on the scenario clock (delay before `started`, run time, and
- *   whether they end `failed`); default: one storage `default` of weight 100;
+ *   and how moves to each progress (by later API requests or by the scenario clock: delay before
+ *   `started`, run time) and whether they end `failed`; default: `default` of weight 100 and the
+ *   storages records name;
  * - `snippets:` of users (personal snippets) and of projects (project snippets, with an `author`);
  * - `repository_storage:` of groups (where the group wiki lives; default `default`).
  * Source: STYLE.md §10; gitlab-behaviour.md §6.
@@ -24,6 +25,16 @@ const storageSchema = z.strictObject({
   start_after_seconds: z.number().min(0).default(5),
   run_seconds: z.number().min(0).default(60),
   fail_moves: z.boolean().default(false),
+  progress: z
+    .enum(['requests', 'clock'])
+    .default('requests')
+    .describe(
+      'What moves a move to this storage along. `requests` (default): each API request made after it was scheduled ' +
+        'is one tick: the first finds it started, the second finds it finished (or failed; a move onto the storage ' +
+        'it is on fails at the first), so a client polling on a frozen clock sees what GitLab shows within seconds; ' +
+        'the clock ends it too if start_after_seconds and run_seconds pass first. `clock`: the clock alone, so a ' +
+        'frozen clock holds the move in its state until the clock is advanced.',
+    ),
 })
 
 const storagesSchema = z
