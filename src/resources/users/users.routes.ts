@@ -15,6 +15,7 @@ import { present } from '../../core/ruby.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
+import { avatarErrors, storeAvatar } from './users.avatars.js'
 import { createUser, destroyUser, listUsers, soloOwnedGroups, updateUser, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
@@ -36,6 +37,8 @@ const optionalAttributes = {
   // gitlab: users.rb declares `default: false`, so every update that leaves it out makes the
   // profile public again (13.x behaviour, later fixed).
   private_profile: p.boolean({ default: false }),
+  /** A multipart file (users.avatars.ts). */
+  avatar: p.file(),
 }
 
 const USER_ORDER = ['id', 'name', 'username', 'created_at', 'updated_at'] as const
@@ -129,7 +132,9 @@ export const userRoutes: Route[] = [
     rules: { atLeastOneOf: ['password', 'reset_password'] },
     handler(ctx) {
       if (!ctx.currentUser!.admin) throw forbidden()
-      return created(UserWithAdmin(createUser(ctx, ctx.params), ctx))
+      const user = createUser(ctx, ctx.params, avatarErrors(ctx.params.avatar))
+      if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
+      return created(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
   }),
 
@@ -145,7 +150,9 @@ export const userRoutes: Route[] = [
     },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      return ok(UserWithAdmin(updateUser(ctx, user, ctx.params), ctx))
+      updateUser(ctx, user, ctx.params, avatarErrors(ctx.params.avatar))
+      if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
+      return ok(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
   }),
 
