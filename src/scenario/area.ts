@@ -73,6 +73,13 @@ export interface Area {
    * scenario it builds from them (`record/import.ts` is the generic driver; see `importer.ts`).
    */
   readonly importer?: AreaImporter
+  /**
+   * Runs as each API request arrives, before it is routed or a kept answer is looked for, with the
+   * store and the clock's now: the area's background work progressing between requests, as
+   * GitLab's Sidekiq jobs do (storage moves). A change it makes must be a store write (so the reply
+   * memo sees it) and must depend only on the store and `now`; it is not undone when the request fails.
+   */
+  readonly beforeRequest?: (db: Db, now: Date) => void
 }
 
 /** What an area's {@link Area.startup} lines are made from. */

@@ -22,6 +22,7 @@ import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
 import { findIssueList, type IssueListSource } from './issues.finder.js'
 import { interpretCommands, promoteIssue } from './quick-actions.js'
+import { userAgentDetailOf } from './issues.generate.js'
 import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
 import {
   addSpentTime,
@@ -229,7 +230,7 @@ export const issueRoutes: Route[] = [
     params: issueIid,
     handler(ctx) {
       const { issue } = projectIssue(ctx)
-      const detail = ctx.db.tables.user_agent_details.where('subject_id', issue.id).find((d) => d.subject_type === 'Issue')
+      const detail = userAgentDetailOf(ctx.db.tables.user_agent_details.where('subject_id', issue.id), issue.id)
       if (!detail) throw notFound('UserAgentDetail')
       return ok(UserAgentDetail(detail))
     },

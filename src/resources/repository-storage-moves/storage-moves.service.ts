@@ -1,8 +1,9 @@
 /**
  * Repository storage moves: listing, scheduling one, bulk scheduling, and where a repository is
- * now. A move's state follows the scenario clock (`rules/repository.ts` `storageMoveState`); the
- * destination storage's settings (`repository_storages:` of the scenario) decide how long it waits
- * and runs, and whether it fails. Source: gitlab-behaviour.md §6; gitlab:
+ * now. A move's state follows the API requests made since it was scheduled and the scenario clock
+ * (`rules/repository.ts` `storageMoveState`, `tickStorageMoves`); the destination storage's
+ * settings (`repository_storages:` of the scenario) decide which of them move it, how long it
+ * waits and runs on the clock, and whether it fails. Source: gitlab-behaviour.md §6; gitlab:
  * app/models/concerns/repository_storage_movable.rb, app/services/projects/update_repository_storage_service.rb,
  * app/services/concerns/schedule_bulk_repository_shard_moves_methods.rb,
  * app/models/application_setting_implementation.rb `pick_repository_storage`.
@@ -81,6 +82,7 @@ function insertMove(ctx: Ctx<unknown>, kind: ContainerKind<Row>, containerId: nu
   // gitlab: Projects::UpdateRepositoryStorageService raises SameFilesystemError right after `start!`,
   // so a move onto the storage it is already on fails as soon as it starts.
   const same = source === destination
+  const byRequests = settings.progress === 'requests'
   return ctx.db.tables[storageMoveTable(kind.type)].insert({
     container_id: containerId,
     source_storage_name: source,
@@ -88,6 +90,11 @@ function insertMove(ctx: Ctx<unknown>, kind: ContainerKind<Row>, containerId: nu
     started_at: new Date(started).toISOString(),
     finished_at: new Date(same ? started : started + settings.run_seconds * 1000).toISOString(),
     outcome: same || settings.fail_moves ? 'failed' : 'finished',
+    // By requests: the next API request starts it, the one after ends it (a same-storage move ends as it starts).
+    ticks: 0,
+    start_ticks: byRequests ? 1 : null,
+    end_ticks: byRequests ? (same ? 1 : 2) : null,
+    ticking: byRequests,
     created_at: ctx.now,
     updated_at: ctx.now,
   })

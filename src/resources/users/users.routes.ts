@@ -16,6 +16,7 @@ import { present } from '../../core/ruby.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
+import { avatarErrors, storeAvatar } from './users.avatars.js'
 import { createUser, destroyUser, listUsers, soloOwnedGroups, updateUser, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
@@ -37,6 +38,8 @@ const optionalAttributes = {
   // gitlab: users.rb declares `default: false`, so every update that leaves it out makes the
   // profile public again (13.x behaviour, later fixed).
   private_profile: p.boolean({ default: false }),
+  /** A multipart file (users.avatars.ts). */
+  avatar: p.file(),
 }
 
 const USER_ORDER = ['id', 'name', 'username', 'created_at', 'updated_at'] as const
@@ -130,7 +133,9 @@ export const userRoutes: Route[] = [
     rules: { atLeastOneOf: ['password', 'reset_password'] },
     handler(ctx) {
       if (!ctx.currentUser!.admin) throw forbidden()
-      return created(UserWithAdmin(createUser(ctx, ctx.params), ctx))
+      const user = createUser(ctx, ctx.params, avatarErrors(ctx.params.avatar))
+      if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
+      return created(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
   }),
 
@@ -146,7 +151,9 @@ export const userRoutes: Route[] = [
     },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      return ok(UserWithAdmin(updateUser(ctx, user, ctx.params), ctx))
+      updateUser(ctx, user, ctx.params, avatarErrors(ctx.params.avatar))
+      if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
+      return ok(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
   }),
 
@@ -166,14 +173,14 @@ export const userRoutes: Route[] = [
     },
   }),
 
-  // gitlab: lib/api/users.rb `post ':id/block'`: the body is what `user.block` returns (false when
-  // the state machine refuses, e.g. an already blocked user), with Grape's POST status 201.
+  // gitlab: lib/api/users.rb `post ':id/block'` (13.10-13.12): `break if user.blocked?` leaves the
+  // endpoint with nil, so an already blocked user gets 201 `null`; else the BlockService's `true`.
   route('POST /users/:id/block', {
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
       if (user.state === 'ldap_blocked') throw forbidden(UserMessage.ldapBlockedNotModifiable)
-      if (user.state === 'blocked') return created(false)
+      if (user.state === 'blocked') return created(null)
       ctx.db.tables.users.update(user.id, { state: 'blocked' })
       return created(true)
     },
