@@ -165,6 +165,7 @@ function listTree(repo: Repository, treeId: ObjectId, prefix: string, recursive:
 export const repositoryRoutes: Route[] = [
   // gitlab: lib/api/branches.rb
   route('GET /projects/:id/repository/branches', {
+    auth: 'optional',
     params: { ...projectId, search: p.string(), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -175,6 +176,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/branches/:branch', {
+    auth: 'optional',
     params: { ...projectId, branch: p.string({ required: true }) },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -188,6 +190,7 @@ export const repositoryRoutes: Route[] = [
 
   // gitlab: lib/api/tags.rb
   route('GET /projects/:id/repository/tags', {
+    auth: 'optional',
     params: {
       ...projectId,
       order_by: p.string({ values: ['name', 'updated'], default: 'updated' }),
@@ -208,6 +211,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/tags/:tag_name', {
+    auth: 'optional',
     params: { ...projectId, tag_name: p.string({ required: true }) },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -219,6 +223,7 @@ export const repositoryRoutes: Route[] = [
 
   // gitlab: lib/api/commits.rb
   route('GET /projects/:id/repository/commits', {
+    auth: 'optional',
     params: {
       ...projectId,
       ref_name: p.string(),
@@ -245,6 +250,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/commits/:sha', {
+    auth: 'optional',
     params: { ...projectId, sha: p.string({ required: true }), stats: p.boolean({ default: true }) },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -258,6 +264,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/commits/:sha/diff', {
+    auth: 'optional',
     params: { ...projectId, sha: p.string({ required: true }), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -270,6 +277,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/commits/:sha/refs', {
+    auth: 'optional',
     params: { ...projectId, sha: p.string({ required: true }), type: p.string({ values: ['branch', 'tag', 'all'], default: 'all' }), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -285,6 +293,7 @@ export const repositoryRoutes: Route[] = [
 
   // gitlab: lib/api/repositories.rb
   route('GET /projects/:id/repository/tree', {
+    auth: 'optional',
     params: { ...projectId, ref: p.string(), path: p.string(), recursive: p.boolean({ default: false }), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -303,6 +312,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/blobs/:sha', {
+    auth: 'optional',
     params: { ...projectId, sha: p.string({ required: true }) },
     handler(ctx) {
       const { repo } = readable(ctx)
@@ -313,6 +323,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/blobs/:sha/raw', {
+    auth: 'optional',
     params: { ...projectId, sha: p.string({ required: true }) },
     handler(ctx) {
       const { repo } = readable(ctx)
@@ -323,6 +334,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/compare', {
+    auth: 'optional',
     params: { ...projectId, from: p.string({ required: true }), to: p.string({ required: true }), straight: p.boolean({ default: false }) },
     handler(ctx) {
       const { project, repo } = readable(ctx)
@@ -348,6 +360,7 @@ export const repositoryRoutes: Route[] = [
 
   // gitlab: lib/api/files.rb
   route('GET /projects/:id/repository/files/:file_path', {
+    auth: 'optional',
     params: { ...projectId, file_path: p.string({ required: true }), ref: p.string({ required: true, allowBlank: false }) },
     handler(ctx) {
       const { data, blob } = fileAt(ctx)
@@ -356,6 +369,7 @@ export const repositoryRoutes: Route[] = [
   }),
 
   route('GET /projects/:id/repository/files/:file_path/raw', {
+    auth: 'optional',
     params: { ...projectId, file_path: p.string({ required: true }), ref: p.string({ allowBlank: false }) },
     handler(ctx) {
       const { data, blob } = fileAt(ctx)
