@@ -20,6 +20,7 @@ export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
 export * from './projects/index.js'
+export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'
 export * from './runners/index.js' // runners area (issue 7)
 export * from './todos/index.js'
