@@ -211,16 +211,30 @@ export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): str
 const WATCH_INTERVAL_MS = 200
 
 /**
- * `--watch`: reloads the scenario when its file changes. A broken edit keeps the last good state
- * and prints its problems as `file:line:col message` on stderr.
+ * `--watch`: reloads the scenario when its file or any file it `include:`s changes (issue 28). The
+ * watched set follows the scenario: after every reload it is the files that reload read, so an
+ * include added by an edit is watched from then on, and one removed is no longer. A broken edit keeps
+ * the last good state and prints its problems as `file:line:col message` on stderr.
+ * @param files the files the first load read ({@link loadScenarioFile}'s `files`).
  * @returns a function that stops watching.
  */
-function watchScenario(sim: Simulator, file: string): () => void {
+function watchScenario(sim: Simulator, file: string, files: ReadonlySet<string>): () => void {
   let running = Promise.resolve()
+  const watched = new Set<string>()
+  const onChange = (current: { mtimeMs: number; size: number }, previous: { mtimeMs: number; size: number }): void => {
+    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size) reload()
+  }
+  const follow = (read: ReadonlySet<string>): void => {
+    for (const path of read) if (!watched.has(path)) watchFile(path, { interval: WATCH_INTERVAL_MS }, onChange)
+    for (const path of watched) if (!read.has(path)) unwatchFile(path, onChange)
+    watched.clear()
+    for (const path of read) watched.add(path)
+  }
   const reload = (): void => {
     running = running.then(async () => {
+      const read = new Set<string>()
       try {
-        sim.loadScenario(await loadScenarioFile(file))
+        sim.loadScenario(await loadScenarioFile(file, read))
         process.stderr.write(`[fakelab] reloaded ${file}\n`)
       } catch (error) {
         if (error instanceof ScenarioError) {
@@ -230,12 +244,12 @@ function watchScenario(sim: Simulator, file: string): () => void {
           process.stderr.write(`[fakelab] cannot reload ${file}: ${errorText(error)}; keeping the last good state.\n`)
         }
       }
+      // What this attempt read, even a failed one: fixing a broken include must reload too.
+      follow(read)
     })
   }
-  watchFile(file, { interval: WATCH_INTERVAL_MS }, (current, previous) => {
-    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size) reload()
-  })
-  return () => unwatchFile(file)
+  follow(files)
+  return () => follow(new Set())
 }
 
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
@@ -265,12 +279,14 @@ function stopOnSignals(server: RunningServer): void {
 /** Loads the scenario, starts the server and prints the banner; failures set `process.exitCode`. */
 async function serve(options: ServeOptions, version: string): Promise<void> {
   const file = options.scenario
+  /** The files the scenario is composed from (`--watch` watches them). */
+  const files = new Set<string>()
   let scenario: Scenario | StateExport
   try {
     // Without --scenario, the default scenario as the build already loaded it (issue 5: cold start),
     // unless --seed asks for other generated values: those need the scenario itself.
     const prebuilt = file === undefined && options.seed === undefined ? await loadDefaultState() : undefined
-    scenario = file !== undefined ? await loadScenarioFile(file) : (prebuilt ?? (await loadDefaultScenario()))
+    scenario = file !== undefined ? await loadScenarioFile(file, files) : (prebuilt ?? (await loadDefaultScenario()))
   } catch (error) {
     if (error instanceof ScenarioError) {
       reportProblems(error)
@@ -312,7 +328,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   if (options.watch) {
     if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')
     else {
-      const stop = watchScenario(sim, file)
+      const stop = watchScenario(sim, file, files)
       server.server.once('close', stop)
     }
   }
@@ -360,7 +376,7 @@ export function registerServeCommand(program: Command): Command {
         .env('FAKELAB_LOG')
         .choices(LOG_MODES),
     )
-    .addOption(new Option('-w, --watch', 'reload the scenario file when it changes (a broken edit keeps the last good state)').env('FAKELAB_WATCH'))
+    .addOption(new Option('-w, --watch', 'reload the scenario when its file or a file it includes changes (a broken edit keeps the last good state)').env('FAKELAB_WATCH'))
     .addOption(new Option('--delay <ms>', 'delay every API request: ms, or a random min-max').env('FAKELAB_DELAY').argParser(parseDelay))
     .addOption(
       new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),
