@@ -12,6 +12,7 @@
 import { unwatchFile, watchFile } from 'node:fs'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
+import { allRoutes } from '../../resources/index.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from '../../scenario-files.js'
 import { startServer, type RunningServer } from '../../server/node-server.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
@@ -59,16 +60,38 @@ function parseSeed(value: string): number {
   return seed
 }
 
-/** commander argument parser for repeated `--fault <json>`: one JSON fault rule each. */
+/**
+ * commander argument parser for repeated `--fault <json>`: one JSON fault rule each, checked as the
+ * control API checks one (unknown keys and routes refused with a did-you-mean; exit 1).
+ */
 function parseFault(value: string, previous: FaultRule[] = []): FaultRule[] {
   let rule: FaultRule
   try {
     rule = JSON.parse(value) as FaultRule
-    checkFaultRule(rule)
   } catch (error) {
     throw new InvalidArgumentError(`expected a JSON fault rule such as '{"route":"GET /user","status":503,"times":2}' (${errorText(error)}).`)
   }
+  try {
+    checkFaultRule(rule, allRoutes.map((route) => route.key))
+  } catch (error) {
+    throw new InvalidArgumentError(errorText(error))
+  }
   return [...previous, rule]
+}
+
+/** How the banner shows a fault rule: what it matches, then what it does. */
+function faultLine(rule: FaultRule): string {
+  const match = [rule.route, rule.method !== undefined ? `method ${rule.method}` : '', rule.path !== undefined ? `path /${rule.path}/` : ''].filter(Boolean).join(', ') || 'every request'
+  const delay = rule.delay === undefined ? '' : typeof rule.delay === 'number' ? `delay ${rule.delay}ms` : `delay ${rule.delay.min}-${rule.delay.max}ms`
+  const effect = [
+    delay,
+    rule.status !== undefined ? `status ${rule.status}${rule.status === 429 ? ` (Retry-After ${rule.retryAfter ?? 60})` : ''}` : '',
+    rule.reset ? 'reset' : '',
+    rule.malformed ? 'malformed' : '',
+    rule.probability !== undefined ? `probability ${rule.probability}` : '',
+    rule.times !== undefined ? `next ${rule.times} request${rule.times === 1 ? '' : 's'}` : '',
+  ].filter(Boolean)
+  return `  ${match}: ${effect.join(', ')}`
 }
 
 /** commander argument parser for `--delay`: `ms` or `min-max` (ms), for every request. */
@@ -178,6 +201,9 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
   ]
   if (users.length > rows.length) lines.push(`  ... and ${users.length - rows.length} more`)
   lines.push(...runnerTokenLines(sim)) // runners (issue 7)
+  // The fault rules in force (issue 28): a fault nobody sees looks like a bug in the client.
+  const faults = sim.faults.list()
+  if (faults.length > 0) lines.push('', `Faults (${faults.length}; GET /-/fakelab/faults lists them, DELETE clears them)`, ...faults.map(faultLine))
 
   // The curl example uses an admin's working `api` token when there is one, else any working token.
   const candidates = users.flatMap((user) =>
@@ -303,6 +329,12 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     const faults = [...(options.delay !== undefined ? [{ delay: options.delay }] : []), ...(options.fault ?? [])]
     sim = createSimulator({ scenario, faults, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
   } catch (error) {
+    if (error instanceof RangeError && /\bfault\b/.test(error.message)) {
+      // A fault rule of the scenario naming no route (the --fault rules were checked already).
+      process.stderr.write(`[fakelab] ${file ?? DEFAULT_SCENARIO_PATH}: ${error.message}\n`)
+      process.exitCode = EXIT_INVALID
+      return
+    }
     if (!(error instanceof ScenarioError)) throw error
     reportProblems(error)
     process.exitCode = EXIT_INVALID
