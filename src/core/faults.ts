@@ -54,7 +54,7 @@ interface LiveRule {
 }
 
 /** The keys a rule may have ({@link FaultRule}'s fields). */
-export const FAULT_RULE_KEYS: readonly (keyof FaultRule)[] = ['route', 'method', 'path', 'delay', 'status', 'retryAfter', 'reset', 'malformed', 'probability', 'times']
+const FAULT_RULE_KEYS: readonly (keyof FaultRule)[] = ['route', 'method', 'path', 'delay', 'status', 'retryAfter', 'reset', 'malformed', 'probability', 'times']
 
 /** Edit distance (Levenshtein) between two strings, for did-you-mean suggestions. */
 function distance(a: string, b: string): number {
@@ -72,7 +72,7 @@ function distance(a: string, b: string): number {
  * a leading `/api/v4`, which route keys leave out), or `undefined` when none is within half of
  * `given`'s length: a suggestion further off than that helps nobody.
  */
-export function closest(given: string, candidates: readonly string[]): string | undefined {
+function closest(given: string, candidates: readonly string[]): string | undefined {
   const norm = (text: string) => text.toLowerCase().replace(/^(\w+ )?\/api\/v4(?=\/)/, '$1')
   const wanted = norm(given)
   let best: { candidate: string; score: number } | undefined
