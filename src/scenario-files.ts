@@ -19,14 +19,22 @@ export const DEFAULT_SCENARIO_PATH = resolve(dirname(fileURLToPath(import.meta.u
 
 /**
  * Reads and validates a scenario file; `include:` entries are read relative to the including file.
+ * @param files when given, receives the absolute path of every file the scenario is composed from
+ *   (the file itself, then each `include:`d file, depth first), also of those that could not be
+ *   read and also when the scenario has problems: what `serve --watch` watches (issue 28).
  * @throws ScenarioError listing every problem as `file:line:col message`.
  * @throws the file system error when the file cannot be read.
  */
-export async function loadScenarioFile(path: string): Promise<Scenario> {
+export async function loadScenarioFile(path: string, files?: Set<string>): Promise<Scenario> {
+  files?.add(resolve(path))
   const text = await readFile(path, 'utf8')
   return parseScenario(text, {
     file: path,
-    include: (target, from) => readFileSync(resolve(dirname(from), target), 'utf8'),
+    include: (target, from) => {
+      const included = resolve(dirname(from), target)
+      files?.add(included)
+      return readFileSync(included, 'utf8')
+    },
   })
 }
 

@@ -7,6 +7,7 @@
  */
 import { createEngine, type EngineOptions, type Simulator as EngineSimulator } from './core/engine.js'
 import type { ReplyMemoMode } from './core/reply-memo.js'
+import { checkFaultRule, type FaultRule } from './core/faults.js'
 import { frozenClock, systemClock } from './core/clock.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState, type StateExport } from './core/control.js'
 import { Db } from './db/db.js'
@@ -184,7 +185,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     replyMemo: rest.replyMemo ?? replyMemoFromEnv(),
     routes: options.routes ?? allRoutes,
     webRoutes: rest.webRoutes ?? allWebRoutes,
-    loadScenario: (input: unknown) => loadState(input),
+    // Its fault rules are checked against the routes here, before the engine changes the store.
+    loadScenario: (input: unknown) => {
+      const loaded = loadState(input)
+      checkScenarioFaults(loaded.faults, options.routes ?? allRoutes)
+      return loaded
+    },
     createDb,
     beforeApiRequest: BEFORE_REQUEST,
   }
@@ -199,11 +205,29 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const scenario = given === undefined ? undefined : toScenario(given as ScenarioInput | Scenario | string)
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
+  checkScenarioFaults(scenario?.faults, options.routes ?? allRoutes)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
   // The scenario's fault rules first, then the caller's (the CLI's --delay/--fault).
   const faults = [...(scenario?.faults ?? []), ...(options.faults ?? [])]
   const engine = createEngine({ ...wiring, db, seed, clock, faults })
   return withArrange(engine, seed)
+}
+
+/**
+ * Checks a scenario's `faults:` against the routes served (the format checks the rest, but does not
+ * know the routes): a rule naming no route would never match.
+ * @throws RangeError `the scenario's faults[i]: fault route: no route "…" (did you mean "…"?); …`.
+ */
+function checkScenarioFaults(faults: readonly FaultRule[] | undefined, routes: readonly { key: string }[]): void {
+  if (!faults?.length) return
+  const keys = routes.map((route) => route.key)
+  faults.forEach((rule, i) => {
+    try {
+      checkFaultRule(rule, keys)
+    } catch (error) {
+      throw new RangeError(`the scenario's faults[${i}]: ${(error as Error).message}`)
+    }
+  })
 }
 
 /**

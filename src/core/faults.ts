@@ -53,15 +53,63 @@ interface LiveRule {
   remaining: number
 }
 
+/** The keys a rule may have ({@link FaultRule}'s fields). */
+const FAULT_RULE_KEYS: readonly (keyof FaultRule)[] = ['route', 'method', 'path', 'delay', 'status', 'retryAfter', 'reset', 'malformed', 'probability', 'times']
+
+/** Edit distance (Levenshtein) between two strings, for did-you-mean suggestions. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    row = next
+  }
+  return row[b.length]!
+}
+
 /**
- * Checks a rule.
- * @throws RangeError naming the first bad field.
+ * The candidate closest to `given` (case-insensitive edit distance; a route key is compared without
+ * a leading `/api/v4`, which route keys leave out), or `undefined` when none is within half of
+ * `given`'s length: a suggestion further off than that helps nobody.
  */
-export function checkFaultRule(rule: FaultRule): void {
+function closest(given: string, candidates: readonly string[]): string | undefined {
+  const norm = (text: string) => text.toLowerCase().replace(/^(\w+ )?\/api\/v4(?=\/)/, '$1')
+  const wanted = norm(given)
+  let best: { candidate: string; score: number } | undefined
+  for (const candidate of candidates) {
+    const score = distance(wanted, norm(candidate))
+    if (!best || score < best.score) best = { candidate, score }
+  }
+  return best && best.score <= Math.max(2, Math.ceil(wanted.length / 2)) ? best.candidate : undefined
+}
+
+/** ` (did you mean "x"?)` or nothing. */
+function didYouMean(given: string, candidates: readonly string[]): string {
+  const match = closest(given, candidates)
+  return match === undefined ? '' : ` (did you mean "${match}"?)`
+}
+
+/**
+ * Checks a rule: its keys (a mistyped `rout` would otherwise be ignored and the rule match every
+ * request), its values, and, given the routes served, that `route` names one of them.
+ * @param routes the route keys served (`GET /user`, ...); without them `route` is not checked.
+ * @throws RangeError `fault <field>: <why>` for the first bad field, with a did-you-mean for an
+ *   unknown key or route, e.g. `fault rout: unknown key (did you mean "route"?)`.
+ */
+export function checkFaultRule(rule: FaultRule, routes?: readonly string[]): void {
   const bad = (field: string, why: string) => {
     throw new RangeError(`fault ${field}: ${why}`)
   }
   if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) bad('rule', 'must be an object')
+  for (const key of Object.keys(rule)) {
+    if (!(FAULT_RULE_KEYS as readonly string[]).includes(key)) bad(key, `unknown key${didYouMean(key, FAULT_RULE_KEYS)}; a rule has ${FAULT_RULE_KEYS.join(', ')}`)
+  }
+  for (const key of ['route', 'method', 'path'] as const) {
+    if (rule[key] !== undefined && (typeof rule[key] !== 'string' || rule[key] === '')) bad(key, 'must be a non-empty string')
+  }
+  if (routes !== undefined && rule.route !== undefined && !routes.includes(rule.route)) {
+    bad('route', `no route "${rule.route}"${didYouMean(rule.route, routes)}; a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"`)
+  }
   if (rule.status !== undefined && ![429, 500, 502, 503].includes(rule.status)) bad('status', 'must be 429, 500, 502 or 503')
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) bad('probability', 'must be from 0 to 1')
   if (rule.times !== undefined && !(Number.isInteger(rule.times) && rule.times > 0)) bad('times', 'must be a positive integer')
@@ -88,10 +136,20 @@ export class Faults {
   // at every start (issue 5, cold start). Made then from the seed, it draws as one made up front.
   #faker: Faker | undefined
   readonly #seed: number
+  readonly #routes: readonly string[] | undefined
 
-  /** @param seed seeds the draws (probability, random delays). */
-  constructor(seed: number) {
+  /**
+   * @param seed seeds the draws (probability, random delays).
+   * @param routes the route keys served: a rule whose `route` is none of them is refused.
+   */
+  constructor(seed: number, routes?: readonly string[]) {
     this.#seed = seed
+    this.#routes = routes
+  }
+
+  /** Checks a rule as {@link add} and {@link set} do. @throws RangeError for a bad rule. */
+  check(rule: FaultRule): void {
+    checkFaultRule(rule, this.#routes)
   }
 
   /** The seeded faker the draws come from. */
@@ -106,13 +164,13 @@ export class Faults {
 
   /** Adds a rule after the others. @throws RangeError for a bad rule. */
   add(rule: FaultRule): void {
-    checkFaultRule(rule)
+    this.check(rule)
     this.#rules.push({ rule: { ...rule }, pattern: rule.path !== undefined ? new RegExp(rule.path) : undefined, remaining: rule.times ?? Infinity })
   }
 
   /** Replaces every rule and reseeds the draws. @throws RangeError for a bad rule; nothing changes then. */
   set(rules: readonly FaultRule[]): void {
-    for (const rule of rules) checkFaultRule(rule)
+    for (const rule of rules) this.check(rule)
     this.clear()
     for (const rule of rules) this.add(rule)
   }

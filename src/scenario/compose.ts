@@ -53,9 +53,9 @@ export function composeSchemas(fragments: readonly ScenarioFragment[]): Composed
   const scenario = z.strictObject({
     ...ROOT_FIELDS,
     ...rootFields,
-    users: z.array(records.user).default([]),
-    groups: z.array(records.group).default([]),
-    projects: z.array(records.project).default([]),
+    users: z.array(records.user).default([]).describe('Users, each with what it holds (tokens, emails, snippets, ...).'),
+    groups: z.array(records.group).default([]).describe('Groups (a subgroup names its parent), each with what it holds (members, labels, milestones, ...).'),
+    projects: z.array(records.project).default([]).describe('Projects (in a group or a user namespace), each with what it holds (members, labels, issues, merge requests, ...).'),
   })
   // An included file may not set the areas' top-level fields: only the including file's count.
   const onlyTopLevel = z.unknown().refine(() => false, { error: 'is only allowed in the top-level scenario, not in an included file' })

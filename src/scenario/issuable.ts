@@ -19,21 +19,21 @@ import { idSchema, iidSchema, pathSchema, timestampSchema } from './scalars.js'
  * timestamps and counters. Each area adds its `state` and its own fields.
  */
 export const issuableFields = {
-  id: idSchema.optional(),
-  iid: iidSchema.optional(),
-  title: z.string().min(1).optional(),
-  description: z.string().optional(),
-  author: pathSchema.optional(),
-  assignees: z.array(pathSchema).default([]),
-  labels: z.array(z.string()).default([]),
-  milestone: z.string().nullable().optional(),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
-  closed_at: timestampSchema.nullable().optional(),
-  closed_by: pathSchema.optional(),
-  upvotes: z.int().nonnegative().default(0),
-  downvotes: z.int().nonnegative().default(0),
-  user_notes_count: z.int().nonnegative().default(0),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
+  iid: iidSchema.optional().describe('Number within the project; the next free one when absent.'),
+  title: z.string().min(1).optional().describe('Title; faker when absent.'),
+  description: z.string().optional().describe('Description (Markdown); faker when absent.'),
+  author: pathSchema.optional().describe('Username of the author; the project\'s creator when absent.'),
+  assignees: z.array(pathSchema).default([]).describe('Usernames of the assignees.'),
+  labels: z.array(z.string()).default([]).describe('Titles of labels of the project or its groups.'),
+  milestone: z.string().nullable().optional().describe('Title of a milestone of the project or its groups; absent or null = none.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
+  closed_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z) (closed ones); null = open.'),
+  closed_by: pathSchema.optional().describe('Username of who closed it (closed ones).'),
+  upvotes: z.int().nonnegative().default(0).describe('Thumbs-up count. Default 0.'),
+  downvotes: z.int().nonnegative().default(0).describe('Thumbs-down count. Default 0.'),
+  user_notes_count: z.int().nonnegative().default(0).describe('Comment count. Default 0.'),
 }
 
 /** Fields naming one user each; checked on issues and merge requests alike. */

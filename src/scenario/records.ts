@@ -19,19 +19,19 @@ import { faultRuleSchema } from './faults.js'
 import { fullPathSchema, idSchema, pathSchema, timestampSchema } from './scalars.js'
 
 /** What identifies a user: `username` (unique, case-insensitively), and an optional explicit `id`. */
-export const USER_IDENTITY = { id: idSchema.optional(), username: pathSchema }
+export const USER_IDENTITY = { id: idSchema.optional().describe('Record id; the next free one when absent.'), username: pathSchema.describe('Username, unique (case-insensitive); other records name the user by it.') }
 
 /**
  * What identifies a group: its `path` and the full path of its `parent` group (any order in the
  * file; absent or null for a top-level group). The full path `parent/path` is unique.
  */
-export const GROUP_IDENTITY = { id: idSchema.optional(), path: pathSchema, parent: fullPathSchema.nullable().optional() }
+export const GROUP_IDENTITY = { id: idSchema.optional().describe('Record id; the next free one when absent.'), path: pathSchema.describe('The path segment (acme); the full path (acme/platform) names the group elsewhere.'), parent: fullPathSchema.nullable().optional().describe('Full path of the parent group; absent or null = a top-level group.') }
 
 /**
  * What identifies a project: its `path` inside `namespace`, a group full path (`acme/platform`) or
  * a username (a personal project).
  */
-export const PROJECT_IDENTITY = { id: idSchema.optional(), path: pathSchema, namespace: fullPathSchema }
+export const PROJECT_IDENTITY = { id: idSchema.optional().describe('Record id; the next free one when absent.'), path: pathSchema.describe('The path segment; namespace/path is its full path.'), namespace: fullPathSchema.describe('Full path of its group, or the username of its owner (a personal project).') }
 
 type Output<S extends z.core.$ZodShape> = z.output<z.ZodObject<S>>
 type UserIdentity = Output<typeof USER_IDENTITY>
@@ -61,15 +61,15 @@ export interface ScenarioProject extends ProjectIdentity {}
 /** The top-level keys every scenario has besides its records. */
 export const ROOT_FIELDS = {
   /** Format version; `migrate.ts` upgrades older ones and refuses unknown ones. */
-  version: z.literal(1),
+  version: z.literal(1).describe('Format version: 1.'),
   /** Freezes the simulator clock at this instant (and is the faker reference date). */
-  now: timestampSchema.optional(),
+  now: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z): freezes the simulated clock here, and is the reference date of generated values; absent = the wall clock.'),
   /** Faker seed. Default 1. */
-  seed: z.int().default(1),
+  seed: z.int().default(1).describe('Faker seed for generated values. Default 1.'),
   /** Fixture files, relative to this file; their entries come before this file's own. */
-  include: z.array(z.string().min(1)).optional(),
+  include: z.array(z.string().min(1)).optional().describe('Fixture files, relative to this file; their entries come before this file\'s own.'),
   /** Latency and fault rules in force from the start (`FaultRule`, see `faults.ts`). */
-  faults: z.array(faultRuleSchema).optional(),
+  faults: z.array(faultRuleSchema).optional().describe('Latency and fault rules in force from the start (as PUT /-/fakelab/faults takes them).'),
 }
 
 /**

@@ -218,6 +218,56 @@ describe('fakelab serve', () => {
   })
 })
 
+// Issue 28, item 5: fault rules checked as the control API checks them, and shown at start.
+describe('fakelab serve with fault rules', () => {
+  it.each([
+    ['a mistyped key', '{"rout":"GET /user","status":503}', 'fault rout: unknown key (did you mean "route"?); a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times'],
+    ['a route that names no route', '{"route":"GET /usr","status":503}', 'fault route: no route "GET /usr" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'],
+    ['a bad status', '{"route":"GET /user","status":404}', 'fault status: must be 429, 500, 502 or 503'],
+  ])('exits 1 for --fault with %s, saying what is wrong', async (_title, rule, message) => {
+    const result = await run(['serve', '--port', '0', '--fault', rule])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(`[fakelab] error: option '--fault <json>' argument '${rule}' is invalid. ${message}\n(run with --help for usage and examples)\n`)
+  })
+
+  it("exits 1 for a scenario whose faults: name no route", async () => {
+    const file = join(dir, 'bad-fault.yaml')
+    writeFileSync(file, 'version: 1\nfaults:\n  - { route: GET /usr, status: 503 }\n')
+    const result = await run(['serve', '--port', '0', '--scenario', file])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(`[fakelab] ${file}: the scenario's faults[0]: fault route: no route "GET /usr" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"\n`)
+  })
+
+  it('lists the faults in force in the banner, and GET /-/fakelab/faults returns them', async () => {
+    const args = ['--port', '0', '--delay', '50-200', '--fault', '{"route":"GET /user","status":503,"times":2}', '--fault', '{"method":"POST","path":"^/api/v4/projects","status":429,"probability":0.5}']
+    await withServer(args, {}, async (server) => {
+      const banner = server.stdout()
+      const at = banner.indexOf('Faults (3;')
+      expect(at).toBeGreaterThan(0)
+      expect(banner.slice(at).split('\n').slice(0, 4)).toEqual([
+        'Faults (3; GET /-/fakelab/faults lists them, DELETE clears them)',
+        '  every request: delay 50-200ms',
+        '  GET /user: status 503, next 2 requests',
+        '  method POST, path /^/api/v4/projects/: status 429 (Retry-After 60), probability 0.5',
+      ])
+      const res = await fetch(`${server.url}/-/fakelab/faults`)
+      expect(await res.json()).toEqual([
+        { delay: { min: 50, max: 200 } },
+        { route: 'GET /user', status: 503, times: 2 },
+        { method: 'POST', path: '^/api/v4/projects', status: 429, probability: 0.5 },
+      ])
+    })
+  })
+
+  it('shows no Faults section when there are none', async () => {
+    await withServer(['--port', '0'], {}, async (server) => {
+      expect(server.stdout()).not.toContain('Faults (')
+    })
+  })
+})
+
 describe('fakelab validate', () => {
   it('prints ok and exits 0 for the default scenario', async () => {
     const result = await run(['validate', DEFAULT_SCENARIO])

@@ -105,3 +105,55 @@ describe('serve --watch', () => {
     }
   })
 })
+
+describe('serve --watch on a scenario with includes (issue 28)', () => {
+  it('reloads when an included file changes, and follows includes added by an edit, even missing ones', async () => {
+    const { mkdirSync, mkdtempSync, writeFileSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const dir = mkdtempSync(join(tmpdir(), 'fakelab-watch-include-'))
+    const file = join(dir, 'main.yaml')
+    const users = join(dir, 'parts', 'users.yaml')
+    const deeper = join(dir, 'parts', 'deeper.yaml')
+    mkdirSync(join(dir, 'parts'))
+    const user = (name: string) => `users:\n  - username: ${name}\n    tokens: [{ token: glpat-w, scopes: [api] }]\n`
+    writeFileSync(file, 'version: 1\ninclude: [parts/users.yaml]\n')
+    writeFileSync(users, user('first'))
+    try {
+      child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log', 'off', '--watch', '--scenario', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+      let stdout = ''
+      let stderr = ''
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+      const until = async (check: () => boolean) => {
+        for (let i = 0; i < 250 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(check(), stderr).toBe(true)
+      }
+      const reloads = () => stderr.split(`[fakelab] reloaded ${file}\n`).length - 1
+      await until(() => stdout.includes(BANNER_END))
+      const url = stdout.slice(0, stdout.indexOf('\n'))
+      const get = async (path: string) => (await fetch(`${url}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': 'glpat-w' } })).json()
+      expect((await get('/user')).username).toBe('first')
+
+      // The included file, not the one given to --scenario.
+      writeFileSync(users, user('second'))
+      await until(() => reloads() === 1)
+      expect((await get('/user')).username).toBe('second')
+
+      // An include of a file that does not exist yet: a problem, the last good state stays...
+      writeFileSync(users, 'include: [deeper.yaml]\n')
+      await until(() => stderr.includes('has problems; keeping the last good state'))
+      expect(stderr).toContain(`cannot include "deeper.yaml"`)
+      expect((await get('/user')).username).toBe('second')
+      // ...and creating it reloads, because the missing file was watched too.
+      writeFileSync(deeper, user('third'))
+      await until(() => reloads() === 2)
+      expect((await get('/user')).username).toBe('third')
+      // The file two includes down is watched as well.
+      writeFileSync(deeper, user('fourth'))
+      await until(() => reloads() === 3)
+      expect((await get('/user')).username).toBe('fourth')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

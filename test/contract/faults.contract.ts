@@ -82,9 +82,42 @@ contract('faults', {}, ({ api, sim }) => {
     [{ route: 'GET /user' }, 'fault rule: needs delay, status, reset or malformed'],
     [{ status: 500, probability: 2 }, 'fault probability: must be from 0 to 1'],
     [{ status: 500, path: '(' }, 'fault path: must be a regular expression'],
+    // Issue 28: a mistyped key used to be ignored, making a rule for every request.
+    [{ rout: 'GET /user', status: 503 }, 'fault rout: unknown key (did you mean "route"?); a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times'],
+    [{ route: 'GET /user', status: 503, time: 2 }, 'fault time: unknown key (did you mean "times"?); a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times'],
+    [{ route: 'GET /user', status: 503, retry_after: 2 }, 'fault retry_after: unknown key (did you mean "retryAfter"?); a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times'],
+    [{ route: 'GET /user', status: 503, xyzzy: true }, 'fault xyzzy: unknown key; a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times'],
+    [{ route: '', status: 503 }, 'fault route: must be a non-empty string'],
+    [{ method: 7, status: 503 }, 'fault method: must be a non-empty string'],
+    // ...and a route key that names no route was accepted and never matched.
+    [{ route: 'GET /usr', status: 503 }, 'fault route: no route "GET /usr" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'],
+    [{ route: 'GET /api/v4/user', status: 503 }, 'fault route: no route "GET /api/v4/user" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'],
+    [{ route: 'get /projects/:id/labels', status: 503 }, 'fault route: no route "get /projects/:id/labels" (did you mean "GET /projects/:id/labels"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'],
+    [{ route: 'GET /projects/20/labels', status: 503 }, 'fault route: no route "GET /projects/20/labels" (did you mean "GET /projects/:id/labels"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'],
+    [{ route: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', status: 503 }, 'fault route: no route "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"; a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'],
   ])('refuses the bad rule %j with 400', async (rule, message) => {
     const res = await api.post('/-/fakelab/faults', { body: rule })
     expect(res).toBeGitLabError(400, { message })
+    expect(sim().faults.list()).toEqual([])
+  })
+
+  it('refuses a PUT with one bad rule among good ones, changing nothing', async () => {
+    await api.post('/-/fakelab/faults', { body: { route: 'GET /user', status: 500 } })
+    const res = await api.put('/-/fakelab/faults', { body: [{ route: 'GET /projects', status: 502 }, { rout: 'GET /user', status: 503 }] })
+    expect(res).toBeGitLabError(400, { message: 'fault rout: unknown key (did you mean "route"?); a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times' })
+    expect((await api.get('/-/fakelab/faults')).body).toEqual([{ route: 'GET /user', status: 500 }])
+  })
+
+  it('refuses a scenario whose faults name no route, before changing anything', async () => {
+    const before = sim().db.tables.users.all().length
+    const res = await api.put('/-/fakelab/scenario', {
+      rawBody: 'version: 1\nusers: [{ username: solo }]\nfaults:\n  - { route: GET /usr, status: 503 }\n',
+      headers: { 'content-type': 'application/yaml' },
+    })
+    expect(res).toBeGitLabError(400, {
+      message: `the scenario's faults[0]: fault route: no route "GET /usr" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"`,
+    })
+    expect(sim().db.tables.users.all()).toHaveLength(before)
     expect(sim().faults.list()).toEqual([])
   })
 })
@@ -107,4 +140,16 @@ it('adds a global random delay to a per-route fault', async () => {
   const res = await sim.handle(new Request('http://x/api/v4/projects'))
   expect(res.status).toBe(500)
   expect(sim.journal.last()!.fault).toMatch(/^delay (2\d|3\d|40)ms, status 500$/)
+})
+
+it('checks the rules given to createSimulator against the routes (issue 28)', () => {
+  expect(() => createSimulator({ faults: [{ route: 'GET /usr', status: 503 }] })).toThrow(
+    new RangeError('fault route: no route "GET /usr" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"'),
+  )
+  expect(() => createSimulator({ faults: [{ rout: 'GET /user', status: 503 } as never] })).toThrow(
+    new RangeError('fault rout: unknown key (did you mean "route"?); a rule has route, method, path, delay, status, retryAfter, reset, malformed, probability, times'),
+  )
+  expect(() => createSimulator({ scenario: 'version: 1\nfaults:\n  - { route: GET /usr, status: 503 }\n' })).toThrow(
+    new RangeError(`the scenario's faults[0]: fault route: no route "GET /usr" (did you mean "GET /user"?); a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"`),
+  )
 })

@@ -12,7 +12,7 @@
 import { unwatchFile, watchFile } from 'node:fs'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
-import { areas } from '../../resources/index.js'
+import { allRoutes, areas } from '../../resources/index.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from '../../scenario-files.js'
 import { startServer, type RunningServer } from '../../server/node-server.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
@@ -60,16 +60,38 @@ function parseSeed(value: string): number {
   return seed
 }
 
-/** commander argument parser for repeated `--fault <json>`: one JSON fault rule each. */
+/**
+ * commander argument parser for repeated `--fault <json>`: one JSON fault rule each, checked as the
+ * control API checks one (unknown keys and routes refused with a did-you-mean; exit 1).
+ */
 function parseFault(value: string, previous: FaultRule[] = []): FaultRule[] {
   let rule: FaultRule
   try {
     rule = JSON.parse(value) as FaultRule
-    checkFaultRule(rule)
   } catch (error) {
     throw new InvalidArgumentError(`expected a JSON fault rule such as '{"route":"GET /user","status":503,"times":2}' (${errorText(error)}).`)
   }
+  try {
+    checkFaultRule(rule, allRoutes.map((route) => route.key))
+  } catch (error) {
+    throw new InvalidArgumentError(errorText(error))
+  }
   return [...previous, rule]
+}
+
+/** How the banner shows a fault rule: what it matches, then what it does. */
+function faultLine(rule: FaultRule): string {
+  const match = [rule.route, rule.method !== undefined ? `method ${rule.method}` : '', rule.path !== undefined ? `path /${rule.path}/` : ''].filter(Boolean).join(', ') || 'every request'
+  const delay = rule.delay === undefined ? '' : typeof rule.delay === 'number' ? `delay ${rule.delay}ms` : `delay ${rule.delay.min}-${rule.delay.max}ms`
+  const effect = [
+    delay,
+    rule.status !== undefined ? `status ${rule.status}${rule.status === 429 ? ` (Retry-After ${rule.retryAfter ?? 60})` : ''}` : '',
+    rule.reset ? 'reset' : '',
+    rule.malformed ? 'malformed' : '',
+    rule.probability !== undefined ? `probability ${rule.probability}` : '',
+    rule.times !== undefined ? `next ${rule.times} request${rule.times === 1 ? '' : 's'}` : '',
+  ].filter(Boolean)
+  return `  ${match}: ${effect.join(', ')}`
 }
 
 /** commander argument parser for `--delay`: `ms` or `min-max` (ms), for every request. */
@@ -156,6 +178,9 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
   if (users.length > rows.length) lines.push(`  ... and ${users.length - rows.length} more`)
   const view = { db: sim.db, now: sim.clock.now(), limit: MAX_LISTED_USERS }
   for (const area of areas) lines.push(...(area.startup?.(view) ?? []))
+  // The fault rules in force (issue 28): a fault nobody sees looks like a bug in the client.
+  const faults = sim.faults.list()
+  if (faults.length > 0) lines.push('', `Faults (${faults.length}; GET /-/fakelab/faults lists them, DELETE clears them)`, ...faults.map(faultLine))
 
   // The curl example uses an admin's working `api` token when there is one, else any working token.
   const candidates = users.flatMap((user) =>
@@ -189,16 +214,30 @@ export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): str
 const WATCH_INTERVAL_MS = 200
 
 /**
- * `--watch`: reloads the scenario when its file changes. A broken edit keeps the last good state
- * and prints its problems as `file:line:col message` on stderr.
+ * `--watch`: reloads the scenario when its file or any file it `include:`s changes (issue 28). The
+ * watched set follows the scenario: after every reload it is the files that reload read, so an
+ * include added by an edit is watched from then on, and one removed is no longer. A broken edit keeps
+ * the last good state and prints its problems as `file:line:col message` on stderr.
+ * @param files the files the first load read ({@link loadScenarioFile}'s `files`).
  * @returns a function that stops watching.
  */
-function watchScenario(sim: Simulator, file: string): () => void {
+function watchScenario(sim: Simulator, file: string, files: ReadonlySet<string>): () => void {
   let running = Promise.resolve()
+  const watched = new Set<string>()
+  const onChange = (current: { mtimeMs: number; size: number }, previous: { mtimeMs: number; size: number }): void => {
+    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size) reload()
+  }
+  const follow = (read: ReadonlySet<string>): void => {
+    for (const path of read) if (!watched.has(path)) watchFile(path, { interval: WATCH_INTERVAL_MS }, onChange)
+    for (const path of watched) if (!read.has(path)) unwatchFile(path, onChange)
+    watched.clear()
+    for (const path of read) watched.add(path)
+  }
   const reload = (): void => {
     running = running.then(async () => {
+      const read = new Set<string>()
       try {
-        sim.loadScenario(await loadScenarioFile(file))
+        sim.loadScenario(await loadScenarioFile(file, read))
         process.stderr.write(`[fakelab] reloaded ${file}\n`)
       } catch (error) {
         if (error instanceof ScenarioError) {
@@ -208,12 +247,12 @@ function watchScenario(sim: Simulator, file: string): () => void {
           process.stderr.write(`[fakelab] cannot reload ${file}: ${errorText(error)}; keeping the last good state.\n`)
         }
       }
+      // What this attempt read, even a failed one: fixing a broken include must reload too.
+      follow(read)
     })
   }
-  watchFile(file, { interval: WATCH_INTERVAL_MS }, (current, previous) => {
-    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size) reload()
-  })
-  return () => unwatchFile(file)
+  follow(files)
+  return () => follow(new Set())
 }
 
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
@@ -243,12 +282,14 @@ function stopOnSignals(server: RunningServer): void {
 /** Loads the scenario, starts the server and prints the banner; failures set `process.exitCode`. */
 async function serve(options: ServeOptions, version: string): Promise<void> {
   const file = options.scenario
+  /** The files the scenario is composed from (`--watch` watches them). */
+  const files = new Set<string>()
   let scenario: Scenario | StateExport
   try {
     // Without --scenario, the default scenario as the build already loaded it (#5: cold start),
     // unless --seed asks for other generated values: those need the scenario itself.
     const prebuilt = file === undefined && options.seed === undefined ? await loadDefaultState() : undefined
-    scenario = file !== undefined ? await loadScenarioFile(file) : (prebuilt ?? (await loadDefaultScenario()))
+    scenario = file !== undefined ? await loadScenarioFile(file, files) : (prebuilt ?? (await loadDefaultScenario()))
   } catch (error) {
     if (error instanceof ScenarioError) {
       reportProblems(error)
@@ -265,6 +306,12 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     const faults = [...(options.delay !== undefined ? [{ delay: options.delay }] : []), ...(options.fault ?? [])]
     sim = createSimulator({ scenario, faults, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
   } catch (error) {
+    if (error instanceof RangeError && /\bfault\b/.test(error.message)) {
+      // A fault rule of the scenario naming no route (the --fault rules were checked already).
+      process.stderr.write(`[fakelab] ${file ?? DEFAULT_SCENARIO_PATH}: ${error.message}\n`)
+      process.exitCode = EXIT_INVALID
+      return
+    }
     if (!(error instanceof ScenarioError)) throw error
     reportProblems(error)
     process.exitCode = EXIT_INVALID
@@ -290,7 +337,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   if (options.watch) {
     if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')
     else {
-      const stop = watchScenario(sim, file)
+      const stop = watchScenario(sim, file, files)
       server.server.once('close', stop)
     }
   }
@@ -338,7 +385,7 @@ export function registerServeCommand(program: Command): Command {
         .env('FAKELAB_LOG')
         .choices(LOG_MODES),
     )
-    .addOption(new Option('-w, --watch', 'reload the scenario file when it changes (a broken edit keeps the last good state)').env('FAKELAB_WATCH'))
+    .addOption(new Option('-w, --watch', 'reload the scenario when its file or a file it includes changes (a broken edit keeps the last good state)').env('FAKELAB_WATCH'))
     .addOption(new Option('--delay <ms>', 'delay every API request: ms, or a random min-max').env('FAKELAB_DELAY').argParser(parseDelay))
     .addOption(
       new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),

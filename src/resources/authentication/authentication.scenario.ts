@@ -17,11 +17,11 @@ import { idSchema, pathSchema } from '../../scenario/scalars.js'
 
 const root = {
   /** `gitlab_rails['impersonation_enabled']`: false makes every impersonation token answer 401. */
-  impersonation_enabled: z.boolean().default(true),
+  impersonation_enabled: z.boolean().default(true).describe('GitLab\'s impersonation_enabled setting: false makes every impersonation token answer 401. Default true.'),
   /** Authenticated and unauthenticated API throttles, one budget per client. */
-  rate_limit: z.strictObject({ requests: z.int().positive(), period_seconds: z.int().positive().default(60) }).optional(),
+  rate_limit: z.strictObject({ requests: z.int().positive().describe('Requests allowed per period, per client.'), period_seconds: z.int().positive().default(60).describe('The period, in seconds. Default 60.') }).optional().describe('API rate limit (authenticated and unauthenticated throttles, one budget per client): requests per period; absent = no limit.'),
   /** Largest request body, in bytes, before 413 (default 250 MiB, Omnibus nginx's `client_max_body_size`). */
-  max_request_body_bytes: z.int().positive().optional(),
+  max_request_body_bytes: z.int().positive().optional().describe('Largest request body, in bytes, before 413. Default 250 MiB (Omnibus nginx\'s client_max_body_size).'),
 }
 
 /** The top-level authentication settings, as parsed. */
@@ -29,21 +29,21 @@ export type AuthenticationSettings = FieldsOutput<typeof root>
 
 const sessionSchema = z.string().min(1)
 const jobTokenSchema = z.strictObject({
-  id: idSchema.optional(),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
   /** The secret sent as `JOB-TOKEN` or `job_token=`. */
-  token: z.string().min(1),
+  token: z.string().min(1).describe('The secret a CI job sends as JOB-TOKEN or job_token=.'),
   /** Username of the user who triggered the pipeline. */
-  user: pathSchema,
-  status: z.enum(['created', 'pending', 'running', 'success', 'failed', 'canceled']).default('running'),
+  user: pathSchema.describe('Username of the user who triggered the pipeline: the job token acts as this user.'),
+  status: z.enum(['created', 'pending', 'running', 'success', 'failed', 'canceled']).default('running').describe('The job status: created, pending, running, success, failed or canceled. Only a running job token authenticates. Default running.'),
   /**
    * The `id` of the runner job (top-level `runners[].jobs[]`) this is the `CI_JOB_TOKEN` of, which
    * `GET /job` presents; its status (and user, when the job names one) must be the token's.
    */
-  job: idSchema.optional(),
+  job: idSchema.optional().describe('The id of the runner job (top-level runners[].jobs[]) this is the CI_JOB_TOKEN of; GET /job presents it.'),
 })
 
-const userFields = { sessions: z.array(sessionSchema).default([]) }
-const projectFields = { job_tokens: z.array(jobTokenSchema).default([]) }
+const userFields = { sessions: z.array(sessionSchema).default([]).describe('Web session cookies (_gitlab_session values) that sign this user in.') }
+const projectFields = { job_tokens: z.array(jobTokenSchema).default([]).describe('CI job tokens (CI_JOB_TOKEN) of jobs of this project.') }
 
 /** The `sessions` field of users, as parsed. */
 export type SessionFields = FieldsOutput<typeof userFields>

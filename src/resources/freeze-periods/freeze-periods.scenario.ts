@@ -23,15 +23,15 @@ const timeZoneSchema = z.string().refine(isValidCronTimezone, {
 
 /** A deploy freeze period: two cron expressions and a time zone (default `UTC`). */
 const freezePeriodSchema = z.strictObject({
-  id: idSchema.optional(),
-  freeze_start: cronSchema,
-  freeze_end: cronSchema,
-  cron_timezone: timeZoneSchema.default('UTC'),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
+  freeze_start: cronSchema.describe('When the freeze starts: a cron expression with 5 fields ("0 23 * * 5").'),
+  freeze_end: cronSchema.describe('When the freeze ends: a cron expression with 5 fields ("0 7 * * 1").'),
+  cron_timezone: timeZoneSchema.default('UTC').describe('The IANA time zone of both cron expressions ("Europe/Berlin"). Default UTC.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
 })
 
-const fields = { freeze_periods: z.array(freezePeriodSchema).default([]) }
+const fields = { freeze_periods: z.array(freezePeriodSchema).default([]).describe('Deploy freeze periods of the project (GET /projects/:id/freeze_periods).') }
 
 /** The `freeze_periods` field of projects, as parsed. */
 export type FreezePeriodFields = FieldsOutput<typeof fields>

@@ -12,16 +12,16 @@ import type { MilestoneRecord } from './milestones.tables.js'
 /** A milestone of a group or project. */
 const milestoneSchema = z
   .strictObject({
-    id: idSchema.optional(),
-    iid: iidSchema.optional(),
-    title: z.string().min(1, { error: 'must not be empty' }),
-    description: z.string().default(''),
+    id: idSchema.optional().describe('Record id; the next free one when absent.'),
+    iid: iidSchema.optional().describe('Number within the group or project; the next free one when absent.'),
+    title: z.string().min(1, { error: 'must not be empty' }).describe('Title, unique within the group or project; issues and merge requests name it in milestone:.'),
+    description: z.string().default('').describe('Description (Markdown). Default empty.'),
     /** Default `active`. */
-    state: z.enum(['active', 'closed']).default('active'),
-    due_date: dateSchema.nullable().optional(),
-    start_date: dateSchema.nullable().optional(),
-    created_at: timestampSchema.optional(),
-    updated_at: timestampSchema.optional(),
+    state: z.enum(['active', 'closed']).default('active').describe('active or closed. Default active.'),
+    due_date: dateSchema.nullable().optional().describe('YYYY-MM-DD, not before start_date; absent or null = none.'),
+    start_date: dateSchema.nullable().optional().describe('YYYY-MM-DD; absent or null = none.'),
+    created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+    updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
   })
   .refine((m) => !m.start_date || !m.due_date || m.start_date <= m.due_date, {
     path: ['due_date'],
@@ -31,7 +31,7 @@ const milestoneSchema = z
 /** A group or project milestone, as parsed. */
 export type ScenarioMilestone = z.output<typeof milestoneSchema>
 
-const fields = { milestones: z.array(milestoneSchema).default([]) }
+const fields = { milestones: z.array(milestoneSchema).default([]).describe('Milestones of this group or project.') }
 
 /** The `milestones` field of groups and projects, as parsed. */
 export type MilestoneFields = FieldsOutput<typeof fields>

@@ -13,14 +13,14 @@ import { timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
 
 /** The fields of a group besides `id`, `path` and `parent`. */
 const groupFields = {
-  name: z.string().min(1).optional(),
-  visibility: visibilitySchema.default('private'),
-  description: z.string().default(''),
-  created_at: timestampSchema.optional(),
-  request_access_enabled: z.boolean().default(true),
-  lfs_enabled: z.boolean().default(true),
+  name: z.string().min(1).optional().describe('Display name; faker (a company name) when absent.'),
+  visibility: visibilitySchema.default('private').describe('private, internal or public. Default private.'),
+  description: z.string().default('').describe('Description. Default empty.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  request_access_enabled: z.boolean().default(true).describe('Whether users may request access. Default true.'),
+  lfs_enabled: z.boolean().default(true).describe('Whether Git LFS is enabled. Default true.'),
   /** Runner registration token; faker (`GR1348941…`) when absent. */
-  runners_token: z.string().min(1).optional(),
+  runners_token: z.string().min(1).optional().describe('Runner registration token of the group; faker (GR1348941...) when absent.'),
 }
 
 /** A group's own fields as parsed. */

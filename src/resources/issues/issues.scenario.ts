@@ -25,34 +25,34 @@ import type { IssueRecord } from './issues.tables.js'
 
 /** A comment on an issue. */
 const noteSchema = z.strictObject({
-  author: pathSchema,
-  body: z.string().min(1),
-  created_at: timestampSchema.optional(),
-  confidential: z.boolean().optional(),
+  author: pathSchema.describe('Username of the note\'s author.'),
+  body: z.string().min(1).describe('The note text (Markdown).'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  confidential: z.boolean().optional().describe('An internal note (visible to Reporters and above only). Default false.'),
 })
 
 /** An award emoji: its name (`thumbsup`) and who gave it. */
-const awardSchema = z.strictObject({ name: z.string().min(1), user: pathSchema })
+const awardSchema = z.strictObject({ name: z.string().min(1).describe('Emoji name without colons (thumbsup).'), user: pathSchema.describe('Username of who awarded it.') })
 
 /** How the issue was submitted (administrators read it). */
 const userAgentSchema = z.strictObject({
-  user_agent: z.string(),
-  ip_address: z.string(),
-  akismet_submitted: z.boolean().default(false),
+  user_agent: z.string().describe('The User-Agent the issue was created with.'),
+  ip_address: z.string().describe('The IP address the issue was created from.'),
+  akismet_submitted: z.boolean().default(false).describe('Whether it was submitted to Akismet as spam or ham. Default false.'),
 })
 
 /** An issue of a project. */
 const issueSchema = z.strictObject({
   ...issuableFields,
-  state: z.enum(['opened', 'closed']).default('opened'),
-  confidential: z.boolean().default(false),
-  discussion_locked: z.boolean().nullable().default(null),
-  issue_type: z.enum(['issue', 'incident', 'test_case']).default('issue'),
-  due_date: dateSchema.nullable().optional(),
+  state: z.enum(['opened', 'closed']).default('opened').describe('opened or closed. Default opened.'),
+  confidential: z.boolean().default(false).describe('Visible only to the author, assignees and Reporters and above. Default false.'),
+  discussion_locked: z.boolean().nullable().default(null).describe('Whether only project members may comment; null = not set. Default null.'),
+  issue_type: z.enum(['issue', 'incident', 'test_case']).default('issue').describe('issue, incident or test_case. Default issue.'),
+  due_date: dateSchema.nullable().optional().describe('YYYY-MM-DD; absent or null = none.'),
   /** Seconds. */
-  time_estimate: z.int().nonnegative().default(0),
+  time_estimate: z.int().nonnegative().default(0).describe('Time estimate, in seconds. Default 0.'),
   /** Seconds. */
-  total_time_spent: z.int().nonnegative().default(0),
+  total_time_spent: z.int().nonnegative().default(0).describe('Time spent, in seconds. Default 0.'),
   /** Higher-tier weight (GitLab Premium `Issue#weight`: 0 or more); absent or null = none. */
   weight: z
     .int()
@@ -60,8 +60,8 @@ const issueSchema = z.strictObject({
     .nullable()
     .optional()
     .describe('The issue\'s weight (a GitLab Premium field, 0 or more): order_by=weight and milestone burndown events read it.'),
-  notes: z.array(noteSchema).default([]),
-  award_emoji: z.array(awardSchema).default([]),
+  notes: z.array(noteSchema).default([]).describe('Comments on the issue, oldest first.'),
+  award_emoji: z.array(awardSchema).default([]).describe('Emoji reactions on the issue.'),
   user_agent_detail: userAgentSchema
     .nullable()
     .optional()
@@ -73,9 +73,9 @@ const issueSchema = z.strictObject({
 })
 
 const fields = {
-  issues: z.array(issueSchema).default([]),
+  issues: z.array(issueSchema).default([]).describe('Issues of this project.'),
   /** Bulk data: `issues: N` faker-made issues for this project. */
-  generate: z.strictObject({ issues: z.int().nonnegative().max(1_000_000).default(0) }).optional(),
+  generate: z.strictObject({ issues: z.int().nonnegative().max(1_000_000).default(0).describe('How many faker-made issues to add after the listed ones (0 to 1000000). Default 0.') }).optional().describe('Bulk data made by faker for this project.'),
 }
 
 /** One issue, as parsed. */

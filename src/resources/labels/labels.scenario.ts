@@ -32,30 +32,30 @@ const colorSchema = z
  * `color` defaults to `#428BCA`; `subscribers` are usernames (`subscriptions` rows).
  */
 const groupLabelSchema = z.strictObject({
-  id: idSchema.optional(),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
   name: z
     .string()
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(255, { error: 'must be at most 255 characters' })
-    .refine((s) => !s.includes(','), { error: 'must not contain a comma' }),
-  color: colorSchema.default(DEFAULT_LABEL_COLOR),
-  description: z.string().nullable().default(null),
-  subscribers: z.array(pathSchema).default([]),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+    .refine((s) => !s.includes(','), { error: 'must not contain a comma' }).describe('The label\'s title: unique in its group or project and among its ancestor groups\' labels, no commas.'),
+  color: colorSchema.default(DEFAULT_LABEL_COLOR).describe('#RGB, #RRGGBB or a CSS colour name (quote hex colours in YAML). Default #428BCA.'),
+  description: z.string().nullable().default(null).describe('Description; absent or null = none.'),
+  subscribers: z.array(pathSchema).default([]).describe('Usernames of the users subscribed to the label.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
 })
 
 /** A project label: a group label plus an optional `priority` (integer ≥ 0, a `label_priorities` row). */
 const projectLabelSchema = groupLabelSchema.extend({
-  priority: z.int().nonnegative().optional(),
+  priority: z.int().nonnegative().optional().describe('Label priority in the project (0 or more; lower is higher); absent = not prioritized.'),
 })
 
 /** A group or project label, as parsed (project labels may carry `priority`). */
 export type ScenarioLabel = z.output<typeof projectLabelSchema>
 
-const groupFields = { labels: z.array(groupLabelSchema).default([]) }
-const projectFields = { labels: z.array(projectLabelSchema).default([]) }
+const groupFields = { labels: z.array(groupLabelSchema).default([]).describe('Labels of this group (inherited by its subgroups and projects).') }
+const projectFields = { labels: z.array(projectLabelSchema).default([]).describe('Labels of this project.') }
 
 /** The `labels` field of groups, as parsed. */
 export type GroupLabelFields = FieldsOutput<typeof groupFields>

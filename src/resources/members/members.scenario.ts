@@ -51,18 +51,18 @@ const accessLevelSchema = z.unknown().transform((value, ctx): number => {
 
 /** A group membership: `user` is a username; `access_level` an integer or a name (`developer`). */
 const groupMemberSchema = z.strictObject({
-  user: pathSchema,
-  access_level: accessLevelSchema,
+  user: pathSchema.describe('The member\'s username.'),
+  access_level: accessLevelSchema.describe('The role: 10, 20, 30, 40, 50 or its name (guest, reporter, developer, maintainer, owner).'),
   /** `YYYY-MM-DD`; absent or null = never expires. */
-  expires_at: dateSchema.nullable().optional(),
-  created_at: timestampSchema.optional(),
+  expires_at: dateSchema.nullable().optional().describe('YYYY-MM-DD; absent or null = never expires.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
 })
 
 /** A project membership: as for groups, but `50` (owner) is not a project access level in 13.x. */
 const projectMemberSchema = groupMemberSchema.extend({
   access_level: accessLevelSchema.refine((level) => level !== AccessLevel.OWNER, {
     error: 'must not be 50 (owner) for a project member; use 40 (maintainer)',
-  }),
+  }).describe('The role: 10, 20, 30 or 40, or its name (guest, reporter, developer, maintainer); 50 (owner) only for the owner of a personal project.'),
 })
 
 /** A group or project membership, as parsed. */
@@ -83,7 +83,7 @@ const ldapGroupLinkSchema = z
   .describe('An LDAP group link (GitLab EE ldap_group_links).')
 
 const groupFields = {
-  members: z.array(groupMemberSchema).default([]),
+  members: z.array(groupMemberSchema).default([]).describe('Direct members of this group (subgroups and projects inherit them).'),
   /** The group's LDAP group links; any makes it LDAP-synced (EE `Group#ldap_synced?`). */
   ldap_group_links: z
     .array(ldapGroupLinkSchema)
@@ -93,7 +93,7 @@ const groupFields = {
         'override its members (POST/DELETE /groups/:id/members/:user_id/override). fakelab runs no LDAP sync.',
     ),
 }
-const projectFields = { members: z.array(projectMemberSchema).default([]) }
+const projectFields = { members: z.array(projectMemberSchema).default([]).describe('Direct members of this project.') }
 
 /** The `members` and `ldap_group_links` fields of groups, as parsed. */
 export type GroupMemberFields = FieldsOutput<typeof groupFields>

@@ -15,23 +15,23 @@ import type { MergeRequestRecord } from './merge-requests.tables.js'
 /** A merge request of a project. */
 const mergeRequestSchema = z.strictObject({
   ...issuableFields,
-  state: z.enum(['opened', 'closed', 'merged', 'locked']).default('opened'),
-  source_branch: z.string().min(1).optional(),
-  target_branch: z.string().min(1).optional(),
-  draft: z.boolean().default(false),
-  sha: z.string().min(1).optional(),
+  state: z.enum(['opened', 'closed', 'merged', 'locked']).default('opened').describe('opened, closed, merged or locked. Default opened.'),
+  source_branch: z.string().min(1).optional().describe('Source branch; faker when absent.'),
+  target_branch: z.string().min(1).optional().describe('Target branch; the project\'s default branch when absent.'),
+  draft: z.boolean().default(false).describe('A draft merge request. Default false.'),
+  sha: z.string().min(1).optional().describe('Head commit sha of the source branch; faker when absent.'),
   merge_status: z
     .enum(['unchecked', 'checking', 'can_be_merged', 'cannot_be_merged', 'cannot_be_merged_recheck'])
-    .default('can_be_merged'),
-  merged_at: timestampSchema.nullable().optional(),
-  merged_by: pathSchema.optional(),
+    .default('can_be_merged').describe('unchecked, checking, can_be_merged, cannot_be_merged or cannot_be_merged_recheck. Default can_be_merged.'),
+  merged_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z) (merged ones); faker when absent.'),
+  merged_by: pathSchema.optional().describe('Username of who merged it (merged ones).'),
   /** Iids of issues of this project the merge request closes when merged (loaded by the issues area). */
-  closes: z.array(iidSchema).default([]),
+  closes: z.array(iidSchema).default([]).describe('Iids of issues of this project the merge request closes when merged.'),
   /** Iids of issues of this project it mentions without closing them (related merge requests). */
-  mentions: z.array(iidSchema).default([]),
+  mentions: z.array(iidSchema).default([]).describe('Iids of issues of this project it mentions without closing them (related merge requests).'),
 })
 
-const fields = { merge_requests: z.array(mergeRequestSchema).default([]) }
+const fields = { merge_requests: z.array(mergeRequestSchema).default([]).describe('Merge requests of this project.') }
 
 /** The `merge_requests` field of projects, as parsed. */
 export type MergeRequestFields = FieldsOutput<typeof fields>

@@ -20,7 +20,7 @@ import { EMAIL_EVENTS, GROUP_ONLY_EVENTS, NOTIFICATION_LEVELS, type Notification
 /** A secondary email: an address (confirmed), or `{email, confirmed}`. */
 const emailSchema = z.union([
   z.string().min(1),
-  z.strictObject({ email: z.string().min(1), confirmed: z.boolean().default(true) }),
+  z.strictObject({ email: z.string().min(1).describe('The address.'), confirmed: z.boolean().default(true).describe('Whether it is confirmed (only confirmed ones can receive notifications). Default true.') }),
 ])
 
 const eventsSchema = z.partialRecord(z.enum([...EMAIL_EVENTS, ...GROUP_ONLY_EVENTS]), z.boolean())
@@ -28,15 +28,15 @@ const eventsSchema = z.partialRecord(z.enum([...EMAIL_EVENTS, ...GROUP_ONLY_EVEN
 /** One notification setting of the user: global, or for one group or project. */
 const settingSchema = z
   .strictObject({
-    group: fullPathSchema.optional(),
-    project: fullPathSchema.optional(),
+    group: fullPathSchema.optional().describe('Full path of the group this setting is for; absent (and no project) = the global setting.'),
+    project: fullPathSchema.optional().describe('Full path of the project this setting is for; absent (and no group) = the global setting.'),
     /** Default: `participating` (global) or `global` (group, project), as GitLab starts them. */
-    level: z.enum(NOTIFICATION_LEVELS).optional(),
+    level: z.enum(NOTIFICATION_LEVELS).optional().describe('disabled, participating, watch, global, mention or custom. Default participating (global) or global (group, project).'),
     /** Global only; default the primary email. */
-    notification_email: z.string().optional(),
-    events: eventsSchema.default({}),
-    created_at: timestampSchema.optional(),
-    updated_at: timestampSchema.optional(),
+    notification_email: z.string().optional().describe('Global setting only: the address notifications go to; default the primary email.'),
+    events: eventsSchema.default({}).describe('Custom level: the events notified (new_note, new_issue, ... : true or false).'),
+    created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+    updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
   })
   .refine((s) => s.group === undefined || s.project === undefined, { error: 'names both a group and a project; one setting is for one of them' })
   .refine((s) => s.notification_email === undefined || (s.group === undefined && s.project === undefined), {
@@ -45,8 +45,8 @@ const settingSchema = z
   .refine((s) => s.group !== undefined || !('new_epic' in s.events), { error: 'new_epic is a group event only' })
 
 const fields = {
-  emails: z.array(emailSchema).default([]),
-  notification_settings: z.array(settingSchema).default([]),
+  emails: z.array(emailSchema).default([]).describe('The user\'s secondary emails: an address, or { email, confirmed }.'),
+  notification_settings: z.array(settingSchema).default([]).describe('The user\'s notification settings: global, or for one group or project.'),
 }
 
 /** The `emails` and `notification_settings` fields of users, as parsed. */

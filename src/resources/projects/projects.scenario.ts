@@ -15,16 +15,16 @@ import { timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
 
 /** The fields of a project besides `id`, `path` and `namespace`. */
 const projectFields = {
-  name: z.string().min(1).optional(),
-  visibility: visibilitySchema.default('private'),
-  description: z.string().default(''),
-  default_branch: z.string().min(1).default('main'),
-  archived: z.boolean().default(false),
-  created_at: timestampSchema.optional(),
-  last_activity_at: timestampSchema.optional(),
-  repository_storage: z.string().min(1).default('default'),
+  name: z.string().min(1).optional().describe('Display name; faker when absent.'),
+  visibility: visibilitySchema.default('private').describe('private, internal or public. Default private.'),
+  description: z.string().default('').describe('Description. Default empty.'),
+  default_branch: z.string().min(1).default('main').describe('The default branch. Default main.'),
+  archived: z.boolean().default(false).describe('Archived (read-only). Default false.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  last_activity_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
+  repository_storage: z.string().min(1).default('default').describe('Name of the repository storage (top-level repository_storages) holding it. Default default.'),
   /** Runner registration token; faker (`GR1348941…`) when absent. */
-  runners_token: z.string().min(1).optional(),
+  runners_token: z.string().min(1).optional().describe('Runner registration token of the project; faker (GR1348941...) when absent.'),
 }
 
 /** A project's own fields as parsed. */

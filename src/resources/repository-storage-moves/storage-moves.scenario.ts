@@ -20,11 +20,11 @@ import type { SnippetRecord } from './storage-moves.tables.js'
 /** One configured storage. */
 const storageSchema = z.strictObject({
   /** gitlab: config/initializers/6_validations.rb allows `[a-zA-Z0-9\-_]+` only. */
-  name: z.string().regex(/^[a-zA-Z0-9\-_]+$/, 'must be a storage name of letters, digits, - and _'),
-  weight: z.int().min(0).max(100).default(100),
-  start_after_seconds: z.number().min(0).default(5),
-  run_seconds: z.number().min(0).default(60),
-  fail_moves: z.boolean().default(false),
+  name: z.string().regex(/^[a-zA-Z0-9\-_]+$/, 'must be a storage name of letters, digits, - and _').describe('Storage name: letters, digits, - and _.'),
+  weight: z.int().min(0).max(100).default(100).describe('Weight (0 to 100) for placing new repositories. Default 100.'),
+  start_after_seconds: z.number().min(0).default(5).describe('Seconds (simulated clock) before a move to this storage starts. Default 5.'),
+  run_seconds: z.number().min(0).default(60).describe('Seconds (simulated clock) a move to this storage runs before it finishes. Default 60.'),
+  fail_moves: z.boolean().default(false).describe('Make every move to this storage fail. Default false.'),
   progress: z
     .enum(['requests', 'clock'])
     .default('requests')
@@ -51,26 +51,26 @@ const storagesSchema = z
 /** A storage with every setting at its default. */
 const defaultSettings = (name: string, weight: number) => storageSchema.parse({ name, weight })
 
-const root = { repository_storages: storagesSchema }
+const root = { repository_storages: storagesSchema.describe('The repository storages (names unique). Default one storage named default.') }
 
 /** The storages as parsed. */
 export type RepositoryStoragesFields = FieldsOutput<typeof root>
 
 const snippetSchema = z.strictObject({
-  id: idSchema.optional(),
-  title: z.string().min(1),
-  description: z.string().default(''),
-  visibility: visibilitySchema.default('private'),
-  file_name: z.string().min(1).default('snippet.txt'),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
+  title: z.string().min(1).describe('Title.'),
+  description: z.string().default('').describe('Description. Default empty.'),
+  visibility: visibilitySchema.default('private').describe('private, internal or public. Default private.'),
+  file_name: z.string().min(1).default('snippet.txt').describe('File name. Default snippet.txt.'),
   /** Project snippets only: the author's username; default the project's creator. */
-  author: pathSchema.optional(),
-  repository_storage: z.string().min(1).default('default'),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+  author: pathSchema.optional().describe('Project snippets only: the author\'s username; default the project\'s creator.'),
+  repository_storage: z.string().min(1).default('default').describe('Name of the repository storage holding it. Default default.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
 })
 
-const snippetFields = { snippets: z.array(snippetSchema).default([]) }
-const groupFields = { repository_storage: z.string().min(1).default('default') }
+const snippetFields = { snippets: z.array(snippetSchema).default([]).describe('Snippets (personal for a user, project snippets for a project).') }
+const groupFields = { repository_storage: z.string().min(1).default('default').describe('Name of the repository storage of the group\'s wiki. Default default.') }
 
 /** The `snippets` field of users and projects, as parsed. */
 export type SnippetFields = FieldsOutput<typeof snippetFields>

@@ -24,47 +24,47 @@ import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.j
 const CI_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'] as const
 
 const commitSchema = z.strictObject({
-  title: z.string().optional(),
-  message: z.string().optional(),
-  parent_ids: z.array(z.string()).optional(),
-  author_name: z.string().optional(),
-  author_email: z.string().optional(),
-  authored_date: timestampSchema.optional(),
-  committer_name: z.string().optional(),
-  committer_email: z.string().optional(),
-  committed_date: timestampSchema.optional(),
+  title: z.string().optional().describe('Commit title; faker when absent.'),
+  message: z.string().optional().describe('Commit message; the title when absent.'),
+  parent_ids: z.array(z.string()).optional().describe('Parent commit shas.'),
+  author_name: z.string().optional().describe('Author name; faker when absent.'),
+  author_email: z.string().optional().describe('Author email; faker when absent.'),
+  authored_date: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  committer_name: z.string().optional().describe('Committer name; the author when absent.'),
+  committer_email: z.string().optional().describe('Committer email; the author when absent.'),
+  committed_date: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); the authored date when absent.'),
 })
 
 const pipelineSchema = z.strictObject({
-  id: idSchema.optional(),
-  sha: z.string().regex(/^[0-9a-f]{40}$/, { error: 'must be a 40-character hex commit sha' }).optional(),
-  ref: z.string().min(1).optional(),
-  status: z.enum(CI_STATUSES).default('success'),
-  user: z.string().optional(),
-  commit: commitSchema.default({}),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+  id: idSchema.optional().describe('Pipeline id (jobs name it); the next free one when absent.'),
+  sha: z.string().regex(/^[0-9a-f]{40}$/, { error: 'must be a 40-character hex commit sha' }).optional().describe('The 40-character hex commit sha; faker when absent.'),
+  ref: z.string().min(1).optional().describe('Branch or tag; the project\'s default branch when absent.'),
+  status: z.enum(CI_STATUSES).default('success').describe('A CI status (created, pending, running, success, failed, canceled, skipped, manual, ...). Default success.'),
+  user: z.string().optional().describe('Username of who ran it.'),
+  commit: commitSchema.default({}).describe('The commit it ran on.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
 })
 
 /** A runner's job, as a scenario writes it. */
 export const jobSchema = z.strictObject({
-  id: idSchema.optional(),
+  id: idSchema.optional().describe('Job id; the next free one when absent.'),
   /** The project's full path; the runner's only project when left out. */
-  project: fullPathSchema.optional(),
+  project: fullPathSchema.optional().describe('The project\'s full path; the runner\'s only project when left out.'),
   /** The `id` of a pipeline of that project. */
-  pipeline: idSchema,
+  pipeline: idSchema.describe('The id of a pipeline of that project.'),
   /** Username; the pipeline's user when left out. */
-  user: z.string().optional(),
-  status: z.enum(CI_STATUSES).default('success'),
-  stage: z.string().default('test'),
-  name: z.string().optional(),
-  ref: z.string().optional(),
-  tag: z.boolean().default(false),
-  coverage: z.number().nullable().default(null),
-  allow_failure: z.boolean().default(false),
-  created_at: timestampSchema.optional(),
-  started_at: timestampSchema.nullable().optional(),
-  finished_at: timestampSchema.nullable().optional(),
+  user: z.string().optional().describe('Username; the pipeline\'s user when left out.'),
+  status: z.enum(CI_STATUSES).default('success').describe('A CI status (created, pending, running, success, failed, canceled, ...). Default success.'),
+  stage: z.string().default('test').describe('Stage name. Default test.'),
+  name: z.string().optional().describe('Job name; faker when absent.'),
+  ref: z.string().optional().describe('Branch or tag; the pipeline\'s ref when absent.'),
+  tag: z.boolean().default(false).describe('Whether ref is a tag. Default false.'),
+  coverage: z.number().nullable().default(null).describe('Coverage percentage; null = none. Default null.'),
+  allow_failure: z.boolean().default(false).describe('Whether the job may fail without failing the pipeline. Default false.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  started_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = not started.'),
+  finished_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = not finished.'),
 })
 
 /**
@@ -89,38 +89,38 @@ export const fastJob = fastObject({
 })
 
 const runnerSchema = z.strictObject({
-  id: idSchema.optional(),
-  runner_type: z.enum(['instance_type', 'group_type', 'project_type']).optional(),
+  id: idSchema.optional().describe('Runner id; the next free one when absent.'),
+  runner_type: z.enum(['instance_type', 'group_type', 'project_type']).optional().describe('instance_type, group_type or project_type; from groups/projects when absent.'),
   /** The authentication token (generated when left out). */
-  token: z.string().min(1).optional(),
-  description: z.string().optional(),
-  ip_address: z.string().nullable().optional(),
-  active: z.boolean().default(true),
-  locked: z.boolean().default(false),
-  run_untagged: z.boolean().default(true),
-  access_level: z.enum(['not_protected', 'ref_protected']).default('not_protected'),
-  maximum_timeout: z.int().min(600).nullable().default(null),
-  tag_list: z.array(z.string().min(1)).default([]),
-  name: z.string().nullable().optional(),
-  version: z.string().nullable().optional(),
-  revision: z.string().nullable().optional(),
-  platform: z.string().nullable().optional(),
-  architecture: z.string().nullable().optional(),
-  contacted_at: timestampSchema.nullable().default(null),
+  token: z.string().min(1).optional().describe('The authentication token (generated when left out).'),
+  description: z.string().optional().describe('Description; faker when absent.'),
+  ip_address: z.string().nullable().optional().describe('IP address it last contacted from; null = unknown.'),
+  active: z.boolean().default(true).describe('Whether it takes jobs (paused = false). Default true.'),
+  locked: z.boolean().default(false).describe('Locked to its current projects. Default false.'),
+  run_untagged: z.boolean().default(true).describe('Whether it picks jobs without tags. Default true.'),
+  access_level: z.enum(['not_protected', 'ref_protected']).default('not_protected').describe('not_protected or ref_protected. Default not_protected.'),
+  maximum_timeout: z.int().min(600).nullable().default(null).describe('Maximum job timeout, in seconds (600 or more); null = none. Default null.'),
+  tag_list: z.array(z.string().min(1)).default([]).describe('Tags.'),
+  name: z.string().nullable().optional().describe('Runner software name (gitlab-runner); null = unknown.'),
+  version: z.string().nullable().optional().describe('Runner version; null = unknown.'),
+  revision: z.string().nullable().optional().describe('Runner revision; null = unknown.'),
+  platform: z.string().nullable().optional().describe('Platform (linux); null = unknown.'),
+  architecture: z.string().nullable().optional().describe('Architecture (amd64); null = unknown.'),
+  contacted_at: timestampSchema.nullable().default(null).describe('An ISO 8601 instant (2021-04-01T12:00:00Z) of its last contact; null = never. Default null.'),
   /** Full paths of the projects it is enabled in (project runners). */
-  projects: z.array(fullPathSchema).default([]),
+  projects: z.array(fullPathSchema).default([]).describe('Full paths of the projects it is enabled in (project runners).'),
   /** Full path of its group (group runners): a list of one, as GitLab stores it. */
-  groups: z.array(fullPathSchema).max(1).default([]),
-  jobs: withFastItems(z.array(jobSchema), fastJob).default([]),
-  created_at: timestampSchema.optional(),
+  groups: z.array(fullPathSchema).max(1).default([]).describe('Full path of its group (group runners): a list of one, as GitLab stores it.'),
+  jobs: withFastItems(z.array(jobSchema), fastJob).default([]).describe('Jobs it ran or runs.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
 })
 
 const rootFields = {
-  runners_registration_token: z.string().min(1).optional(),
-  runners: z.array(runnerSchema).default([]),
+  runners_registration_token: z.string().min(1).optional().describe('The instance\'s runner registration token; faker when absent.'),
+  runners: z.array(runnerSchema).default([]).describe('CI runners (instance, group and project runners).'),
 }
 
-const projectFields = { pipelines: z.array(pipelineSchema).default([]) }
+const projectFields = { pipelines: z.array(pipelineSchema).default([]).describe('CI pipelines of this project (runner jobs name them by id).') }
 
 /** A runner of the scenario, as parsed. */
 export type ScenarioRunner = z.output<typeof runnerSchema>

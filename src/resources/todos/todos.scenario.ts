@@ -18,21 +18,21 @@ import { TODO_ACTIONS, type TodoRecord } from './todos.tables.js'
 /** A to-do, as a scenario writes it. */
 export const todoSchema = z
   .strictObject({
-    id: idSchema.optional(),
+    id: idSchema.optional().describe('Record id; the next free one when absent.'),
     /** The owner (username). Required. */
-    user: pathSchema,
+    user: pathSchema.describe('The owner (username).'),
     /** Who caused it (username); default the owner. */
-    author: pathSchema.optional(),
-    action: z.enum(TODO_ACTIONS).default('assigned'),
+    author: pathSchema.optional().describe('Who caused it (username); default the owner.'),
+    action: z.enum(TODO_ACTIONS).default('assigned').describe('Why it exists: assigned, mentioned, build_failed, marked, approval_required, ... Default assigned.'),
     /** The iid of an issue of this project. */
-    issue: iidSchema.optional(),
+    issue: iidSchema.optional().describe('The iid of an issue of this project (give issue or merge_request).'),
     /** The iid of a merge request of this project. */
-    merge_request: iidSchema.optional(),
-    state: z.enum(['pending', 'done']).default('pending'),
+    merge_request: iidSchema.optional().describe('The iid of a merge request of this project (give issue or merge_request).'),
+    state: z.enum(['pending', 'done']).default('pending').describe('pending or done. Default pending.'),
     /** The note text that raised it; absent: the target's title. */
-    body: z.string().optional(),
-    created_at: timestampSchema.optional(),
-    updated_at: timestampSchema.optional(),
+    body: z.string().optional().describe('The note text that raised it; the target\'s title when absent.'),
+    created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+    updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
   })
   .refine((todo) => (todo.issue === undefined) !== (todo.merge_request === undefined), {
     error: 'needs exactly one target: issue: <iid> or merge_request: <iid>',
@@ -63,7 +63,7 @@ export function fastTodo(input: unknown): unknown {
   return todo
 }
 
-const fields = { todos: withFastItems(z.array(todoSchema), fastTodo).default([]) }
+const fields = { todos: withFastItems(z.array(todoSchema), fastTodo).default([]).describe('To-do items on issues and merge requests of this project.') }
 
 /** The `todos` field of projects, as parsed. */
 export type TodoFields = FieldsOutput<typeof fields>

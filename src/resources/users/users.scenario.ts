@@ -31,34 +31,34 @@ const TOKEN_SCOPES = [
  */
 const personalAccessTokenSchema = z.strictObject({
   /** Optional record id. */
-  id: idSchema.optional(),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
   /** The secret, for example `glpat-root-fakelab`. Required. */
-  token: z.string().min(1),
+  token: z.string().min(1).describe('The secret, sent as PRIVATE-TOKEN (glpat-root-fakelab).'),
   /** Display name; faker when absent. */
-  name: z.string().optional(),
+  name: z.string().optional().describe('Display name; faker when absent.'),
   /** Default `[api]`. */
-  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']),
+  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']).describe('Scopes: api, read_api, read_user, sudo, read_repository, write_repository, ... Default [api].'),
   /** `YYYY-MM-DD`; absent or null = never expires. */
-  expires_at: dateSchema.nullable().optional(),
-  revoked: z.boolean().default(false),
-  impersonation: z.boolean().default(false),
-  created_at: timestampSchema.optional(),
-  last_used_at: timestampSchema.nullable().optional(),
+  expires_at: dateSchema.nullable().optional().describe('YYYY-MM-DD; absent or null = never expires.'),
+  revoked: z.boolean().default(false).describe('Revoked (answers 401). Default false.'),
+  impersonation: z.boolean().default(false).describe('An impersonation token (made by an administrator). Default false.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  last_used_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = never used.'),
 })
 
 /** An OAuth access token (`oauth_access_tokens`), sent as `Authorization: Bearer` or `access_token=`. */
 const oauthTokenSchema = z.strictObject({
-  id: idSchema.optional(),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
   /** The secret. Required, unique across all tokens. */
-  token: z.string().min(1),
+  token: z.string().min(1).describe('The secret, sent as Authorization: Bearer; unique across all tokens.'),
   /** The `name` of the top-level `oauth_applications` entry it was issued to; absent = none. */
-  application: z.string().min(1).optional(),
+  application: z.string().min(1).optional().describe('The name of the top-level oauth_applications entry it was issued to; absent = none.'),
   /** Default `[api]`. */
-  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']),
+  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']).describe('Scopes (api, read_api, read_user, ...). Default [api].'),
   /** An instant; absent or null = never expires. */
-  expires_at: timestampSchema.nullable().optional(),
-  revoked: z.boolean().default(false),
-  created_at: timestampSchema.optional(),
+  expires_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); absent or null = never expires.'),
+  revoked: z.boolean().default(false).describe('Revoked (answers 401). Default false.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
 })
 
 /**
@@ -67,59 +67,59 @@ const oauthTokenSchema = z.strictObject({
  * `oauth_applications`; doc/api/applications.md.
  */
 const oauthApplicationSchema = z.strictObject({
-  id: idSchema.optional(),
+  id: idSchema.optional().describe('Record id; the next free one when absent.'),
   /** Unique: tokens name their application by it. */
-  name: z.string().min(1),
+  name: z.string().min(1).describe('Name, unique: tokens name their application by it.'),
   /** The client id (`application_id` in the OAuth flow). */
-  uid: z.string().min(1),
+  uid: z.string().min(1).describe('The client id (application_id in the OAuth flow).'),
   /** The client secret. */
-  secret: z.string().min(1),
+  secret: z.string().min(1).describe('The client secret.'),
   /** One callback URL per line, as GitLab stores them. */
-  redirect_uri: z.string().min(1),
+  redirect_uri: z.string().min(1).describe('Callback URLs, one per line.'),
   /** The scopes the application may ask for; its tokens' scopes must be among them. Default `[api]`. */
-  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']),
-  confidential: z.boolean().default(true),
-  created_at: timestampSchema.optional(),
+  scopes: z.array(z.enum(TOKEN_SCOPES)).default(['api']).describe('The scopes it may ask for; its tokens\' scopes must be among them. Default [api].'),
+  confidential: z.boolean().default(true).describe('A confidential client (can keep its secret). Default true.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
 })
 
-const root = { oauth_applications: z.array(oauthApplicationSchema).default([]) }
+const root = { oauth_applications: z.array(oauthApplicationSchema).default([]).describe('Instance-wide OAuth applications (GET /applications).') }
 
 /** The top-level `oauth_applications`, as parsed. */
 export type OauthApplicationFields = FieldsOutput<typeof root>
 
 /** The fields of a user besides `id` and `username`. */
 const userFields = {
-  name: z.string().optional(),
-  email: z.string().optional(),
+  name: z.string().optional().describe('Full name; faker when absent.'),
+  email: z.string().optional().describe('Primary email; faker when absent.'),
   /** Default false. */
-  admin: z.boolean().default(false),
+  admin: z.boolean().default(false).describe('An administrator. Default false.'),
   /** Default `active`. `ldap_blocked`: blocked by the LDAP sync, which the API may neither block nor unblock. */
-  state: z.enum(['active', 'blocked', 'ldap_blocked', 'deactivated']).default('active'),
+  state: z.enum(['active', 'blocked', 'ldap_blocked', 'deactivated']).default('active').describe('active, blocked, ldap_blocked (blocked by the LDAP sync) or deactivated. Default active.'),
   /** An external user (sees only what they are a member of). Default false. */
-  external: z.boolean().default(false),
-  avatar_url: z.string().nullable().default(null),
-  bio: z.string().default(''),
-  location: z.string().default(''),
-  public_email: z.string().default(''),
-  skype: z.string().default(''),
-  linkedin: z.string().default(''),
-  twitter: z.string().default(''),
-  website_url: z.string().default(''),
-  organization: z.string().default(''),
-  job_title: z.string().default(''),
+  external: z.boolean().default(false).describe('An external user (sees only what they are a member of). Default false.'),
+  avatar_url: z.string().nullable().default(null).describe('Avatar URL; null = none. Default null.'),
+  bio: z.string().default('').describe('Profile bio. Default empty.'),
+  location: z.string().default('').describe('Profile location. Default empty.'),
+  public_email: z.string().default('').describe('Public email shown on the profile. Default empty.'),
+  skype: z.string().default('').describe('Skype name. Default empty.'),
+  linkedin: z.string().default('').describe('LinkedIn name. Default empty.'),
+  twitter: z.string().default('').describe('Twitter name. Default empty.'),
+  website_url: z.string().default('').describe('Website URL. Default empty.'),
+  organization: z.string().default('').describe('Organization. Default empty.'),
+  job_title: z.string().default('').describe('Job title. Default empty.'),
   /** null for humans; `project_bot` for the bot user behind a project access token. */
-  user_type: z.enum(['project_bot']).nullable().default(null),
-  created_at: timestampSchema.optional(),
-  last_sign_in_at: timestampSchema.nullable().optional(),
-  current_sign_in_at: timestampSchema.nullable().optional(),
-  last_activity_on: dateSchema.nullable().optional(),
-  can_create_group: z.boolean().default(true),
-  projects_limit: z.int().nonnegative().default(100000),
-  private_profile: z.boolean().default(false),
+  user_type: z.enum(['project_bot']).nullable().default(null).describe('null for humans; project_bot for the bot user behind a project access token. Default null.'),
+  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
+  last_sign_in_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = never.'),
+  current_sign_in_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = never.'),
+  last_activity_on: dateSchema.nullable().optional().describe('YYYY-MM-DD; null = never.'),
+  can_create_group: z.boolean().default(true).describe('Whether the user may create top-level groups. Default true.'),
+  projects_limit: z.int().nonnegative().default(100000).describe('How many personal projects the user may create. Default 100000.'),
+  private_profile: z.boolean().default(false).describe('Hide the profile from others. Default false.'),
   /** Personal access tokens. */
-  tokens: z.array(personalAccessTokenSchema).default([]),
+  tokens: z.array(personalAccessTokenSchema).default([]).describe('Personal access tokens.'),
   /** OAuth access tokens. */
-  oauth_tokens: z.array(oauthTokenSchema).default([]),
+  oauth_tokens: z.array(oauthTokenSchema).default([]).describe('OAuth access tokens.'),
 }
 
 /** A user's fields as parsed. */
