@@ -147,7 +147,7 @@ class UnimplementedPassthrough extends HttpHandler {
 /**
  * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s), fakelab's control
  * namespace (`/-/fakelab/*`) and the uploads API entities link to (metric images under
- * `/uploads/-/system/issuable_metric_image/`). Prepend your own handlers with `server.use(...)` to override one endpoint.
+ * `/uploads/-/system/issuable_metric_image/`, uploaded user avatars under `/uploads/-/system/user/avatar/`). Prepend your own handlers with `server.use(...)` to override one endpoint.
  * @example
  * import { setupServer } from 'msw/node'
  * import { createSimulator } from 'fakelab'
@@ -164,7 +164,7 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
     : http.all(urlPattern(base, 'api/v[34]'), handle)
   // The web paths API entities link to (a metric image's `file_path`): only the upload folders
   // fakelab serves, so an app's other requests under `/uploads` still reach the network.
-  const uploads = http.all(urlPattern(base, 'uploads/-/system/issuable_metric_image'), handle)
+  const uploads = http.all(urlPattern(base, 'uploads/-/system/(?:issuable_metric_image|user/avatar)'), handle)
   return [api, http.all(urlPattern(base, '-/fakelab'), handle), uploads]
 }
 

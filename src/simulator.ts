@@ -48,11 +48,22 @@ function composeTables(): TableDefs {
 }
 
 const TABLES = composeTables()
+/** Every area's delete rules (`Area.cascade`), in area order. */
+const CASCADE = areas.flatMap((area) => area.cascade ?? [])
+
+/** Every area's `beforeRequest`, in area order, as one call; undefined when no area has one. */
+const BEFORE_REQUEST_HOOKS = areas.flatMap((area) => (area.beforeRequest ? [area.beforeRequest] : []))
+const BEFORE_REQUEST: EngineOptions['beforeApiRequest'] =
+  BEFORE_REQUEST_HOOKS.length === 0
+    ? undefined
+    : (db, now) => {
+        for (const hook of BEFORE_REQUEST_HOOKS) hook(db, now)
+      }
 const FORMAT = createScenarioFormat(areas.flatMap((area) => (area.scenario ? [area.scenario] : [])))
 
-/** A new, empty store with every table of core and of the areas. */
+/** A new, empty store with every table of core and of the areas, and the areas' delete rules. */
 export function createDb(): Db {
-  return new Db(TABLES)
+  return new Db(TABLES, { cascade: CASCADE })
 }
 
 /**
@@ -138,7 +149,7 @@ export function loadState(input: unknown, seed?: number): LoadedState {
 }
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
-export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock'> {
+export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock' | 'beforeApiRequest'> {
   /**
    * A scenario object written in code ({@link ScenarioInput}, validated exactly as YAML), a parsed
    * scenario (`parseScenario`, `loadScenarioFile`), scenario YAML text, or a state export
@@ -175,6 +186,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     webRoutes: rest.webRoutes ?? allWebRoutes,
     loadScenario: (input: unknown) => loadState(input),
     createDb,
+    beforeApiRequest: BEFORE_REQUEST,
   }
   const stateGiven = typeof given === 'string' ? STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given)) : isStateExport(given)
   if (stateGiven) {

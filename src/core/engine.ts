@@ -97,6 +97,12 @@ export interface EngineOptions {
    * takes its default from `FAKELAB_REPLY_MEMO` where a process environment has it.
    */
   replyMemo?: ReplyMemoMode
+  /**
+   * Called as each API request arrives, after admission and before the reply memo and the route
+   * (the areas' `beforeRequest`, composed by the simulator): state that moves with requests rather
+   * than with the clock, such as storage moves on a frozen clock.
+   */
+  beforeApiRequest?: (db: Db, now: Date) => void
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -265,6 +271,8 @@ class Engine {
   readonly routedAhead = new WeakMap<CoreRequest, Routed>()
   routesAhead = false
 
+  readonly beforeApiRequest: EngineOptions['beforeApiRequest']
+
   constructor(options: EngineOptions) {
     this.db = options.db
     this.clock = options.clock
@@ -277,6 +285,7 @@ class Engine {
     this.memo = this.memoMode === 'off' ? undefined : new ReplyMemo()
     this.onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
     this.fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
+    this.beforeApiRequest = options.beforeApiRequest
   }
 
   /**
@@ -325,6 +334,7 @@ class Engine {
     const head = request.method === 'HEAD'
     try {
       request = await admit(this.db, this.limiter, this.clock, request, where)
+      if (this.beforeApiRequest && where.zone === 'api') this.beforeApiRequest(this.db, this.clock.now())
       const line = this.memo && where.zone === 'api' ? ReplyMemo.line(request) : undefined
       if (line === undefined) return render(await this.run(request, where, routed, trace), requestId, head)
       return await this.answerRead(this.memo!, line, request, where, routed, requestId, trace)

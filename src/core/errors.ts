@@ -8,28 +8,11 @@
  */
 
 /**
- * Message texts GitLab's endpoints pass to the helpers below (`conflict!(msg)`,
- * `render_api_error!(msg, status)`, Grape errors raised by an endpoint). Areas use these instead of
- * writing the words themselves. gitlab: lib/api/labels.rb, lib/api/helpers/label_helpers.rb,
- * lib/api/milestone_responses.rb, lib/api/helpers/pagination_strategies.rb.
+ * Message texts of GitLab's generic helpers that endpoints share (the pagination helpers). An
+ * area's own messages live in its folder (`<area>.messages.ts`); model-error messages are built by
+ * `rules/model-errors.ts`. gitlab: lib/api/helpers/pagination_strategies.rb.
  */
 export const ErrorMessage = {
-  /** 409 on creating a label whose title the parent already has available. */
-  labelExists: 'Label already exists',
-  /** 400 when a label cannot be promoted (no group, or not a project label). */
-  promoteLabelFailed: 'Failed to promote project label to group label',
-  /** 400 for a failed milestone save: `Failed to create milestone {:title=>["can't be blank"]}`. */
-  failedTo: (action: string, modelErrors: string) => `Failed to ${action} ${modelErrors}`,
-  /** 403 reason: the caller may not read, change, list jobs of or enable the runner. gitlab: lib/api/ci/runners.rb. */
-  runnerNoAccess: 'No access granted',
-  /** 403 reason: enabling a group runner in a project (even an administrator). */
-  runnerIsGroupRunner: 'Runner is a group runner',
-  /** 403 reason: enabling a locked runner in another project. */
-  runnerIsLocked: 'Runner is locked',
-  /** 403 reason: a non-administrator deleting a runner enabled in several projects. */
-  runnerInSeveralProjects: 'Runner associated with more than one project',
-  /** 403 reason: disabling a runner in its only project. */
-  runnerOnlyProject: 'Only one project associated with the runner. Please remove the runner instead',
   /** 405 for `pagination=keyset` where keyset pagination is not offered. */
   keysetUnsupported: 'Keyset pagination is not yet available for this type of request',
   /** 405 for an offset past the limit of a keyset-capable list. */
@@ -38,11 +21,10 @@ export const ErrorMessage = {
 } as const
 
 /**
- * ActiveModel validation messages as GitLab's models word them (the texts of `errors.add`), found
- * inside {@link validationFailed} bodies and `Failed to … milestone` messages. Rails' defaults come
- * first (config/locales/en.yml of activemodel), then GitLab's own. gitlab: app/models/label.rb,
- * app/models/concerns/timebox.rb, app/models/milestone.rb, app/validators/cron_validator.rb,
- * app/validators/cron_freeze_period_timezone_validator.rb.
+ * ActiveModel validation messages as Rails and GitLab's shared validators word them (the texts of
+ * `errors.add`), found inside {@link validationFailed} bodies and `Failed to …` messages (see
+ * `rules/model-errors.ts`). An area's model-specific messages live in its folder.
+ * gitlab: config/locales/en.yml of activemodel, app/validators/color_validator.rb.
  */
 export const ValidationMessage = {
   blank: "can't be blank",
@@ -50,26 +32,10 @@ export const ValidationMessage = {
   taken: 'has already been taken',
   tooLong: (maximum: number) => `is too long (maximum is ${maximum} characters)`,
   greaterThanOrEqualTo: (count: number) => `must be greater than or equal to ${count}`,
+  /** Rails' inclusion validator. */
+  notIncluded: 'is not included in the list',
   /** `ColorValidator`. */
   invalidColor: 'must be a valid color code',
-  /** 13.x `CronValidator` (the leading space is GitLab's). */
-  invalidCron: ' is invalid syntax',
-  /** `CronFreezePeriodTimezoneValidator`. */
-  invalidCronTimezone: 'syntax is invalid',
-  /** Timebox: due date not after start date. */
-  dueDateBeforeStartDate: 'must be greater than start date',
-  /** Timebox: a year past 9999. */
-  dateAfterMaximum: 'date must not be after 9999-12-31',
-  /** `Ci::Runner` `maximum_timeout` below 600 seconds. */
-  runnerTimeoutTooShort: 'needs to be at least 10 minutes',
-  /** `Ci::Runner#tag_constraints` (under the key `tags_list`). */
-  runnerTagsRequired: 'can not be empty when runner is not allowed to pick untagged jobs',
-  /** `Ci::Runner#assign_to` for a project the runner is already enabled in (13.x wording). */
-  runnerAlreadyEnabled: 'Validation failed: Runner has already been taken',
-  /** Milestone title uniqueness across the group and its projects. */
-  milestoneTitleTaken: 'already being used for another group or project milestone.',
-  /** User `owns_notification_email` (13.x wording; later "must be an email you have verified"). */
-  notAnEmailYouOwn: 'is not an email you own',
 } as const
 
 /** A JSON error body: GitLab helpers answer `{message}`, Grape answers `{error}`. */
@@ -112,7 +78,7 @@ export function notFound(resource?: string): ApiError {
 
 /**
  * 404 `{message: "404 Not found"}` with a lower-case "found": what `ActiveRecord::RecordNotFound`
- * gives when GitLab calls `Model.find(id)` directly (runners, milestones, freeze periods, members...).
+ * gives when GitLab calls `Model.find(id)` directly for a record an endpoint names by id.
  * spec-gap: the spec names no body for these; GitLab's lower-case one wins (gitlab-behaviour.md §14
  * item 13).
  */
@@ -189,7 +155,7 @@ export function uriTooLong(): ApiError {
 /**
  * 413 for a request body over the limit. GitLab's Rails never sees such a body: the nginx in front
  * of it answers, and the body is nginx's HTML error page.
- * spec-gap: the spec's error table has no 413; the issue asks for it; fakelab answers as Omnibus
+ * spec-gap: the spec's error table has no 413; it was asked for; fakelab answers as Omnibus
  * nginx does (`client_max_body_size 250m`), with its HTML page and `Content-Type: text/html`.
  */
 export function payloadTooLarge(): ApiError {

@@ -5,6 +5,7 @@
  * This folder is the only place that knows how records are kept; it knows no area.
  * @module
  */
+import type { CascadeRule } from './cascade.js'
 import { Collection, type Journal, type Undo } from './collection.js'
 import type {
   GroupRecord,
@@ -26,14 +27,18 @@ export type DbState = { [K in TableName]: { rows: Tables[K][]; nextId: number } 
 export class Db {
   /** The tables, by GitLab name: `db.tables.projects.get(1)`. */
   readonly tables: { [K in TableName]: Collection<Tables[K]> }
+  /** The areas' delete rules, composed (see `rules/cascade.ts`); empty when none were given. */
+  readonly cascade: readonly CascadeRule[]
   private journals: Undo[][] = []
   #writes = 0
 
   /**
    * @param definitions every table and its indexes: `CORE_TABLES` plus each area's tables, as the
    *   composition root (`src/simulator.ts` `createDb`) puts them together.
+   * @param options.cascade every area's delete rules (`Area.cascade`), as the composition root collects them.
    */
-  constructor(definitions: TableDefs) {
+  constructor(definitions: TableDefs, options: { cascade?: readonly CascadeRule[] } = {}) {
+    this.cascade = options.cascade ?? []
     const journal = (): Journal | undefined => {
       const top = this.journals[this.journals.length - 1]
       return top ? { push: (undo) => top.push(undo) } : undefined

@@ -6,7 +6,7 @@
 import { AccessLevel, directMember, groupAccessLevel } from '../rules/access.js'
 import { repositoryStorage } from '../rules/repository.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
-import { UserBasic } from './user.js'
+import { avatarUrl, UserBasic } from './user.js'
 import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx } from './urls.js'
 
 /** `{id, description, name, name_with_namespace, path, path_with_namespace, created_at}`. */
@@ -48,7 +48,7 @@ export function UserNamespaceBasic(user: UserRecord | null, id: number, ctx: Pre
     kind: 'user',
     full_path: user?.username ?? '',
     parent_id: null,
-    avatar_url: user?.avatar_url ?? null,
+    avatar_url: user ? avatarUrl(ctx, user) : null,
     web_url: user ? userWebUrl(ctx, user) : '',
   }
 }

@@ -6,6 +6,16 @@
 import type { UserRecord } from '../db/schema.js'
 import { userWebUrl, type PresentCtx } from './urls.js'
 
+/**
+ * A user's `avatar_url`: as the scenario wrote it, or for an uploaded avatar (stored as its path,
+ * `/uploads/-/system/user/avatar/:id/:filename`) under the base URL, as GitLab's
+ * `avatar_url(only_path: false)` builds it from its configured host.
+ */
+export function avatarUrl(ctx: PresentCtx, user: UserRecord): string | null {
+  const url = user.avatar_url
+  return url !== null && url.startsWith('/') ? `${ctx.baseUrl}${url}` : url
+}
+
 /** `{id, name, username, state, avatar_url, web_url}`: how users appear inside other entities. */
 export function UserBasic(user: UserRecord, ctx: PresentCtx) {
   return {
@@ -13,7 +23,7 @@ export function UserBasic(user: UserRecord, ctx: PresentCtx) {
     name: user.name,
     username: user.username,
     state: user.state,
-    avatar_url: user.avatar_url,
+    avatar_url: avatarUrl(ctx, user),
     web_url: userWebUrl(ctx, user),
   }
 }

@@ -13,10 +13,12 @@
  * so a one-letter token cannot wreck unrelated text.
  *
  * Recorders that leaked tokens (Polly.js #175, php-vcr #503) redacted by rule only; the second
- * pass is the difference. Source: issue 11 ("Redaction by default").
+ * pass is the difference. Source: fakelab #11 ("Redaction by default").
  * @module
  */
 import type { Entry, Header, PostData } from 'har-format'
+import { areas } from '../resources/index.js'
+import type { AreaSecrets } from '../scenario/area.js'
 
 /** Extra rules, added to {@link DEFAULT_REDACTION}. Names are case-insensitive. */
 export interface RedactionRules {
@@ -33,32 +35,41 @@ export interface RedactionRules {
 }
 
 /**
- * What is redacted with no configuration. Headers: `PRIVATE-TOKEN`, `Authorization` (the
- * credential after the scheme), `JOB-TOKEN`, `Cookie` and `Set-Cookie` (each cookie's value).
- * Query: `private_token`, `access_token`, `job_token`, `token`. Body fields: the `token` of runner
- * registration, runner authentication and access-token creation, `runners_token` and its
- * relatives. Patterns: GitLab's prefixed tokens (`glpat-`, `glrt-`, `gloas-`, …) and runner
- * registration tokens (`GR1348941…`). Source: GitLab "Token overview" docs (token prefixes).
+ * The generic rules, whatever the areas: the credentials of any request and GitLab's prefixed
+ * tokens. Headers: `PRIVATE-TOKEN`, `Authorization` (the credential after the scheme),
+ * `JOB-TOKEN`, `Cookie` and `Set-Cookie` (each cookie's value). Query: `private_token`,
+ * `access_token`, `job_token`, `token`. Body fields: `token` (what token-creating endpoints
+ * answer), the credential parameters, `password`, `secret`. Patterns: GitLab's prefixed tokens
+ * (`glpat-`, `glrt-`, `gloas-`, …). Source: GitLab "Token overview" docs (token prefixes).
  */
-export const DEFAULT_REDACTION = {
+const GENERIC_REDACTION = {
   headers: ['private-token', 'authorization', 'job-token', 'cookie', 'set-cookie', 'proxy-authorization', 'x-gitlab-token'],
   queryParams: ['private_token', 'access_token', 'job_token', 'token'],
-  bodyFields: [
-    'token',
-    'runners_token',
-    'runners_registration_token',
-    'registration_token',
-    'private_token',
-    'access_token',
-    'job_token',
-    'password',
-    'secret',
-  ],
-  patterns: [
-    /\bgl(?:pat|oas|rt|rtr|cbt|ptt|ft|imt|agent|soat|ffct|dt|wt|sst)-[A-Za-z0-9_-]+/g,
-    /\bGR1348941[A-Za-z0-9_-]+/g,
-  ],
+  bodyFields: ['token', 'private_token', 'access_token', 'job_token', 'password', 'secret'],
+  patterns: [/\bgl(?:pat|oas|rt|rtr|cbt|ptt|ft|imt|agent|soat|ffct|dt|wt|sst)-[A-Za-z0-9_-]+/g],
 } as const satisfies Required<Omit<RedactionRules, 'secrets'>>
+
+/** The generic rules followed by each area's declared secrets (`Area.secrets`), in area order. */
+function composeRedaction(generic: Required<Omit<RedactionRules, 'secrets'>>, declared: readonly (AreaSecrets | undefined)[]): Required<Omit<RedactionRules, 'secrets'>> {
+  const own = declared.filter((s): s is AreaSecrets => s !== undefined)
+  return {
+    headers: [...generic.headers, ...own.flatMap((s) => s.headers ?? [])],
+    queryParams: [...generic.queryParams, ...own.flatMap((s) => s.queryParams ?? [])],
+    bodyFields: [...generic.bodyFields, ...own.flatMap((s) => s.bodyFields ?? [])],
+    patterns: [...generic.patterns, ...own.flatMap((s) => s.patterns ?? [])],
+  }
+}
+
+/**
+ * What is redacted with no configuration: the generic rules (credential headers and query
+ * parameters, `token`-like body fields, GitLab's prefixed tokens) plus what each area declares
+ * about its own secrets (`Area.secrets`: the fields that hold them, the format of the tokens it
+ * generates). Names are lower-case.
+ */
+export const DEFAULT_REDACTION: Readonly<Required<Omit<RedactionRules, 'secrets'>>> = composeRedaction(
+  GENERIC_REDACTION,
+  areas.map((area) => area.secrets),
+)
 
 /**
  * Secrets found by the everywhere-pass must be at least this long; shorter values are replaced
@@ -292,7 +303,7 @@ function encodeQueryValue(value: string): string {
 
 /**
  * Rewrites the values of secret query parameters in a URL and leaves every other byte as it was
- * (re-encoding the whole query would turn `labels[]=a+b` into `labels%5B%5D=a%20b`).
+ * (re-encoding the whole query would turn `tags[]=a+b` into `tags%5B%5D=a%20b`).
  * @param replace returns the new (unencoded) value of a parameter, or undefined to keep it.
  */
 function redactQuery(url: string, replace: (key: string, value: string) => string | undefined): string {

@@ -1,25 +1,29 @@
 /**
  * Deleting a project, a group or a user and everything that belongs to it, the way GitLab's
  * `dependent: :destroy` associations and foreign keys with `ON DELETE CASCADE` do, so a deleted
- * record vanishes from every list at once. Core knows no area, so the rules go by GitLab's column
- * conventions rather than by table: a row belongs to a deleted `issues` row when its `issue_id`
- * names it, or when a polymorphic pair (`noteable_type`/`noteable_id`, `source_type`/`source_id`,
- * `target_type`/`target_id`, …) points at an `Issue`; `<kind>_repository_storage_moves` rows go
- * with their `container_id`; `<kind>_ids` arrays (an issue's `label_ids`) lose the id. Whatever is
- * removed is cascaded in turn (a project's issues take their notes, award emoji and to-dos along).
+ * record vanishes from every list at once. This layer knows no area, so the rules go by GitLab's
+ * column conventions rather than by table: a row belongs to a deleted `projects` row when its
+ * `project_id` names it, or when a polymorphic pair (`source_type`/`source_id`,
+ * `target_type`/`target_id`, …) points at a `Project`; `<kind>_ids` arrays lose the id. What the
+ * conventions do not show (a `parent_id`, a `container_id`, a column set to null rather than
+ * deleted) each area declares about its own tables (`Area.cascade`, a {@link CascadeRule} list the
+ * store carries as `db.cascade`). Whatever is removed is cascaded in turn (a project's records take
+ * their own dependants along).
  * Source: gitlab: app/services/projects/destroy_service.rb, app/services/groups/destroy_service.rb,
  * app/services/users/destroy_service.rb, app/services/users/migrate_to_ghost_user_service.rb,
  * db/structure.sql (foreign keys).
  * @module
  */
 import type { Db } from '../db/db.js'
+import type { CascadeRule, CascadeValue } from '../db/cascade.js'
 import type { Row } from '../db/collection.js'
 import type { TableName, UserRecord } from '../db/schema.js'
-import { newUserRecord } from './user-record.js'
+
+export type { CascadeRule, CascadeValue } from '../db/cascade.js'
 
 type AnyRow = Row & Record<string, unknown>
 
-/** `merge_requests` → `merge_request`; `award_emoji` stays as it is. */
+/** `merge_requests` → `merge_request`; a name without a plural `s` stays as it is. */
 function singular(table: string): string {
   return table.endsWith('s') ? table.slice(0, -1) : table
 }
@@ -29,29 +33,45 @@ function modelKey(name: string): string {
   return name.replace(/_/g, '').toLowerCase()
 }
 
-/** The polymorphic `*_type` values that name a row of `table` (groups are `Namespace` too). */
-function typeNames(table: string): Set<string> {
-  const names = new Set([modelKey(singular(table))])
-  if (table === 'groups') names.add('namespace')
-  return names
+/** The declared rules, looked up by `<table><<parent>` (and by parent for type names). */
+interface Compiled {
+  cascade: Map<string, Extract<CascadeRule, { kind: 'cascade' }>[]>
+  nullify: Map<string, string>
+  typeNames: Map<string, string[]>
+  ghost: Map<string, string[]>
 }
 
-/** Columns that keep a row when the user they name is deleted: GitLab nullifies them (ON DELETE SET NULL). */
-const NULLIFIED_USER_TABLES = new Set(['pipelines', 'jobs'])
+function compile(rules: readonly CascadeRule[]): Compiled {
+  const out: Compiled = { cascade: new Map(), nullify: new Map(), typeNames: new Map(), ghost: new Map() }
+  const add = <V>(map: Map<string, V[]>, key: string, value: V) => map.set(key, [...(map.get(key) ?? []), value])
+  for (const rule of rules) {
+    if (rule.kind === 'cascade') add(out.cascade, `${rule.table}<${rule.parent}`, rule)
+    else if (rule.kind === 'nullify') out.nullify.set(`${rule.table}<${rule.parent}`, rule.column)
+    else if (rule.kind === 'typeName') add(out.typeNames, rule.parent, modelKey(rule.name))
+    else add(out.ghost, rule.table, rule.column)
+  }
+  return out
+}
+
+/** The polymorphic `*_type` values that name a row of `table`: its model name plus declared ones. */
+function typeNames(table: string, rules: Compiled): Set<string> {
+  return new Set([modelKey(singular(table)), ...(rules.typeNames.get(table) ?? [])])
+}
 
 /** What {@link destroyRecords} removed, by table: what a test or a log can report. */
 export type Removed = Map<string, number[]>
 
 /**
- * Deletes rows of `table` and, transitively, every row that belongs to them. Run it inside the
- * request's transaction: a later failure undoes all of it.
- * Personal projects go with their user (`namespace_type: 'user'`), group projects and subgroups
- * with their group; a user's authored records are not deleted here (see {@link migrateToGhost}).
+ * Deletes rows of `table` and, transitively, every row that belongs to them, by the column
+ * conventions and the store's declared rules (`db.cascade`). Run it inside the request's
+ * transaction: a later failure undoes all of it.
+ * A user's authored records are not deleted here (see {@link migrateToGhost}).
  * @param table the table of the rows to delete (`projects`, `groups`, `users`, …).
  * @param ids ids of rows that exist in `table`.
  * @returns every deleted id, by table.
  */
 export function destroyRecords(db: Db, table: TableName, ids: readonly number[]): Removed {
+  const rules = compile(db.cascade)
   const removed: Removed = new Map()
   const queue: [string, Set<number>][] = [[table, new Set(ids)]]
   const tables = db.tables as unknown as Record<string, {
@@ -69,12 +89,14 @@ export function destroyRecords(db: Db, table: TableName, ids: readonly number[])
     const gone = new Set(live)
     const fk = `${singular(name)}_id`
     const arrayFk = `${singular(name)}_ids`
-    const types = typeNames(name)
+    const types = typeNames(name, rules)
     for (const [other, collection] of Object.entries(tables)) {
       const dependents = new Set<number>()
+      const declared = rules.cascade.get(`${other}<${name}`) ?? []
+      const nullified = rules.nullify.get(`${other}<${name}`)
       for (const row of collection.all()) {
-        if (belongsTo(row, other, name, fk, types, gone)) {
-          if (name === 'users' && NULLIFIED_USER_TABLES.has(other)) collection.update(row.id, { [fk]: null })
+        if (belongsTo(row, fk, declared, types, gone)) {
+          if (nullified !== undefined) collection.update(row.id, { [nullified]: null })
           else dependents.add(row.id)
           continue
         }
@@ -89,15 +111,15 @@ export function destroyRecords(db: Db, table: TableName, ids: readonly number[])
   return removed
 }
 
-/** Whether `row` of table `other` belongs to one of the deleted rows of `table`. */
-function belongsTo(row: AnyRow, other: string, table: string, fk: string, types: Set<string>, gone: Set<number>): boolean {
+/** Whether `row` holds every value of a rule's `where`. */
+function holds(row: AnyRow, where: Readonly<Record<string, CascadeValue>> | undefined): boolean {
+  return where === undefined || Object.entries(where).every(([key, value]) => row[key] === value)
+}
+
+/** Whether `row` belongs to one of the deleted rows (`gone`) by convention or by a declared rule. */
+function belongsTo(row: AnyRow, fk: string, declared: readonly Extract<CascadeRule, { kind: 'cascade' }>[], types: Set<string>, gone: Set<number>): boolean {
   if (typeof row[fk] === 'number' && gone.has(row[fk] as number)) return true
-  if (other === `${singular(table)}_repository_storage_moves` && gone.has(row.container_id as number)) return true
-  if (other === 'projects' && (table === 'groups' || table === 'users')) {
-    return row.namespace_type === singular(table) && gone.has(row.namespace_id as number)
-  }
-  if (other === 'groups' && table === 'groups') return gone.has(row.parent_id as number)
-  if (other === 'runner_namespaces' && table === 'groups') return gone.has(row.namespace_id as number)
+  for (const rule of declared) if (gone.has(row[rule.column] as number) && holds(row, rule.where)) return true
   for (const key of Object.keys(row)) {
     if (!key.endsWith('_type')) continue
     const kind = row[key]
@@ -108,45 +130,25 @@ function belongsTo(row: AnyRow, other: string, table: string, fk: string, types:
 }
 
 /**
- * GitLab's ghost user (`User.ghost`): the one account deleted users' contributions move to,
- * created on first use. gitlab: app/models/user.rb (`ghost`, `user_type: :ghost`, blocked).
- */
-export function ghostUser(db: Db, now: string): UserRecord {
-  const existing = db.tables.users.find((u) => u.user_type === 'ghost')
-  if (existing) return existing
-  let username = 'ghost'
-  for (let n = 1; db.findUserByUsername(username); n++) username = `ghost${n}`
-  return db.tables.users.insert(
-    newUserRecord({
-      username,
-      name: 'Ghost User',
-      email: `${username}@example.com`,
-      created_at: now,
-      state: 'blocked',
-      bio: 'This is a "Ghost User", created to hold all issues authored by users that have since been deleted. This user cannot be removed.',
-      user_type: 'ghost',
-      can_create_group: false,
-      projects_limit: 0,
-    }),
-  )
-}
-
-/**
  * Moves a user's contributions to the ghost user before the user is deleted, as
- * `Users::MigrateToGhostUserService` does for issues, merge requests, notes, snippets and award
- * emoji: every `author_id` naming the user, and the user's award emoji (`user_id`). Assignments
- * and `*_by_id` columns (`closed_by_id`, `merged_by_id`, a member's `created_by_id`) are cleared,
- * as their foreign keys' `ON DELETE SET NULL` does.
+ * `Users::MigrateToGhostUserService` does: every `author_id` naming the user, and the columns the
+ * areas declare with `ghost` rules. Assignments and `*_by_id` columns (`closed_by_id`,
+ * `merged_by_id`, `created_by_id`) are cleared, as their foreign keys' `ON DELETE SET NULL` does.
+ * @param ghost gives the ghost user (the users area's `User.ghost`), called on first need only, so
+ *   a user with no contributions creates none.
  */
-export function migrateToGhost(db: Db, user: UserRecord, now: string): void {
+export function migrateToGhost(db: Db, user: UserRecord, ghost: () => UserRecord): void {
+  const rules = compile(db.cascade)
   const tables = db.tables as unknown as Record<string, { all(): AnyRow[]; update(id: number, patch: Record<string, unknown>): AnyRow }>
-  let ghost: UserRecord | undefined
+  let ghostUser: UserRecord | undefined
   for (const [name, collection] of Object.entries(tables)) {
+    const columns = rules.ghost.get(name) ?? []
     for (const row of collection.all()) {
       const patch: Record<string, unknown> = {}
-      if (row.author_id === user.id || (name === 'award_emoji' && row.user_id === user.id)) {
-        ghost ??= ghostUser(db, now)
-        patch[row.author_id === user.id ? 'author_id' : 'user_id'] = ghost.id
+      const column = row.author_id === user.id ? 'author_id' : columns.find((c) => row[c] === user.id)
+      if (column !== undefined) {
+        ghostUser ??= ghost()
+        patch[column] = ghostUser.id
       }
       for (const key of Object.keys(row)) {
         if (key.endsWith('_by_id') && row[key] === user.id) patch[key] = null

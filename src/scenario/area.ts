@@ -5,8 +5,11 @@
  * @module
  */
 import type { Route } from '../core/route.js'
+import type { CascadeRule } from '../db/cascade.js'
+import type { Db } from '../db/db.js'
 import type { TableDefs, TableName } from '../db/schema.js'
 import type { ScenarioFragment } from './fragment.js'
+import type { AreaImporter } from './importer.js'
 
 /**
  * One resource area (`src/resources/<name>/index.ts`). Adding an area is a new folder exporting
@@ -45,4 +48,62 @@ export interface Area {
   readonly writes?: readonly TableName[]
   /** Its part of the scenario format. */
   readonly scenario?: ScenarioFragment
+  /**
+   * Its delete rules: the foreign keys of its tables that GitLab's column conventions (`<table>_id`,
+   * polymorphic `*_type`/`*_id`, `<kind>_ids`) do not show, such as a `container_id`, a column set to
+   * null rather than deleted, or a column that moves to the ghost user. The composition root hands
+   * every area's to the store (`db.cascade`); `rules/cascade.ts` applies them. Source: gitlab:
+   * db/structure.sql (foreign keys).
+   */
+  readonly cascade?: readonly CascadeRule[]
+  /**
+   * Where its secrets travel, for the recorder's redaction (`record/redact.ts` adds these to the
+   * generic credential rules): the body fields and query parameters that hold them, and the format
+   * of the tokens it generates.
+   */
+  readonly secrets?: AreaSecrets
+  /**
+   * Lines `fakelab serve` prints about the area once the server is up, after the users and their
+   * tokens (each area's in area order): credentials of its own a client needs at once, such as
+   * registration tokens. Start with `''` to leave a blank line before a heading.
+   */
+  readonly startup?: (view: StartupView) => readonly string[]
+  /**
+   * Its cassette-import hook: the recorded answers it recognises and the section of the imported
+   * scenario it builds from them (`record/import.ts` is the generic driver; see `importer.ts`).
+   */
+  readonly importer?: AreaImporter
+  /**
+   * Runs as each API request arrives, before it is routed or a kept answer is looked for, with the
+   * store and the clock's now: the area's background work progressing between requests, as
+   * GitLab's Sidekiq jobs do (storage moves). A change it makes must be a store write (so the reply
+   * memo sees it) and must depend only on the store and `now`; it is not undone when the request fails.
+   */
+  readonly beforeRequest?: (db: Db, now: Date) => void
+}
+
+/** What an area's {@link Area.startup} lines are made from. */
+export interface StartupView {
+  /** The loaded store. */
+  readonly db: Db
+  /** The simulator's clock reading. */
+  readonly now: Date
+  /** How many rows of one kind to list at most (the rest as `  ... and <n> more`). */
+  readonly limit: number
+}
+
+/**
+ * An area's secrets as the redaction sees them (`Area.secrets`). Names are case-insensitive.
+ * @example
+ * secrets: { bodyFields: ['runners_token'], patterns: [/\bGR1348941[A-Za-z0-9_-]+/g] }
+ */
+export interface AreaSecrets {
+  /** Request or response headers whose whole value is secret. */
+  readonly headers?: readonly string[]
+  /** Query parameters whose value is secret. */
+  readonly queryParams?: readonly string[]
+  /** JSON or form body fields whose string value is secret, at any depth. */
+  readonly bodyFields?: readonly string[]
+  /** Patterns whose matches are secret wherever they appear (the `g` flag or not; either works). */
+  readonly patterns?: readonly RegExp[]
 }

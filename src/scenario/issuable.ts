@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { items, list, str } from './entries.js'
 import type { CheckContext, LoadContext, LoadParent, WrittenTimestamps } from './fragment.js'
 import { at, formatPath } from './problems.js'
+import { isObject, num, pick, str as importStr, titleIn, usernameIn, type ImportBuildContext, type Json } from './importer.js'
 import { idSchema, iidSchema, pathSchema, timestampSchema } from './scalars.js'
 
 /**
@@ -92,4 +93,41 @@ export function issuableLabelIds(ctx: LoadContext, parent: LoadParent, titles: r
 /** The milestone id of an issuable's `milestone` title, or null. */
 export function issuableMilestoneId(ctx: LoadContext, parent: LoadParent, title: string | null | undefined): number | null {
   return title === null || title === undefined ? null : ctx.titleId('milestones', parent, title)
+}
+
+/**
+ * A recorded issue or merge request as a scenario record, for the two areas' cassette importers:
+ * the shared fields, usernames for `author`/`assignees`/`closed_by`, and only the labels and the
+ * milestone its project or the project's groups hold in the imported scenario (the others are
+ * noted as left out).
+ * @param extra the area's own fields, copied as they are.
+ * @param allowNull fields (besides `closed_at`) whose null is kept.
+ * @returns undefined when its project was not imported.
+ */
+export function importIssuable(ctx: ImportBuildContext, record: Json, extra: readonly string[], allowNull: readonly string[]): Json | undefined {
+  const projectId = num(record.project_id)
+  if (projectId === undefined || ctx.project(projectId) === undefined) return undefined
+  // Labels and milestones an issuable may refer to: its project's and its ancestor groups'.
+  const visibleTitles = (kind: 'labels' | 'milestones'): Set<string> => {
+    const parts = (ctx.projectPath(projectId) ?? '').split('/').slice(0, -1)
+    const owners = [ctx.project(projectId), ...parts.map((_, i) => ctx.group(parts.slice(0, i + 1).join('/')))]
+    const key = kind === 'labels' ? 'name' : 'title'
+    return new Set(owners.flatMap((o) => ((o?.[kind] as Json[] | undefined) ?? []).map((x) => String(x[key]))))
+  }
+  const out: Json = pick(record, ['id', 'iid', 'title', 'description', 'state', 'created_at', 'updated_at', 'closed_at', 'upvotes', 'downvotes', 'user_notes_count', ...extra], ['closed_at', ...allowNull])
+  const author = usernameIn(record.author)
+  if (author) out.author = author
+  const assignees = (Array.isArray(record.assignees) ? record.assignees : []).map(usernameIn).filter((u): u is string => u !== undefined)
+  if (assignees.length > 0) out.assignees = assignees
+  const closedBy = usernameIn(record.closed_by)
+  if (closedBy) out.closed_by = closedBy
+  const labelTitles = visibleTitles('labels')
+  const labels = (Array.isArray(record.labels) ? record.labels : []).map((l) => (isObject(l) ? importStr(l.name) : importStr(l))).filter((l): l is string => l !== undefined)
+  const kept = labels.filter((l) => labelTitles.has(l))
+  if (kept.length < labels.length) ctx.note(`${String(record.web_url ?? record.id)}: labels ${labels.filter((l) => !labelTitles.has(l)).join(', ')} were never listed; left out`)
+  if (kept.length > 0) out.labels = kept
+  const milestone = titleIn(record.milestone)
+  if (milestone && visibleTitles('milestones').has(milestone)) out.milestone = milestone
+  else if (milestone) ctx.note(`${String(record.web_url ?? record.id)}: milestone ${milestone} was never listed; left out`)
+  return out
 }

@@ -403,6 +403,26 @@ const ROWS: Row[] = [
   // --- end job token's job
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Repository reads (issue 26): `download_code`. Anonymous and non-members read a public project's
+  // code; a private project's guest gets 403, its reporter 200 (21's repository is empty: lists are []).
+  ...[
+    '/projects/20/repository/branches', '/projects/20/repository/branches/main', '/projects/20/repository/tags',
+    '/projects/20/repository/tags/v1.0.0', '/projects/20/repository/commits', '/projects/20/repository/commits/main',
+    '/projects/20/repository/commits/main/diff', '/projects/20/repository/commits/main/refs', '/projects/20/repository/tree',
+    '/projects/20/repository/blobs/9592db4008c5a60c6f75326db5cb4c27ec035610', '/projects/20/repository/blobs/9592db4008c5a60c6f75326db5cb4c27ec035610/raw',
+    '/projects/20/repository/compare?from=main&to=feature%2Flogin', '/projects/20/repository/files/README.md?ref=main',
+    '/projects/20/repository/files/README.md/raw',
+  ].map((path): Row => ({
+    key: `GET ${path.split('?')[0]!.replace('/projects/20/', '/projects/:id/').replace(/branches\/main$/, 'branches/:branch').replace(/tags\/v1\.0\.0$/, 'tags/:tag_name').replace(/commits\/main/, 'commits/:sha').replace(/blobs\/[0-9a-f]{40}/, 'blobs/:sha').replace(/files\/README\.md/, 'files/:file_path')}`,
+    path,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    ...(path.endsWith('/raw') ? { ok: path.includes('files') ? '# Website\n\nThe Acme website.\n' : '<footer>\n  <a href="/about">About</a>\n  <a href="/support">Contact</a>\n</footer>\n' } : {}),
+  })),
+  ...['branches', 'tags', 'commits'].map((what): Row => ({
+    key: `GET /projects/:id/repository/${what}`,
+    path: `/projects/21/repository/${what}`,
+    expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200],
+  })),
 ]
 
 /**
@@ -469,7 +489,7 @@ function methodOf(key: string): string {
 
 /** The route that serves `path` for `method`: of the templates that match, the one with most static segments (STYLE.md §3). */
 function servingRoute(routes: readonly { key: string; method: string; path: string }[], method: string, path: string): string | undefined {
-  const segments = path.split('/')
+  const segments = path.split('?')[0]!.split('/')
   const candidates = routes.filter((r) => {
     const parts = r.path.split('/')
     return r.method === method && parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i])

@@ -24,9 +24,9 @@ describe.skipIf(python === undefined)('python-gitlab: storage moves and credenti
     })
     expect(output.trim().split('\n')).toEqual([
       'scheduled 1 scheduled default storage-2 acme/website',
-      'get scheduled',
-      'project list [1]',
       "read only -> 400 {'project': ['is read only']}",
+      'get finished',
+      'project list [1]',
       "bulk {'message': '202 Accepted'}",
       'snippet moves [600, 601]',
       "invalid -> 400 {'destination_storage_name': ['is not included in the list']}",

@@ -1,15 +1,16 @@
-"""python-gitlab against fakelab: storage moves through the low-level http_* API, every credential
+"""python-gitlab against fakelab: storage moves through the low-level http_* API (each later request
+is a tick of the move: the second POST finds it started, the GET after finds it finished), every credential
 type, and sudo. Run by test/clients/python-gitlab-auth.test.ts with the base URL as argv[1]."""
 import gitlab, sys
 url = sys.argv[1]
 gl = gitlab.Gitlab(url, private_token="glpat-root-fakelab")
 m = gl.http_post("/projects/20/repository_storage_moves", post_data={"destination_storage_name": "storage-2"})
 print("scheduled", m["id"], m["state"], m["source_storage_name"], m["destination_storage_name"], m["project"]["path_with_namespace"])
-print("get", gl.http_get(f"/project_repository_storage_moves/{m['id']}")["state"])
-print("project list", [x["id"] for x in gl.http_list("/projects/20/repository_storage_moves", get_all=True)])
 try:
     gl.http_post("/projects/20/repository_storage_moves", post_data={"destination_storage_name": "default"})
 except gitlab.exceptions.GitlabHttpError as e: print("read only ->", e.response_code, e.error_message)
+print("get", gl.http_get(f"/project_repository_storage_moves/{m['id']}")["state"])
+print("project list", [x["id"] for x in gl.http_list("/projects/20/repository_storage_moves", get_all=True)])
 print("bulk", gl.http_post("/snippet_repository_storage_moves", post_data={"source_storage_name": "default", "destination_storage_name": "storage-2"}))
 print("snippet moves", sorted(x["snippet"]["id"] for x in gl.http_list("/snippet_repository_storage_moves", get_all=True)))
 try:

@@ -1,5 +1,6 @@
 /**
- * The MSW handlers claim the uploads fakelab serves (metric images' `file_path`) and no other path
+ * The MSW handlers claim the uploads fakelab serves (metric images' `file_path`, uploaded user
+ * avatars' `avatar_url`) and no other path
  * under `/uploads`: an app's own upload requests still reach `onUnhandledRequest`.
  */
 import { setupServer } from 'msw/node'
@@ -12,10 +13,12 @@ const server = setupServer(...createHandlers(createSimulator({ scenario: 'versio
 beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(new URL(request.url).pathname) }))
 afterAll(() => server.close())
 
-it('answers under /uploads/-/system/issuable_metric_image/ and leaves the rest of /uploads alone', async () => {
+it('answers under /uploads/-/system/issuable_metric_image/ and /uploads/-/system/user/avatar/, and leaves the rest of /uploads alone', async () => {
   const ours = await fetch('http://gitlab.test/uploads/-/system/issuable_metric_image/file/1/a.png')
   expect([ours.status, ours.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8'])
-  await fetch('http://gitlab.test/uploads/-/system/user/avatar/1/a.png').catch(() => undefined)
+  const avatar = await fetch('http://gitlab.test/uploads/-/system/user/avatar/1/a.png')
+  expect([avatar.status, avatar.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8'])
+  await fetch('http://gitlab.test/uploads/-/system/group/avatar/1/a.png').catch(() => undefined)
   await fetch('http://gitlab.test/acme/website/uploads/abc/a.png').catch(() => undefined)
-  expect(unhandled).toEqual(['/uploads/-/system/user/avatar/1/a.png', '/acme/website/uploads/abc/a.png'])
+  expect(unhandled).toEqual(['/uploads/-/system/group/avatar/1/a.png', '/acme/website/uploads/abc/a.png'])
 })

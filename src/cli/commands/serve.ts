@@ -12,6 +12,7 @@
 import { unwatchFile, watchFile } from 'node:fs'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
+import { areas } from '../../resources/index.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from '../../scenario-files.js'
 import { startServer, type RunningServer } from '../../server/node-server.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
@@ -24,7 +25,7 @@ const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
 /** A stop that takes longer than this (a stuck connection) is cut short. */
 const FORCE_EXIT_AFTER_MS = 5_000
-/** The banner lists at most this many users. */
+/** The banner lists at most this many users (and areas this many rows of one kind). */
 const MAX_LISTED_USERS = 25
 
 /** Parsed options of `serve` (after env fallbacks and defaults). */
@@ -128,32 +129,8 @@ function tokensOf(sim: Simulator, userId: number, today: string): TokenLine[] {
     })
 }
 
-/** The stdout banner printed after the URL line. */
-/**
- * The runner registration tokens of the loaded scenario (issue 7): the instance's, then each
- * group's and project's by full path (the first {@link MAX_LISTED_USERS} of each).
- */
-function runnerTokenLines(sim: Simulator): string[] {
-  const db = sim.db
-  const instance = db.tables.application_settings.get(1)?.runners_registration_token
-  const groups = db.tables.groups.all().map((g) => ({ path: db.groupFullPath(g), token: g.runners_token }))
-  const projects = db.tables.projects.all().map((p) => ({ path: db.projectFullPath(p), token: p.runners_token }))
-  const entries = [
-    ...(instance !== undefined ? [{ path: '(instance)', token: instance }] : []),
-    ...groups.slice(0, MAX_LISTED_USERS),
-    ...projects.slice(0, MAX_LISTED_USERS),
-  ]
-  const width = Math.max(4, ...entries.map((e) => e.path.length))
-  const more = Math.max(0, groups.length - MAX_LISTED_USERS) + Math.max(0, projects.length - MAX_LISTED_USERS)
-  return [
-    '',
-    'Runner registration tokens (POST /api/v4/runners token=...)',
-    ...entries.map((e) => `  ${e.path.padEnd(width)}  ${e.token}`),
-    ...(more > 0 ? [`  ... and ${more} more`] : []),
-  ]
-}
-
-function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, scenarioLabel: string, version: string): string {
+/** The stdout banner printed after the URL line: the users and their tokens, then each area's lines. */
+function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, scenarioName: string, version: string): string {
   const today = sim.clock.now().toISOString().slice(0, 10)
   const users = sim.db.tables.users.all()
   const rows = users.slice(0, MAX_LISTED_USERS).map((user) => {
@@ -169,7 +146,7 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
     '',
     `fakelab ${version}: GitLab REST API v4 simulator`,
     `  API root   ${url}/api/v4`,
-    `  Scenario   ${scenarioLabel}`,
+    `  Scenario   ${scenarioName}`,
     `  Clock      ${scenario.now ? `frozen at ${String(scenario.now)}` : 'system clock'}`,
     '',
     `Users (${users.length})`,
@@ -177,7 +154,8 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
     ...rows.map((r) => `  ${r.name.padEnd(nameWidth)}  ${r.role.padEnd(roleWidth)}  ${r.tokens}`),
   ]
   if (users.length > rows.length) lines.push(`  ... and ${users.length - rows.length} more`)
-  lines.push(...runnerTokenLines(sim)) // runners (issue 7)
+  const view = { db: sim.db, now: sim.clock.now(), limit: MAX_LISTED_USERS }
+  for (const area of areas) lines.push(...(area.startup?.(view) ?? []))
 
   // The curl example uses an admin's working `api` token when there is one, else any working token.
   const candidates = users.flatMap((user) =>
@@ -267,7 +245,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   const file = options.scenario
   let scenario: Scenario | StateExport
   try {
-    // Without --scenario, the default scenario as the build already loaded it (issue 5: cold start),
+    // Without --scenario, the default scenario as the build already loaded it (#5: cold start),
     // unless --seed asks for other generated values: those need the scenario itself.
     const prebuilt = file === undefined && options.seed === undefined ? await loadDefaultState() : undefined
     scenario = file !== undefined ? await loadScenarioFile(file) : (prebuilt ?? (await loadDefaultScenario()))
@@ -320,9 +298,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
   stopOnSignals(server)
   const url = clientUrl(server, options.host)
-  const label = file ?? `embedded default (${DEFAULT_SCENARIO_PATH})`
+  const scenarioName = file ?? `embedded default (${DEFAULT_SCENARIO_PATH})`
   process.stdout.write(`${url}\n`)
-  process.stdout.write(banner(sim, scenario, url, label, version))
+  process.stdout.write(banner(sim, scenario, url, scenarioName, version))
 }
 
 const EXAMPLES = `

@@ -7,7 +7,9 @@
  * @module
  */
 import { issueVisibleTo, canReadProject } from '../../rules/access.js'
-import { notFound, recordNotFound } from '../../core/errors.js'
+import { notFound, recordNotFound, ValidationMessage } from '../../core/errors.js'
+import { ModelErrors } from '../../rules/model-errors.js'
+import { AwardEmojiMessage } from './award-emoji.messages.js'
 import { rubyInspect } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
@@ -86,13 +88,13 @@ function countVote(db: Db, awardable: Awardable, name: string, delta: 1 | -1): v
 export function awardEmoji(ctx: AwardCtx, awardable: Awardable, user: UserRecord, rawName: string): AwardEmojiRecord {
   const { db } = ctx
   // `emoji_awardable?`: system notes take no emoji; the service's message is a plain string here.
-  if (awardable.type === 'Note' && awardable.note.system) throw notFound('Award Emoji Awardable cannot be awarded emoji')
+  if (awardable.type === 'Note' && awardable.note.system) throw notFound(AwardEmojiMessage.notAwardable)
   const name = normalizeEmojiName(rawName)
-  const errors: string[] = []
-  if (name.trim() === '') errors.push("Name can't be blank")
-  if (!isEmojiName(name)) errors.push('Name is not included in the list')
-  else if (awardsOf(db, awardable).some((a) => a.user_id === user.id && a.name === name)) errors.push('Name has already been taken')
-  if (errors.length > 0) throw notFound(`Award Emoji [${errors.map(rubyInspect).join(', ')}]`)
+  const errors = new ModelErrors()
+  if (name.trim() === '') errors.add('name', ValidationMessage.blank)
+  if (!isEmojiName(name)) errors.add('name', ValidationMessage.notIncluded)
+  else if (awardsOf(db, awardable).some((a) => a.user_id === user.id && a.name === name)) errors.add('name', ValidationMessage.taken)
+  if (errors.size > 0) throw notFound(AwardEmojiMessage.failed(errors.fullMessages().map(rubyInspect).join(', ')))
   const award = db.tables.award_emoji.insert({ awardable_id: awardable.id, awardable_type: awardable.type, name, user_id: user.id, created_at: ctx.now })
   countVote(db, awardable, name, 1)
   resolveTodosForTarget(db, user.id, 'Issue', awardable.issue.id, ctx.now)

@@ -11,4 +11,10 @@ import { awardEmojiTables } from './award-emoji.tables.js'
 export type { AwardEmojiRecord } from './award-emoji.tables.js'
 
 /** The award emoji area. */
-export const awardEmoji: Area = { name: 'award-emoji', routes: awardEmojiRoutes, tables: awardEmojiTables }
+export const awardEmoji: Area = {
+  name: 'award-emoji',
+  routes: awardEmojiRoutes,
+  tables: awardEmojiTables,
+  // A deleted user's awards move to the ghost user (Users::MigrateToGhostUserService).
+  cascade: [{ kind: 'ghost', table: 'award_emoji', column: 'user_id' }],
+}

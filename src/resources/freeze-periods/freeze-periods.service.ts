@@ -7,6 +7,7 @@
 import { isValidCron } from './cron.js'
 import { isValidCronTimezone } from './cron-timezone.js'
 import { recordNotFound, ValidationMessage, validationFailed } from '../../core/errors.js'
+import { FreezePeriodValidationMessage } from './freeze-periods.messages.js'
 import { blank, rubyStrip } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
@@ -52,11 +53,11 @@ export function freezePeriodErrors(attrs: FreezePeriodAttributes): Record<string
   const add = (attribute: string, message: string) => (errors[attribute] ??= []).push(message)
   for (const attribute of ['freeze_start', 'freeze_end'] as const) {
     // gitlab: app/validators/cron_validator.rb (13.x message), then `presence: true`.
-    if (!isValidCron(attrs[attribute])) add(attribute, ValidationMessage.invalidCron)
+    if (!isValidCron(attrs[attribute])) add(attribute, FreezePeriodValidationMessage.invalidCron)
     if (blank(attrs[attribute])) add(attribute, ValidationMessage.blank)
   }
   // gitlab: app/validators/cron_freeze_period_timezone_validator.rb, then `presence: true`.
-  if (!isValidCronTimezone(attrs.cron_timezone)) add('cron_timezone', ValidationMessage.invalidCronTimezone)
+  if (!isValidCronTimezone(attrs.cron_timezone)) add('cron_timezone', FreezePeriodValidationMessage.invalidCronTimezone)
   if (blank(attrs.cron_timezone)) add('cron_timezone', ValidationMessage.blank)
   return errors
 }

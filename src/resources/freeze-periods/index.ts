@@ -4,6 +4,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { freezePeriodImporter } from './freeze-periods.import.js'
 import { freezePeriodRoutes } from './freeze-periods.routes.js'
 import { freezePeriodFragment } from './freeze-periods.scenario.js'
 import { freezePeriodTables } from './freeze-periods.tables.js'
@@ -21,4 +22,5 @@ export const freezePeriods: Area = {
   routes: freezePeriodRoutes,
   tables: freezePeriodTables,
   scenario: freezePeriodFragment,
+  importer: freezePeriodImporter,
 }

@@ -5,50 +5,18 @@
  * app/services/milestones/{create,update,destroy}_service.rb, lib/api/milestone_responses.rb.
  * @module
  */
-import { apiMessage, ErrorMessage, ValidationMessage } from '../../core/errors.js'
-import { blank, rubyInspectErrors } from '../../core/ruby.js'
+import { ValidationMessage } from '../../core/errors.js'
+import { blank } from '../../core/ruby.js'
+import { castDate } from '../../rules/dates.js'
+import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { Source } from '../../rules/source.js'
 import type { Issuables } from './group-milestones.issuables.js'
+import { MilestoneValidationMessage } from './milestones.messages.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 // ---- Rails value semantics ----------------------------------------------------------------------
-
-/** Model errors, attribute → messages, in the order they were added (ActiveModel `errors.messages`). */
-export type ModelErrors = Map<string, string[]>
-
-
-function addError(errors: ModelErrors, attribute: string, message: string): void {
-  const list = errors.get(attribute)
-  if (list) list.push(message)
-  else errors.set(attribute, [message])
-}
-
-/**
- * A date column assignment (Rails `ActiveModel::Type::Date`): `YYYY-MM-DD` or, leniently like
- * `Date._parse`, `YYYY-M-D`, `YYYY/MM/DD`, `YYYYMMDD` (anything after the date, such as a time, is
- * ignored). Blank or unparsable input, and impossible dates such as `2021-02-30`, become null.
- * spec-gap: `Date._parse` also reads prose dates ("March 1 2021"); those become null here.
- * @returns `YYYY-MM-DD` (a year over 9999 keeps all its digits), or null.
- */
-export function castDate(value: string | null): string | null {
-  if (value === null) return null
-  const text = value.trim()
-  const match =
-    /^(\d{4,})-(\d{1,2})-(\d{1,2})(?:$|[T\s])/.exec(text) ??
-    /^(\d{4,})\/(\d{1,2})\/(\d{1,2})(?:$|[T\s])/.exec(text) ??
-    /^(\d{4})(\d{2})(\d{2})(?:$|T)/.exec(text)
-  if (!match) return null
-  const year = Number(match[1])
-  const month = Number(match[2])
-  const day = Number(match[3])
-  if (year === 0 || month < 1 || month > 12 || day < 1) return null
-  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() // leap-year February: 29
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  if (day > (month === 2 && !leap ? 28 : daysInMonth)) return null
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
 
 /**
  * A timebox title as stored: HTML removed and entities decoded, then surrounding whitespace
@@ -118,19 +86,19 @@ function titleTaken(db: Db, parent: Source, title: string): boolean {
  * gitlab: app/models/concerns/timebox.rb, app/models/milestone.rb (`uniqueness_of_title`).
  */
 function validateMilestone(db: Db, parent: Source, attrs: MilestoneAttributes, titleChanged: boolean): ModelErrors {
-  const errors: ModelErrors = new Map()
-  if (attrs.title === null || blank(attrs.title)) addError(errors, 'title', ValidationMessage.blank)
+  const errors = new ModelErrors()
+  if (attrs.title === null || blank(attrs.title)) errors.add('title', ValidationMessage.blank)
   if (attrs.start_date !== null && attrs.due_date !== null) {
     const due = attrs.due_date.padStart(10, '0')
     const start = attrs.start_date.padStart(10, '0')
     if (due.length < start.length || (due.length === start.length && due <= start)) {
-      addError(errors, 'due_date', ValidationMessage.dueDateBeforeStartDate)
+      errors.add('due_date', MilestoneValidationMessage.dueDateBeforeStartDate)
     }
   }
-  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) addError(errors, 'start_date', ValidationMessage.dateAfterMaximum)
-  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) addError(errors, 'due_date', ValidationMessage.dateAfterMaximum)
+  if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) errors.add('start_date', MilestoneValidationMessage.dateAfterMaximum)
+  if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) errors.add('due_date', MilestoneValidationMessage.dateAfterMaximum)
   if (titleChanged && attrs.title !== null && titleTaken(db, parent, attrs.title)) {
-    addError(errors, 'title', ValidationMessage.milestoneTitleTaken)
+    errors.add('title', MilestoneValidationMessage.titleTaken)
   }
   return errors
 }
@@ -160,7 +128,7 @@ export function createMilestone(db: Db, parent: Source, input: MilestoneCreateIn
   }
   if (options.validate !== false) {
     const errors = validateMilestone(db, parent, attrs, attrs.title !== null)
-    if (errors.size > 0) throw apiMessage(400, ErrorMessage.failedTo('create milestone', rubyInspectErrors(errors)))
+    if (errors.size > 0) throw failedTo('create milestone', errors)
   }
   const parentId = parent.type === 'group' ? parent.group.id : parent.project.id
   return db.tables.milestones.insert({
@@ -204,7 +172,7 @@ export function updateMilestone(
     start_date: input.start_date === undefined ? milestone.start_date : castDate(input.start_date),
   }
   const errors = validateMilestone(db, parent, attrs, title !== milestone.title)
-  if (errors.size > 0) throw apiMessage(400, ErrorMessage.failedTo('update milestone', rubyInspectErrors(errors)))
+  if (errors.size > 0) throw failedTo('update milestone', errors)
   const changed =
     state !== milestone.state ||
     title !== milestone.title ||

@@ -6,6 +6,7 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { groupMilestoneRoutes } from './group-milestones.routes.js'
+import { milestoneImporter } from './milestones.import.js'
 import { milestoneFragment } from './milestones.scenario.js'
 import { milestoneTables } from './milestones.tables.js'
 import type { Milestone as MilestonePresenter } from './milestones.entities.js'
@@ -22,4 +23,5 @@ export const groupMilestones: Area = {
   routes: groupMilestoneRoutes,
   tables: milestoneTables,
   scenario: milestoneFragment,
+  importer: milestoneImporter,
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { GroupRecord } from '../../db/schema.js'
 import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { timestampSchema, visibilitySchema } from '../../scenario/scalars.js'

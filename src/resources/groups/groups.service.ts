@@ -8,10 +8,11 @@
  */
 import { AccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
-import { apiMessage, ValidationMessage } from '../../core/errors.js'
-import { present, rubyInspectErrors } from '../../core/ruby.js'
+import { ValidationMessage } from '../../core/errors.js'
+import { present } from '../../core/ruby.js'
+import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import type { Ctx } from '../../core/route.js'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, Visibility } from '../../db/schema.js'
 
@@ -56,8 +57,8 @@ function pathTaken(db: Db, path: string, parent: GroupRecord | null): boolean {
  *   (`render_api_error!`, the errors as Ruby prints them).
  */
 export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: GroupRecord | null): GroupRecord {
-  const errors = new Map<string, string[]>()
-  const add = (key: string, message: string) => errors.set(key, [...(errors.get(key) ?? []), message])
+  const errors = new ModelErrors()
+  const add = (key: string, message: string) => errors.add(key, message)
   const visibility = attrs.visibility ?? 'private'
   if (!present(attrs.name)) add('name', ValidationMessage.blank)
   else if (!GROUP_NAME.test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
@@ -73,7 +74,7 @@ export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: G
   if (parent && LEVEL[visibility] > LEVEL[parent.visibility]) {
     add('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`)
   }
-  if (errors.size > 0) throw apiMessage(400, `Failed to save group ${rubyInspectErrors(errors)}`)
+  if (errors.size > 0) throw failedTo('save group', errors)
 
   const group = ctx.db.tables.groups.insert({
     name: attrs.name,

@@ -10,4 +10,15 @@ import { groupFragment } from './groups.scenario.js'
 export type { GroupFields } from './groups.scenario.js'
 
 /** The groups area. */
-export const groups: Area = { name: 'groups', routes: groupRoutes, scenario: groupFragment }
+export const groups: Area = {
+  name: 'groups',
+  routes: groupRoutes,
+  scenario: groupFragment,
+  // Subgroups go with their parent; a group is also a `Namespace` in polymorphic columns.
+  cascade: [
+    { kind: 'cascade', table: 'groups', column: 'parent_id', parent: 'groups' },
+    { kind: 'typeName', parent: 'groups', name: 'Namespace' },
+  ],
+  // A recorded group answer's fields that its scenario fields take as they are.
+  importer: { groupFields: ['name', 'visibility', 'description', 'created_at', 'request_access_enabled', 'lfs_enabled', 'runners_token'] },
+}

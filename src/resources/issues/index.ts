@@ -10,6 +10,7 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { issueWriteRoutes } from './issue-writes.routes.js'
+import { issueImporter } from './issues.import.js'
 import { issueRoutes } from './issues.routes.js'
 import { metricImageWebRoutes } from './metric-image-file.routes.js'
 import { issueFragment } from './issues.scenario.js'
@@ -41,4 +42,5 @@ export const issues: Area = {
   // A scenario issue's `award_emoji:` and a moved issue's copies; subscribing to an issue.
   writes: ['award_emoji', 'subscriptions'],
   scenario: issueFragment,
+  importer: issueImporter,
 }

@@ -11,7 +11,9 @@
  * @module
  */
 import { AccessLevel, canReadProject, projectAccessLevel } from '../../rules/access.js'
-import { apiMessage, validationFailed } from '../../core/errors.js'
+import { apiMessage, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { IssueMessage } from './issues.messages.js'
+import { castDate } from '../../rules/dates.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
@@ -135,21 +137,12 @@ function assigneeIdsFor(ctx: ServiceCtx, project: ProjectRecord, params: IssueWr
   return readable.length > 0 ? readable : undefined
 }
 
-/** A `due_date` string as Rails casts it to a date column: `YYYY-MM-DD`, or null when it does not parse. */
-function castDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value.trim())
-  if (!match) return null
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-  if (date.getUTCMonth() !== Number(match[2]) - 1) return null
-  return date.toISOString().slice(0, 10)
-}
-
 /** Model validations of an issue's title and description. @throws ApiError 400 `{"message":{"title":[...]}}`. */
 function validateIssue(title: string, description: string | null): void {
   const errors: Record<string, string[]> = {}
-  if (blank(title)) errors.title = ["can't be blank"]
-  else if ([...title].length > TITLE_MAX) errors.title = [`is too long (maximum is ${TITLE_MAX} characters)`]
-  if (description !== null && [...description].length > DESCRIPTION_MAX) errors.description = [`is too long (maximum is ${DESCRIPTION_MAX} characters)`]
+  if (blank(title)) errors.title = [ValidationMessage.blank]
+  else if ([...title].length > TITLE_MAX) errors.title = [ValidationMessage.tooLong(TITLE_MAX)]
+  if (description !== null && [...description].length > DESCRIPTION_MAX) errors.description = [ValidationMessage.tooLong(DESCRIPTION_MAX)]
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
 }
 
@@ -192,7 +185,7 @@ export function createIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
   let iid: number
   if (metadata && params.iid !== undefined) {
     // gitlab: lib/api/issues.rb rescues `ActiveRecord::RecordNotUnique` as 409 'Duplicated issue'.
-    if (db.tables.issues.where('project_id', project.id).some((i) => i.iid === params.iid)) throw apiMessage(409, 'Duplicated issue')
+    if (db.tables.issues.where('project_id', project.id).some((i) => i.iid === params.iid)) throw apiMessage(409, IssueMessage.duplicated)
     iid = params.iid
     db.bumpIid('issues', 'project', project.id, iid)
   } else {
@@ -306,10 +299,6 @@ export function destroyIssue(db: Db, issue: IssueRecord): void {
 
 // ---- move -------------------------------------------------------------------------------------
 
-/** `MoveService::MoveError` messages. gitlab: app/services/issues/move_service.rb. */
-const MOVE_NOT_ALLOWED = 'Cannot move issue due to insufficient permissions!'
-const MOVE_SAME_PROJECT = 'Cannot move issue to project it originates from!'
-
 /**
  * `Issues::MoveService`: a copy of the issue in `target` (next iid there; labels and milestone kept
  * when the target has ones with the same titles; notes and award emoji copied), then the original
@@ -322,8 +311,8 @@ export function moveIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectRec
   const { db } = ctx
   // `Issue#can_move?`: admin_issue on the target, not moved yet, admin_issue on the source.
   const allowed = canReadProject(db, user, target, ctx.today) && canAdminIssue(db, user, target, ctx.today) && issue.moved_to_id === null && canAdminIssue(db, user, project, ctx.today)
-  if (!allowed) throw apiMessage(400, MOVE_NOT_ALLOWED)
-  if (target.id === project.id) throw apiMessage(400, MOVE_SAME_PROJECT)
+  if (!allowed) throw apiMessage(400, IssueMessage.moveNotAllowed)
+  if (target.id === project.id) throw apiMessage(400, IssueMessage.moveSameProject)
   const targetLabels = availableLabels(db, target)
   const labelIds: number[] = []
   for (const id of issue.label_ids) {

@@ -8,7 +8,7 @@ import type { Faker } from '@faker-js/faker'
 import type { LoadContext, LoadParent } from '../../scenario/fragment.js'
 import type { Entry } from '../../scenario/entries.js'
 import { isoTimestamp } from '../../scenario/iso-time.js'
-import type { IssueRecord } from './issues.tables.js'
+import type { IssueRecord, UserAgentDetailRecord } from './issues.tables.js'
 
 /** Generated issues take ids from here up, so they never meet written ids. */
 export const GENERATED_ID_BASE = 1_000_000
@@ -180,4 +180,29 @@ export function generateIssues(ctx: LoadContext, parent: LoadParent, count: numb
     ctx.stage('issues', record)
   }
   nextGeneratedId.set(ctx, id)
+}
+
+/** The browser GitLab records for a scenario issue that names none (Firefox of the scenarios' spring 2021). */
+const DEFAULT_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; rv:87.0) Gecko/20100101 Firefox/87.0'
+
+/**
+ * The user agent detail of a scenario issue that names none: GitLab's `UserAgentDetailService`
+ * records one for every issue a person creates (gitlab 13.x: app/services/issues/create_service.rb
+ * `user_agent_detail_service.create` after create, app/services/user_agent_detail_service.rb).
+ * Deterministic: the address is one of RFC 5737's documentation range 198.51.100.1-254, from the
+ * issue id. Generated issues keep no row: the route derives theirs (100,000 rows would cost the
+ * load a few hundred milliseconds), see {@link userAgentDetailOf}.
+ */
+export function defaultUserAgentDetail(issueId: number): UserAgentDetailRecord {
+  // One detail per issue: the issue's id serves as the detail's, so scenario rows can be staged.
+  return { id: issueId, subject_id: issueId, subject_type: 'Issue', user_agent: DEFAULT_USER_AGENT, ip_address: `198.51.100.${1 + (issueId % 254)}`, akismet_submitted: false }
+}
+
+/**
+ * The user agent detail of an issue: its row, else for a generated issue (ids from
+ * {@link GENERATED_ID_BASE} up, which keep no row) the default one; undefined when it has none.
+ * Issues created through the API always have a row (the request's user agent and address).
+ */
+export function userAgentDetailOf(rows: readonly UserAgentDetailRecord[], issueId: number): UserAgentDetailRecord | undefined {
+  return rows.find((row) => row.subject_type === 'Issue') ?? (issueId >= GENERATED_ID_BASE ? defaultUserAgentDetail(issueId) : undefined)
 }

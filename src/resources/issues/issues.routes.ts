@@ -9,6 +9,7 @@
  */
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { apiMessage, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { IssueMessage } from './issues.messages.js'
 import { findGroup, findProject } from '../../rules/finders.js'
 import { paginate, paginateList, paginationParams } from '../../core/pagination.js'
 import { p, uploadedBytes } from '../../core/params.js'
@@ -21,6 +22,7 @@ import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
 import { findIssueList, type IssueListSource } from './issues.finder.js'
 import { interpretCommands, promoteIssue } from './quick-actions.js'
+import { userAgentDetailOf } from './issues.generate.js'
 import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
 import {
   addSpentTime,
@@ -228,7 +230,7 @@ export const issueRoutes: Route[] = [
     params: issueIid,
     handler(ctx) {
       const { issue } = projectIssue(ctx)
-      const detail = ctx.db.tables.user_agent_details.where('subject_id', issue.id).find((d) => d.subject_type === 'Issue')
+      const detail = userAgentDetailOf(ctx.db.tables.user_agent_details.where('subject_id', issue.id), issue.id)
       if (!detail) throw notFound('UserAgentDetail')
       return ok(UserAgentDetail(detail))
     },
@@ -242,9 +244,9 @@ export const issueRoutes: Route[] = [
       const found = projectIssue(ctx)
       // `upload_issuable_metric_image`: incidents only, for project members who may update the issue.
       const allowed = canAdminIssue(ctx, found.project) && isProjectMember(ctx, found.project)
-      if (found.issue.issue_type !== 'incident' || !allowed) throw apiMessage(403, 'Not allowed!')
+      if (found.issue.issue_type !== 'incident' || !allowed) throw apiMessage(403, IssueMessage.metricImageNotAllowed)
       const file = ctx.params.file
-      if (file.size > METRIC_IMAGE_MAX_BYTES) throw badRequest('File is too large')
+      if (file.size > METRIC_IMAGE_MAX_BYTES) throw badRequest(IssueMessage.metricImageTooLarge)
       return uploadReply(ctx, found.issue.id, file)
     },
   }),
@@ -266,7 +268,7 @@ export const issueRoutes: Route[] = [
       const found = projectIssue(ctx)
       if (!canDestroyMetricImage(ctx, found)) throw forbidden()
       const image = metricImages(ctx.db, found.issue).find((row) => row.id === ctx.params.image_id)
-      if (!image) throw apiMessage(404, 'Metric image not found')
+      if (!image) throw apiMessage(404, IssueMessage.metricImageNotFound)
       ctx.db.tables.issuable_metric_images.delete(image.id)
       return noContent()
     },

@@ -6,7 +6,7 @@
  * `closed_by` (default the author).
  * An issue may also carry `notes` (author, body), `award_emoji` (name, user: `thumbsup` and
  * `thumbsdown` add to `upvotes`/`downvotes`; the caller's own make `my_reaction_emoji` match) and a
- * `user_agent_detail`. The "closes" and "mentions" links are written on merge requests (`closes:`,
+ * `user_agent_detail` (by default one a browser would leave; `null` for none). The "closes" and "mentions" links are written on merge requests (`closes:`,
  * `mentions:` issue iids of the same project, which must have a written `iid`) and loaded here,
  * where the issue iids are known. `generate: { issues: N }` on a project adds N faker-made issues,
  * deterministic by seed, with ids from 1,000,000 up (issues.generate.ts).
@@ -20,7 +20,7 @@ import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMile
 import { items, list } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
 import { dateSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
-import { generateIssues } from './issues.generate.js'
+import { defaultUserAgentDetail, generateIssues } from './issues.generate.js'
 import type { IssueRecord } from './issues.tables.js'
 
 /** A comment on an issue. */
@@ -62,7 +62,14 @@ const issueSchema = z.strictObject({
     .describe('The issue\'s weight (a GitLab Premium field, 0 or more): order_by=weight and milestone burndown events read it.'),
   notes: z.array(noteSchema).default([]),
   award_emoji: z.array(awardSchema).default([]),
-  user_agent_detail: userAgentSchema.optional(),
+  user_agent_detail: userAgentSchema
+    .nullable()
+    .optional()
+    .describe(
+      'How the issue was submitted (GET /projects/:id/issues/:issue_iid/user_agent_detail, administrators only). ' +
+        'Default: a browser user agent and an address from 198.51.100.0/24 derived from the issue id, as GitLab records ' +
+        'for every issue a person creates; null: none (an imported issue), which that route answers with 404.',
+    ),
 })
 
 const fields = {
@@ -170,7 +177,7 @@ function loadIssueExtras(ctx: LoadContext, it: ScenarioIssue, record: IssueRecor
   for (const award of it.award_emoji) {
     db.tables.award_emoji.insert({ awardable_id: record.id, awardable_type: 'Issue', name: award.name, user_id: ctx.userId(award.user), created_at: record.updated_at })
   }
-  if (it.user_agent_detail) db.tables.user_agent_details.insert({ subject_id: record.id, subject_type: 'Issue', ...it.user_agent_detail })
+  if (it.user_agent_detail !== null) ctx.stage('user_agent_details', it.user_agent_detail ? { id: record.id, subject_id: record.id, subject_type: 'Issue', ...it.user_agent_detail } : defaultUserAgentDetail(record.id))
 }
 
 /** The project's merge requests' `closes:` and `mentions:` links, by issue iid. */

@@ -8,7 +8,9 @@
  * @module
  */
 import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
-import { badRequest, recordNotFound, validationFailed } from '../../core/errors.js'
+import { badRequest, recordNotFound, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { IssueValidationMessage } from './issues.messages.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
@@ -84,9 +86,9 @@ function updateEstimate(ctx: ServiceCtx, issue: IssueRecord, seconds: number): I
  */
 export function addSpentTime(ctx: ServiceCtx, issue: IssueRecord, duration: string): IssueRecord {
   const seconds = parseDuration(duration)
-  if (seconds === null) throw validationFailed({ timelogs: ['is invalid'] })
+  if (seconds === null) throw validationFailed({ timelogs: [ValidationMessage.invalid] })
   const total = issue.total_time_spent + seconds
-  if (total < 0) throw validationFailed({ time_spent: ['Time to subtract exceeds the total time spent'] })
+  if (total < 0) throw validationFailed({ time_spent: [IssueValidationMessage.subtractExceedsTotal] })
   return ctx.db.tables.issues.update(issue.id, { total_time_spent: total })
 }
 
@@ -107,7 +109,7 @@ export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord
  *   blank body.
  */
 export function createNote(ctx: ServiceCtx, issue: IssueRecord, author: UserRecord, body: string, confidential: boolean | null): NoteRecord {
-  if (blank(body)) throw badRequest('Note {:note=>["can\'t be blank"]}')
+  if (blank(body)) throw badRequest(`Note ${new ModelErrors().add('note', ValidationMessage.blank).inspect()}`)
   const note = ctx.db.tables.notes.insert({
     noteable_id: issue.id,
     noteable_type: 'Issue',

@@ -5,7 +5,8 @@
  * app/services/notes/destroy_service.rb, app/models/note.rb, app/models/concerns/awardable.rb.
  * @module
  */
-import { badRequest } from '../../core/errors.js'
+import { badRequest, ValidationMessage } from '../../core/errors.js'
+import { failedToMessage, ModelErrors } from '../../rules/model-errors.js'
 import { blank } from '../../core/ruby.js'
 import type { ServiceCtx } from './issues.service.js'
 import type { NoteRecord } from './issues.tables.js'
@@ -22,7 +23,7 @@ export interface NoteChanges {
  *   for a blank body (gitlab: lib/api/helpers/notes_helpers.rb `update_note`).
  */
 export function updateNote(ctx: ServiceCtx, note: NoteRecord, changes: NoteChanges): NoteRecord {
-  if (blank(changes.body)) throw badRequest('Failed to save note {:note=>["can\'t be blank"]}')
+  if (blank(changes.body)) throw badRequest(failedToMessage('save note', new ModelErrors().add('note', ValidationMessage.blank)))
   if (changes.body === note.body) return note
   return ctx.db.tables.notes.update(note.id, { body: changes.body, updated_at: ctx.now })
 }

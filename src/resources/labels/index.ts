@@ -6,6 +6,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { labelImporter } from './labels.import.js'
 import { labelRoutes } from './labels.routes.js'
 import { labelFragment } from './labels.scenario.js'
 import { labelTables } from './labels.tables.js'
@@ -41,4 +42,5 @@ export const labels: Area = {
   routes: labelRoutes,
   tables: labelTables,
   scenario: labelFragment,
+  importer: labelImporter,
 }

@@ -6,7 +6,8 @@
  * @module
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { apiMessage, conflict, ErrorMessage, notModified, unauthorized } from '../../core/errors.js'
+import { apiMessage, conflict, notModified, unauthorized } from '../../core/errors.js'
+import { LabelMessage } from './labels.messages.js'
 import type { Ctx } from '../../core/route.js'
 import type { Source } from '../../rules/source.js'
 import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
@@ -40,7 +41,7 @@ export interface CreateLabelParams extends CreateLabelInput {
 export function createLabelFor(ctx: Ctx<unknown>, parent: Source, params: CreateLabelParams): LabelRecord {
   authorizeAdminLabel(ctx, parent)
   if (availableLabels(ctx, parent, DEFAULT_FINDER_OPTIONS).some((l) => l.title === params.name)) {
-    throw conflict(ErrorMessage.labelExists)
+    throw conflict(LabelMessage.exists)
   }
   const label = createLabel(ctx.db, parent, params, ctx.now)
   if (parent.type === 'project' && params.priority !== undefined) prioritizeLabel(ctx.db, label, parent.project, params.priority)
@@ -117,9 +118,9 @@ export function subscriptionFor(ctx: Ctx<unknown>, parent: Source, ref: string, 
  */
 export function promoteLabelFor(ctx: Ctx<unknown>, project: ProjectRecord, ref: string): { label: LabelRecord; group: GroupRecord } {
   const group = ctx.db.projectGroup(project)
-  if (!group) throw apiMessage(400, ErrorMessage.promoteLabelFailed)
+  if (!group) throw apiMessage(400, LabelMessage.promoteFailed)
   authorizeAdminLabel(ctx, { type: 'group', group })
   const label = findLabel(ctx, { type: 'project', project }, ref, WRITE_FINDER_OPTIONS)
-  if (label.project_id === null) throw apiMessage(400, ErrorMessage.promoteLabelFailed)
+  if (label.project_id === null) throw apiMessage(400, LabelMessage.promoteFailed)
   return { label: promoteLabel(ctx.db, group, label, ctx.now), group }
 }

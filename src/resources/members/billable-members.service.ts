@@ -9,6 +9,7 @@
  */
 import { activeMembership } from '../../rules/access.js'
 import { badRequest, notFound, recordNotFound } from '../../core/errors.js'
+import { MemberMessage } from './members.messages.js'
 import type { Ctx } from '../../core/route.js'
 import type { GroupRecord, MemberRecord, UserRecord } from '../../db/schema.js'
 import type { MembershipType } from './members.entities.js'
@@ -148,10 +149,10 @@ export function billableMemberships(ctx: Ctx<unknown>, group: GroupRecord, userI
  * 403 `{"message":"403 Forbidden"}`.
  */
 export function removeBillable(ctx: Ctx<unknown>, group: GroupRecord, userId: number): void {
-  if (group.parent_id !== null) throw badRequest('Invalid group provided, must be top-level')
-  if (!canAdminMembers(ctx, { type: 'group', group })) throw badRequest('User unauthorized to remove member')
+  if (group.parent_id !== null) throw badRequest(MemberMessage.notTopLevelGroup)
+  if (!canAdminMembers(ctx, { type: 'group', group })) throw badRequest(MemberMessage.unauthorizedToRemove)
   const rows = membershipsInHierarchy(ctx, group).filter((m) => m.user_id === userId)
-  if (rows.length === 0) throw badRequest('No member found for the given user_id')
+  if (rows.length === 0) throw badRequest(MemberMessage.noMemberFound)
   const withSource = rows.map((m) => {
     const source = m.source_type === 'group'
       ? { type: 'group' as const, group: ctx.db.tables.groups.get(m.source_id)! }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { memberImporter } from './members.import.js'
 import { memberRoutes } from './members.routes.js'
 import { memberFragment } from './members.scenario.js'
 import { ldapTables } from './ldap.tables.js'
@@ -22,4 +23,4 @@ export type BillableMember = ReturnType<typeof BillableMemberPresenter>
 export type BillableMembership = ReturnType<typeof BillableMembershipPresenter>
 
 /** The members area. */
-export const members: Area = { name: 'members', routes: memberRoutes, tables: ldapTables, scenario: memberFragment }
+export const members: Area = { name: 'members', routes: memberRoutes, tables: ldapTables, scenario: memberFragment, importer: memberImporter }

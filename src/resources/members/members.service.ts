@@ -8,7 +8,9 @@
  * @module
  */
 import { AccessLevel, activeMembership } from '../../rules/access.js'
-import { conflict, notFound, validationFailed } from '../../core/errors.js'
+import { conflict, notFound, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { MemberMessage, MemberValidationMessage } from './members.messages.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import type { Source } from '../../rules/source.js'
@@ -22,8 +24,6 @@ import { authorizeDestroyMember, authorizeUpdateMember, canUpdateMember } from '
 type MemberErrors = Record<string, string[]>
 
 /** The full messages of {@link MemberErrors}: `Access level is not included in the list`. */
-const ATTRIBUTE_NAMES: Record<string, string> = { access_level: 'Access level', expires_at: 'Expires at' }
-
 /**
  * The access levels a membership of the source may hold: a project 10–40 (`Gitlab::Access.values`),
  * a group 10–50 (`all_values`), and a top-level group also 5 (minimal access, EE, since 13.5).
@@ -43,13 +43,13 @@ export function allowedAccessLevels(source: Source): number[] {
  */
 function validateMember(ctx: Ctx<unknown>, source: Source, accessLevel: number, expiresAt: string | null): MemberErrors {
   const errors: MemberErrors = {}
-  if (!allowedAccessLevels(source).includes(accessLevel)) errors.access_level = ['is not included in the list']
-  if (expiresAt !== null && expiresAt < ctx.today) errors.expires_at = ['cannot be a date in the past']
+  if (!allowedAccessLevels(source).includes(accessLevel)) errors.access_level = [ValidationMessage.notIncluded]
+  if (expiresAt !== null && expiresAt < ctx.today) errors.expires_at = [MemberValidationMessage.expiresInPast]
   return errors
 }
 
 function fullMessages(errors: MemberErrors): string {
-  return toSentence(Object.entries(errors).flatMap(([attr, messages]) => messages.map((m) => `${ATTRIBUTE_NAMES[attr] ?? attr} ${m}`)))
+  return toSentence(ModelErrors.from(errors).fullMessages())
 }
 
 /** What a new membership or an update sets. */
@@ -87,7 +87,7 @@ function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, att
  */
 export function addMember(ctx: Ctx<unknown>, source: Source, userId: number | string, attrs: MemberAttributes): MemberRecord {
   if (typeof userId === 'number' && directMembers(ctx.db, source, ctx.today).some((m) => m.user_id === userId)) {
-    throw conflict('Member already exists')
+    throw conflict(MemberMessage.exists)
   }
   const user = typeof userId === 'number' ? ctx.db.tables.users.get(userId) : undefined
   if (!user) throw notFound('User')

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { mergeRequestImporter } from './merge-requests.import.js'
 import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
 import type { MergeRequestBasic as MergeRequestBasicPresenter, MergeRequest as MergeRequestPresenter } from './merge-requests.entities.js'
@@ -18,4 +19,4 @@ export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
 export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 
 /** The merge requests area. */
-export const mergeRequests: Area = { name: 'merge-requests', routes: [], tables: mergeRequestTables, scenario: mergeRequestFragment }
+export const mergeRequests: Area = { name: 'merge-requests', routes: [], tables: mergeRequestTables, scenario: mergeRequestFragment, importer: mergeRequestImporter }

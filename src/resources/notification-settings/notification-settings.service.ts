@@ -7,6 +7,7 @@
  * @module
  */
 import { apiMessage, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { NotificationSettingMessage } from './notification-settings.messages.js'
 import type { Db } from '../../db/db.js'
 import type { UserRecord } from '../../db/schema.js'
 import {
@@ -122,7 +123,7 @@ export function updateSetting(db: Db, user: UserRecord, source: SettingSource, c
   const level = changes.level
   // gitlab: Rails enum assignment raises ArgumentError for an unknown non-blank value (case-sensitive).
   if (level !== undefined && level.trim() !== '' && !(NOTIFICATION_LEVELS as readonly string[]).includes(level)) {
-    throw apiMessage(400, `'${level}' is not a valid level`)
+    throw apiMessage(400, NotificationSettingMessage.invalidLevel(level))
   }
   let email: string | null | undefined
   if (changes.notification_email !== undefined) {
@@ -132,7 +133,7 @@ export function updateSetting(db: Db, user: UserRecord, source: SettingSource, c
     } else {
       const errors: string[] = []
       if (!EMAIL.test(wanted)) errors.push(ValidationMessage.invalid)
-      if (!verifiedEmails(db, user).includes(wanted)) errors.push(ValidationMessage.notAnEmailYouOwn)
+      if (!verifiedEmails(db, user).includes(wanted)) errors.push(NotificationSettingMessage.notAnEmailYouOwn)
       if (errors.length > 0) throw validationFailed({ notification_email: errors })
       email = wanted === user.email ? null : wanted
     }

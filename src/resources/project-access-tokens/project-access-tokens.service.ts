@@ -11,7 +11,9 @@
  * @module
  */
 import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
-import { badRequest, notFound, unauthorized } from '../../core/errors.js'
+import { badRequest, notFound, unauthorized, ValidationMessage } from '../../core/errors.js'
+import { ModelErrors } from '../../rules/model-errors.js'
+import { ProjectAccessTokenMessage, ProjectAccessTokenValidationMessage } from './project-access-tokens.messages.js'
 import type { Ctx } from '../../core/route.js'
 import { toSentence } from '../../core/ruby.js'
 import { newUserRecord } from '../../rules/user-record.js'
@@ -76,14 +78,14 @@ function newSecret(ctx: Ctx<unknown>): string {
  */
 export function createProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, params: CreateTokenParams): PersonalAccessTokenRecord {
   if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.MAINTAINER, ctx.today)) {
-    // gitlab: app/services/resource_access_tokens/create_service.rb (13.x capitalises "Access Token"; gitlab-behaviour §15)
-    throw badRequest('User does not have permission to create project Access Token')
+    // gitlab: app/services/resource_access_tokens/create_service.rb
+    throw badRequest(ProjectAccessTokenMessage.createNotPermitted)
   }
-  const errors: string[] = []
-  if (params.name.trim() === '') errors.push("Name can't be blank")
-  if (params.scopes.length === 0) errors.push("Scopes can't be blank")
-  else if (!params.scopes.every((s) => (RESOURCE_BOT_SCOPES as readonly string[]).includes(s))) errors.push('Scopes can only contain available scopes')
-  if (errors.length > 0) throw badRequest(toSentence(errors))
+  const errors = new ModelErrors()
+  if (params.name.trim() === '') errors.add('name', ValidationMessage.blank)
+  if (params.scopes.length === 0) errors.add('scopes', ValidationMessage.blank)
+  else if (!params.scopes.every((s) => (RESOURCE_BOT_SCOPES as readonly string[]).includes(s))) errors.add('scopes', ProjectAccessTokenValidationMessage.scopesUnavailable)
+  if (errors.size > 0) throw badRequest(toSentence(errors.fullMessages()))
 
   const username = botUsername(ctx, project)
   const host = new URL(ctx.baseUrl).hostname
@@ -134,11 +136,11 @@ export function revokeProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, to
   const bots = projectBotIds(ctx, project)
   const token = typeof tokenId === 'number' ? ctx.db.tables.personal_access_tokens.get(tokenId) : undefined
   if (!token || token.impersonation || !bots.has(token.user_id)) {
-    throw notFound(`Could not find project access token with token_id: ${tokenId}`)
+    throw notFound(ProjectAccessTokenMessage.notFound(tokenId))
   }
   const bot = ctx.db.tables.users.get(token.user_id)!
   if (!hasProjectAccess(ctx.db, ctx.currentUser, project, AccessLevel.MAINTAINER, ctx.today)) {
-    throw badRequest(`${ctx.currentUser?.name ?? ''} cannot delete ${bot.name}`)
+    throw badRequest(ProjectAccessTokenMessage.cannotDelete(ctx.currentUser?.name ?? '', bot.name))
   }
   ctx.db.tables.personal_access_tokens.update(token.id, { revoked: true })
   for (const m of ctx.db.tables.members.where('user_id', bot.id)) ctx.db.tables.members.delete(m.id)

@@ -10,4 +10,17 @@ import { projectFragment } from './projects.scenario.js'
 export type { ProjectFields } from './projects.scenario.js'
 
 /** The projects area. */
-export const projects: Area = { name: 'projects', routes: projectRoutes, scenario: projectFragment }
+export const projects: Area = {
+  name: 'projects',
+  routes: projectRoutes,
+  scenario: projectFragment,
+  // A project goes with the group or the user whose namespace holds it.
+  cascade: [
+    { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'groups', where: { namespace_type: 'group' } },
+    { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'users', where: { namespace_type: 'user' } },
+  ],
+  // A recorded project answer's fields that its scenario fields take as they are.
+  importer: {
+    projectFields: ['name', 'visibility', 'description', 'default_branch', 'archived', 'created_at', 'last_activity_at', 'repository_storage', 'runners_token'],
+  },
+}

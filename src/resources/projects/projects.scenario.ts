@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { AccessLevel } from '../../rules/access.js'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { Entry } from '../../scenario/entries.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'

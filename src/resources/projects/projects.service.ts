@@ -10,9 +10,11 @@
 import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { ProjectValidationMessage } from './projects.messages.js'
+import { ModelErrors } from '../../rules/model-errors.js'
 import { parameterize, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import { denseView } from '../../db/dense.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
@@ -73,15 +75,6 @@ function siblings(db: Db, namespace: ProjectNamespace): { projects: ProjectRecor
   const projects = db.tables.projects.where('namespace_id', id).filter((p) => p.namespace_type === type)
   const subgroupPaths = namespace.kind === 'group' ? db.tables.groups.where('parent_id', id).map((g) => g.path.toLowerCase()) : []
   return { projects, subgroupPaths }
-}
-
-/** ActiveModel `full_messages`: `route.path` → `Route path has already been taken`. */
-function fullMessages(errors: Record<string, string[]>): string[] {
-  return Object.entries(errors).flatMap(([attribute, messages]) => {
-    const words = attribute.replace(/[._]/g, ' ')
-    const human = words.charAt(0).toUpperCase() + words.slice(1)
-    return messages.map((message) => `${human} ${message}`)
-  })
 }
 
 /**
@@ -150,7 +143,7 @@ export function createProject(
   if (attrs.namespace_id !== undefined) {
     namespace = findNamespace(ctx.db, attrs.namespace_id)
     if (!namespace || !canCreateIn(ctx, owner, namespace)) {
-      throw validationFailed({ namespace: ['is not valid'], ...limitKey })
+      throw validationFailed({ namespace: [ProjectValidationMessage.namespaceNotValid], ...limitKey })
     }
   } else {
     namespace = { kind: 'user', user: owner }
@@ -180,14 +173,14 @@ export function createProject(
     if (!owner.admin && count >= owner.projects_limit) {
       const message =
         owner.projects_limit === 0
-          ? 'Personal project creation is not allowed. Please contact your administrator with questions'
-          : `Your project limit is ${owner.projects_limit} projects! Please contact your administrator to increase it`
+          ? ProjectValidationMessage.personalProjectsNotAllowed
+          : ProjectValidationMessage.projectLimit(owner.projects_limit)
       if (options.readsLimitReached) throw new ApiError(403, { error: [message] })
       errors.limit_reached = [message]
     }
   }
   if (Object.keys(errors).length > 0) {
-    throw validationFailed({ ...errors, base: [`Unable to save project. Error: ${fullMessages(errors).join(', ')}`], ...limitKey })
+    throw validationFailed({ ...errors, base: [`Unable to save project. Error: ${ModelErrors.from(errors).fullMessages().join(', ')}`], ...limitKey })
   }
 
   const project = ctx.db.tables.projects.insert(record)

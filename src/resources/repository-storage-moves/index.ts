@@ -4,6 +4,7 @@
  * gitlab: lib/api/{project,group,snippet}_repository_storage_moves.rb.
  * @module
  */
+import { tickStorageMoves } from '../../rules/repository.js'
 import type { Area } from '../../scenario/area.js'
 import { storageMoveRoutes } from './storage-moves.routes.js'
 import { storageMoveFragment } from './storage-moves.scenario.js'
@@ -27,4 +28,12 @@ export const repositoryStorageMoves: Area = {
   routes: storageMoveRoutes,
   tables: storageMoveTables,
   scenario: storageMoveFragment,
+  // Each move goes with the project, group or snippet it moved (`container_id`).
+  cascade: [
+    { kind: 'cascade', table: 'project_repository_storage_moves', column: 'container_id', parent: 'projects' },
+    { kind: 'cascade', table: 'group_repository_storage_moves', column: 'container_id', parent: 'groups' },
+    { kind: 'cascade', table: 'snippet_repository_storage_moves', column: 'container_id', parent: 'snippets' },
+  ],
+  // Moves to storages with `progress: requests` count each API request as a tick (rules/repository.ts).
+  beforeRequest: tickStorageMoves,
 }

@@ -1,18 +1,20 @@
 /**
  * The storage moves area's part of the scenario format:
  * - top-level `repository_storages:` — the configured storages (Gitaly shards) with their weights,
- *   and how moves to each behave on the scenario clock (delay before `started`, run time, and
- *   whether they end `failed`); default: one storage `default` of weight 100;
+ *   and how moves to each progress (by later API requests or by the scenario clock: delay before
+ *   `started`, run time) and whether they end `failed`; default: `default` of weight 100 and the
+ *   storages records name;
  * - `snippets:` of users (personal snippets) and of projects (project snippets, with an `author`);
  * - `repository_storage:` of groups (where the group wiki lives; default `default`).
  * Source: STYLE.md §10; gitlab-behaviour.md §6.
  * @module
  */
 import { z } from 'zod'
-import { items, list } from '../../scenario/entries.js'
-import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import { items, list, type Entry } from '../../scenario/entries.js'
+import type { CheckContext, FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { idSchema, pathSchema, timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
+import type { Scenario } from '../../scenario/records.js'
 import type { SnippetRecord } from './storage-moves.tables.js'
 
 /** One configured storage. */
@@ -23,13 +25,31 @@ const storageSchema = z.strictObject({
   start_after_seconds: z.number().min(0).default(5),
   run_seconds: z.number().min(0).default(60),
   fail_moves: z.boolean().default(false),
+  progress: z
+    .enum(['requests', 'clock'])
+    .default('requests')
+    .describe(
+      'What moves a move to this storage along. `requests` (default): each API request made after it was scheduled ' +
+        'is one tick: the first finds it started, the second finds it finished (or failed; a move onto the storage ' +
+        'it is on fails at the first), so a client polling on a frozen clock sees what GitLab shows within seconds; ' +
+        'the clock ends it too if start_after_seconds and run_seconds pass first. `clock`: the clock alone, so a ' +
+        'frozen clock holds the move in its state until the clock is advanced.',
+    ),
 })
 
 const storagesSchema = z
   .array(storageSchema)
   .min(1)
   .refine((storages) => new Set(storages.map((s) => s.name)).size === storages.length, 'storage names must be unique')
-  .default([{ name: 'default', weight: 100, start_after_seconds: 5, run_seconds: 60, fail_moves: false }])
+  .optional()
+  .describe(
+    'The configured storages (Gitaly shards). When written, every repository the scenario places (projects, group ' +
+      'wikis, snippets) must be on one of them. Default: `default` (weight 100) plus each storage a record names, ' +
+      'implied with weight 0 and the default settings (what `fakelab import` writes needs no list).',
+  )
+
+/** A storage with every setting at its default. */
+const defaultSettings = (name: string, weight: number) => storageSchema.parse({ name, weight })
 
 const root = { repository_storages: storagesSchema }
 
@@ -88,6 +108,48 @@ function stageSnippets(ctx: LoadContext, key: string, createdAfter: string, snip
   })
 }
 
+/**
+ * Every repository a scenario places (projects, group wikis, snippets) is on a storage that
+ * `repository_storages:` lists: GitLab refuses any other (`Project` validates `repository_storage`
+ * against `Gitlab.config.repositories.storages.keys`; a move to it is `not included in the list`),
+ * so a misspelt or forgotten storage is a problem at the record's `repository_storage` (or at the
+ * record, when it takes the default `default`) rather than a repository no move could leave.
+ * Checked only where the scenario writes `repository_storages:` (without it, storages are implied),
+ * and skipped when that list is malformed (the schema reports it).
+ */
+function checkStorages(ctx: CheckContext): void {
+  const written = ctx.root?.value.repository_storages
+  // Without a list every storage a record names is implied (impliedStorages).
+  if (written === undefined || !Array.isArray(written)) return
+  const names = written.map((storage: unknown) => (storage as { name?: unknown } | null)?.name)
+  if (names.some((name) => typeof name !== 'string')) return
+  const known = new Set(names as string[])
+  const listed = (names as string[]).join(', ')
+  const check = (record: Entry) => {
+    const storage = record.value.repository_storage
+    if (storage === undefined) {
+      if (!known.has('default')) ctx.report(record, `repository_storage: the default storage "default" is not in repository_storages (${listed}): name one of them`)
+    } else if (typeof storage === 'string' && !known.has(storage)) {
+      ctx.report(at(record, 'repository_storage'), `unknown storage ${JSON.stringify(storage)}: repository_storages lists ${listed}`)
+    }
+  }
+  for (const kind of ['group', 'project'] as const) for (const record of ctx.model[kind]) check(record)
+  for (const owner of [...ctx.model.user, ...ctx.model.project]) for (const snippet of items(owner, 'snippets')) check(snippet)
+}
+
+/**
+ * The storages of a scenario that lists none: `default` (weight 100, as GitLab's
+ * `repository_storages_weighted` starts), then each other storage its records name, in file
+ * order, with weight 0 (never picked for a move without a destination) and default settings.
+ */
+function impliedStorages(scenario: Scenario): z.output<typeof storageSchema>[] {
+  const names = new Set(['default'])
+  for (const group of scenario.groups) names.add(group.repository_storage)
+  for (const owner of [...scenario.users, ...scenario.projects]) for (const snippet of owner.snippets) names.add(snippet.repository_storage)
+  for (const project of scenario.projects) names.add(project.repository_storage)
+  return [...names].map((name) => defaultSettings(name, name === 'default' ? 100 : 0))
+}
+
 /** The storage moves fragment (see the module comment). */
 export const storageMoveFragment: ScenarioFragment = {
   root,
@@ -107,10 +169,12 @@ export const storageMoveFragment: ScenarioFragment = {
         }
       }
     }
+    checkStorages(ctx)
   },
   load: {
     root(ctx, scenario) {
-      const storages = (scenario.repository_storages ?? storagesSchema.parse(undefined)) as RepositoryStoragesFields['repository_storages']
+      const parsed = scenario as unknown as Scenario
+      const storages = parsed.repository_storages ?? impliedStorages(parsed)
       storages.forEach((storage, i) => ctx.db.tables.repository_storages.insert({ id: i + 1, ...storage }))
     },
     user(ctx, user, row) {

@@ -1,8 +1,9 @@
 /**
  * Repository storage moves: listing, scheduling one, bulk scheduling, and where a repository is
- * now. A move's state follows the scenario clock (`rules/repository.ts` `storageMoveState`); the
- * destination storage's settings (`repository_storages:` of the scenario) decide how long it waits
- * and runs, and whether it fails. Source: gitlab-behaviour.md §6; gitlab:
+ * now. A move's state follows the API requests made since it was scheduled and the scenario clock
+ * (`rules/repository.ts` `storageMoveState`, `tickStorageMoves`); the destination storage's
+ * settings (`repository_storages:` of the scenario) decide which of them move it, how long it
+ * waits and runs on the clock, and whether it fails. Source: gitlab-behaviour.md §6; gitlab:
  * app/models/concerns/repository_storage_movable.rb, app/services/projects/update_repository_storage_service.rb,
  * app/services/concerns/schedule_bulk_repository_shard_moves_methods.rb,
  * app/models/application_setting_implementation.rb `pick_repository_storage`.
@@ -17,8 +18,6 @@ import type { ContainerKind } from './storage-moves.kinds.js'
 import { RepositoryStorageMove, type RepositoryStorageMoveEntity } from './storage-moves.entities.js'
 import type { RepositoryStorageMoveRecord, RepositoryStorageRecord } from './storage-moves.tables.js'
 
-/** ActiveModel's inclusion message. */
-const NOT_INCLUDED = 'is not included in the list'
 /** 13.x `container_repository_writable` (later revisions say `is read-only`). */
 const READ_ONLY = 'is read only'
 
@@ -69,9 +68,9 @@ export function pickStorage(ctx: Ctx<unknown>): string | undefined {
 function moveErrors(ctx: Ctx<unknown>, kind: ContainerKind<Row>, containerId: number, source: string, destination: string | undefined): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {}
   // Validation order of RepositoryStorageMovable: source, destination, then the container writable.
-  if (!isStorage(ctx.db, source)) errors.source_storage_name = [NOT_INCLUDED]
-  if (!destination) errors.destination_storage_name = [ValidationMessage.blank, NOT_INCLUDED]
-  else if (!isStorage(ctx.db, destination)) errors.destination_storage_name = [NOT_INCLUDED]
+  if (!isStorage(ctx.db, source)) errors.source_storage_name = [ValidationMessage.notIncluded]
+  if (!destination) errors.destination_storage_name = [ValidationMessage.blank, ValidationMessage.notIncluded]
+  else if (!isStorage(ctx.db, destination)) errors.destination_storage_name = [ValidationMessage.notIncluded]
   if (isRepositoryReadOnly(ctx.db, kind.type, containerId, ctx.now)) errors[kind.type] = [READ_ONLY]
   return Object.keys(errors).length > 0 ? errors : null
 }
@@ -83,6 +82,7 @@ function insertMove(ctx: Ctx<unknown>, kind: ContainerKind<Row>, containerId: nu
   // gitlab: Projects::UpdateRepositoryStorageService raises SameFilesystemError right after `start!`,
   // so a move onto the storage it is already on fails as soon as it starts.
   const same = source === destination
+  const byRequests = settings.progress === 'requests'
   return ctx.db.tables[storageMoveTable(kind.type)].insert({
     container_id: containerId,
     source_storage_name: source,
@@ -90,6 +90,11 @@ function insertMove(ctx: Ctx<unknown>, kind: ContainerKind<Row>, containerId: nu
     started_at: new Date(started).toISOString(),
     finished_at: new Date(same ? started : started + settings.run_seconds * 1000).toISOString(),
     outcome: same || settings.fail_moves ? 'failed' : 'finished',
+    // By requests: the next API request starts it, the one after ends it (a same-storage move ends as it starts).
+    ticks: 0,
+    start_ticks: byRequests ? 1 : null,
+    end_ticks: byRequests ? (same ? 1 : 2) : null,
+    ticking: byRequests,
     created_at: ctx.now,
     updated_at: ctx.now,
   })

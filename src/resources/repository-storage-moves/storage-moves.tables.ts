@@ -22,6 +22,11 @@ export interface RepositoryStorageRecord extends Row {
   run_seconds: number
   /** Moves to this storage end `failed` instead of `finished`. */
   fail_moves: boolean
+  /**
+   * What moves a move to this storage on: `requests` (each later API request is a tick, and the
+   * clock too, whichever is first) or `clock` alone. See `rules/repository.ts`.
+   */
+  progress: 'requests' | 'clock'
 }
 
 /** A snippet: personal (`project_id` null) or of a project. */
@@ -67,7 +72,7 @@ export const storageMoveTables = {
   repository_storages: table<RepositoryStorageRecord>(),
   snippets: table<SnippetRecord>(['project_id']),
   group_wiki_repositories: table<GroupWikiRepositoryRecord>(['group_id']),
-  project_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id']),
-  group_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id']),
-  snippet_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id']),
+  project_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id', 'ticking']),
+  group_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id', 'ticking']),
+  snippet_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id', 'ticking']),
 }

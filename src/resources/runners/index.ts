@@ -4,9 +4,11 @@
  * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/jobs.rb.
  * @module
  */
+import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
 import { jobRoutes } from './jobs.routes.js'
 import { runnerRoutes } from './runners.routes.js'
+import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
 import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './runners.entities.js'
@@ -29,4 +31,16 @@ export const runners: Area = {
   routes: [...runnerRoutes, ...jobRoutes],
   tables: runnerTables,
   scenario: runnerFragment,
+  // A group's runner links go with it; pipelines and jobs outlive their user (ON DELETE SET NULL).
+  cascade: [
+    { kind: 'cascade', table: 'runner_namespaces', column: 'namespace_id', parent: 'groups' },
+    { kind: 'nullify', table: 'pipelines', column: 'user_id', parent: 'users' },
+    { kind: 'nullify', table: 'jobs', column: 'user_id', parent: 'users' },
+  ],
+  // Registration tokens: projects' and groups' `runners_token`, the instance's, the registration param.
+  secrets: {
+    bodyFields: ['runners_token', 'runners_registration_token', 'registration_token'],
+    patterns: [new RegExp(`\\b${RUNNERS_TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g')],
+  },
+  startup: runnerTokenLines,
 }

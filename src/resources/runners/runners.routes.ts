@@ -11,7 +11,8 @@
  */
 import { AccessLevel, hasGroupAccess, hasProjectAccess } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { ErrorMessage, forbidden, notFound } from '../../core/errors.js'
+import { forbidden, notFound } from '../../core/errors.js'
+import { RunnerMessage } from './runners.messages.js'
 import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p, type RawParams } from '../../core/params.js'
@@ -87,7 +88,7 @@ function filtersOf(params: RunnerFilters): RunnerFilters {
 function authorizeRunner(ctx: Ctx<unknown>, runner: RunnerRecord, instanceReadable: boolean): void {
   if (instanceReadable && runner.runner_type === 'instance_type') return
   const allowed = instanceReadable ? ownsRunner : managesRunner
-  if (!allowed(ctx.db, ctx.currentUser, runner, ctx.today)) throw forbidden(ErrorMessage.runnerNoAccess)
+  if (!allowed(ctx.db, ctx.currentUser, runner, ctx.today)) throw forbidden(RunnerMessage.noAccess)
 }
 
 /**
@@ -230,7 +231,7 @@ export const runnerRoutes: Route[] = [
       const runner = findRunner(ctx.db, ctx.params.id)
       if (!ctx.currentUser?.admin) {
         // gitlab: lib/api/ci/runners.rb `authenticate_delete_runner!`: the project count comes first.
-        if (runnerProjectIds(ctx.db, runner).length > 1) throw forbidden(ErrorMessage.runnerInSeveralProjects)
+        if (runnerProjectIds(ctx.db, runner).length > 1) throw forbidden(RunnerMessage.inSeveralProjects)
         authorizeRunner(ctx, runner, false)
       }
       checkUnmodifiedSince(ctx, runner.updated_at) // destroy_conditionally!
@@ -308,9 +309,9 @@ export const runnerRoutes: Route[] = [
       const project = adminProject(ctx, ctx.params.id)
       const runner = findRunner(ctx.db, ctx.params.runner_id)
       // gitlab: lib/api/ci/runners.rb `authenticate_enable_runner!`, in this order.
-      if (runner.runner_type === 'group_type') throw forbidden(ErrorMessage.runnerIsGroupRunner)
+      if (runner.runner_type === 'group_type') throw forbidden(RunnerMessage.isGroupRunner)
       if (!ctx.currentUser?.admin) {
-        if (runner.locked) throw forbidden(ErrorMessage.runnerIsLocked)
+        if (runner.locked) throw forbidden(RunnerMessage.isLocked)
         authorizeRunner(ctx, runner, false)
       }
       return created(Runner(assignRunner(ctx.db, runner, project, ctx.now), ctx))
@@ -326,7 +327,7 @@ export const runnerRoutes: Route[] = [
       if (!link) throw notFound('Runner')
       const runner = findRunner(ctx.db, link.runner_id)
       // spec-gap: the spec says only "an error is returned"; GitLab 13.x answers 403 (§14 item 16).
-      if (runnerProjectIds(ctx.db, runner).length === 1) throw forbidden(ErrorMessage.runnerOnlyProject)
+      if (runnerProjectIds(ctx.db, runner).length === 1) throw forbidden(RunnerMessage.onlyProject)
       checkUnmodifiedSince(ctx, link.created_at) // destroy_conditionally!(runner_project)
       ctx.db.tables.runner_projects.delete(link.id)
       return noContent()

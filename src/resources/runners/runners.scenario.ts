@@ -12,7 +12,7 @@
  */
 import type { Faker } from '@faker-js/faker'
 import { z } from 'zod'
-import { runnersRegistrationToken } from '../../rules/tokens.js'
+import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import { items, list, isRec, str, type Entry } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'

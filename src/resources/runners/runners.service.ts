@@ -8,7 +8,8 @@
  * @module
  */
 import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../../rules/access.js'
-import { recordNotFound, ValidationMessage, validationFailed } from '../../core/errors.js'
+import { recordNotFound, validationFailed } from '../../core/errors.js'
+import { RunnerValidationMessage } from './runners.messages.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
@@ -285,8 +286,8 @@ function normalizeTags(tags: string[]): string[] {
  */
 function validateRunner(values: Pick<RunnerRecord, 'tag_list' | 'run_untagged' | 'maximum_timeout'>): void {
   const errors: Record<string, string[]> = {}
-  if (values.tag_list.length === 0 && !values.run_untagged) errors.tags_list = [ValidationMessage.runnerTagsRequired]
-  if (values.maximum_timeout !== null && values.maximum_timeout < 600) errors.maximum_timeout = [ValidationMessage.runnerTimeoutTooShort]
+  if (values.tag_list.length === 0 && !values.run_untagged) errors.tags_list = [RunnerValidationMessage.tagsRequired]
+  if (values.maximum_timeout !== null && values.maximum_timeout < 600) errors.maximum_timeout = [RunnerValidationMessage.timeoutTooShort]
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
 }
 
@@ -400,7 +401,7 @@ export function heartbeat(db: Db, runner: RunnerRecord, info: Partial<RunnerInfo
  */
 export function assignRunner(db: Db, runner: RunnerRecord, project: ProjectRecord, now: string): RunnerRecord {
   if (db.tables.runner_projects.where('runner_id', runner.id).some((l) => l.project_id === project.id)) {
-    throw validationFailed({ assign_to: [ValidationMessage.runnerAlreadyEnabled] })
+    throw validationFailed({ assign_to: [RunnerValidationMessage.alreadyEnabled] })
   }
   db.tables.runner_projects.insert({ runner_id: runner.id, project_id: project.id, created_at: now })
   return runner.runner_type === 'instance_type' ? db.tables.runners.update(runner.id, { runner_type: 'project_type', updated_at: now }) : runner

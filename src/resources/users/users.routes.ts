@@ -6,6 +6,7 @@
  * @module
  */
 import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { UserMessage } from './users.messages.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findUser } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
@@ -15,6 +16,7 @@ import { present } from '../../core/ruby.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
+import { avatarErrors, storeAvatar } from './users.avatars.js'
 import { createUser, destroyUser, listUsers, soloOwnedGroups, updateUser, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
@@ -36,6 +38,8 @@ const optionalAttributes = {
   // gitlab: users.rb declares `default: false`, so every update that leaves it out makes the
   // profile public again (13.x behaviour, later fixed).
   private_profile: p.boolean({ default: false }),
+  /** A multipart file (users.avatars.ts). */
+  avatar: p.file(),
 }
 
 const USER_ORDER = ['id', 'name', 'username', 'created_at', 'updated_at'] as const
@@ -94,7 +98,7 @@ export const userRoutes: Route[] = [
         if (!user) throw unauthorized()
         if (!admin) throw forbidden()
       }
-      if (!user && !present(params.username)) throw forbidden('Not authorized to access /api/v4/users')
+      if (!user && !present(params.username)) throw forbidden(UserMessage.listNotAuthorized)
       // gitlab: reorder_users: only administrators keep order_by/sort, and their defaults always apply.
       const order: UserOrder | undefined = admin
         ? { column: params.order_by === 'updated_at' ? 'created_at' : (params.order_by as UserOrder['column']), sort: params.sort === 'asc' ? 'asc' : 'desc' }
@@ -129,7 +133,9 @@ export const userRoutes: Route[] = [
     rules: { atLeastOneOf: ['password', 'reset_password'] },
     handler(ctx) {
       if (!ctx.currentUser!.admin) throw forbidden()
-      return created(UserWithAdmin(createUser(ctx, ctx.params), ctx))
+      const user = createUser(ctx, ctx.params, avatarErrors(ctx.params.avatar))
+      if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
+      return created(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
   }),
 
@@ -145,7 +151,9 @@ export const userRoutes: Route[] = [
     },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      return ok(UserWithAdmin(updateUser(ctx, user, ctx.params), ctx))
+      updateUser(ctx, user, ctx.params, avatarErrors(ctx.params.avatar))
+      if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
+      return ok(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
   }),
 
@@ -156,7 +164,7 @@ export const userRoutes: Route[] = [
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
       if (soloOwnedGroups(ctx.db, user).length > 0 && !ctx.params.hard_delete) {
-        throw conflict('User cannot be removed while is the sole-owner of a group')
+        throw conflict(UserMessage.soleOwner)
       }
       // destroy_conditionally!; spec-gap: users keep no updated_at, created_at stands in.
       checkUnmodifiedSince(ctx, user.created_at)
@@ -165,14 +173,14 @@ export const userRoutes: Route[] = [
     },
   }),
 
-  // gitlab: lib/api/users.rb `post ':id/block'`: the body is what `user.block` returns (false when
-  // the state machine refuses, e.g. an already blocked user), with Grape's POST status 201.
+  // gitlab: lib/api/users.rb `post ':id/block'` (13.10-13.12): `break if user.blocked?` leaves the
+  // endpoint with nil, so an already blocked user gets 201 `null`; else the BlockService's `true`.
   route('POST /users/:id/block', {
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be modified by the API')
-      if (user.state === 'blocked') return created(false)
+      if (user.state === 'ldap_blocked') throw forbidden(UserMessage.ldapBlockedNotModifiable)
+      if (user.state === 'blocked') return created(null)
       ctx.db.tables.users.update(user.id, { state: 'blocked' })
       return created(true)
     },
@@ -183,8 +191,8 @@ export const userRoutes: Route[] = [
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      if (user.state === 'ldap_blocked') throw forbidden('LDAP blocked users cannot be unblocked by the API')
-      if (user.state === 'deactivated') throw forbidden('Deactivated users cannot be unblocked by the API')
+      if (user.state === 'ldap_blocked') throw forbidden(UserMessage.ldapBlockedNotUnblockable)
+      if (user.state === 'deactivated') throw forbidden(UserMessage.deactivatedNotUnblockable)
       if (user.state === 'active') return created(false)
       ctx.db.tables.users.update(user.id, { state: 'active' })
       return created(true)

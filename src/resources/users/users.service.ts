@@ -9,7 +9,9 @@
  */
 import { AccessLevel } from '../../rules/access.js'
 import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
+import { ghostUser } from './ghost-user.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { UserMessage } from './users.messages.js'
 import { blank, present } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
 import { newUserRecord } from '../../rules/user-record.js'
@@ -57,10 +59,10 @@ export interface UserAttributes {
 function checkConflicts(db: Db, attrs: UserAttributes, self?: number): void {
   const others = db.tables.users.filter((u) => u.id !== self)
   if (attrs.email !== undefined && others.some((u) => u.email.toLowerCase() === attrs.email!.toLowerCase())) {
-    throw conflict('Email has already been taken')
+    throw conflict(UserMessage.emailTaken)
   }
   if (attrs.username !== undefined && others.some((u) => u.username.toLowerCase() === attrs.username!.toLowerCase())) {
-    throw conflict('Username has already been taken')
+    throw conflict(UserMessage.usernameTaken)
   }
 }
 
@@ -82,10 +84,11 @@ function validate(user: Omit<UserRecord, 'id'>, password: string | undefined): R
 
 /**
  * `Users::CreateService` as an administrator (`skip_authorization: true`). Without `password`
- * (`reset_password` or `force_random_password`) the account gets a random one.
+ * (`reset_password` or `force_random_password`) the account gets a random one. `avatarErrors`: the
+ * uploaded avatar's model errors (users.avatars.ts), reported with the others.
  * @throws ApiError 409 for a taken email or username; 400 `{"message":{…}}` for a failed validation.
  */
-export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: string; name: string; username: string }): UserRecord {
+export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: string; name: string; username: string }, avatarErrors: Record<string, string[]> = {}): UserRecord {
   const record = newUserRecord({
     username: attrs.username,
     name: attrs.name,
@@ -105,7 +108,7 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
     private_profile: attrs.private_profile ?? false,
     external: attrs.external ?? false,
   })
-  const errors = validate(record, attrs.password)
+  const errors = { ...validate(record, attrs.password), ...avatarErrors }
   // gitlab: users.rb checks the conflicts only once the save has failed; a taken email or
   // username always fails it, so they come first either way.
   checkConflicts(ctx.db, attrs)
@@ -117,7 +120,7 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
  * `Users::UpdateService` as an administrator.
  * @throws ApiError 409 for an email or username another user has; 400 `{"message":{…}}`.
  */
-export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttributes): UserRecord {
+export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttributes, avatarErrors: Record<string, string[]> = {}): UserRecord {
   checkConflicts(ctx.db, attrs, user.id)
   const patch: Partial<UserRecord> = {}
   const keys = [
@@ -127,7 +130,7 @@ export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttri
   for (const key of keys) {
     if (attrs[key] !== undefined) (patch as Record<string, unknown>)[key] = attrs[key]
   }
-  const errors = validate({ ...user, ...patch }, attrs.password)
+  const errors = { ...validate({ ...user, ...patch }, attrs.password), ...avatarErrors }
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   return ctx.db.tables.users.update(user.id, patch)
 }
@@ -156,7 +159,7 @@ export function destroyUser(ctx: Ctx<unknown>, user: UserRecord, hardDelete: boo
       if (authored.length > 0) destroyRecords(db, name as TableName, authored)
     }
   }
-  migrateToGhost(db, user, ctx.now)
+  migrateToGhost(db, user, () => ghostUser(db, ctx.now))
   destroyRecords(db, 'users', [user.id])
 }
 

@@ -230,6 +230,21 @@ contract('POST /groups/:id/milestones', {}, ({ api, sim }) => {
     })
   })
 
+  // gitlab: lib/api/milestone_responses.rb declares the dates `type: String`; the date columns cast
+  // them (ActiveModel::Type::Date), the same rule as an issue's due_date.
+  it.each([
+    ['YYYY-MM-DD', '2021-03-01', '2021-03-01'],
+    ['YYYY/MM/DD (Date._parse)', '2021/03/01', '2021-03-01'],
+    ['YYYY-M-D', '2021-3-1', '2021-03-01'],
+    ['YYYYMMDD', '20210301', '2021-03-01'],
+    ['a date and a time', '2021-03-01T10:00:00Z', '2021-03-01'],
+    ['an impossible date (nil, no error)', '2021-02-30', null],
+    ['prose (nil, no error)', 'soon', null],
+  ])('casts a %s due_date as a date column does', async (_what, dueDate, stored) => {
+    const res = await api.post('/groups/10/milestones', { as: 'max', body: { title: 'dated', due_date: dueDate } })
+    expect([res.status, res.body.due_date]).toEqual([201, stored])
+  })
+
   it.each([
     ['gina (guest)', 'gina', 403],
     ['riley (reporter)', 'riley', 403],

@@ -205,10 +205,33 @@ contract('GET /projects/:id/issues/:issue_iid/user_agent_detail', {}, ({ api }) 
     ['a maintainer (administrators only)', 'max', '/projects/30/issues/1/user_agent_detail', 403, FORBIDDEN],
     ['a non-admin on a missing issue (admin check first)', 'max', '/projects/30/issues/99/user_agent_detail', 403, FORBIDDEN],
     ['a missing issue', 'root', '/projects/30/issues/99/user_agent_detail', 404, NOT_FOUND],
-    ['an issue without a detail', 'root', '/projects/30/issues/2/user_agent_detail', 404, { message: '404 UserAgentDetail Not Found' }],
+    ['an issue the scenario imported (`user_agent_detail: null`)', 'root', '/projects/30/issues/2/user_agent_detail', 404, { message: '404 UserAgentDetail Not Found' }],
   ])('refuses %s', async (_what, as, path, status, expected) => {
     const res = await api.get(path, { as })
     expect(res).toBeGitLabError(status, expected)
+  })
+
+  it('answers 200 for every other issue of the default scenario, written or generated: a default detail, deterministic (issue 23 item 12)', async () => {
+    const issues: { id: number; iid: number; project_id: number }[] = []
+    for (let page = 1; ; page++) {
+      const res = await api.get('/issues', { as: 'root', query: { scope: 'all', per_page: 100, page } })
+      issues.push(...res.body)
+      if (res.headers.get('x-next-page') === '') break
+    }
+    expect(issues.length).toBeGreaterThan(25)
+    const answers = await Promise.all(issues.map((issue) => api.get(`/projects/${issue.project_id}/issues/${issue.iid}/user_agent_detail`, { as: 'root' })))
+    const missing = issues.filter((_, i) => answers[i]!.status !== 200).map((issue) => issue.id)
+    expect(missing).toEqual([406])
+    const byId = new Map(issues.map((issue, i) => [issue.id, answers[i]!.body]))
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64; rv:87.0) Gecko/20100101 Firefox/87.0'
+    expect(byId.get(407)).toEqual({ user_agent: browser, ip_address: `198.51.100.${1 + (407 % 254)}`, akismet_submitted: false })
+    expect(byId.get(1_000_000)).toEqual({ user_agent: browser, ip_address: `198.51.100.${1 + (1_000_000 % 254)}`, akismet_submitted: false })
+  })
+
+  it('records the creating request for an issue made through the API: User-Agent and the client address', async () => {
+    const made = await api.post('/projects/30/issues', { as: 'root', body: { title: 'from a script' }, headers: { 'User-Agent': 'python-gitlab/2.10.1', 'X-Forwarded-For': '203.0.113.5' } })
+    const res = await api.get(`/projects/30/issues/${made.body.iid}/user_agent_detail`, { as: 'root' })
+    expect([res.status, res.body]).toEqual([200, { user_agent: 'python-gitlab/2.10.1', ip_address: '203.0.113.5', akismet_submitted: false }])
   })
 })
 

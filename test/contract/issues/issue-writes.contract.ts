@@ -227,6 +227,21 @@ contract('PUT /projects/:id/issues/:issue_iid', {}, ({ api, sim }) => {
     expect(todos.body[0]).toMatchObject({ action_name: 'assigned', target: { iid: 3 } })
   })
 
+  // gitlab: lib/api/issues.rb declares due_date `type: String`; the date column casts it
+  // (ActiveModel::Type::Date: ISO, else Date._parse; unparsable → nil), as for milestones.
+  it.each([
+    ['YYYY-MM-DD', '2021-03-01', '2021-03-01'],
+    ['YYYY/MM/DD (Date._parse)', '2021/03/01', '2021-03-01'],
+    ['YYYY-M-D', '2021-3-1', '2021-03-01'],
+    ['YYYYMMDD', '20210301', '2021-03-01'],
+    ['a date and a time', '2021-03-01T10:00:00Z', '2021-03-01'],
+    ['an impossible date (nil, no error)', '2021-02-30', null],
+    ['prose (nil, no error)', 'soon', null],
+  ])('casts a %s due_date as a date column does', async (_what, dueDate, stored) => {
+    const res = await api.put('/projects/20/issues/3', { as: 'max', body: { due_date: dueDate } })
+    expect([res.status, res.body.due_date]).toEqual([200, stored])
+  })
+
   it('lets a guest edit their own issue but drops their label changes', async () => {
     const res = await api.put('/projects/20/issues/3', { as: 'gina', body: { title: 'Mine', labels: 'bug' } })
     expect([res.status, res.body.title, res.body.labels]).toEqual([200, 'Mine', ['docs', 'feature']])

@@ -8,18 +8,20 @@
  *
  * Default scenario: storages `default`, `storage-2` (moves start after 5 s and run 60 s) and
  * `broken` (moves fail); project 20 (acme/website, public) and snippet 601 are on `default`, the
- * wiki of group 10 on `default`.
+ * wiki of group 10 on `default`. The clock-driven cases run it with `progress: clock`; on the
+ * default scenario itself moves progress by API requests as well.
  */
 import { beforeEach, expect, it } from 'vitest'
 import type { ManualClock } from '../../../src/core/clock.js'
 import { contract, type RequestOptions } from '../../support/contract.js'
+import { CLOCK_DRIVEN_DEFAULT_SCENARIO } from '../../support/storage-scenarios.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 const ADMIN: RequestOptions = { as: 'root' }
 /** Past the end of a move to `storage-2` or `broken` (5 s + 60 s). */
 const AFTER_MOVE = 65_000
 
-contract('GET /projects/:id (repository_storage)', {}, ({ api, sim }) => {
+contract('GET /projects/:id (repository_storage, progress: clock)', { scenario: CLOCK_DRIVEN_DEFAULT_SCENARIO }, ({ api, sim }) => {
   beforeEach(() => (sim().clock as ManualClock).set(NOW))
   const advance = (ms: number) => (sim().clock as ManualClock).advance(ms)
 
@@ -66,7 +68,7 @@ contract('GET /projects/:id (repository_storage)', {}, ({ api, sim }) => {
   })
 })
 
-contract('POST /project_repository_storage_moves (after a finished move)', {}, ({ api, sim }) => {
+contract('POST /project_repository_storage_moves (after a finished move, progress: clock)', { scenario: CLOCK_DRIVEN_DEFAULT_SCENARIO }, ({ api, sim }) => {
   beforeEach(() => (sim().clock as ManualClock).set(NOW))
 
   it('schedules from the storage a finished move left the project on, and skips it on the old one', async () => {
@@ -94,5 +96,43 @@ contract('POST /project_repository_storage_moves (after a finished move)', {}, (
     expect((await api.post(collection, { ...ADMIN, body: { source_storage_name: 'storage-2', destination_storage_name: 'default' } })).status).toBe(202)
     const moves = (await api.get(`${container}/repository_storage_moves`, ADMIN)).body
     expect(moves[0]).toMatchObject({ state: 'scheduled', source_storage_name: 'storage-2', destination_storage_name: 'default' })
+  })
+})
+
+contract('GET /projects/:id (repository_storage) while a move progresses by requests', {}, ({ api }) => {
+  it('shows the old storage while the move has started, the new one from the request that finds it finished', async () => {
+    await api.post('/projects/20/repository_storage_moves', { ...ADMIN, body: { destination_storage_name: 'storage-2' } })
+    expect((await api.get('/projects/20', ADMIN)).body.repository_storage).toBe('default')
+    expect((await api.get('/projects/20', ADMIN)).body.repository_storage).toBe('storage-2')
+    const back = await api.post('/projects/20/repository_storage_moves', { ...ADMIN, body: { destination_storage_name: 'default' } })
+    expect([back.status, back.body.source_storage_name]).toEqual([201, 'storage-2'])
+  })
+})
+
+/** A scenario that lists no storages: `archive` is implied by the project on it (issue 23 item 14). */
+const IMPLIED = `version: 1
+now: "${NOW}"
+users:
+  - { username: admin, admin: true, tokens: [{ token: t-admin, scopes: [api] }] }
+groups: [{ path: g }]
+projects:
+  - { id: 1, path: old, namespace: g, repository_storage: archive }
+  - { id: 2, path: new, namespace: g }
+`
+
+contract('storages a scenario implies (no repository_storages: list)', { scenario: IMPLIED }, ({ api }) => {
+  const admin: RequestOptions = { token: 't-admin' }
+
+  it('moves a project off the implied storage, and onto it: the storage exists, as a list naming it would say', async () => {
+    const off = await api.post('/projects/1/repository_storage_moves', { ...admin, body: { destination_storage_name: 'default' } })
+    expect([off.status, off.body.source_storage_name, off.body.destination_storage_name]).toEqual([201, 'archive', 'default'])
+    const onto = await api.post('/projects/2/repository_storage_moves', { ...admin, body: { destination_storage_name: 'archive' } })
+    expect([onto.status, onto.body.source_storage_name, onto.body.destination_storage_name]).toEqual([201, 'default', 'archive'])
+    expect((await api.post('/project_repository_storage_moves', { ...admin, body: { source_storage_name: 'archive' } })).status).toBe(202)
+  })
+
+  it('never picks the implied storage (weight 0) for a move without a destination', async () => {
+    const res = await api.post('/projects/1/repository_storage_moves', { ...admin, body: {} })
+    expect([res.status, res.body.destination_storage_name]).toEqual([201, 'default'])
   })
 })

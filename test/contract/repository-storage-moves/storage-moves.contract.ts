@@ -5,7 +5,9 @@
  * gitlab-behaviour.md §6, §13, §14 items 13 and 14; gitlabhq: lib/api/*_repository_storage_moves.rb.
  *
  * Default scenario: storages `default` (weight 100), `storage-2` (50; moves start after 5 s and run
- * 60 s) and `broken` (0; moves to it fail). Every project and snippet is on `default`; the wiki of
+ * 60 s on the clock) and `broken` (0; moves to it fail); moves progress by API requests too (the
+ * first later request finds one `started`, the second `finished`), and the clock-driven state
+ * machine is tested on the same scenario with `progress: clock`. Every project and snippet is on `default`; the wiki of
  * group secret-lab (12) is on `storage-2`, the other groups' on `default`. Snippets: 600 (nora's,
  * personal), 601 (acme/website, by devon). root is the administrator; its `glpat-root-readonly`
  * token has `read_api`.
@@ -14,6 +16,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { ManualClock } from '../../../src/core/clock.js'
 import { contract, paginationHeaders, type RequestOptions } from '../../support/contract.js'
 import { schemaErrors } from '../../support/schemas.js'
+import { CLOCK_DRIVEN_DEFAULT_SCENARIO } from '../../support/storage-scenarios.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 const ADMIN: RequestOptions = { as: 'root' }
@@ -147,7 +150,7 @@ for (const kind of KINDS) {
       })
     })
 
-    contract(`GET ${kind.collection}/:repository_storage_move_id (state machine)`, {}, ({ api, sim }) => {
+    contract(`GET ${kind.collection}/:repository_storage_move_id (state machine on the clock, progress: clock)`, { scenario: CLOCK_DRIVEN_DEFAULT_SCENARIO }, ({ api, sim }) => {
       beforeEach(() => (sim().clock as ManualClock).set(NOW))
 
       it.each([
@@ -251,7 +254,8 @@ for (const kind of KINDS) {
         const expected = kind.type === 'project' ? [20, 21, 22, 23, 24, /* issues area: */ 30, 31] : kind.type === 'group' ? [10, 11] : [600, 601]
         const containers = list.body.map((m: Record<string, { id: number }>) => m[kind.type]!.id).sort((a: number, b: number) => a - b)
         expect(containers).toEqual(expected)
-        expect(new Set(list.body.map((m: { state: string; source_storage_name: string; destination_storage_name: string }) => `${m.state} ${m.source_storage_name}→${m.destination_storage_name}`))).toEqual(new Set(['scheduled default→storage-2']))
+        // The list is the first request after the bulk schedule: one tick, so every move has started.
+        expect(new Set(list.body.map((m: { state: string; source_storage_name: string; destination_storage_name: string }) => `${m.state} ${m.source_storage_name}→${m.destination_storage_name}`))).toEqual(new Set(['started default→storage-2']))
       })
 
       it('skips repositories already read-only', async () => {
@@ -289,5 +293,105 @@ contract('GET /snippets/:id/repository_storage_moves (:id is a String, cast by A
     const res = await api.get(path, ADMIN)
     if (status === 404) expect(res).toBeGitLabError(404, { message: '404 Snippet Not Found' })
     else expect(res.status).toBe(status)
+  })
+})
+
+/**
+ * Moves on a frozen clock progress by API requests (issue 23 item 15): each API request made after
+ * a move was scheduled is one tick of it, before the request is routed; the first finds it
+ * `started`, the second `finished` (or `failed`), and the repository is writable again.
+ */
+for (const kind of KINDS) {
+  contract(`${kind.type} storage moves progress by API requests on a frozen clock`, {}, ({ api }) => {
+    const poll = async (id: number) => (await api.get(`${kind.collection}/${id}`, ADMIN)).body.state
+
+    it.each([
+      ['storage-2', ['started', 'finished', 'finished']],
+      ['broken', ['started', 'failed', 'failed']],
+      ['default', ['failed', 'failed', 'failed']], // onto the storage it is on: fails as it starts
+    ])('a client polling a move to %s sees scheduled (the POST), then %j', async (destination, states) => {
+      const made = await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: destination } })
+      expect([made.status, made.body.state]).toEqual([201, 'scheduled'])
+      const seen = []
+      for (let i = 0; i < states.length; i++) seen.push(await poll(made.body.id))
+      expect(seen).toEqual(states)
+      // The per-container route and the lists agree, and the container is writable again.
+      expect((await api.get(`${kind.container}/repository_storage_moves/${made.body.id}`, ADMIN)).body.state).toBe(states[2])
+      const next = await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'default' } })
+      expect([next.status, next.body.source_storage_name]).toEqual([201, destination === 'storage-2' ? 'storage-2' : 'default'])
+    })
+
+    it('lets a second client schedule a move after a first client\'s calls, as GitLab (whose moves finish within seconds) does', async () => {
+      // Client one: schedule, read it back.
+      const first = await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'storage-2' } })
+      expect((await api.get(`${kind.collection}/${first.body.id}`, ADMIN)).body.state).toBe('started')
+      // Client two, same server: its first call is the second tick, so the first move has finished.
+      const second = await api.post(`${kind.container}/repository_storage_moves`, { ...ADMIN, body: { destination_storage_name: 'default' } })
+      expect([second.status, second.body.state, second.body.source_storage_name]).toEqual([201, 'scheduled', 'storage-2'])
+    })
+  })
+}
+
+contract('storage moves: what counts as a tick', {}, ({ api, sim }) => {
+  const schedule = async () => (await api.post('/projects/20/repository_storage_moves', { ...ADMIN, body: { destination_storage_name: 'storage-2' } })).body.id as number
+  const state = async (id: number) => (await api.get(`/project_repository_storage_moves/${id}`, ADMIN)).body.state
+
+  it('counts any API request, whoever sends it and whatever the answer (404, 401, another route)', async () => {
+    const id = await schedule()
+    expect((await api.get('/projects/999', { as: 'max' })).status).toBe(404)
+    expect((await api.get('/user', { token: 'not-a-token' })).status).toBe(401)
+    expect(await state(id)).toBe('finished')
+  })
+
+  it('does not count control requests (/-/fakelab/…) or paths outside the API', async () => {
+    const id = await schedule()
+    expect((await api.get('/-/fakelab/journal')).status).toBe(200)
+    expect((await api.get('/uploads/-/system/issuable_metric_image/file/99999999999999999999999/x.png')).status).toBe(404)
+    expect(await state(id)).toBe('started')
+  })
+
+  it('never reuses a kept answer across a tick, and keeps answers again once the move has ended', async () => {
+    const id = await schedule()
+    const states = []
+    for (let i = 0; i < 4; i++) states.push(await state(id))
+    expect(states).toEqual(['started', 'finished', 'finished', 'finished'])
+    const writes = sim().db.writes
+    await state(id)
+    expect(sim().db.writes).toBe(writes)
+  })
+
+  it('ends a move by the clock when the clock gets there first', async () => {
+    const id = await schedule()
+    ;(sim().clock as ManualClock).advance(65_000)
+    expect(await state(id)).toBe('finished')
+  })
+
+  it('restores the moves as they were with the rest of the state (reset)', async () => {
+    const id = await schedule()
+    expect(await state(id)).toBe('started')
+    expect((await api.post('/-/fakelab/reset')).status).toBe(204)
+    expect(await api.get(`/project_repository_storage_moves/${id}`, ADMIN)).toBeGitLabError(404, NOT_FOUND)
+  })
+})
+
+contract('storage moves: the reply memo on, a poll never sees a stale state', { replyMemo: 'on' }, ({ api }) => {
+  it('answers the same GET with each state in turn', async () => {
+    const made = await api.post('/projects/20/repository_storage_moves', { ...ADMIN, body: { destination_storage_name: 'storage-2' } })
+    const states = []
+    for (let i = 0; i < 5; i++) states.push((await api.get(`/project_repository_storage_moves/${made.body.id}`, ADMIN)).body.state)
+    expect(states).toEqual(['started', 'finished', 'finished', 'finished', 'finished'])
+    expect((await api.get('/projects/20', ADMIN)).body.repository_storage).toBe('storage-2')
+  })
+})
+
+contract('storage moves to a storage with progress: clock hold their state while the clock is frozen', { scenario: CLOCK_DRIVEN_DEFAULT_SCENARIO }, ({ api, sim }) => {
+  it('stays scheduled however many requests come, then moves with the clock', async () => {
+    const made = await api.post('/projects/20/repository_storage_moves', { ...ADMIN, body: { destination_storage_name: 'storage-2' } })
+    const states = []
+    for (let i = 0; i < 4; i++) states.push((await api.get(`/project_repository_storage_moves/${made.body.id}`, ADMIN)).body.state)
+    expect(states).toEqual(['scheduled', 'scheduled', 'scheduled', 'scheduled'])
+    expect(await api.post('/projects/20/repository_storage_moves', { ...ADMIN, body: { destination_storage_name: 'default' } })).toBeGitLabError(400, { message: { project: ['is read only'] } })
+    ;(sim().clock as ManualClock).advance(5_000)
+    expect((await api.get(`/project_repository_storage_moves/${made.body.id}`, ADMIN)).body.state).toBe('started')
   })
 })

@@ -116,6 +116,12 @@ contract('GET /runners/all', {}, ({ api }) => {
     expect(ids(res)).toEqual(expected)
   })
 
+  it('shows an ip_address for every runner: GitLab records it at registration (issue 23 item 13)', async () => {
+    const res = await api.get('/runners/all', { as: 'root', query: { per_page: 100 } })
+    expect(res.body.filter((runner: { ip_address: string | null }) => runner.ip_address === null)).toEqual([])
+    expect((await api.get('/runners/7', { as: 'root' })).body.ip_address).toBe('10.0.2.7')
+  })
+
   it('answers 403 to a non-administrator, 401 anonymous, 400 for a bad scope first', async () => {
     expect(await api.get('/runners/all', { as: 'olive' })).toBeGitLabError(403, FORBIDDEN)
     expect(await api.get('/runners/all')).toBeGitLabError(401, UNAUTHORIZED)

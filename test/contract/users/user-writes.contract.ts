@@ -178,7 +178,7 @@ contract('POST /users/:id/block', {}, ({ api, sim }) => {
   })
 
   it.each([
-    ['an already blocked user: false', 11, 201, false],
+    ['an already blocked user: null (13.10-13.12 `break if user.blocked?`)', 11, 201, null],
     ['a deactivated user', 13, 201, true],
     ['an LDAP-blocked user', 12, 403, { message: '403 Forbidden - LDAP blocked users cannot be modified by the API' }],
     ['an unknown user', 9999, 404, USER_NOT_FOUND],

@@ -1,0 +1,225 @@
+/**
+ * A git object database in memory: blobs, trees, commits and annotated tags, encoded exactly as git
+ * encodes them (`<type> <size>\0<body>`) and named by the SHA-1 of that encoding, so every id equals
+ * what `git hash-object` / `git commit-tree` / `git mktag` compute for the same content. Objects are
+ * kept decoded (no zlib: nothing here is written to disk), keyed by id; the store only grows (git's
+ * objects are immutable and content-addressed: writing one twice is a no-op).
+ *
+ * Synchronous on purpose: route handlers run synchronously inside the store transaction
+ * (src/core/route.ts), which rules out isomorphic-git (every call awaits its `fs.promises`).
+ * SHA-1 comes from @noble/hashes (audited, dependency-free, browser-safe).
+ * Source: git's Documentation/technical (object format), `git cat-file -p` output.
+ * @module
+ */
+import { sha1 } from '@noble/hashes/legacy.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+
+/** A 40-character lower-case hex object id. */
+export type ObjectId = string
+
+/** Git's file modes as written in trees (`100644` file, `100755` executable, `120000` symlink, `40000` tree). */
+export type TreeMode = '100644' | '100755' | '120000' | '40000' | '160000'
+
+/** One entry of a tree object. */
+export interface TreeEntry {
+  readonly mode: TreeMode
+  /** One path segment (no slash). */
+  readonly name: string
+  readonly id: ObjectId
+}
+
+/** Who and when, as git writes it in commits and tags. */
+export interface Signature {
+  readonly name: string
+  readonly email: string
+  /** Seconds since the epoch. */
+  readonly time: number
+  /** The offset as git writes it, e.g. `+0000`, `+0200`. */
+  readonly offset: string
+}
+
+/** A decoded commit. */
+export interface CommitObject {
+  readonly type: 'commit'
+  readonly tree: ObjectId
+  readonly parents: readonly ObjectId[]
+  readonly author: Signature
+  readonly committer: Signature
+  /** The message exactly as stored (git keeps what it is given; a trailing newline is part of it). */
+  readonly message: string
+}
+
+/** A decoded annotated tag. */
+export interface TagObject {
+  readonly type: 'tag'
+  readonly object: ObjectId
+  readonly objectType: 'commit' | 'tree' | 'blob' | 'tag'
+  readonly tag: string
+  readonly tagger: Signature
+  readonly message: string
+}
+
+/** A decoded tree: entries in git's order (see {@link compareTreeEntries}). */
+export interface TreeObject {
+  readonly type: 'tree'
+  readonly entries: readonly TreeEntry[]
+}
+
+/** A blob: its bytes. */
+export interface BlobObject {
+  readonly type: 'blob'
+  readonly data: Uint8Array
+}
+
+/** Any stored object. */
+export type GitObject = BlobObject | TreeObject | CommitObject | TagObject
+
+const utf8 = new TextEncoder()
+
+/** The UTF-8 bytes of a string. */
+export function encodeText(text: string): Uint8Array {
+  return utf8.encode(text)
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0
+  for (const part of parts) length += part.length
+  const out = new Uint8Array(length)
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  return out
+}
+
+/** `Name <email> <seconds> <offset>`, git's identity line. */
+export function formatSignature(s: Signature): string {
+  return `${s.name} <${s.email}> ${s.time} ${s.offset}`
+}
+
+/** The SHA-1 of git's encoding of an object of `type` with this body. */
+export function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
+  return bytesToHex(sha1(concat([encodeText(`${type} ${body.length}\0`), body])))
+}
+
+/**
+ * Git's tree order: byte order of the names, a tree's name compared as if it ended in `/`
+ * (git's `base_name_compare`), so `a.txt` sorts before the tree `a` (`a/`), and `a-b` before `a/`.
+ */
+export function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
+  const ka = encodeText(a.mode === '40000' ? `${a.name}/` : a.name)
+  const kb = encodeText(b.mode === '40000' ? `${b.name}/` : b.name)
+  const n = Math.min(ka.length, kb.length)
+  for (let i = 0; i < n; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!
+  return ka.length - kb.length
+}
+
+/** The body of a tree object: `<mode> <name>\0<20-byte id>` per entry, in tree order. */
+function treeBody(entries: readonly TreeEntry[]): Uint8Array {
+  return concat(entries.flatMap((e) => [encodeText(`${e.mode} ${e.name}\0`), hexToBytes(e.id)]))
+}
+
+function commitBody(c: Omit<CommitObject, 'type'>): Uint8Array {
+  const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${formatSignature(c.author)}`, `committer ${formatSignature(c.committer)}`]
+  return encodeText(`${lines.join('\n')}\n\n${c.message}`)
+}
+
+function tagBody(t: Omit<TagObject, 'type'>): Uint8Array {
+  return encodeText(`object ${t.object}\ntype ${t.objectType}\ntag ${t.tag}\ntagger ${formatSignature(t.tagger)}\n\n${t.message}`)
+}
+
+/**
+ * The object database of one repository: write objects (each returns its id), read them back.
+ * Reads of a missing id return undefined; reads of the wrong type too (`commit(treeId)`).
+ */
+export class ObjectStore {
+  private readonly objects = new Map<ObjectId, GitObject>()
+
+  /** How many objects are stored. */
+  get size(): number {
+    return this.objects.size
+  }
+
+  /** Whether `id` names a stored object. */
+  has(id: ObjectId): boolean {
+    return this.objects.has(id)
+  }
+
+  /** The object named `id`. */
+  get(id: ObjectId): GitObject | undefined {
+    return this.objects.get(id)
+  }
+
+  /** The stored ids starting with `prefix` (lower-case hex), at most `limit` of them. */
+  idsWithPrefix(prefix: string, limit = 2): ObjectId[] {
+    const out: ObjectId[] = []
+    for (const id of this.objects.keys()) {
+      if (id.startsWith(prefix)) {
+        out.push(id)
+        if (out.length >= limit) break
+      }
+    }
+    return out
+  }
+
+  /** Stores a blob of these bytes (or this text, as UTF-8). */
+  writeBlob(content: Uint8Array | string): ObjectId {
+    const data = typeof content === 'string' ? encodeText(content) : content
+    const id = hashObject('blob', data)
+    if (!this.objects.has(id)) this.objects.set(id, { type: 'blob', data })
+    return id
+  }
+
+  /** Stores a tree of these entries (sorted here into git's order; names must be unique). */
+  writeTree(entries: readonly TreeEntry[]): ObjectId {
+    const sorted = [...entries].sort(compareTreeEntries)
+    const id = hashObject('tree', treeBody(sorted))
+    if (!this.objects.has(id)) this.objects.set(id, { type: 'tree', entries: sorted })
+    return id
+  }
+
+  /** Stores a commit. */
+  writeCommit(commit: Omit<CommitObject, 'type'>): ObjectId {
+    const id = hashObject('commit', commitBody(commit))
+    if (!this.objects.has(id)) this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
+    return id
+  }
+
+  /** Stores an annotated tag. */
+  writeTag(tag: Omit<TagObject, 'type'>): ObjectId {
+    const id = hashObject('tag', tagBody(tag))
+    if (!this.objects.has(id)) this.objects.set(id, { type: 'tag', ...tag })
+    return id
+  }
+
+  /** The blob named `id`. */
+  blob(id: ObjectId): BlobObject | undefined {
+    const o = this.objects.get(id)
+    return o?.type === 'blob' ? o : undefined
+  }
+
+  /** The tree named `id`. */
+  tree(id: ObjectId): TreeObject | undefined {
+    const o = this.objects.get(id)
+    return o?.type === 'tree' ? o : undefined
+  }
+
+  /** The commit named `id`. */
+  commit(id: ObjectId): CommitObject | undefined {
+    const o = this.objects.get(id)
+    return o?.type === 'commit' ? o : undefined
+  }
+
+  /** The annotated tag named `id`. */
+  tag(id: ObjectId): TagObject | undefined {
+    const o = this.objects.get(id)
+    return o?.type === 'tag' ? o : undefined
+  }
+}

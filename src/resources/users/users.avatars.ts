@@ -1,0 +1,121 @@
+/**
+ * User avatars uploaded through `POST /users` and `PUT /users/:id` (`avatar`, a multipart file):
+ * validated as GitLab's `Avatarable` does, kept in memory, and served back at the URL the user's
+ * `avatar_url` shows, `<host>/uploads/-/system/user/avatar/:id/:filename`, outside the API.
+ * User avatars are public: GitLab's uploads controller serves a user's to anyone, signed in or not.
+ * Source: issue 23 item 22; gitlab (13.x): lib/api/users.rb (`optional :avatar, type: File`),
+ * app/models/concerns/avatarable.rb (`avatar_type`, `file_size: { maximum: 200.kilobytes }`),
+ * app/uploaders/avatar_uploader.rb (`SAFE_IMAGE_EXT`), app/controllers/uploads_controller.rb
+ * (`when User then true`), CarrierWave's `sanitize_regexp`.
+ * @module
+ */
+import { webNotFound } from '../../core/errors.js'
+import { p, uploadedBytes } from '../../core/params.js'
+import { route, type Ctx, type Route } from '../../core/route.js'
+import { rubyToI } from '../../core/ruby.js'
+import type { Row } from '../../db/collection.js'
+import { table, type Timestamp } from '../../db/schema.js'
+
+/** An uploaded avatar; the bytes are kept in memory, base64 (so the store stays JSON). */
+export interface UserAvatarRecord extends Row {
+  user_id: number
+  /** The sanitised file name, as the URL shows it. */
+  filename: string
+  data: string
+  created_at: Timestamp
+}
+
+declare module '../../db/schema.js' {
+  interface Tables {
+    user_avatars: UserAvatarRecord
+  }
+}
+
+/** The avatars table and its index. */
+export const userAvatarTables = { user_avatars: table<UserAvatarRecord>(['user_id']) }
+
+/** `AvatarUploader::SAFE_IMAGE_EXT` and the type each is served with. */
+const AVATAR_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+  ico: 'image/vnd.microsoft.icon',
+  webp: 'image/webp',
+}
+
+/** `validates :avatar, file_size: { maximum: 200.kilobytes.to_i }`. */
+export const AVATAR_MAX_BYTES = 200 * 1024
+
+function extensionOf(filename: string): string {
+  return /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? ''
+}
+
+/** CarrierWave's default `sanitize_regexp` (`/[^[:word:]\.\-\+]/` → `_`). */
+function sanitizedName(file: Blob): string {
+  const name = file instanceof File && file.name !== '' ? file.name : 'blob'
+  return name.replace(/[^\p{L}\p{N}_.\-+]/gu, '_')
+}
+
+/**
+ * The model errors of an uploaded avatar (`avatar_type`, then the size check), none when it is
+ * acceptable: `{"avatar": ["file format is not supported. …", "is too big (should be at most 200 KB)"]}`.
+ */
+export function avatarErrors(file: Blob | undefined): Record<string, string[]> {
+  if (file === undefined) return {}
+  const messages: string[] = []
+  if (!(extensionOf(sanitizedName(file)) in AVATAR_TYPES)) {
+    messages.push(`file format is not supported. Please try one of the following supported formats: ${Object.keys(AVATAR_TYPES).join(', ')}`)
+  }
+  if (uploadedBytes(file).length > AVATAR_MAX_BYTES) messages.push('is too big (should be at most 200 KB)')
+  return messages.length > 0 ? { avatar: messages } : {}
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/**
+ * Keeps `file` as the user's avatar (replacing any earlier upload) and points `avatar_url` at it:
+ * stored as the path, which the user entities show under the base URL of each request.
+ */
+export function storeAvatar(ctx: Ctx<unknown>, userId: number, file: Blob): void {
+  const avatars = ctx.db.tables.user_avatars
+  for (const old of avatars.where('user_id', userId)) avatars.delete(old.id)
+  const filename = sanitizedName(file)
+  avatars.insert({ user_id: userId, filename, data: base64(uploadedBytes(file)), created_at: ctx.now })
+  ctx.db.tables.users.update(userId, { avatar_url: `/uploads/-/system/user/avatar/${userId}/${encodeURIComponent(filename)}` })
+}
+
+function bytesOf(avatar: UserAvatarRecord): Uint8Array {
+  const binary = atob(avatar.data)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** The web route serving uploaded avatars. */
+export const userAvatarWebRoutes: Route[] = [
+  route('GET /uploads/-/system/user/avatar/:id/:filename', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), filename: p.string({ required: true }) },
+    handler(ctx) {
+      const userId = rubyToI(ctx.params.id)
+      const avatar = ctx.db.tables.users.get(userId) ? ctx.db.tables.user_avatars.where('user_id', userId).find((a) => a.filename === ctx.params.filename) : undefined
+      if (!avatar) throw webNotFound()
+      return {
+        status: 200,
+        bytes: bytesOf(avatar),
+        // `send_upload`: images inline, `Content-Disposition` as Rails formats it (the name is sanitised ASCII-safe or encoded).
+        headers: {
+          'content-type': AVATAR_TYPES[extensionOf(avatar.filename)] ?? 'application/octet-stream',
+          'content-disposition': `inline; filename="${avatar.filename.replace(/[^\x20-\x7e]/g, '?')}"; filename*=UTF-8''${encodeURIComponent(avatar.filename)}`,
+        },
+      }
+    },
+  }),
+]
