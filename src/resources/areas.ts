@@ -19,6 +19,7 @@ export * from './merge-requests/index.js'
 export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
+export * from './project-milestones/index.js' // project milestones area (issue 25 item 2)
 export * from './projects/index.js'
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'

@@ -118,6 +118,20 @@ const ROWS: Row[] = [
   // Only devon is subscribed to bug: everyone else is already unsubscribed (304).
   { key: 'POST /groups/:id/labels/:label_id/unsubscribe', path: '/groups/10/labels/100/unsubscribe', expect: [401, 304, 304, 201, 304, 304, 304, 304, 304, S] },
 
+  // Project milestones: read = can read the project; write = admin_milestone (Developer+ in 13.x);
+  // promote also needs admin_milestone on the project's group (acme: the same people).
+  { key: 'GET /projects/:id/milestones', path: '/projects/20/milestones', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/milestones', path: '/projects/21/milestones', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/milestones/:milestone_id', path: '/projects/20/milestones/220', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/milestones', path: '/projects/20/milestones', body: { title: 'matrix' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/milestones/:milestone_id', path: '/projects/20/milestones/220', body: { description: 'matrix' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/milestones/:milestone_id', path: '/projects/20/milestones/220', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/milestones/:milestone_id/issues', path: '/projects/20/milestones/220/issues', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/milestones/:milestone_id/merge_requests', path: '/projects/20/milestones/220/merge_requests', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/milestones/:milestone_id/promote', path: '/projects/20/milestones/220/promote', ok: '200', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // ivy/tracker is personal: no group to promote to, so nobody may, administrators included.
+  { key: 'POST /projects/:id/milestones/:milestone_id/promote', path: '/projects/30/milestones/221/promote', expect: [401, 403, 403, 403, 403, 403, 403, 403, 403, S] },
+
   // Group milestones: read = can read the group; write = admin_milestone (Developer+ in 13.x).
   { key: 'GET /groups/:id/milestones', path: '/groups/10/milestones', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id/milestones', path: '/groups/11/milestones', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },

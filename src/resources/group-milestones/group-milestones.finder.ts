@@ -1,6 +1,6 @@
 /**
- * `MilestonesFinder` for a group, as the group milestone routes use it: the list with its filters
- * and order, and a milestone of the group by id.
+ * `MilestonesFinder` for a group or a project, as the milestone routes use it: the list with its
+ * filters and order, and a milestone of the group by id.
  * Sources: gitlab-behaviour.md §9; gitlab: lib/api/milestone_responses.rb (`list_milestones_for`),
  * app/finders/milestones_finder.rb, app/models/concerns/timebox.rb (`search`).
  * @module
@@ -10,6 +10,7 @@ import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, UserRecord } from '../../db/schema.js'
+import type { Source } from '../../rules/source.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 /**
@@ -27,7 +28,7 @@ function groupPublicOrVisible(db: Db, user: UserRecord | null, group: GroupRecor
     .some((project) => project.namespace_type === 'group' && projectAccessLevel(db, user, project, today) >= AccessLevel.GUEST)
 }
 
-/** The filters of `GET /groups/:id/milestones`, as declared (plus the undeclared `sort`). */
+/** The filters of `GET /groups/:id/milestones` and `GET /projects/:id/milestones`, as declared (plus the undeclared `sort`). */
 export interface MilestoneListFilters {
   state: 'active' | 'closed' | 'all'
   iids?: number[]
@@ -76,27 +77,41 @@ function milestoneOrder(sort: string): (a: MilestoneRecord, b: MilestoneRecord) 
 }
 
 /**
- * `MilestonesFinder` for a group: its own milestones, or with `include_parent_milestones` those
- * of itself and its ancestors that the user may see (then `iids` is ignored); filtered by `title`
- * (exact, case-sensitive; an empty title matches nothing), `search` (title or description),
- * `state` and `iids`; ordered by due date ascending, nulls last, then id descending.
- * gitlab: lib/api/milestone_responses.rb (`list_milestones_for`), app/finders/milestones_finder.rb.
+ * The milestones `MilestonesFinder` starts from (`parent_finder_params`): a group's own, or with
+ * `include_parent_milestones` those of itself and its ancestors that the user may see; a
+ * project's own, or with `include_parent_milestones` also those of its group and the group's
+ * ancestors (`project_group_ids`: not filtered by visibility, the project is readable).
+ */
+function parentMilestones(db: Db, parent: Source, user: UserRecord | null, includeParents: boolean, today: string): MilestoneRecord[] {
+  const ofGroups = (groups: GroupRecord[]) => groups.flatMap((g) => db.tables.milestones.where('group_id', g.id))
+  if (parent.type === 'group') {
+    return ofGroups(includeParents ? db.groupSelfAndAncestors(parent.group).filter((g) => groupPublicOrVisible(db, user, g, today)) : [parent.group])
+  }
+  const own = db.tables.milestones.where('project_id', parent.project.id)
+  const group = parent.project.namespace_type === 'group' ? db.tables.groups.get(parent.project.namespace_id) : undefined
+  return includeParents && group ? [...own, ...ofGroups(db.groupSelfAndAncestors(group))] : own
+}
+
+/**
+ * `MilestonesFinder` for a group or a project: its own milestones, or with
+ * `include_parent_milestones` also its (visible) ancestor groups' (then `iids` is ignored);
+ * filtered by `title` (exact, case-sensitive; an empty title matches nothing), `search` (title or
+ * description), `state` and `iids`; ordered by due date ascending, nulls last, then id descending.
+ * gitlab: lib/api/milestone_responses.rb (`list_milestones_for`, `parent_finder_params`),
+ * app/finders/milestones_finder.rb.
  * @param today `YYYY-MM-DD`, for membership expiry.
  */
-export function listGroupMilestones(
+export function listMilestones(
   db: Db,
-  group: GroupRecord,
+  parent: Source,
   user: UserRecord | null,
   filters: MilestoneListFilters,
   today: string,
 ): MilestoneRecord[] {
-  const groups = filters.include_parent_milestones
-    ? db.groupSelfAndAncestors(group).filter((g) => groupPublicOrVisible(db, user, g, today))
-    : [group]
   const iids = !filters.include_parent_milestones && filters.iids && filters.iids.length > 0 ? new Set(filters.iids) : null
   // `Timebox.search`: GitLab's fuzzy search over title and description, three-character minimum.
   const search = filters.search === undefined ? null : fuzzySearch(filters.search, { useMinimumCharLimit: true })
-  const rows = groups.flatMap((g) => db.tables.milestones.where('group_id', g.id)).filter((milestone) => {
+  const rows = parentMilestones(db, parent, user, filters.include_parent_milestones, today).filter((milestone) => {
     if (filters.title !== undefined && milestone.title !== filters.title) return false
     if (search !== null && !search(milestone.title, milestone.description)) return false
     if (filters.state !== 'all' && milestone.state !== filters.state) return false

@@ -1,22 +1,34 @@
 /**
- * The issues and merge requests of a group milestone: `IssuesFinder` and `MergeRequestsFinder`
- * with the group (its own projects only), the milestone's title and `sort: label_priority`.
+ * The issues and merge requests of a group or project milestone: `IssuesFinder` and
+ * `MergeRequestsFinder` with the group (its own projects only) or the project, the milestone's
+ * title and `sort: label_priority`.
  * Sources: gitlab-behaviour.md §4.1, §9; gitlab: lib/api/milestone_responses.rb
  * (`milestone_issuables_for`), app/finders/issues_finder.rb, app/models/concerns/issuable.rb.
  * @module
  */
 import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
 import type { Db } from '../../db/db.js'
-import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { issuesOfProject } from '../issues/issues.public.js'
+import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
+import type { Source } from '../../rules/source.js'
 import { labelPrioritiesOfProject } from '../labels/labels.public.js'
-import { mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 /** The issues area's record (areas read each other's tables, never each other's code). */
 type IssueRecord = Tables['issues']
 /** The merge requests area's record. */
 type MergeRequestRecord = Tables['merge_requests']
+
+/**
+ * What the milestone rules read and clear of issues and merge requests: the issues and merge
+ * requests areas' public finders, handed in by the routes. Not imported here: those areas present
+ * a nested milestone through this area's public module, so a value import back would be a cycle.
+ */
+export interface Issuables {
+  issuesOfProject(db: Db, projectId: number): IssueRecord[]
+  mergeRequestsOfProject(db: Db, projectId: number): MergeRequestRecord[]
+  unsetIssuesMilestone(db: Db, milestoneId: number, now: string): void
+  unsetMergeRequestsMilestone(db: Db, milestoneId: number, now: string): void
+}
 
 /**
  * `IssuableFinder#by_milestone` with `milestone_title`: `None`/`No Milestone` mean "no milestone",
@@ -32,11 +44,15 @@ function milestoneTitleMatches(db: Db, milestoneId: number | null, title: string
   return db.tables.milestones.get(milestoneId)?.title === title
 }
 
-/** The projects directly in the group (subgroups' projects excluded) that the user can read. */
-function groupProjects(db: Db, group: GroupRecord, user: UserRecord | null, today: string): ProjectRecord[] {
-  return db.tables.projects
-    .where('namespace_id', group.id)
-    .filter((project) => project.namespace_type === 'group' && canReadProject(db, user, project, today))
+/**
+ * The finder's projects that the user can read: a group's (directly in it, subgroups' projects
+ * excluded; `group_id` without `include_subgroups`), or the project itself (`project_id`).
+ */
+function parentProjects(db: Db, parent: Source, user: UserRecord | null, today: string): ProjectRecord[] {
+  const projects = parent.type === 'project'
+    ? [parent.project]
+    : db.tables.projects.where('namespace_id', parent.group.id).filter((project) => project.namespace_type === 'group')
+  return projects.filter((project) => canReadProject(db, user, project, today))
 }
 
 /**
@@ -66,16 +82,23 @@ function byLabelPriority<T extends IssueRecord | MergeRequestRecord>(db: Db, row
 }
 
 /**
- * `GET /groups/:id/milestones/:milestone_id/issues`: `IssuesFinder` with the group (its own
- * projects only, no subgroups), the milestone's title and `sort: label_priority`; all states;
+ * `GET /groups/:id/milestones/:milestone_id/issues` and `GET /projects/:id/milestones/:milestone_id/issues`:
+ * `IssuesFinder` with the group (its own projects only, no subgroups) or the project, the milestone's title and `sort: label_priority`; all states;
  * confidential issues only for users allowed to see them.
  * gitlab: lib/api/milestone_responses.rb (`milestone_issuables_for`, `build_finder_params`).
  */
-export function milestoneIssues(db: Db, group: GroupRecord, milestone: MilestoneRecord, user: UserRecord | null, today: string): IssueRecord[] {
+export function milestoneIssues(
+  db: Db,
+  issuables: Issuables,
+  parent: Source,
+  milestone: MilestoneRecord,
+  user: UserRecord | null,
+  today: string,
+): IssueRecord[] {
   const rows: IssueRecord[] = []
-  for (const project of groupProjects(db, group, user, today)) {
+  for (const project of parentProjects(db, parent, user, today)) {
     const visible = issueVisibleTo(db, user, project, today)
-    for (const issue of issuesOfProject(db, project.id)) {
+    for (const issue of issuables.issuesOfProject(db, project.id)) {
       if (!milestoneTitleMatches(db, issue.milestone_id, milestone.title)) continue
       if (!visible(issue)) continue
       rows.push(issue)
@@ -96,21 +119,22 @@ function canReadMergeRequests(db: Db, user: UserRecord | null, project: ProjectR
 }
 
 /**
- * `GET /groups/:id/milestones/:milestone_id/merge_requests`: `MergeRequestsFinder` with the group
- * (its own projects only), the milestone's title and `sort: label_priority`; all states.
+ * `GET /groups/:id/milestones/:milestone_id/merge_requests` and its project twin:
+ * `MergeRequestsFinder` with the group (its own projects only) or the project, the milestone's title and `sort: label_priority`; all states.
  * gitlab: lib/api/milestone_responses.rb (`milestone_issuables_for`).
  */
 export function milestoneMergeRequests(
   db: Db,
-  group: GroupRecord,
+  issuables: Issuables,
+  parent: Source,
   milestone: MilestoneRecord,
   user: UserRecord | null,
   today: string,
 ): MergeRequestRecord[] {
   const rows: MergeRequestRecord[] = []
-  for (const project of groupProjects(db, group, user, today)) {
+  for (const project of parentProjects(db, parent, user, today)) {
     if (!canReadMergeRequests(db, user, project, today)) continue
-    for (const mergeRequest of mergeRequestsOfProject(db, project.id)) {
+    for (const mergeRequest of issuables.mergeRequestsOfProject(db, project.id)) {
       if (milestoneTitleMatches(db, mergeRequest.milestone_id, milestone.title)) rows.push(mergeRequest)
     }
   }

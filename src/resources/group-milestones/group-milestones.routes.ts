@@ -17,13 +17,13 @@ import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { GroupRecord } from '../../db/schema.js'
 import type { MilestoneRecord } from './milestones.tables.js'
-import { IssuablePageLookups, IssueBasic } from '../issues/issues.public.js'
-import { MergeRequestBasic } from '../merge-requests/merge-requests.public.js'
+import { IssuablePageLookups, IssueBasic, issuesOfProject, unsetIssuesMilestone } from '../issues/issues.public.js'
+import { MergeRequestBasic, mergeRequestsOfProject, unsetMergeRequestsMilestone } from '../merge-requests/merge-requests.public.js'
 import { Milestone } from './milestones.entities.js'
 import { burndownEvents } from './group-milestones.burndown.js'
-import { findGroupMilestone, listGroupMilestones } from './group-milestones.finder.js'
-import { milestoneIssues, milestoneMergeRequests } from './group-milestones.issuables.js'
-import { createGroupMilestone, destroyGroupMilestone, updateGroupMilestone } from './group-milestones.service.js'
+import { findGroupMilestone, listMilestones } from './group-milestones.finder.js'
+import { milestoneIssues, milestoneMergeRequests, type Issuables } from './group-milestones.issuables.js'
+import { createMilestone, destroyMilestone, updateMilestone } from './group-milestones.service.js'
 
 /**
  * `authorize! :admin_milestone, user_group`: Developer+ of the group (or an ancestor), or an
@@ -43,6 +43,9 @@ function findMilestone(ctx: Ctx<unknown>, group: GroupRecord, id: number): Miles
   if (!milestone) throw recordNotFound()
   return milestone
 }
+
+/** The issues and merge requests areas' finders the milestone rules work on. */
+const issuables: Issuables = { issuesOfProject, mergeRequestsOfProject, unsetIssuesMilestone, unsetMergeRequestsMilestone }
 
 const groupId = { id: p.string({ required: true }) }
 
@@ -74,7 +77,7 @@ export const groupMilestoneRoutes: Route[] = [
     handler(ctx) {
       const group = findGroup(ctx, ctx.params.id)
       const sort = ctx.raw.sort
-      const rows = listGroupMilestones(ctx.db, group, ctx.currentUser, {
+      const rows = listMilestones(ctx.db, { type: 'group', group }, ctx.currentUser, {
         state: ctx.params.state,
         iids: ctx.params.iids,
         title: ctx.params.title,
@@ -102,7 +105,7 @@ export const groupMilestoneRoutes: Route[] = [
       const { params } = ctx
       const group = findGroup(ctx, params.id)
       authorizeAdminMilestone(ctx, group)
-      const milestone = createGroupMilestone(ctx.db, group, {
+      const milestone = createMilestone(ctx.db, { type: 'group', group }, {
         title: params.title,
         description: params.description,
         due_date: params.due_date,
@@ -128,7 +131,7 @@ export const groupMilestoneRoutes: Route[] = [
       authorizeAdminMilestone(ctx, group)
       const milestone = findMilestone(ctx, group, params.milestone_id)
       // Only what the client sent (`declared_params(include_missing: false)`): absent stays undefined.
-      const updated = updateGroupMilestone(ctx.db, group, milestone, {
+      const updated = updateMilestone(ctx.db, { type: 'group', group }, milestone, {
         title: params.title,
         state_event: params.state_event,
         description: params.description,
@@ -147,7 +150,7 @@ export const groupMilestoneRoutes: Route[] = [
       const group = findGroup(ctx, ctx.params.id)
       authorizeAdminMilestone(ctx, group)
       const milestone = findMilestone(ctx, group, rubyToI(ctx.raw.milestone_id))
-      destroyGroupMilestone(ctx.db, milestone, ctx.now)
+      destroyMilestone(ctx.db, issuables, milestone, ctx.now)
       return noContent()
     },
   }),
@@ -157,7 +160,7 @@ export const groupMilestoneRoutes: Route[] = [
     handler(ctx) {
       const group = findGroup(ctx, ctx.params.id)
       const milestone = findMilestone(ctx, group, ctx.params.milestone_id)
-      const rows = milestoneIssues(ctx.db, group, milestone, ctx.currentUser, ctx.today)
+      const rows = milestoneIssues(ctx.db, issuables, { type: 'group', group }, milestone, ctx.currentUser, ctx.today)
       // One page's users, milestones and project paths, looked up once for all its rows.
       const lookups = new IssuablePageLookups(ctx)
       return paginated(ctx, rows, (issue) => IssueBasic(issue, ctx, { lookups }))
@@ -169,7 +172,7 @@ export const groupMilestoneRoutes: Route[] = [
     handler(ctx) {
       const group = findGroup(ctx, ctx.params.id)
       const milestone = findMilestone(ctx, group, ctx.params.milestone_id)
-      const rows = milestoneMergeRequests(ctx.db, group, milestone, ctx.currentUser, ctx.today)
+      const rows = milestoneMergeRequests(ctx.db, issuables, { type: 'group', group }, milestone, ctx.currentUser, ctx.today)
       return paginated(ctx, rows, (mergeRequest) => MergeRequestBasic(mergeRequest, ctx))
     },
   }),

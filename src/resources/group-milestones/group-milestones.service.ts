@@ -1,5 +1,5 @@
 /**
- * Group milestone writes: create, update and delete with GitLab's model validations and its
+ * Milestone writes, for groups and projects alike: create, update and delete with GitLab's model validations and its
  * `Failed to … milestone {…}` messages.
  * Sources: gitlab-behaviour.md §9; gitlab: app/models/milestone.rb, app/models/concerns/timebox.rb,
  * app/services/milestones/{create,update,destroy}_service.rb, lib/api/milestone_responses.rb.
@@ -11,9 +11,8 @@ import { castDate } from '../../rules/dates.js'
 import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
-import type { GroupRecord } from '../../db/schema.js'
-import { unsetIssuesMilestone } from '../issues/issues.public.js'
-import { unsetMergeRequestsMilestone } from '../merge-requests/merge-requests.public.js'
+import type { Source } from '../../rules/source.js'
+import type { Issuables } from './group-milestones.issuables.js'
 import { MilestoneValidationMessage } from './milestones.messages.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
@@ -32,7 +31,7 @@ export function sanitizeTitle(value: string): string {
 /** A param as Grape hands it over: absent (undefined), JSON null, or a string. */
 export type StringInput = string | null | undefined
 
-/** Input of {@link createGroupMilestone}: the declared params as received. */
+/** Input of {@link createMilestone}: the declared params as received. */
 export interface MilestoneCreateInput {
   title: string
   description: StringInput
@@ -40,7 +39,7 @@ export interface MilestoneCreateInput {
   start_date: StringInput
 }
 
-/** Input of {@link updateGroupMilestone}: only the params the client sent (`include_missing: false`). */
+/** Input of {@link updateMilestone}: only the params the client sent (`include_missing: false`). */
 export interface MilestoneUpdateInput {
   title?: string
   state_event?: 'close' | 'activate'
@@ -62,12 +61,31 @@ function afterMaxDate(date: string): boolean {
 }
 
 /**
+ * The milestones a new title must not repeat (`uniqueness_of_title`): for a group, its own and
+ * those of the projects directly in it; for a project, its own and its group's (not ancestors').
+ */
+function titleTaken(db: Db, parent: Source, title: string): boolean {
+  if (parent.type === 'project') {
+    const { project } = parent
+    const groupId = project.namespace_type === 'group' ? project.namespace_id : null
+    return db.tables.milestones.find((m) => m.title === title && (m.project_id === project.id || (groupId !== null && m.group_id === groupId))) !== undefined
+  }
+  const { group } = parent
+  const projectIds = new Set(
+    db.tables.projects.where('namespace_id', group.id).filter((p) => p.namespace_type === 'group').map((p) => p.id),
+  )
+  return db.tables.milestones.find(
+    (m) => m.title === title && (m.group_id === group.id || (m.project_id !== null && projectIds.has(m.project_id))),
+  ) !== undefined
+}
+
+/**
  * Milestone validations in GitLab's order: title presence, due date after start date, dates within
- * four-digit years, then title uniqueness among the group's milestones and the milestones of the
- * projects directly in the group (only when the title changed).
+ * four-digit years, then title uniqueness among the parent's milestones and its neighbours' (see
+ * {@link titleTaken}; only when the title changed).
  * gitlab: app/models/concerns/timebox.rb, app/models/milestone.rb (`uniqueness_of_title`).
  */
-function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttributes, titleChanged: boolean): ModelErrors {
+function validateMilestone(db: Db, parent: Source, attrs: MilestoneAttributes, titleChanged: boolean): ModelErrors {
   const errors = new ModelErrors()
   if (attrs.title === null || blank(attrs.title)) errors.add('title', ValidationMessage.blank)
   if (attrs.start_date !== null && attrs.due_date !== null) {
@@ -79,14 +97,8 @@ function validateMilestone(db: Db, group: GroupRecord, attrs: MilestoneAttribute
   }
   if (attrs.start_date !== null && afterMaxDate(attrs.start_date)) errors.add('start_date', MilestoneValidationMessage.dateAfterMaximum)
   if (attrs.due_date !== null && afterMaxDate(attrs.due_date)) errors.add('due_date', MilestoneValidationMessage.dateAfterMaximum)
-  if (titleChanged && attrs.title !== null) {
-    const projectIds = new Set(
-      db.tables.projects.where('namespace_id', group.id).filter((p) => p.namespace_type === 'group').map((p) => p.id),
-    )
-    const taken = db.tables.milestones.find(
-      (m) => m.title === attrs.title && (m.group_id === group.id || (m.project_id !== null && projectIds.has(m.project_id))),
-    )
-    if (taken) errors.add('title', MilestoneValidationMessage.titleTaken)
+  if (titleChanged && attrs.title !== null && titleTaken(db, parent, attrs.title)) {
+    errors.add('title', MilestoneValidationMessage.titleTaken)
   }
   return errors
 }
@@ -101,28 +113,33 @@ function assignTitle(current: string | null, value: string | null | undefined): 
 const NO_DESCRIPTION = null
 
 /**
- * `Milestones::CreateService` for a group: a new active milestone with the next group iid.
+ * `Milestones::CreateService` for a group or a project: a new active milestone with the parent's
+ * next iid. With `validate: false` it is saved unvalidated, as `Milestones::PromoteService` saves
+ * the group milestone it clones (`save(validate: false)`).
  * @param now the creation timestamp.
  * @throws ApiError 400 `{"message":"Failed to create milestone {:title=>[\"...\"]}"}` on a
  *   validation failure (blank or taken title, due date not after start date, year after 9999).
  */
-export function createGroupMilestone(db: Db, group: GroupRecord, input: MilestoneCreateInput, now: string): MilestoneRecord {
+export function createMilestone(db: Db, parent: Source, input: MilestoneCreateInput, now: string, options: { validate?: boolean } = {}): MilestoneRecord {
   const attrs: MilestoneAttributes = {
     title: assignTitle(null, input.title),
     due_date: castDate(input.due_date ?? null),
     start_date: castDate(input.start_date ?? null),
   }
-  const errors = validateMilestone(db, group, attrs, attrs.title !== null)
-  if (errors.size > 0) throw failedTo('create milestone', errors)
+  if (options.validate !== false) {
+    const errors = validateMilestone(db, parent, attrs, attrs.title !== null)
+    if (errors.size > 0) throw failedTo('create milestone', errors)
+  }
+  const parentId = parent.type === 'group' ? parent.group.id : parent.project.id
   return db.tables.milestones.insert({
-    iid: db.nextIid('milestones', 'group', group.id),
+    iid: db.nextIid('milestones', parent.type, parentId),
     title: attrs.title!,
     description: input.description === undefined ? NO_DESCRIPTION : (input.description as string),
     state: 'active',
     due_date: attrs.due_date,
     start_date: attrs.start_date,
-    group_id: group.id,
-    project_id: null,
+    group_id: parent.type === 'group' ? parentId : null,
+    project_id: parent.type === 'project' ? parentId : null,
     created_at: now,
     updated_at: now,
   })
@@ -137,9 +154,9 @@ export function createGroupMilestone(db: Db, group: GroupRecord, input: Mileston
  * update can still close or reopen the milestone; here a failed update changes nothing.
  * @throws ApiError 400 `{"message":"Failed to update milestone {...}"}` on a validation failure.
  */
-export function updateGroupMilestone(
+export function updateMilestone(
   db: Db,
-  group: GroupRecord,
+  parent: Source,
   milestone: MilestoneRecord,
   input: MilestoneUpdateInput,
   now: string,
@@ -154,7 +171,7 @@ export function updateGroupMilestone(
     due_date: input.due_date === undefined ? milestone.due_date : castDate(input.due_date),
     start_date: input.start_date === undefined ? milestone.start_date : castDate(input.start_date),
   }
-  const errors = validateMilestone(db, group, attrs, title !== milestone.title)
+  const errors = validateMilestone(db, parent, attrs, title !== milestone.title)
   if (errors.size > 0) throw failedTo('update milestone', errors)
   const changed =
     state !== milestone.state ||
@@ -177,9 +194,9 @@ export function updateGroupMilestone(
  * `Milestones::DestroyService`: unassigns the milestone from every issue and merge request that
  * has it (their `updated_at` moves), then deletes it. Its iid is not reused.
  */
-export function destroyGroupMilestone(db: Db, milestone: MilestoneRecord, now: string): void {
-  unsetIssuesMilestone(db, milestone.id, now)
-  unsetMergeRequestsMilestone(db, milestone.id, now)
+export function destroyMilestone(db: Db, issuables: Issuables, milestone: MilestoneRecord, now: string): void {
+  issuables.unsetIssuesMilestone(db, milestone.id, now)
+  issuables.unsetMergeRequestsMilestone(db, milestone.id, now)
   db.tables.milestones.delete(milestone.id)
 }
 
