@@ -31,7 +31,6 @@ import {
   closedBy,
   createNote,
   findProjectIssue,
-  findProjectIssueOrNull,
   METRIC_IMAGE_MAX_BYTES,
   metricImages,
   participants,
@@ -177,10 +176,9 @@ export const issueRoutes: Route[] = [
   route('POST /projects/:id/issues/:issue_iid/notes', {
     params: { ...issueIid, body: p.string({ required: true }), confidential: p.boolean() },
     handler(ctx) {
-      const project = findProject(ctx, ctx.params.id)
-      // `find_noteable`: a missing or hidden issue is `not_found!('Issue')`.
-      const issue = findProjectIssueOrNull(ctx, project, ctx.params.issue_iid)
-      if (!issue) throw notFound('Issue')
+      // `find_noteable`: `NotesFinder#target` is `IssuesFinder…find_by!(iid:)`, so a missing or
+      // hidden issue is the finder's 404 Not found, not `not_found!('Issue')` (issue 23 item 2).
+      const { project, issue } = projectIssue(ctx)
       // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
       // may administer the issue (Reporter+) only.
       if (issue.discussion_locked && !canAdminIssue(ctx, project)) throw forbidden()

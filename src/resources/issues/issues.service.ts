@@ -41,7 +41,7 @@ export function findProjectIssue(ctx: ServiceCtx, project: ProjectRecord, iid: n
 }
 
 /** The project's issue with that iid if the caller may see it, else null. */
-export function findProjectIssueOrNull(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord | null {
+function findProjectIssueOrNull(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord | null {
   const issue = issueByIid(ctx.db, project.id, iid)
   return issue && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(issue) ? issue : null
 }

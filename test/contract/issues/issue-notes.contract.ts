@@ -16,7 +16,6 @@ import type { Simulator } from '../../../src/index.js'
 const NOW = '2021-04-01T12:00:00.000Z'
 const FORBIDDEN = { message: '403 Forbidden' }
 const NOT_FOUND = { message: '404 Not found' }
-const ISSUE_NOT_FOUND = { message: '404 Issue Not Found' }
 const PROJECT_NOT_FOUND = { message: '404 Project Not Found' }
 const UNAUTHORIZED = { message: '401 Unauthorized' }
 const NOTES = '/projects/30/issues/1/notes'
@@ -83,8 +82,11 @@ contract('GET /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
 
   it.each([
     ['a private project', 'nora', '/projects/21/issues/1/notes', 404, PROJECT_NOT_FOUND],
-    ['a confidential issue to a non-member', 'nora', '/projects/30/issues/5/notes', 404, ISSUE_NOT_FOUND],
-    ['a missing issue', 'riley', '/projects/30/issues/99/notes', 404, ISSUE_NOT_FOUND],
+    // `find_noteable` goes through IssuesFinder's `find_by!`: RecordNotFound, not `Issue Not Found`
+    // (issue 23 item 2).
+    ['a confidential issue to a non-member', 'nora', '/projects/30/issues/5/notes', 404, NOT_FOUND],
+    ['a confidential issue to a guest', 'gina', '/projects/30/issues/5/notes', 404, NOT_FOUND],
+    ['a missing issue', 'riley', '/projects/30/issues/99/notes', 404, NOT_FOUND],
     ['an unknown sort', 'riley', `${NOTES}?sort=up`, 400, { error: 'sort does not have a valid value' }],
     ['an unknown order_by', 'riley', `${NOTES}?order_by=id`, 400, { error: 'order_by does not have a valid value' }],
   ])('refuses %s', async (_what, as, path, status, expected) => {
@@ -174,6 +176,37 @@ contract('DELETE /projects/:id/issues/:issue_iid/notes/:note_id', {}, ({ api, si
     const res = await api.delete(`${NOTES}/1`, { as })
     expect(res).toBeGitLabError(status, expected)
     expect(sim().db.tables.notes.get(1)).toBeDefined()
+  })
+})
+
+// Every note route looks the issue up through IssuesFinder first (`find_noteable`): a confidential
+// issue hidden from the caller is the finder's 404 Not found, whatever the note (issue 23 item 2).
+// ivy/tracker #5 (issue 409) is confidential, riley's, assigned to devon; gina is a guest there.
+contract('note routes on an issue the caller cannot see', {}, ({ api, sim }) => {
+  const HIDDEN = '/projects/30/issues/5/notes'
+  const arrange = (): void => {
+    sim().db.tables.notes.insert({ id: 9, noteable_id: 409, noteable_type: 'Issue', project_id: 30, author_id: 3, body: 'Rotate them', system: false, confidential: false, created_at: '2021-03-16T09:00:00.000Z', updated_at: '2021-03-16T09:00:00.000Z' })
+  }
+
+  it.each([
+    ['GET', HIDDEN, 'gina', undefined],
+    ['GET', HIDDEN, 'nora', undefined],
+    ['POST', HIDDEN, 'gina', { body: 'x' }],
+    ['GET', `${HIDDEN}/9`, 'gina', undefined],
+    ['GET', `${HIDDEN}/9`, 'nora', undefined],
+    ['PUT', `${HIDDEN}/9`, 'gina', { body: 'x' }],
+    ['DELETE', `${HIDDEN}/9`, 'nora', undefined],
+  ])('%s %s as %s: 404 Not found', async (method, path, as, body) => {
+    arrange()
+    const res = await api.request(method, path, { as, body })
+    expect(res).toBeGitLabError(404, NOT_FOUND)
+    expect(sim().db.tables.notes.get(9)!.body).toBe('Rotate them')
+  })
+
+  it('serves the same routes to those who may see the issue (its author, a reporter)', async () => {
+    arrange()
+    expect((await api.get(`${HIDDEN}/9`, { as: 'riley' })).status).toBe(200)
+    expect((await api.get(HIDDEN, { as: 'devon' })).body.map((n: { id: number }) => n.id)).toEqual([9])
   })
 })
 
