@@ -44,7 +44,7 @@ contract('GET /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
       noteable_id: 405,
       noteable_type: 'Issue',
       resolvable: false,
-      confidential: null,
+      confidential: false,
       noteable_iid: 1,
       commands_changes: {},
     })
@@ -101,6 +101,30 @@ contract('POST /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
     const res = await api.post('/projects/20/issues/1/notes', { as: 'devon', body: { body: 'On it' } })
     expect(res.status).toBe(201)
     expect([sim().db.tables.todos.get(601)!.state, sim().db.tables.todos.get(604)!.state]).toEqual(['done', 'pending'])
+  })
+})
+
+// `confidential` is `confidential?` in Entities::Note: a boolean, never null, also for a note whose
+// column was never set (scenario notes, system notes, notes created without it) (issue 23 item 6).
+contract('note confidential flag', {}, ({ api, sim }) => {
+  it.each([
+    ['a scenario note', 'GET', `${NOTES}/1`, undefined, false],
+    ['a system note with the column unset', 'GET', `${NOTES}/4`, undefined, false],
+    ['a confidential note', 'GET', `${NOTES}/3`, undefined, true],
+    ['a new note without confidential', 'POST', NOTES, { body: 'x' }, false],
+    ['a new note with confidential=false', 'POST', NOTES, { body: 'x', confidential: false }, false],
+    ['a new note with confidential=true', 'POST', NOTES, { body: 'x', confidential: true }, true],
+    ['an edited note', 'PUT', `${NOTES}/1`, { body: 'x' }, false],
+  ])('is a boolean for %s', async (_what, method, path, body, flag) => {
+    arrangeHiddenNotes(sim())
+    const res = await api.request(method, path, { as: 'max', body })
+    expect([res.status < 300, res.body.confidential]).toEqual([true, flag])
+  })
+
+  it('is a boolean on every note of a list', async () => {
+    arrangeHiddenNotes(sim())
+    const res = await api.get(NOTES, { as: 'max', query: { sort: 'asc' } })
+    expect(res.body.map((n: { confidential: unknown }) => n.confidential)).toEqual([false, false, true, false])
   })
 })
 

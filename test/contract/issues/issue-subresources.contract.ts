@@ -112,7 +112,7 @@ contract('POST /projects/:id/issues/:issue_iid/notes', {}, ({ api, sim }) => {
       noteable_id: 400,
       noteable_type: 'Issue',
       resolvable: false,
-      confidential: null,
+      confidential: false,
       noteable_iid: 1,
       commands_changes: {},
     })
