@@ -19,7 +19,7 @@ const ISSUE_FIELDS = [
   'id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'closed_at', 'closed_by', 'labels',
   'milestone', 'assignees', 'author', 'type', 'assignee', 'user_notes_count', 'merge_requests_count', 'upvotes', 'downvotes',
   'due_date', 'confidential', 'discussion_locked', 'issue_type', 'web_url', 'time_stats', 'task_completion_status',
-  'has_tasks', '_links', 'references', 'subscribed', 'moved_to_id', 'service_desk_reply_to',
+  'has_tasks', '_links', 'reference', 'references', 'subscribed', 'moved_to_id', 'service_desk_reply_to',
 ]
 
 const UNAUTHORIZED = { message: '401 Unauthorized' }
@@ -74,6 +74,7 @@ contract('GET /todos', {}, ({ api, sim }) => {
         award_emoji: `${api.baseUrl}/api/v4/projects/20/issues/1/award_emoji`,
         project: `${api.baseUrl}/api/v4/projects/20`,
       },
+      reference: '#1',
       references: { short: '#1', relative: '#1', full: 'acme/website#1' },
       // gitlab: the target is presented without `current_user`, so `subscribed?` is false.
       subscribed: false,
