@@ -16,7 +16,7 @@ import { p, uploadedBytes } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import { IssuableTimeStats, type ReferenceFrom } from '../../entities/issuable.js'
-import { MergeRequest, MergeRequestBasic } from '../merge-requests/merge-requests.public.js'
+import { MergeRequest } from '../merge-requests/merge-requests.public.js'
 import { Issue, issuePageFacts } from './issue.entities.js'
 import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
@@ -218,7 +218,10 @@ export const issueRoutes: Route[] = [
     params: { ...issueIid, ...paginationParams },
     handler(ctx) {
       const { project, issue } = projectIssue(ctx)
-      return paginated(ctx, closedBy(ctx, project, issue), (mr) => MergeRequestBasic(mr, ctx, { from: { project } }))
+      // The spec lists the same merge request fields for `closed_by` as for
+      // `related_merge_requests` (gitlab-behaviour.md §14 item 7b: the spec wins; 13.x presents
+      // `MergeRequestBasic` here), so both present the full entity.
+      return paginated(ctx, closedBy(ctx, project, issue), (mr) => MergeRequest(mr, ctx, { from: { project }, canMerge: canMerge(ctx, mr) }))
     },
   }),
 

@@ -176,12 +176,34 @@ contract('GET /projects/:id/issues/:issue_iid/related_merge_requests', {}, ({ ap
 })
 
 contract('GET /projects/:id/issues/:issue_iid/closed_by', {}, ({ api }) => {
-  it('lists the merge requests that close the issue (MergeRequestBasic)', async () => {
+  // The spec lists the same merge request fields for closed_by as for related_merge_requests
+  // (gitlab-behaviour.md §14 item 7b: the spec wins over 13.x's MergeRequestBasic; issue 23 item 9).
+  it('lists the merge requests that close the issue, with the fields of related_merge_requests', async () => {
     const res = await api.get('/projects/30/issues/3/closed_by')
     expect(res.status).toBe(200)
     expect(res.body.map((mr: { id: number; state: string }) => [mr.id, mr.state])).toEqual([[503, 'merged']])
-    expect(res.body[0]).not.toHaveProperty('changes_count')
-    expect(res.body[0].references.relative).toBe('!2')
+    expect(res.body[0]).toMatchObject({
+      reference: '!2',
+      references: { short: '!2', relative: '!2', full: 'ivy/tracker!2' },
+      changes_count: '0',
+      latest_build_started_at: null,
+      latest_build_finished_at: null,
+      first_deployed_to_production_at: null,
+      pipeline: null,
+      head_pipeline: null,
+      merge_error: null,
+      user: { can_merge: false },
+    })
+    expect(res.body[0]).toHaveProperty('diff_refs')
+    expect(res.body[0]).not.toHaveProperty('subscribed')
+  })
+
+  it.each([['anonymous', undefined], ['a developer', 'devon']])('presents the same fields, in the same order and values, as related_merge_requests, to %s', async (_who, as) => {
+    const closedBy = await api.get('/projects/30/issues/3/closed_by', { as })
+    const related = await api.get('/projects/30/issues/3/related_merge_requests', { as })
+    const same = related.body.find((mr: { id: number }) => mr.id === 503)
+    expect(Object.keys(closedBy.body[0])).toEqual(Object.keys(same))
+    expect(closedBy.body[0]).toEqual(same)
   })
 
   it('is empty for an issue nothing closes', async () => {
