@@ -132,6 +132,11 @@ contract('GET /todos', {}, ({ api, sim }) => {
     ['an unknown author_id', { author_id: 9999 }, 404, NOT_FOUND],
     ['an unknown project_id', { project_id: 9999 }, 404, NOT_FOUND],
     ['an unknown group_id', { group_id: 9999 }, 404, NOT_FOUND],
+    // The spec types them as integers (gitlab-behaviour.md §14 item 19; issue 23 item 9).
+    ['a non-integer project_id', { project_id: 'acme/website' }, 400, { error: 'project_id is invalid' }],
+    ['a project_id with trailing text', { project_id: '20abc' }, 400, { error: 'project_id is invalid' }],
+    ['a non-integer group_id', { group_id: 'acme' }, 400, { error: 'group_id is invalid' }],
+    ['both, in declaration order', { group_id: 'acme', project_id: 'x' }, 400, { error: 'project_id is invalid, group_id is invalid' }],
   ] as const)('answers %s with GitLab\'s error', async (_name, query, status, body) => {
     expect(await api.get('/todos', { as: 'devon', query })).toBeGitLabError(status, body)
   })
@@ -212,6 +217,17 @@ contract('POST /todos/mark_as_done', {}, ({ api, sim }) => {
   it('refuses a bad filter with 400 and changes nothing', async () => {
     const before = JSON.stringify(sim().db.dump())
     expect(await api.post('/todos/mark_as_done', { as: 'devon', query: { type: 'Epic' } })).toBeGitLabError(400, { error: 'type does not have a valid value' })
+    expect(JSON.stringify(sim().db.dump())).toBe(before)
+  })
+
+  // The spec gives this route no params; GitLab 13.x hands project_id to `Project.find` undeclared,
+  // so a non-integer finds no project (404), never a 400.
+  it.each([
+    ['a non-integer project_id', { project_id: 'acme' }],
+    ['a non-integer group_id', { group_id: 'acme' }],
+  ])('answers %s with the finder\'s 404 and changes nothing', async (_name, query) => {
+    const before = JSON.stringify(sim().db.dump())
+    expect(await api.post('/todos/mark_as_done', { as: 'devon', query })).toBeGitLabError(404, NOT_FOUND)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
