@@ -103,8 +103,8 @@ export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord
 /**
  * `Notes::CreateService` for an issue: a user note; the issue's `user_notes_count` grows and its
  * `updated_at` moves (the note touches its noteable); the author's pending to-dos on the issue are done.
- * spec-gap: `/promote` is a higher-tier quick action; the community edition does not know it, so
- * the text stays in the note and `commands_changes` is `{}` (api-spec.md describes the higher tier).
+ * Quick actions (`/promote`) are interpreted by the route before this is called (quick-actions.ts);
+ * `body` is what remains to store.
  * @throws ApiError 400 `{"message":"400 Bad request - Note {:note=>[\"can't be blank\"]}"}` for a
  *   blank body.
  */
