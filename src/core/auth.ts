@@ -149,11 +149,15 @@ function hasAcceptedScope(tokenScopes: readonly string[], route: Route, method: 
   return route.scopes.some((scope) => tokenScopes.includes(scope))
 }
 
-function checkUserState(user: UserRecord): void {
-  // spec-gap: the reason strings for blocked/deactivated users were not collected (gitlab-behaviour §15).
+/**
+ * `Gitlab::UserAccess#allowed?` in `find_current_user!`: GitLab 13.x's reasons
+ * (user_access_denied_reason.rb; gitlab-behaviour.md §1.5). `<base url>` is `Gitlab.config.gitlab.url`,
+ * and the deactivated reason has no closing full stop.
+ */
+function checkUserState(user: UserRecord, baseUrl: string): void {
   if (user.state === 'blocked' || user.state === 'ldap_blocked') throw forbidden('Your account has been blocked.')
   if (user.state === 'deactivated') {
-    throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.')
+    throw forbidden(`Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${baseUrl}`)
   }
 }
 
@@ -164,9 +168,10 @@ function checkUserState(user: UserRecord): void {
  * (403 `insufficient_scope` naming every registered scope), then the policy (401 anonymous,
  * 403 not admin).
  * @param raw merged query and body params (tokens and `sudo` may come as params).
+ * @param baseUrl GitLab's URL, named in the deactivated user's 403.
  * @throws ApiError as listed above.
  */
-export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route: Route, now: Date): AuthInfo {
+export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route: Route, now: Date, baseUrl: string): AuthInfo {
   if (route.auth === 'none') return ANONYMOUS
   const presented = presentedToken(request, raw)
   let info = ANONYMOUS
@@ -181,14 +186,14 @@ export function authenticate(db: Db, request: CoreRequest, raw: RawParams, route
     }
     const user = db.tables.users.get(token.user_id)
     if (!user) throw unauthorized()
-    checkUserState(user)
+    checkUserState(user, baseUrl)
     info = { user, tokenUser: user, token, sudo: false, method: 'token' }
   } else {
     // find_user_from_sources: job token (where allowed), then the session cookie.
     const job = jobTokenUser(db, request, raw, route)
     const user = job?.user ?? sessionUser(db, request)
     if (user) {
-      checkUserState(user)
+      checkUserState(user, baseUrl)
       info = job
         ? { user, tokenUser: user, token: null, sudo: false, method: 'job_token', jobToken: job.jobToken }
         : { user, tokenUser: user, token: null, sudo: false, method: 'session' }

@@ -356,7 +356,8 @@ class Engine {
     trace.route = route.key
     const raw = await readParams(request, routed)
     const now = this.clock.now()
-    const auth = authenticateRequest(this.db, request, raw, routed, where, now)
+    const baseUrl = this.fixedBaseUrl ?? request.origin
+    const auth = authenticateRequest(this.db, request, raw, routed, where, now, baseUrl)
     trace.user = auth.user?.username ?? null
     if (auth.sudo) trace.sudoFrom = auth.tokenUser?.username
     const ctx = new RequestContext({
@@ -367,7 +368,7 @@ class Engine {
       db: this.db,
       clock: this.clock,
       text: this.clockText.at(now),
-      baseUrl: this.fixedBaseUrl ?? request.origin,
+      baseUrl,
       fakerOf: this.fakerOf,
     })
     validate(route, ctx)

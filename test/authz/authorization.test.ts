@@ -351,6 +351,10 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/issues/:issue_iid/unsubscribe', path: '/projects/20/issues/1/unsubscribe', expect: [401, 304, 304, 201, 201, 304, 304, 304, 304, S] },
   { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/1/notes', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/21/issues/1/notes', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // acme/website #4 (issue 403) is confidential (max's): hidden from guests and non-members, and the
+  // note routes look it up through IssuesFinder's `find_by!`, so 404 Not found (issue 23 item 2).
+  { key: 'GET /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/4/notes', expect: [401, 404, 200, 200, 200, 200, 404, 200, 404, 200], notFound: { message: '404 Not found' } },
+  { key: 'POST /projects/:id/issues/:issue_iid/notes', path: '/projects/20/issues/4/notes', body: { body: 'matrix' }, expect: [401, 404, 201, 201, 201, 201, 404, 201, 404, S], notFound: { message: '404 Not found' } },
   { key: 'GET /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 403, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/issues/:issue_iid/notes/:note_id', path: '/projects/30/issues/1/notes/1', expect: [401, 403, 204, 403, 204, 403, 403, 204, 403, S] },

@@ -127,7 +127,7 @@ describe('@gitbeaker/rest: notification settings', () => {
     expect(await nadia().NotificationSettings.edit({ projectId: 'acme/website', level: 'disabled' })).toEqual({ level: 'disabled' })
 
     const group = await nadia().NotificationSettings.show({ groupId: 'acme' })
-    expect(group).toMatchObject({ level: 'custom', events: { new_note: true, new_issue: false, new_epic: true, close_issue: null } })
+    expect(group).toMatchObject({ level: 'custom', events: { new_note: true, new_issue: false, new_epic: true, close_issue: false } })
     const custom = await nadia().NotificationSettings.edit({ groupId: 10, level: 'custom', closeIssue: true })
     expect(custom).toMatchObject({ level: 'custom', events: { close_issue: true } })
     expect(await nadia().NotificationSettings.edit({ groupId: 10, level: 'global' })).toEqual({ level: 'global' })

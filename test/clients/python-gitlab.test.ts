@@ -82,7 +82,7 @@ describe.skipIf(python === undefined)('python-gitlab (skipped when python3-gitla
       'global watch nadia@work.example.com',
       'changed mention nadia@example.com',
       'restored watch',
-      'group custom True None True',
+      'group custom True False True',
       'group saved watch',
       'project disabled',
       'project saved custom True True',

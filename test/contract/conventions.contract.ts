@@ -122,10 +122,27 @@ contract('authentication', {}, ({ api, sim }) => {
     expect(res.status).toBe(200)
   })
 
-  it('refuses a blocked user with 403', async () => {
-    sim().db.tables.users.update(7, { state: 'blocked' })
+  // GitLab 13.x's reasons (user_access_denied_reason.rb; gitlab-behaviour.md §1.5). The deactivated
+  // one names GitLab's URL and ends without a full stop (issue 23 item 11); dee is deactivated.
+  it.each([
+    ['a blocked user', 'blocked', () => '403 Forbidden - Your account has been blocked.'],
+    ['an LDAP-blocked user', 'ldap_blocked', () => '403 Forbidden - Your account has been blocked.'],
+    [
+      'a deactivated user',
+      'deactivated',
+      (base: string) => `403 Forbidden - Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${base}`,
+    ],
+  ] as const)('refuses %s with 403 and its reason', async (_who, state, message) => {
+    sim().db.tables.users.update(7, { state })
     const res = await api.get('/user', { as: 'nora' })
-    expect(res).toBeGitLabError(403, { message: '403 Forbidden - Your account has been blocked.' })
+    expect(res).toBeGitLabError(403, { message: message(api.baseUrl) })
+  })
+
+  it('names GitLab\'s URL to the default scenario\'s deactivated user, on a route that allows anonymous callers too', async () => {
+    const res = await api.get('/projects/20/issues', { as: 'dee' })
+    expect(res).toBeGitLabError(403, {
+      message: `403 Forbidden - Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${api.baseUrl}`,
+    })
   })
 })
 

@@ -137,10 +137,10 @@ describe('4. authenticate', () => {
     const headers = { 'private-token': 'glpat-root-fakelab' }
     const api = request('GET', '/api/v4/projects/20/labels', { headers })
     const found = routeRequest(routers, api, classify(api)) as RouteMatch
-    expect(authenticateRequest(db, api, {}, found, classify(api), clock.now()).user?.username).toBe('root')
+    expect(authenticateRequest(db, api, {}, found, classify(api), clock.now(), 'http://gitlab.test').user?.username).toBe('root')
     const web = request('GET', '/uploads/abc/a.png', { headers })
     const webFound = routeRequest(routers, web, classify(web)) as RouteMatch
-    expect(authenticateRequest(db, web, {}, webFound, classify(web), clock.now()).user).toBeNull()
+    expect(authenticateRequest(db, web, {}, webFound, classify(web), clock.now(), 'http://gitlab.test').user).toBeNull()
   })
 })
 

@@ -38,8 +38,9 @@ export async function readParams(request: CoreRequest, found: RouteMatch): Promi
  * Authenticates a routed request: an API request by its token (in GitLab's order, with scopes,
  * sudo and the route's policy), a web request by its session cookie only.
  * @param now the clock's now (token expiry).
+ * @param baseUrl the base URL answers link to (a deactivated user's 403 names it).
  * @throws ApiError 401 or 403 as `auth.ts` words them.
  */
-export function authenticateRequest(db: Db, request: CoreRequest, raw: RawParams, found: RouteMatch, where: Classified, now: Date): AuthInfo {
-  return where.zone === 'api' ? authenticate(db, request, raw, found.route, now) : authenticateWeb(db, request)
+export function authenticateRequest(db: Db, request: CoreRequest, raw: RawParams, found: RouteMatch, where: Classified, now: Date, baseUrl: string): AuthInfo {
+  return where.zone === 'api' ? authenticate(db, request, raw, found.route, now, baseUrl) : authenticateWeb(db, request)
 }

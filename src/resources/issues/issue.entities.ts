@@ -8,7 +8,7 @@
  */
 import { canReadProject } from '../../rules/access.js'
 import type { ProjectRecord, Tables } from '../../db/schema.js'
-import { IssuableReferences, IssuableTimeStats, taskCompletionStatus } from '../../entities/issuable.js'
+import { issuableReference, IssuableReferences, IssuableTimeStats, taskCompletionStatus } from '../../entities/issuable.js'
 import type { ReferenceFrom } from '../../entities/issuable.js'
 import { projectApiUrl, projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { UserBasic, userBasicOrNull } from '../../entities/user.js'
@@ -211,7 +211,7 @@ function taskStatus(status: { count: number; completed_count: number }): string 
 
 /**
  * `Entities::Issue`: `IssueBasic`, then `has_tasks`, `task_status` (only with task items),
- * `_links {self, notes, award_emoji, project}`, `references`, `subscribed` (single issues only),
+ * `_links {self, notes, award_emoji, project}`, `reference` (the spec's deprecated field), `references`, `subscribed` (single issues only),
  * `moved_to_id`, `service_desk_reply_to`.
  * Source: gitlab-behaviour.md §4.1, §14 item 7; gitlab: lib/api/entities/issue.rb (13.12).
  */
@@ -231,6 +231,10 @@ export function Issue(issue: IssueRecord, ctx: PresentCtx, facts: IssuePageFacts
   entity.has_tasks = tasks.count > 0
   if (tasks.count > 0) entity.task_status = taskStatus(tasks)
   entity._links = { self, notes: `${self}/notes`, award_emoji: `${self}/award_emoji`, project: projectUrl }
+  // The spec lists the deprecated `reference` (gitlab-behaviour.md §14 item 7: the spec wins; 13.x
+  // issues lack it). Its value is the merge requests' `to_reference(options[:project])`: relative to
+  // the request's project only, so `#<iid>` on group and global lists.
+  entity.reference = issuableReference(ctx, paths?.project, '#', issue.iid, options.from && 'project' in options.from ? options.from : null, false, paths?.fullPath)
   entity.references = IssuableReferences(ctx, paths?.project, '#', issue.iid, options.from, paths?.fullPath)
   if (options.subscribed !== undefined) entity.subscribed = options.subscribed
   entity.moved_to_id = issue.moved_to_id
@@ -244,6 +248,7 @@ export type IssueEntity = ReturnType<typeof IssueBasic> & {
   has_tasks: boolean
   task_status?: string
   _links: { self: string; notes: string; award_emoji: string; project: string }
+  reference: string
   references: ReturnType<typeof IssuableReferences>
   subscribed?: boolean
   moved_to_id: number | null

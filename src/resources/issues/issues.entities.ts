@@ -13,7 +13,8 @@ import type { IssueRecord, MetricImageRecord, NoteRecord, UserAgentDetailRecord 
 /**
  * `Entities::Note`: `{id, type, body, attachment, author, created_at, updated_at, system,
  * noteable_id, noteable_type, resolvable, confidential, noteable_iid, commands_changes}`. Issue
- * notes are never resolvable, so the `resolved*` keys are absent.
+ * notes are never resolvable, so the `resolved*` keys are absent. `confidential` is always a
+ * boolean: GitLab exposes `confidential?`, which reads a never-set (NULL) column as false.
  * Source: gitlab-behaviour.md §4.3; gitlab: lib/api/entities/note.rb.
  * @param commandsChanges what quick actions changed (`{}` when none).
  */
@@ -30,7 +31,7 @@ export function Note(note: NoteRecord, ctx: PresentCtx, issue: IssueRecord, comm
     noteable_id: note.noteable_id,
     noteable_type: note.noteable_type,
     resolvable: false,
-    confidential: note.confidential,
+    confidential: note.confidential === true,
     noteable_iid: issue.iid,
     commands_changes: commandsChanges,
   }

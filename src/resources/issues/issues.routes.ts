@@ -16,7 +16,7 @@ import { p, uploadedBytes } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import { IssuableTimeStats, type ReferenceFrom } from '../../entities/issuable.js'
-import { MergeRequest, MergeRequestBasic } from '../merge-requests/merge-requests.public.js'
+import { MergeRequest } from '../merge-requests/merge-requests.public.js'
 import { Issue, issuePageFacts } from './issue.entities.js'
 import { UserBasic } from '../../entities/user.js'
 import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
@@ -31,7 +31,6 @@ import {
   closedBy,
   createNote,
   findProjectIssue,
-  findProjectIssueOrNull,
   METRIC_IMAGE_MAX_BYTES,
   metricImages,
   participants,
@@ -177,10 +176,9 @@ export const issueRoutes: Route[] = [
   route('POST /projects/:id/issues/:issue_iid/notes', {
     params: { ...issueIid, body: p.string({ required: true }), confidential: p.boolean() },
     handler(ctx) {
-      const project = findProject(ctx, ctx.params.id)
-      // `find_noteable`: a missing or hidden issue is `not_found!('Issue')`.
-      const issue = findProjectIssueOrNull(ctx, project, ctx.params.issue_iid)
-      if (!issue) throw notFound('Issue')
+      // `find_noteable`: `NotesFinder#target` is `IssuesFinder…find_by!(iid:)`, so a missing or
+      // hidden issue is the finder's 404 Not found, not `not_found!('Issue')` (issue 23 item 2).
+      const { project, issue } = projectIssue(ctx)
       // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
       // may administer the issue (Reporter+) only.
       if (issue.discussion_locked && !canAdminIssue(ctx, project)) throw forbidden()
@@ -220,7 +218,10 @@ export const issueRoutes: Route[] = [
     params: { ...issueIid, ...paginationParams },
     handler(ctx) {
       const { project, issue } = projectIssue(ctx)
-      return paginated(ctx, closedBy(ctx, project, issue), (mr) => MergeRequestBasic(mr, ctx, { from: { project } }))
+      // The spec lists the same merge request fields for `closed_by` as for
+      // `related_merge_requests` (gitlab-behaviour.md §14 item 7b: the spec wins; 13.x presents
+      // `MergeRequestBasic` here), so both present the full entity.
+      return paginated(ctx, closedBy(ctx, project, issue), (mr) => MergeRequest(mr, ctx, { from: { project }, canMerge: canMerge(ctx, mr) }))
     },
   }),
 

@@ -41,7 +41,7 @@ export function findProjectIssue(ctx: ServiceCtx, project: ProjectRecord, iid: n
 }
 
 /** The project's issue with that iid if the caller may see it, else null. */
-export function findProjectIssueOrNull(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord | null {
+function findProjectIssueOrNull(ctx: ServiceCtx, project: ProjectRecord, iid: number): IssueRecord | null {
   const issue = issueByIid(ctx.db, project.id, iid)
   return issue && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(issue) ? issue : null
 }
@@ -103,8 +103,8 @@ export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord
 /**
  * `Notes::CreateService` for an issue: a user note; the issue's `user_notes_count` grows and its
  * `updated_at` moves (the note touches its noteable); the author's pending to-dos on the issue are done.
- * spec-gap: `/promote` is a higher-tier quick action; the community edition does not know it, so
- * the text stays in the note and `commands_changes` is `{}` (api-spec.md describes the higher tier).
+ * Quick actions (`/promote`) are interpreted by the route before this is called (quick-actions.ts);
+ * `body` is what remains to store.
  * @throws ApiError 400 `{"message":"400 Bad request - Note {:note=>[\"can't be blank\"]}"}` for a
  *   blank body.
  */

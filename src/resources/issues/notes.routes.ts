@@ -21,19 +21,23 @@ import { noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { Note } from './issues.entities.js'
-import { findProjectIssueOrNull } from './issues.service.js'
+import { findProjectIssue } from './issues.service.js'
 import type { IssueRecord, NoteRecord } from './issues.tables.js'
 import { destroyNote, updateNote } from './notes.service.js'
 
 const noteableId = { id: p.string({ required: true }), issue_iid: p.integer({ required: true }) }
 const noteId = { ...noteableId, note_id: p.integer({ required: true }) }
 
-/** `find_noteable(Issue, iid)`: a missing or hidden issue is `not_found!('Issue')`. */
+/**
+ * `find_noteable(Issue, iid)`: `NotesFinder#target` looks the issue up with
+ * `IssuesFinder.new(user, project_id:).execute.find_by!(iid:)`, so a missing issue, or one the caller
+ * cannot see (confidential, or its project's issues hidden from them), raises `RecordNotFound`
+ * before `not_found!('Issue')` is reached (issue 23 item 2).
+ * @throws ApiError 404 `{"message":"404 Not found"}`; 404 `Project Not Found` for an unreadable project.
+ */
 function findNoteable(ctx: Ctx<{ id: string; issue_iid: number }>): { project: ProjectRecord; issue: IssueRecord } {
   const project = findProject(ctx, ctx.params.id)
-  const issue = findProjectIssueOrNull(ctx, project, ctx.params.issue_iid)
-  if (!issue) throw notFound('Issue')
-  return { project, issue }
+  return { project, issue: findProjectIssue(ctx, project, ctx.params.issue_iid) }
 }
 
 /** `noteable.notes.find(note_id)`: 404 Not found for a note of another issue or none. */

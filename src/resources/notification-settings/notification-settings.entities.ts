@@ -9,16 +9,21 @@ import type { NotificationEvent, NotificationSettingRecord } from './notificatio
 
 type Setting = Omit<NotificationSettingRecord, 'id'>
 
-/** `events`: every email event of the source type, in GitLab's order, as the model reads it. */
-function events(setting: Setting, source: SettingSource['type']): Partial<Record<NotificationEvent, boolean | null>> {
-  const out: Partial<Record<NotificationEvent, boolean | null>> = {}
-  for (const event of emailEvents(source)) out[event] = eventValue(setting, event)
+/**
+ * `events`: every email event of the source type, in GitLab's order, as the model reads it, except
+ * that a never-written flag (null in GitLab 13.x) is `false`: the spec states `{<event>: boolean}`
+ * and wins there (gitlab-behaviour.md §14 item 21). `failed_pipeline`, `fixed_pipeline` and
+ * `moved_project` still read true while unset, as the model and the column default make them.
+ */
+function events(setting: Setting, source: SettingSource['type']): Partial<Record<NotificationEvent, boolean>> {
+  const out: Partial<Record<NotificationEvent, boolean>> = {}
+  for (const event of emailEvents(source)) out[event] = eventValue(setting, event) ?? false
   return out
 }
 
 /**
  * `{level}`, or `{level: "custom", events: {...}}`: a group or project setting. `events` appears
- * only at level `custom`; a flag never written is null (gitlab-behaviour.md §14 item 21).
+ * only at level `custom`; a flag never written is false (gitlab-behaviour.md §14 item 21).
  */
 export function NotificationSetting(setting: Setting, source: 'group' | 'project') {
   return {

@@ -78,11 +78,11 @@ export function settingFor(db: Db, user: UserRecord, source: SettingSource, now:
 /**
  * An event as the model reads it: the column, except that `failed_pipeline` and `fixed_pipeline`
  * read true while unset (`bool = super; bool.nil? || bool`); other unset events stay null
- * (gitlab-behaviour.md §10, §14 item 21).
+ * (gitlab-behaviour.md §10), which the entity presents as false (§14 item 21).
  */
 export function eventValue(setting: Omit<NotificationSettingRecord, 'id'>, event: NotificationEvent): boolean | null {
-  // spec-gap: the spec calls the events boolean flags; GitLab shows a never-written one as null
-  // (nullable columns without a default), which we follow (gitlab-behaviour.md §14 item 21).
+  // GitLab's model reads a never-written flag as null (nullable columns without a default); the
+  // entity shows it as the spec's `false` (gitlab-behaviour.md §14 item 21).
   const value = setting[event]
   if (event === 'failed_pipeline' || event === 'fixed_pipeline') return value ?? true
   return value

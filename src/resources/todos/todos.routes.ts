@@ -45,10 +45,18 @@ function currentUser(ctx: Ctx<unknown>) {
   return ctx.currentUser!
 }
 
+/**
+ * The list's filters: the spec types `project_id` and `group_id` as integers and lists 400 for a
+ * failed validation, so a non-integer is `{"error":"project_id is invalid"}`, as later GitLab
+ * declares them (gitlab-behaviour.md §14 item 19; 13.x left them undeclared, which
+ * `POST /todos/mark_as_done`, "none" in the spec, keeps).
+ */
+const listParams = { ...filterParams, project_id: p.integer(), group_id: p.integer() }
+
 /** Every to-do route. */
 export const todoRoutes: Route[] = [
   route('GET /todos', {
-    params: { ...filterParams, ...paginationParams },
+    params: { ...listParams, ...paginationParams },
     handler(ctx) {
       const todos = findTodos(ctx.db, currentUser(ctx), filtersOf(ctx.params), ctx.today)
       const page = paginate(ctx, todos)

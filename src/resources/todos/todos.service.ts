@@ -17,17 +17,17 @@ import type { TodoAction, TodoRecord } from './todos.tables.js'
 export interface TodoFilters {
   action?: TodoAction
   author_id?: number
-  /** Raw: GitLab passes it to `Project.find` undeclared. */
-  project_id?: string
-  /** Raw: GitLab passes it to `Group.find` undeclared. */
-  group_id?: string
+  /** An integer on `GET /todos` (the spec's type); raw on `POST /todos/mark_as_done`, as GitLab passes it to `Project.find`. */
+  project_id?: number | string
+  /** An integer on `GET /todos` (the spec's type); raw on `POST /todos/mark_as_done`, as GitLab passes it to `Group.find`. */
+  group_id?: number | string
   state?: 'pending' | 'done'
   type?: string
 }
 
-/** `present?` for an undeclared param: blank strings count as absent. */
-function given(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== ''
+/** `present?`: blank strings count as absent. */
+function given(value: number | string | undefined): value is number | string {
+  return value !== undefined && String(value).trim() !== ''
 }
 
 /**

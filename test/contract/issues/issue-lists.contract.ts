@@ -20,7 +20,7 @@ const ISSUE_FIELDS = [
   'id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'closed_at', 'closed_by',
   'labels', 'milestone', 'assignees', 'author', 'type', 'assignee', 'user_notes_count', 'merge_requests_count',
   'upvotes', 'downvotes', 'due_date', 'confidential', 'discussion_locked', 'issue_type', 'web_url', 'time_stats',
-  'task_completion_status', 'has_tasks', 'task_status', '_links', 'references', 'moved_to_id', 'service_desk_reply_to',
+  'task_completion_status', 'has_tasks', 'task_status', '_links', 'reference', 'references', 'moved_to_id', 'service_desk_reply_to',
 ]
 
 /** The iids of a list answer (the project's own numbering). */
@@ -70,6 +70,7 @@ contract('GET /projects/:id/issues', {}, ({ api }) => {
         award_emoji: `${api.baseUrl}/api/v4/projects/30/issues/1/award_emoji`,
         project: `${api.baseUrl}/api/v4/projects/30`,
       },
+      reference: '#1',
       references: { short: '#1', relative: '#1', full: 'ivy/tracker#1' },
       moved_to_id: null,
       service_desk_reply_to: null,
@@ -251,6 +252,11 @@ contract('GET /groups/:id/issues', {}, ({ api }) => {
     ])
   })
 
+  it('gives the deprecated reference relative to no project, as merge requests\' to_reference(options[:project]) does on a group list', async () => {
+    const res = await api.get('/groups/10/issues', { as: 'riley', query: { 'iids[]': ['1'] } })
+    expect(res.body.map((issue: { reference: unknown }) => issue.reference)).toEqual(['#1', '#1'])
+  })
+
   it('hides private subgroup projects from those who cannot read them', async () => {
     const res = await api.get('/groups/10/issues', { as: 'nora' })
     expect(res.body.map((issue: { id: number }) => issue.id)).toEqual([402, 401, 400])
@@ -281,6 +287,7 @@ contract('GET /issues', {}, ({ api }) => {
     const res = await api.get('/issues', { query: { scope: 'all', per_page: 100 } })
     expect(res.body.map((issue: { id: number }) => issue.id)).toEqual([408, 410, 407, 406, 405, 402, 401, 400])
     expect(res.body[0].references).toEqual({ short: '#4', relative: '#4', full: 'ivy/tracker#4' })
+    expect(res.body[0].reference).toBe('#4')
   })
 
   it.each([

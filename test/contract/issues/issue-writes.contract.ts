@@ -25,7 +25,7 @@ const SINGLE_ISSUE_FIELDS = [
   'id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'closed_at', 'closed_by',
   'labels', 'milestone', 'assignees', 'author', 'type', 'assignee', 'user_notes_count', 'merge_requests_count',
   'upvotes', 'downvotes', 'due_date', 'confidential', 'discussion_locked', 'issue_type', 'web_url', 'time_stats',
-  'task_completion_status', 'has_tasks', '_links', 'references', 'subscribed', 'moved_to_id', 'service_desk_reply_to',
+  'task_completion_status', 'has_tasks', '_links', 'reference', 'references', 'subscribed', 'moved_to_id', 'service_desk_reply_to',
 ]
 
 contract('POST /projects/:id/issues', {}, ({ api, sim }) => {
@@ -60,6 +60,7 @@ contract('POST /projects/:id/issues', {}, ({ api, sim }) => {
       discussion_locked: null,
       issue_type: 'issue',
       web_url: `${api.baseUrl}/acme/website/-/issues/5`,
+      reference: '#5',
       references: { short: '#5', relative: '#5', full: 'acme/website#5' },
       subscribed: true,
       moved_to_id: null,
@@ -319,7 +320,7 @@ contract('POST /projects/:id/issues/:issue_iid/move', {}, ({ api, sim }) => {
   it('moves to another project: a new iid there, the old issue closed with moved_to_id', async () => {
     const res = await api.post('/projects/20/issues/3/move', { as: 'max', body: { to_project_id: 30 } })
     expect(res.status, JSON.stringify(res.body)).toBe(201)
-    expect(res.body).toMatchObject({ iid: 7, project_id: 30, title: 'Document the signup flow', state: 'opened', labels: [], author: { username: 'gina' }, references: { relative: 'ivy/tracker#7' } })
+    expect(res.body).toMatchObject({ iid: 7, project_id: 30, title: 'Document the signup flow', state: 'opened', labels: [], author: { username: 'gina' }, reference: 'ivy/tracker#7', references: { relative: 'ivy/tracker#7' } })
     expect(sim().db.tables.issues.get(402)).toMatchObject({ state: 'closed', moved_to_id: res.body.id, closed_by_id: 5, closed_at: NOW })
     const old = await api.get('/projects/20/issues/3', { as: 'max' })
     expect([old.body.state, old.body.moved_to_id]).toEqual(['closed', res.body.id])

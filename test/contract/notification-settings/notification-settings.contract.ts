@@ -21,10 +21,13 @@ const EVENTS = [
   'fixed_pipeline', 'success_pipeline', 'moved_project', 'merge_when_pipeline_succeeds',
 ]
 
-/** Events of a setting whose flags were never written: null, except the model's and the database's defaults. */
-function untouched(overrides: Record<string, boolean | null> = {}, extra: string[] = []): Record<string, boolean | null> {
-  const out: Record<string, boolean | null> = {}
-  for (const event of [...EVENTS, ...extra]) out[event] = null
+/**
+ * Events of a setting whose flags were never written: false (the spec's boolean; 13.x shows null,
+ * gitlab-behaviour.md §14 item 21, issue 23 item 9), except the model's and the database's defaults.
+ */
+function untouched(overrides: Record<string, boolean> = {}, extra: string[] = []): Record<string, boolean> {
+  const out: Record<string, boolean> = {}
+  for (const event of [...EVENTS, ...extra]) out[event] = false
   Object.assign(out, { failed_pipeline: true, fixed_pipeline: true, moved_project: true, merge_when_pipeline_succeeds: false })
   return Object.assign(out, overrides)
 }
@@ -48,7 +51,7 @@ contract('GET /notification_settings', {}, ({ api }) => {
 })
 
 contract('PUT /notification_settings', {}, ({ api, sim }) => {
-  it('shows events after level and before notification_email once the level is custom, never-set flags null', async () => {
+  it('shows events after level and before notification_email once the level is custom, never-set flags false', async () => {
     const res = await api.put('/notification_settings', { as: 'devon', body: { level: 'custom' } })
     expect(res.status).toBe(200)
     expect(Object.keys(res.body)).toEqual(['level', 'events', 'notification_email'])
@@ -126,7 +129,7 @@ for (const [sourceType, twin] of Object.entries(TWINS)) {
       expect([res.status, res.text]).toEqual([200, '{"level":"global"}'])
     })
 
-    it('shows events only at level custom, never-set flags null', async () => {
+    it('shows events only at level custom, never-set flags false', async () => {
       const res = await api.get(path(twin.custom), { as: 'nadia' })
       expect([res.status, res.body]).toEqual([200, { level: 'custom', events: customEvents }])
       expect(Object.keys(res.body.events)).toEqual([...EVENTS, ...twin.extra])

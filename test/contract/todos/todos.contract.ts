@@ -19,7 +19,7 @@ const ISSUE_FIELDS = [
   'id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'closed_at', 'closed_by', 'labels',
   'milestone', 'assignees', 'author', 'type', 'assignee', 'user_notes_count', 'merge_requests_count', 'upvotes', 'downvotes',
   'due_date', 'confidential', 'discussion_locked', 'issue_type', 'web_url', 'time_stats', 'task_completion_status',
-  'has_tasks', '_links', 'references', 'subscribed', 'moved_to_id', 'service_desk_reply_to',
+  'has_tasks', '_links', 'reference', 'references', 'subscribed', 'moved_to_id', 'service_desk_reply_to',
 ]
 
 const UNAUTHORIZED = { message: '401 Unauthorized' }
@@ -74,6 +74,7 @@ contract('GET /todos', {}, ({ api, sim }) => {
         award_emoji: `${api.baseUrl}/api/v4/projects/20/issues/1/award_emoji`,
         project: `${api.baseUrl}/api/v4/projects/20`,
       },
+      reference: '#1',
       references: { short: '#1', relative: '#1', full: 'acme/website#1' },
       // gitlab: the target is presented without `current_user`, so `subscribed?` is false.
       subscribed: false,
@@ -131,6 +132,11 @@ contract('GET /todos', {}, ({ api, sim }) => {
     ['an unknown author_id', { author_id: 9999 }, 404, NOT_FOUND],
     ['an unknown project_id', { project_id: 9999 }, 404, NOT_FOUND],
     ['an unknown group_id', { group_id: 9999 }, 404, NOT_FOUND],
+    // The spec types them as integers (gitlab-behaviour.md §14 item 19; issue 23 item 9).
+    ['a non-integer project_id', { project_id: 'acme/website' }, 400, { error: 'project_id is invalid' }],
+    ['a project_id with trailing text', { project_id: '20abc' }, 400, { error: 'project_id is invalid' }],
+    ['a non-integer group_id', { group_id: 'acme' }, 400, { error: 'group_id is invalid' }],
+    ['both, in declaration order', { group_id: 'acme', project_id: 'x' }, 400, { error: 'project_id is invalid, group_id is invalid' }],
   ] as const)('answers %s with GitLab\'s error', async (_name, query, status, body) => {
     expect(await api.get('/todos', { as: 'devon', query })).toBeGitLabError(status, body)
   })
@@ -211,6 +217,17 @@ contract('POST /todos/mark_as_done', {}, ({ api, sim }) => {
   it('refuses a bad filter with 400 and changes nothing', async () => {
     const before = JSON.stringify(sim().db.dump())
     expect(await api.post('/todos/mark_as_done', { as: 'devon', query: { type: 'Epic' } })).toBeGitLabError(400, { error: 'type does not have a valid value' })
+    expect(JSON.stringify(sim().db.dump())).toBe(before)
+  })
+
+  // The spec gives this route no params; GitLab 13.x hands project_id to `Project.find` undeclared,
+  // so a non-integer finds no project (404), never a 400.
+  it.each([
+    ['a non-integer project_id', { project_id: 'acme' }],
+    ['a non-integer group_id', { group_id: 'acme' }],
+  ])('answers %s with the finder\'s 404 and changes nothing', async (_name, query) => {
+    const before = JSON.stringify(sim().db.dump())
+    expect(await api.post('/todos/mark_as_done', { as: 'devon', query })).toBeGitLabError(404, NOT_FOUND)
     expect(JSON.stringify(sim().db.dump())).toBe(before)
   })
 
