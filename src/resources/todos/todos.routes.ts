@@ -53,7 +53,7 @@ export const todoRoutes: Route[] = [
       const todos = findTodos(ctx.db, currentUser(ctx), filtersOf(ctx.params), ctx.today)
       const page = paginate(ctx, todos)
       const facts = todoPageFacts(ctx, page.rows)
-      return { status: 200, body: page.rows.map((todo) => Todo(todo, ctx, facts)), headers: page.headers }
+      return { status: 200, body: page.rows.map((todo) => Todo(todo, ctx, facts, true)), headers: page.headers }
     },
   }),
 
