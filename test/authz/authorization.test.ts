@@ -427,6 +427,28 @@ const ROWS: Row[] = [
     path: `/projects/21/repository/${what}`,
     expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200],
   })),
+
+  // ---- merge requests (issue 25 item 1; gitlab: lib/api/merge_requests.rb, app/policies/project_policy.rb:
+  // read_merge_request is public access or Reporter+; update Developer+ or author/assignee; delete owners) ----
+  { key: 'GET /merge_requests', path: '/merge_requests', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/merge_requests', path: '/groups/10/merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/merge_requests', path: '/groups/11/merge_requests', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/merge_requests', path: '/projects/20/merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests', path: '/projects/21/merge_requests', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid', path: '/projects/20/merge_requests/1', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/merge_requests/:merge_request_iid', path: '/projects/20/merge_requests/1', body: { title: 'Fix the login button for good' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/merge_requests/:merge_request_iid', path: '/projects/20/merge_requests/1', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/participants', path: '/projects/20/merge_requests/1/participants', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/closes_issues', path: '/projects/20/merge_requests/1/closes_issues', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/pipelines', path: '/projects/20/merge_requests/3/pipelines', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/subscribe', path: '/projects/20/merge_requests/1/subscribe', expect: [401, 201, 201, 304, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/unsubscribe', path: '/projects/20/merge_requests/1/unsubscribe', expect: [401, 304, 304, 201, 304, 304, 304, 304, 304, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/todo', path: '/projects/20/merge_requests/1/todo', expect: [401, 201, 201, 304, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/time_estimate', path: '/projects/20/merge_requests/1/time_estimate', body: { duration: '1h' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/reset_time_estimate', path: '/projects/20/merge_requests/1/reset_time_estimate', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/add_spent_time', path: '/projects/20/merge_requests/1/add_spent_time', body: { duration: '1h' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/reset_spent_time', path: '/projects/20/merge_requests/1/reset_spent_time', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/time_stats', path: '/projects/20/merge_requests/1/time_stats', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 ]
 
 /**

@@ -18,12 +18,12 @@ import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { allMilestones, milestoneById } from '../group-milestones/group-milestones.public.js'
-import { DEFAULT_LABEL_COLOR, createProjectLabel, labelById, labelsOfGroup, labelsOfProject } from '../labels/labels.public.js'
+import { labelById } from '../labels/labels.public.js'
 import { createTodo } from '../todos/todos.public.js'
+import { assigneeIdsFor, availableLabels, canAdminIssue, findLabelIds, findOrCreateLabelIds, milestoneIdFor } from './issuable-writes.js'
 import { resolveTodosForTarget, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 
-type LabelRecord = Tables['labels']
 
 /** GitLab's `Issue` title limit (`validates :title, length: { maximum: 255 }`). */
 const TITLE_MAX = 255
@@ -53,11 +53,6 @@ export interface IssueWriteParams {
   updated_at?: string
 }
 
-/** `can?(user, :admin_issue, project)`: Reporter+ or administrator. */
-function canAdminIssue(db: Db, user: UserRecord, project: ProjectRecord, today: string): boolean {
-  return user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER
-}
-
 /**
  * `set_issue_iid`, `set_issue_created_at`, `set_issue_updated_at` and `destroy_issue`: administrators
  * and project owners (gitlab: app/policies/project_policy.rb).
@@ -66,76 +61,6 @@ export function canSetIssueMetadata(db: Db, user: UserRecord, project: ProjectRe
   return user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.OWNER
 }
 
-// ---- labels and milestones --------------------------------------------------------------------
-
-/** The labels available to a project: its own, then those of its group and the group's ancestors. */
-function availableLabels(db: Db, project: ProjectRecord): LabelRecord[] {
-  const labels = labelsOfProject(db, project.id)
-  const group = db.projectGroup(project)
-  if (group) for (const g of db.groupSelfAndAncestors(group)) labels.push(...labelsOfGroup(db, g.id))
-  return labels
-}
-
-/**
- * `Labels::AvailableLabelsService#find_or_create_by_titles`: each title (stripped) is looked up among
- * the project's available labels; a missing one is created as a project label (colour
- * `#428BCA`) when the user may `admin_label` (Reporter+), else skipped.
- * gitlab: app/services/labels/find_or_create_service.rb.
- */
-function findOrCreateLabelIds(ctx: ServiceCtx, user: UserRecord, project: ProjectRecord, titles: readonly string[]): number[] {
-  const { db } = ctx
-  const available = availableLabels(db, project)
-  const ids: number[] = []
-  for (const raw of titles) {
-    const title = raw.trim()
-    if (title === '') continue
-    let label = available.find((l) => l.title === title)
-    if (!label && canAdminIssue(db, user, project, ctx.today)) {
-      label = createProjectLabel(db, project.id, title, DEFAULT_LABEL_COLOR, ctx.now)
-      available.push(label)
-    }
-    if (label && !ids.includes(label.id)) ids.push(label.id)
-  }
-  return ids
-}
-
-/** Ids of the available labels with these titles (never created: `remove_labels` finds only). */
-function findLabelIds(db: Db, project: ProjectRecord, titles: readonly string[]): number[] {
-  const wanted = new Set(titles.map((t) => t.trim()))
-  return availableLabels(db, project).filter((l) => wanted.has(l.title)).map((l) => l.id)
-}
-
-/**
- * `filter_milestone`: a milestone of the project or of its groups, else none (an unknown id, `0`
- * and `None` all unset it, silently). gitlab: app/services/issuable_base_service.rb.
- */
-function milestoneIdFor(db: Db, project: ProjectRecord, id: number): number | null {
-  const milestone = milestoneById(db, id)
-  if (!milestone) return null
-  if (milestone.project_id === project.id) return milestone.id
-  const group = db.projectGroup(project)
-  if (group && milestone.group_id !== null && db.groupSelfAndAncestors(group).some((g) => g.id === milestone.group_id)) return milestone.id
-  return null
-}
-
-/**
- * `filter_assignee`: the community edition keeps the first id only; ids of users who cannot read
- * the project are dropped; `[0]` (or `assignee_id: 0`) means "unassign"; nothing left means "leave
- * as is". `assignee_id` is the legacy form (`convert_parameters_from_legacy_format`).
- * @returns the new assignee ids, or undefined for no change.
- */
-function assigneeIdsFor(ctx: ServiceCtx, project: ProjectRecord, params: IssueWriteParams): number[] | undefined {
-  const given = params.assignee_ids ?? (params.assignee_id !== undefined ? [params.assignee_id] : undefined)
-  if (given === undefined) return undefined
-  if (given.length === 0) return []
-  const first = given.slice(0, 1)
-  if (first[0] === 0) return []
-  const readable = first.filter((id) => {
-    const user = ctx.db.tables.users.get(id)
-    return user !== undefined && canReadProject(ctx.db, user, project, ctx.today)
-  })
-  return readable.length > 0 ? readable : undefined
-}
 
 /** Model validations of an issue's title and description. @throws ApiError 400 `{"message":{"title":[...]}}`. */
 function validateIssue(title: string, description: string | null): void {

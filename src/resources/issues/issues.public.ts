@@ -11,6 +11,24 @@ import type { IssueRecord, NoteRecord } from './issues.tables.js'
 
 export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts, issueWebUrl } from './issue.entities.js'
 export type { IssueBasicOptions, IssueEntity, IssueOptions, IssuePageFacts, ProjectPaths } from './issue.entities.js'
+// The issuable rules issue writes and merge request writes share (`IssuableBaseService`'s label,
+// milestone and assignee filtering; `Gitlab::TimeTrackingFormatter.parse`).
+export { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, milestoneIdFor } from './issuable-writes.js'
+export { parseDuration } from './duration.js'
+
+/**
+ * The issues a merge request closes when merged (the `merge_requests_closing_issues` links), in
+ * id order, visible to anyone or not (callers check `read_issue`).
+ */
+export function issuesClosedByMergeRequest(db: Db, mergeRequestId: number): IssueRecord[] {
+  return db.tables.merge_requests_closing_issues
+    .where('merge_request_id', mergeRequestId)
+    .flatMap((link) => {
+      const issue = db.tables.issues.get(link.issue_id)
+      return issue ? [issue] : []
+    })
+    .sort((a, b) => a.id - b.id)
+}
 
 /**
  * `user_project.issues.find_by(iid:)`: the project's issue with that iid, visible to the caller or

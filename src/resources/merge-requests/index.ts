@@ -1,11 +1,13 @@
 /**
- * The merge requests area: so far the `merge_requests` table and `merge_requests:` of scenario
- * projects, which milestone and label routes read; the merge request routes
- * (lib/api/merge_requests.rb) are to come here.
+ * The merge requests area: the merge request lists, get, update, delete and sub-resources
+ * (participants, closing issues, pipelines, subscriptions, time tracking) over the
+ * `merge_requests` table and `merge_requests:` of scenario projects, which milestone, label,
+ * issue and to-do routes read too. gitlab: lib/api/merge_requests.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
+import { mergeRequestRoutes } from './merge-requests.routes.js'
 import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
 import type { MergeRequestBasic as MergeRequestBasicPresenter, MergeRequest as MergeRequestPresenter } from './merge-requests.entities.js'
@@ -19,4 +21,12 @@ export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
 export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 
 /** The merge requests area. */
-export const mergeRequests: Area = { name: 'merge-requests', routes: [], tables: mergeRequestTables, scenario: mergeRequestFragment, importer: mergeRequestImporter }
+export const mergeRequests: Area = {
+  name: 'merge-requests',
+  routes: mergeRequestRoutes,
+  tables: mergeRequestTables,
+  // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests).
+  writes: ['subscriptions'],
+  scenario: mergeRequestFragment,
+  importer: mergeRequestImporter,
+}

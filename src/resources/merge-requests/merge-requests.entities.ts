@@ -1,6 +1,7 @@
 /**
  * Merge request entities. `MergeRequestBasic` is what milestone merge request lists and an issue's
- * `closed_by` list return (other areas present them through `merge-requests.public.ts`); the full `MergeRequest` entity is meant to spread it and add its fields.
+ * `closed_by` list return (other areas present them through `merge-requests.public.ts`); the full
+ * `MergeRequest` entity spreads it and adds its fields; `MergeRequestSimple` is `view=simple`.
  * Field order follows GitLab 13.12/14.0 `lib/api/entities/merge_request_basic.rb`
  * (gitlab-behaviour.md §4.3).
  * @module
@@ -10,6 +11,7 @@ import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { UserBasic, userBasicOrNull, usersByIds } from '../../entities/user.js'
 import { issuableMilestone } from '../group-milestones/group-milestones.public.js'
 import { issuableLabels } from '../labels/labels.public.js'
+import { Pipeline, PipelineBasic, pipelinesOfProject, type PipelineRecord } from '../runners/runners.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** `https://host/<namespace>/<project>/-/merge_requests/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
@@ -71,9 +73,7 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
     author: userBasicOrNull(ctx, mergeRequest.author_id),
     assignees,
     assignee: assignees[0] ?? null,
-    // spec-gap: the store has no reviewers, merge options, squash, locking or time tracking for
-    // merge requests yet; these are GitLab's values for a merge request that never set them.
-    reviewers: [],
+    reviewers: usersByIds(ctx, mergeRequest.reviewer_ids).map((user) => UserBasic(user, ctx)),
     source_project_id: mergeRequest.source_project_id,
     target_project_id: mergeRequest.project_id,
     labels: issuableLabels(ctx, mergeRequest.label_ids).map((label) => label.title),
@@ -83,17 +83,18 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
     merge_when_pipeline_succeeds: false,
     merge_status: publicMergeStatus(mergeRequest.merge_status),
     sha: mergeRequest.sha,
-    merge_commit_sha: null,
-    squash_commit_sha: null,
-    discussion_locked: null,
+    merge_commit_sha: mergeRequest.merge_commit_sha,
+    squash_commit_sha: mergeRequest.squash_commit_sha,
+    discussion_locked: mergeRequest.discussion_locked,
+    // `merge_params['should_remove_source_branch']`, set only by the merge call (not simulated).
     should_remove_source_branch: null,
-    force_remove_source_branch: null,
+    force_remove_source_branch: mergeRequest.force_remove_source_branch,
     ...(forFork ? { allow_collaboration: false, allow_maintainer_to_push: false } : {}),
     reference: issuableReference(ctx, project, '!', mergeRequest.iid, from),
     references: IssuableReferences(ctx, project, '!', mergeRequest.iid, from),
     web_url: mergeRequestWebUrl(ctx, mergeRequest),
-    time_stats: IssuableTimeStats({ time_estimate: 0, total_time_spent: 0 }),
-    squash: false,
+    time_stats: IssuableTimeStats(mergeRequest),
+    squash: mergeRequest.squash,
     task_completion_status: taskCompletionStatus(mergeRequest.description),
     has_conflicts: mergeRequest.merge_status === 'cannot_be_merged',
     // No project in the simulator requires resolved discussions, so this is always true.
@@ -105,30 +106,91 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
 export interface MergeRequestOptions extends MergeRequestBasicOptions {
   /** `user.can_merge`: whether the caller may merge into the target project (Developer+). */
   canMerge: boolean
+  /**
+   * `subscribed`, shown when given (`include_subscribed`, true for a single merge request; lists
+   * of to-dos and an issue's related merge requests leave it out).
+   */
+  subscribed?: boolean
+  /**
+   * `options[:project]` with builds available: `latest_build_*`, `first_deployed_to_production_at`
+   * and `pipeline` are shown. Default true; a to-do's target has no project option, so false.
+   */
+  withBuilds?: boolean
+  /** `read_pipeline` on the project: `head_pipeline` is shown. Default true (false for to-dos). */
+  withHeadPipeline?: boolean
+  /** The merge request's pipelines, newest first, when the caller has them (see {@link headPipeline}). */
+  pipelines?: readonly PipelineRecord[]
 }
 
 /**
- * `Entities::MergeRequest` without `subscribed` (`include_subscribed: false`, as issue lists of
- * merge requests present it): `MergeRequestBasic`, then `changes_count`,
- * `latest_build_started_at`, `latest_build_finished_at`, `first_deployed_to_production_at`,
- * `pipeline`, `head_pipeline`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`,
- * `user {can_merge}`.
+ * The head pipeline: the newest of the source project's pipelines for the head commit (GitLab's
+ * `head_pipeline_id`, set when a pipeline runs for the source branch's head), or null.
+ */
+export function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord): PipelineRecord | null {
+  let found: PipelineRecord | null = null
+  for (const pipeline of pipelinesOfProject(ctx.db, mergeRequest.source_project_id)) {
+    if (pipeline.sha === mergeRequest.sha && (!found || pipeline.id > found.id)) found = pipeline
+  }
+  return found
+}
+
+/**
+ * `Entities::MergeRequest`: `MergeRequestBasic`, then `[subscribed]`, `changes_count`,
+ * `[latest_build_started_at, latest_build_finished_at, first_deployed_to_production_at, pipeline]`,
+ * `[head_pipeline]`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`, `user {can_merge}`.
+ * The bracketed keys depend on the options, as GitLab's `expose … if:` do.
  * Source: api-spec.md "Issue-related merge request"; gitlab-behaviour.md §4.3;
- * gitlab: lib/api/entities/merge_request.rb.
+ * gitlab: lib/api/entities/merge_request.rb, lib/api/entities/diff_refs.rb.
  */
 export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, options: MergeRequestOptions) {
+  const head = options.withBuilds === false && options.withHeadPipeline === false ? null : headPipeline(ctx, mergeRequest)
+  const entity: Record<string, unknown> = { ...MergeRequestBasic(mergeRequest, ctx, options) }
+  if (options.subscribed !== undefined) entity.subscribed = options.subscribed
+  // spec-gap: the simulator keeps no diffs or deployments; these are GitLab's values for a merge
+  // request without them (`changes_count` is a string, as api-spec.md says).
+  entity.changes_count = '0'
+  if (options.withBuilds !== false) {
+    entity.latest_build_started_at = null
+    entity.latest_build_finished_at = null
+    entity.first_deployed_to_production_at = null
+    // `metrics.pipeline`: the head pipeline, as GitLab records it when that pipeline runs.
+    entity.pipeline = head ? PipelineBasic(head, ctx) : null
+  }
+  if (options.withHeadPipeline !== false) entity.head_pipeline = head ? Pipeline(head, ctx) : null
+  entity.diff_refs = { base_sha: mergeRequest.base_sha, head_sha: mergeRequest.sha, start_sha: mergeRequest.start_sha }
+  entity.merge_error = null
+  entity.user = { can_merge: options.canMerge }
+  return entity as unknown as ReturnType<typeof MergeRequestBasic> & MergeRequestDetailFields
+}
+
+/** The fields {@link MergeRequest} adds to `MergeRequestBasic` (some only with their options). */
+export interface MergeRequestDetailFields {
+  subscribed?: boolean
+  changes_count: string
+  latest_build_started_at?: string | null
+  latest_build_finished_at?: string | null
+  first_deployed_to_production_at?: string | null
+  pipeline?: ReturnType<typeof PipelineBasic> | null
+  head_pipeline?: ReturnType<typeof Pipeline> | null
+  diff_refs: { base_sha: string; head_sha: string; start_sha: string }
+  merge_error: string | null
+  user: { can_merge: boolean }
+}
+
+/**
+ * `Entities::MergeRequestSimple` (`view=simple`): `{id, iid, project_id, title, description,
+ * state, created_at, updated_at, web_url}`. gitlab: lib/api/entities/merge_request_simple.rb.
+ */
+export function MergeRequestSimple(mergeRequest: MergeRequestRecord, ctx: PresentCtx) {
   return {
-    ...MergeRequestBasic(mergeRequest, ctx, options),
-    // spec-gap: the simulator keeps no diffs, pipelines or deployments; these are GitLab's values
-    // for a merge request without them (`changes_count` is a string, as api-spec.md says).
-    changes_count: '0',
-    latest_build_started_at: null,
-    latest_build_finished_at: null,
-    first_deployed_to_production_at: null,
-    pipeline: null,
-    head_pipeline: null,
-    diff_refs: { base_sha: null, head_sha: mergeRequest.sha, start_sha: null },
-    merge_error: null,
-    user: { can_merge: options.canMerge },
+    id: mergeRequest.id,
+    iid: mergeRequest.iid,
+    project_id: mergeRequest.project_id,
+    title: mergeRequest.title,
+    description: mergeRequest.description as string | null,
+    state: mergeRequest.state,
+    created_at: mergeRequest.created_at,
+    updated_at: mergeRequest.updated_at,
+    web_url: mergeRequestWebUrl(ctx, mergeRequest),
   }
 }

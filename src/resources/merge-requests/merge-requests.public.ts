@@ -10,10 +10,16 @@ import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 export { MergeRequest, MergeRequestBasic, mergeRequestWebUrl } from './merge-requests.entities.js'
 export type { MergeRequestBasicOptions, MergeRequestOptions } from './merge-requests.entities.js'
+export { canReadMergeRequest } from './merge-requests.policy.js'
 
 /** The merge request with this id, if any. */
 export function mergeRequestById(db: Db, id: number): MergeRequestRecord | undefined {
   return db.tables.merge_requests.get(id)
+}
+
+/** The merge request with that iid in the project, visible or not (`merge_requests.find_by(iid:)`). */
+export function mergeRequestByIid(db: Db, projectId: number, iid: number): MergeRequestRecord | undefined {
+  return db.tables.merge_requests.where('project_id', projectId).find((mr) => mr.iid === iid)
 }
 
 /** A project's merge requests, in id order. */

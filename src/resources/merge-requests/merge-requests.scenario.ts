@@ -3,14 +3,24 @@
  * project is the enclosing one), loaded into `merge_requests`. References work as for issues;
  * `target_branch` defaults to the project's `default_branch`. A merged merge request gets
  * `merged_at` (default `updated_at`) and `merged_by` (default the author); a closed one
- * `closed_at`/`closed_by`. Source: STYLE.md §10; gitlab-behaviour.md §4.3.
+ * `closed_at`/`closed_by`. Every merge request has its diff's commits (`diff_refs`: `sha` as the
+ * head, `base_sha`, `start_sha`), and a merged one its `merge_commit_sha` (a squashed one its
+ * `squash_commit_sha` too), as GitLab always has them: a scenario may give each, else it is a
+ * 40-hex SHA derived from the scenario's seed and the merge request's id and branches, so the same
+ * scenario always loads the same SHAs (issue 23 item 8).
+ * Source: STYLE.md §10; gitlab-behaviour.md §4.3.
  * @module
  */
 import { z } from 'zod'
 import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
+import { at } from '../../scenario/problems.js'
+import { items, list } from '../../scenario/entries.js'
 import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
+
+/** A full commit SHA: 40 hexadecimal digits, lower case. */
+const shaSchema = z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-digit lower-case hex SHA')
 
 /** A merge request of a project. */
 const mergeRequestSchema = z.strictObject({
@@ -19,7 +29,22 @@ const mergeRequestSchema = z.strictObject({
   source_branch: z.string().min(1).optional().describe('Source branch; faker when absent.'),
   target_branch: z.string().min(1).optional().describe('Target branch; the project\'s default branch when absent.'),
   draft: z.boolean().default(false).describe('A draft merge request. Default false.'),
-  sha: z.string().min(1).optional().describe('Head commit sha of the source branch; faker when absent.'),
+  /** Users asked to review, by username. */
+  reviewers: z.array(pathSchema).default([]).describe('Usernames of the users asked to review.'),
+  sha: z.string().min(1).optional().describe('Head commit sha of the source branch; derived from the seed when absent.'),
+  base_sha: shaSchema.optional().describe('diff_refs.base_sha (40 hex); derived from the seed when absent.'),
+  start_sha: shaSchema.optional().describe('diff_refs.start_sha (40 hex); derived from the seed when absent.'),
+  /** Only on a merged merge request (GitLab sets it when merging). */
+  merge_commit_sha: shaSchema.nullable().optional().describe('The merge commit (merged ones only); derived from the seed when absent.'),
+  squash_commit_sha: shaSchema.nullable().optional().describe('The squash commit (merged squashed ones only).'),
+  squash: z.boolean().default(false).describe('Squash commits when merging. Default false.'),
+  discussion_locked: z.boolean().nullable().default(null).describe('Discussion locked to project members. Default null (never set).'),
+  /** `remove_source_branch` of the API (the merge request's `force_remove_source_branch`). */
+  force_remove_source_branch: z.boolean().nullable().default(null).describe('The API\'s remove_source_branch. Default null.'),
+  /** Seconds. */
+  time_estimate: z.int().default(0).describe('Time estimate in seconds. Default 0.'),
+  /** Seconds. */
+  total_time_spent: z.int().nonnegative().default(0).describe('Time spent in seconds. Default 0.'),
   merge_status: z
     .enum(['unchecked', 'checking', 'can_be_merged', 'cannot_be_merged', 'cannot_be_merged_recheck'])
     .default('can_be_merged').describe('unchecked, checking, can_be_merged, cannot_be_merged or cannot_be_merged_recheck. Default can_be_merged.'),
@@ -45,7 +70,14 @@ declare module '../../scenario/records.js' {
 export const mergeRequestFragment: ScenarioFragment = {
   fields: { project: fields },
   collections: [{ table: 'merge_requests', field: 'merge_requests', on: ['project'], iid: 'merge_requests' }],
-  check: (ctx) => checkIssuableReferences(ctx, 'merge_requests'),
+  check: (ctx) => {
+    checkIssuableReferences(ctx, 'merge_requests')
+    for (const project of ctx.model.project) {
+      for (const item of items(project, 'merge_requests')) {
+        for (const [reviewer, j] of list(item.value.reviewers)) ctx.checkUser(at(item, 'reviewers', j), reviewer)
+      }
+    }
+  },
   load: {
     project(ctx, p, parent) {
       const project = ctx.row('project', parent.entry)
@@ -56,23 +88,44 @@ export const mergeRequestFragment: ScenarioFragment = {
         const closed = mr.state === 'closed'
         const times = issuableTimes(ctx, f, mr, merged || closed, merged ? mr.merged_at : mr.closed_at, project.created_at)
         const author_id = mr.author !== undefined ? ctx.userId(mr.author) : project.creator_id
+        const id = ctx.idOf(mr)
+        // The faker's draws in their original order (title, description, branch, head SHA), so
+        // values made before the derived SHAs existed stay the same.
+        const title = mr.title ?? f.git.commitMessage()
+        const description = mr.description ?? f.lorem.paragraph()
+        const source_branch = mr.source_branch ?? f.git.branch()
+        const sha = mr.sha ?? f.git.commitSha()
+        const target_branch = mr.target_branch ?? project.default_branch
+        // Each derived SHA has its own seed, keyed by what names the merge request's diff (this
+        // reseeds the shared faker, so it comes after every use of `f`).
+        const derived = (kind: string): string => ctx.fake(`merge_request_sha:${id}:${source_branch}:${target_branch}:${kind}`).git.commitSha()
         const record: MergeRequestRecord = {
-          id: ctx.idOf(mr),
+          id,
           iid: iids[i]!,
           project_id: project.id,
           source_project_id: project.id,
-          title: mr.title ?? f.git.commitMessage(),
-          description: mr.description ?? f.lorem.paragraph(),
+          title,
+          description,
           state: mr.state,
           author_id,
           assignee_ids: mr.assignees.map((u) => ctx.userId(u)),
+          reviewer_ids: mr.reviewers.map((u) => ctx.userId(u)),
           label_ids: issuableLabelIds(ctx, parent, mr.labels),
           milestone_id: issuableMilestoneId(ctx, parent, mr.milestone),
-          source_branch: mr.source_branch ?? f.git.branch(),
-          target_branch: mr.target_branch ?? project.default_branch,
+          source_branch,
+          target_branch,
           draft: mr.draft,
-          sha: mr.sha ?? f.git.commitSha(),
+          sha,
+          base_sha: mr.base_sha ?? derived('base'),
+          start_sha: mr.start_sha ?? derived('start'),
+          merge_commit_sha: mr.merge_commit_sha !== undefined ? mr.merge_commit_sha : merged ? derived('merge') : null,
+          squash_commit_sha: mr.squash_commit_sha !== undefined ? mr.squash_commit_sha : merged && mr.squash ? derived('squash') : null,
           merge_status: mr.merge_status,
+          squash: mr.squash,
+          discussion_locked: mr.discussion_locked,
+          force_remove_source_branch: mr.force_remove_source_branch,
+          time_estimate: mr.time_estimate,
+          total_time_spent: mr.total_time_spent,
           created_at: times.created_at,
           updated_at: times.updated_at,
           merged_at: merged ? times.finished_at : (mr.merged_at ?? null),

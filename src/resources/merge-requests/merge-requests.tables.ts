@@ -16,13 +16,34 @@ export interface MergeRequestRecord extends Row {
   state: 'opened' | 'closed' | 'merged' | 'locked'
   author_id: number
   assignee_ids: number[]
+  /** Users asked to review (GitLab 13.7+ `merge_request_reviewers`), in the order given. */
+  reviewer_ids: number[]
   label_ids: number[]
   milestone_id: number | null
   source_branch: string
   target_branch: string
   draft: boolean
+  /** The head commit of the source branch (`diff_head_sha`; `diff_refs.head_sha`). 40 hex digits. */
   sha: string
+  /** The merge base of source and target (`diff_refs.base_sha`). 40 hex digits. */
+  base_sha: string
+  /** The target branch's head when the diff was made (`diff_refs.start_sha`). 40 hex digits. */
+  start_sha: string
+  /** The merge commit of a merged merge request (null until merged, and when squashed). */
+  merge_commit_sha: string | null
+  /** The squash commit of a merged merge request that was squashed, else null. */
+  squash_commit_sha: string | null
   merge_status: string
+  /** Squash the commits on merge. */
+  squash: boolean
+  /** Whether only project members may comment; null when never set. */
+  discussion_locked: boolean | null
+  /** `force_remove_source_branch` (`remove_source_branch` of the API writes); null when never set. */
+  force_remove_source_branch: boolean | null
+  /** Seconds. */
+  time_estimate: number
+  /** Seconds; the sum of time logs. */
+  total_time_spent: number
   created_at: Timestamp
   updated_at: Timestamp
   merged_at: Timestamp | null

@@ -8,7 +8,7 @@ import { ProjectIdentity } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { Tables } from '../../db/schema.js'
 import { Issue, issueById, issuePageFacts, issueWebUrl, type IssuePageFacts } from '../issues/issues.public.js'
-import { MergeRequestBasic, mergeRequestById, mergeRequestWebUrl } from '../merge-requests/merge-requests.public.js'
+import { MergeRequest, mergeRequestById, mergeRequestWebUrl } from '../merge-requests/merge-requests.public.js'
 import type { TodoRecord } from './todos.tables.js'
 
 /**
@@ -18,8 +18,10 @@ import type { TodoRecord } from './todos.tables.js'
  * GitLab's `group` key (group to-dos, epics) never appears: every stored to-do has a project.
  * `target` is null when the target is gone (GitLab deletes such to-dos with the target).
  * @param facts the issue targets' facts, computed once for a page by {@link todoPageFacts}.
+ * @param inList whether this is `GET /todos`, whose merge request targets leave out `subscribed`
+ *   (`batch_load_issuable_metadata` sets `include_subscribed: false`).
  */
-export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: IssuePageFacts = todoPageFacts(ctx, [todo])) {
+export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: IssuePageFacts = todoPageFacts(ctx, [todo]), inList = false) {
   const project = ctx.db.tables.projects.get(todo.project_id)
   const target = findTarget(todo, ctx)
   return {
@@ -28,7 +30,7 @@ export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: IssuePageFacts = 
     author: userBasicOrNull(ctx, todo.author_id),
     action_name: todo.action_name,
     target_type: todo.target_type,
-    target: target ? presentTarget(target, ctx, facts) : null,
+    target: target ? presentTarget(target, ctx, facts, inList) : null,
     // `project_issue_url` / `project_merge_request_url`; no `#note_<id>` anchor, as notes are not kept.
     target_url: target ? (target.type === 'Issue' ? issueWebUrl(ctx, target.issue) : mergeRequestWebUrl(ctx, target.mergeRequest)) : null,
     body: todo.note ?? (target ? (target.type === 'Issue' ? target.issue.title : target.mergeRequest.title) : null),
@@ -66,11 +68,17 @@ function findTarget(todo: TodoRecord, ctx: PresentCtx): Target | undefined {
  * The target as `todo_target_class(type).represent(target, options[type])`: the options carry no
  * `current_user` and no project, so an issue's `subscribed` is false and `references.relative` is
  * the short form (gitlab: lib/api/todos.rb `batch_load_issuable_metadata`, subscribable.rb).
+ * A merge request is the full `Entities::MergeRequest` (issue 23 item 7): without a project option
+ * it has no build fields and no `head_pipeline`, `user.can_merge` is false (no user), and
+ * `subscribed` (false, no user) is left out in the list.
  */
-function presentTarget(target: Target, ctx: PresentCtx, facts: IssuePageFacts) {
+function presentTarget(target: Target, ctx: PresentCtx, facts: IssuePageFacts, inList: boolean) {
   if (target.type === 'Issue') return Issue(target.issue, ctx, facts, { from: null, subscribed: false })
-  // spec-gap: GitLab presents the full `Entities::MergeRequest` here; the shared presenter has
-  // `MergeRequestBasic` only, so a merge request target lacks the detail-only fields
-  // (`subscribed`, `changes_count`, `pipeline`, `diff_refs`, ...).
-  return MergeRequestBasic(target.mergeRequest, ctx)
+  return MergeRequest(target.mergeRequest, ctx, {
+    from: null,
+    canMerge: false,
+    ...(inList ? {} : { subscribed: false }),
+    withBuilds: false,
+    withHeadPipeline: false,
+  })
 }

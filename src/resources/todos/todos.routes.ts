@@ -7,13 +7,14 @@
  * @module
  */
 import { issueVisibleTo } from '../../rules/access.js'
-import { notModified, recordNotFound } from '../../core/errors.js'
+import { forbidden, notModified, recordNotFound } from '../../core/errors.js'
 import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { issueByIid } from '../issues/issues.public.js'
+import { canReadMergeRequest, mergeRequestByIid } from '../merge-requests/merge-requests.public.js'
 import { Todo, todoPageFacts } from './todos.entities.js'
 import { findTodos, markTodo, markTodoAsDone, markTodosAsDone, type TodoFilters } from './todos.service.js'
 import { TODO_ACTIONS } from './todos.tables.js'
@@ -61,7 +62,7 @@ export const todoRoutes: Route[] = [
       const todos = findTodos(ctx.db, currentUser(ctx), filtersOf(ctx.params), ctx.today)
       const page = paginate(ctx, todos)
       const facts = todoPageFacts(ctx, page.rows)
-      return { status: 200, body: page.rows.map((todo) => Todo(todo, ctx, facts)), headers: page.headers }
+      return { status: 200, body: page.rows.map((todo) => Todo(todo, ctx, facts, true)), headers: page.headers }
     },
   }),
 
@@ -94,6 +95,22 @@ export const todoRoutes: Route[] = [
       const issue = issueByIid(ctx.db, project.id, ctx.params.issue_iid)
       if (!issue || !visible(issue)) throw recordNotFound()
       const todo = markTodo(ctx.db, user, { type: 'Issue', id: issue.id, project_id: project.id }, ctx.now)
+      if (!todo) throw notModified()
+      return created(Todo(todo, ctx))
+    },
+  }),
+
+  route('POST /projects/:id/merge_requests/:merge_request_iid/todo', {
+    params: { id: p.string({ required: true }), merge_request_iid: p.integer({ required: true }) },
+    handler(ctx) {
+      const user = currentUser(ctx)
+      // gitlab: lib/api/todos.rb `find_merge_request_with_access`: `find_by!(iid:)` (404 Not found),
+      // then `authorize! :read_merge_request` (403).
+      const project = findProject(ctx, ctx.params.id)
+      const mergeRequest = mergeRequestByIid(ctx.db, project.id, ctx.params.merge_request_iid)
+      if (!mergeRequest) throw recordNotFound()
+      if (!canReadMergeRequest(ctx, project, mergeRequest)) throw forbidden()
+      const todo = markTodo(ctx.db, user, { type: 'MergeRequest', id: mergeRequest.id, project_id: project.id }, ctx.now)
       if (!todo) throw notModified()
       return created(Todo(todo, ctx))
     },

@@ -102,6 +102,29 @@ contract('GET /todos', {}, ({ api, sim }) => {
     })
   })
 
+  // Issue 23 item 7: the target is the full Entities::MergeRequest, as `todo_target_class` presents
+  // it with the list's options (`include_subscribed: false`, no project and no current user).
+  it('presents a merge request target as the full MergeRequest entity (issue 23 item 7)', async () => {
+    const res = await api.get('/todos', { as: 'devon', query: { type: 'MergeRequest' } })
+    const target = res.body[0].target
+    const keys = Object.keys(target)
+    expect(keys.slice(keys.indexOf('blocking_discussions_resolved') + 1)).toEqual(['changes_count', 'diff_refs', 'merge_error', 'user'])
+    expect(target).toMatchObject({
+      changes_count: '0',
+      diff_refs: { base_sha: expect.stringMatching(/^[0-9a-f]{40}$/), head_sha: target.sha, start_sha: expect.stringMatching(/^[0-9a-f]{40}$/) },
+      merge_error: null,
+      user: { can_merge: false },
+    })
+  })
+
+  it('shows subscribed (false) on the merge request target of a single to-do', async () => {
+    const res = await api.post('/todos/603/mark_as_done', { as: 'devon' })
+    expect(res.status).toBe(201)
+    const keys = Object.keys(res.body.target)
+    expect(keys.slice(keys.indexOf('blocking_discussions_resolved') + 1)).toEqual(['subscribed', 'changes_count', 'diff_refs', 'merge_error', 'user'])
+    expect(res.body.target.subscribed).toBe(false)
+  })
+
   it.each([
     ['state=done', { state: 'done' }, [602]],
     ['state=pending', { state: 'pending' }, [606, 603, 601]],

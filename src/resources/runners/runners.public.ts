@@ -1,0 +1,17 @@
+/**
+ * What other areas may use of the runners area: the pipelines finder and presenters (a merge
+ * request's pipelines are the source project's pipelines for its commits). Its public module:
+ * besides `index.ts`, the only file of this folder another area imports. Nothing here imports
+ * another area. gitlab: app/models/ci/pipeline.rb, lib/api/entities/ci/pipeline*.rb.
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import type { PipelineRecord } from './runners.tables.js'
+
+export { Pipeline, PipelineBasic } from './pipelines.entities.js'
+export type { PipelineRecord } from './runners.tables.js'
+
+/** A project's pipelines, in id order (`project.all_pipelines`). */
+export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] {
+  return db.tables.pipelines.where('project_id', projectId)
+}
