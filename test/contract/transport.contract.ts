@@ -115,6 +115,34 @@ contract('malformed strings (issue 6, defects 5 and 8)', {}, ({ api, sim }) => {
   })
 })
 
+contract('JSON nested deeper than GitLab\'s parser allows (issue 23, item 16)', {}, ({ api, sim }) => {
+  // Ruby's JSON parser refuses nesting over `max_nesting` (100; the top-level object is level 1)
+  // with `JSON::NestingError`, a `JSON::ParserError`: the answer is the one for any unparsable JSON
+  // body, given after routing and before authentication, in time linear in the body.
+  const nested = (depth: number, open: string) => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`
+  const refused = { status: 400, text: '{"error":"The provided request body is not valid JSON"}', headers: API_HEADERS }
+
+  it.each([
+    ['POST', '/projects/20/labels', 'max', 101, '['],
+    ['POST', '/projects/20/labels', 'max', 200_000, '['],
+    ['PUT', '/projects/20/labels/110', 'max', 200_000, '{"a":'],
+    ['POST', '/groups/10/milestones', 'root', 5_000, '['],
+    ['POST', '/projects/20/labels', undefined, 200_000, '{"a":'],
+  ])('%s %s as %s, %i levels deep: 400 as for any JSON the parser refuses', async (method, path, as, depth, open) => {
+    const labels = sim().db.tables.labels.all().length
+    const started = performance.now()
+    const res = await api.request(method, path, { as, headers: { 'content-type': 'application/json' }, rawBody: `{"name":"deep","color":"red","extra":${nested(depth - 1, open)}}` })
+    expect(answer(res)).toEqual(refused)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(sim().db.tables.labels.all()).toHaveLength(labels)
+  })
+
+  it('accepts nesting up to 100 levels, as GitLab does', async () => {
+    const res = await api.post('/projects/20/labels', { as: 'max', headers: { 'content-type': 'application/json' }, rawBody: `{"name":"deep","color":"red","extra":${nested(99, '[')}}` })
+    expect([res.status, res.body.name]).toEqual([201, 'deep'])
+  })
+})
+
 contract('paths at the edge of the API (issue 6, defect 5)', {}, ({ api }) => {
   // Both doors answer everything at and below /api/v4 (MSW had no handler for /api/v4 itself).
   it.each([
