@@ -147,7 +147,8 @@ function requestLineLength(packet: Buffer | undefined): number {
  * over node's limit (`maxHeaderSize`, 16 KiB by default) and its request line alone is longer than
  * the query limit, as the engine answers a shorter long query; 408 when the head never arrived;
  * otherwise a JSON 400, for a raw space, non-ASCII or control byte in the target, a malformed line
- * or headers over the limit.
+ * or headers over the limit. The answer to a `HEAD` has the same head and no body: a body there
+ * would be read as the start of the next answer (RFC 9110 §9.3.2).
  * (Puma answers these with an empty 400 or 414; the JSON keeps clients that always parse JSON working.)
  */
 function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
@@ -160,7 +161,16 @@ function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
     status = '408 Request Timeout'
     body = '{"error":"408 Request Timeout"}'
   }
-  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  const head = `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
+  return isHead(error.rawPacket) ? head : `${head}${body}`
+}
+
+/** Whether the refused request, as node had read it, is a `HEAD` (its request line, after any blank lines, starts so). */
+function isHead(packet: Buffer | undefined): boolean {
+  if (!packet) return false
+  let start = 0
+  while (packet[start] === 0x0d || packet[start] === 0x0a) start++
+  return packet.toString('latin1', start, start + 5) === 'HEAD '
 }
 
 /**
