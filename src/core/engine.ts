@@ -38,7 +38,7 @@ import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
 import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
-import { admit, decideFault, forcedError } from './stages/admit.js'
+import { admit, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
 import { authenticateRequest, readParams } from './stages/authenticate.js'
 import { ClockText, RequestContext } from './stages/context.js'
 import { validate } from './stages/validate.js'
@@ -47,6 +47,7 @@ import { DateStamp, finishHeaders, preflightReply, render, renderError, type Out
 import { journalEntry, passedThroughEntry, requestIdOf, type Arrival, type Trace } from './stages/journal.js'
 
 export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
+export { BodyTooLarge } from './transport.js'
 export { API_PREFIX } from './stages/classify.js'
 export { MAX_BODY_BYTES, MAX_QUERY_LENGTH } from './stages/admit.js'
 
@@ -137,6 +138,12 @@ export interface Simulator {
   sessionIds(): string[]
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
+  /**
+   * The largest request body accepted now, in bytes: the scenario's `max_request_body_bytes`, by
+   * default 250 MiB (Omnibus nginx's `client_max_body_size`); a larger one gets nginx's 413 page.
+   * A door that reads bodies itself (node:http) stops reading past it (see `BodyTooLarge`).
+   */
+  readonly maxBodyBytes: number
   /** The clock in use (replaced by a frozen one when set or advanced from a non-manual clock). */
   readonly clock: Clock
   /**
@@ -503,6 +510,9 @@ export function createEngine(options: EngineOptions): Simulator {
     passUnsimulated: (request) => engine.passUnsimulated(request),
     faults,
     db,
+    get maxBodyBytes() {
+      return maxBodyBytes(db)
+    },
     get clock() {
       return engine.clock
     },
