@@ -185,7 +185,10 @@ export interface Simulator {
   snapshot(): SimulatorSnapshot
   /** Goes back to a snapshot. */
   restore(snapshot: SimulatorSnapshot): void
-  /** Goes back to the state right after the scenario was loaded. */
+  /**
+   * Goes back to the state right after the scenario was loaded: the store, the request count, the
+   * faker's seed and the clock (to the scenario's `now:`, or to the wall clock when it had none).
+   */
   reset(): void
 }
 
@@ -440,6 +443,11 @@ class Engine {
   }
 }
 
+/** A clock and, when it is one that is set ({@link ManualClock}), the instant it stands at. */
+function clockPoint(clock: Clock): { clock: Clock; at: Date | undefined } {
+  return { clock, at: typeof (clock as Partial<ManualClock>).set === 'function' ? clock.now() : undefined }
+}
+
 /** For errors that are never unexpected (a fault's forced status is always an `ApiError`). */
 const NO_ERROR = (): void => {}
 
@@ -460,6 +468,9 @@ export function createEngine(options: EngineOptions): Simulator {
   const { db, journal, faults } = engine
   const routes = options.routes
   let initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
+  // The clock at the reset point: the clock then in use, and where it stood when it is one that is
+  // set (a scenario's `now:`); the wall clock has nothing to go back to but itself.
+  let initialClock = clockPoint(engine.clock)
   const sessions = new Map<string, Simulator>()
 
   function session(id: string): Simulator {
@@ -525,6 +536,7 @@ export function createEngine(options: EngineOptions): Simulator {
       engine.seed = loaded.seed
       engine.fakerMade?.seed(engine.seed)
       if (loaded.now !== undefined) engine.moveClock(() => new Date(loaded.now!))
+      initialClock = clockPoint(engine.clock)
       // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
       if (loaded.faults !== undefined) faults.set(loaded.faults)
     },
@@ -546,6 +558,8 @@ export function createEngine(options: EngineOptions): Simulator {
     },
     reset() {
       sim.restore(initial)
+      engine.clock = initialClock.clock
+      if (initialClock.at) (engine.clock as ManualClock).set(initialClock.at)
     },
   }
   engine.control = {
