@@ -7,7 +7,7 @@
  *
  * | route | answer |
  * |---|---|
- * | `POST /-/fakelab/reset` | 204; state back to the loaded scenario |
+ * | `POST /-/fakelab/reset` | 204; state back to the loaded scenario, its clock included |
  * | `PUT /-/fakelab/scenario` (YAML or JSON body: a scenario or a state export) | 204; loaded and made the reset point |
  * | `GET /-/fakelab/state` | 200 `application/yaml`: the state export |
  * | `GET /-/fakelab/clock` | 200 `{"now": ISO}` |

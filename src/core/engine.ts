@@ -38,7 +38,7 @@ import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
 import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
-import { admit, decideFault, forcedError } from './stages/admit.js'
+import { admit, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
 import { authenticateRequest, readParams } from './stages/authenticate.js'
 import { ClockText, RequestContext } from './stages/context.js'
 import { validate } from './stages/validate.js'
@@ -47,6 +47,7 @@ import { DateStamp, finishHeaders, preflightReply, render, renderError, type Out
 import { journalEntry, passedThroughEntry, requestIdOf, type Arrival, type Trace } from './stages/journal.js'
 
 export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
+export { BodyTooLarge } from './transport.js'
 export { API_PREFIX } from './stages/classify.js'
 export { MAX_BODY_BYTES, MAX_QUERY_LENGTH } from './stages/admit.js'
 
@@ -143,6 +144,12 @@ export interface Simulator {
   sessionIds(): string[]
   /** The store, for arranging data in tests through typed tables: `sim.db.tables.labels.insert({...})`. */
   readonly db: Db
+  /**
+   * The largest request body accepted now, in bytes: the scenario's `max_request_body_bytes`, by
+   * default 250 MiB (Omnibus nginx's `client_max_body_size`); a larger one gets nginx's 413 page.
+   * A door that reads bodies itself (node:http) stops reading past it (see `BodyTooLarge`).
+   */
+  readonly maxBodyBytes: number
   /** The clock in use (replaced by a frozen one when set or advanced from a non-manual clock). */
   readonly clock: Clock
   /**
@@ -184,7 +191,10 @@ export interface Simulator {
   snapshot(): SimulatorSnapshot
   /** Goes back to a snapshot. */
   restore(snapshot: SimulatorSnapshot): void
-  /** Goes back to the state right after the scenario was loaded. */
+  /**
+   * Goes back to the state right after the scenario was loaded: the store, the request count, the
+   * faker's seed and the clock (to the scenario's `now:`, or to the wall clock when it had none).
+   */
   reset(): void
 }
 
@@ -444,6 +454,11 @@ class Engine {
   }
 }
 
+/** A clock and, when it is one that is set ({@link ManualClock}), the instant it stands at. */
+function clockPoint(clock: Clock): { clock: Clock; at: Date | undefined } {
+  return { clock, at: typeof (clock as Partial<ManualClock>).set === 'function' ? clock.now() : undefined }
+}
+
 /** For errors that are never unexpected (a fault's forced status is always an `ApiError`). */
 const NO_ERROR = (): void => {}
 
@@ -464,6 +479,9 @@ export function createEngine(options: EngineOptions): Simulator {
   const { db, journal, faults } = engine
   const routes = options.routes
   let initial: SimulatorSnapshot = { db: db.dump(), requestCount: 0 }
+  // The clock at the reset point: the clock then in use, and where it stood when it is one that is
+  // set (a scenario's `now:`); the wall clock has nothing to go back to but itself.
+  let initialClock = clockPoint(engine.clock)
   const sessions = new Map<string, Simulator>()
 
   function session(id: string): Simulator {
@@ -514,6 +532,9 @@ export function createEngine(options: EngineOptions): Simulator {
     passUnsimulated: (request) => engine.passUnsimulated(request),
     faults,
     db,
+    get maxBodyBytes() {
+      return maxBodyBytes(db)
+    },
     get clock() {
       return engine.clock
     },
@@ -526,6 +547,7 @@ export function createEngine(options: EngineOptions): Simulator {
       engine.seed = loaded.seed
       engine.fakerMade?.seed(engine.seed)
       if (loaded.now !== undefined) engine.moveClock(() => new Date(loaded.now!))
+      initialClock = clockPoint(engine.clock)
       // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
       if (loaded.faults !== undefined) faults.set(loaded.faults)
     },
@@ -547,6 +569,8 @@ export function createEngine(options: EngineOptions): Simulator {
     },
     reset() {
       sim.restore(initial)
+      engine.clock = initialClock.clock
+      if (initialClock.at) (engine.clock as ManualClock).set(initialClock.at)
     },
   }
   engine.control = {

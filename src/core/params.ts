@@ -50,7 +50,8 @@ const BOUNDARY = /^multipart\/.*boundary="?([^";,]+)"?/i
  * `multipart/form-data`. Anything else (or no body) gives `{}`, like Rack ignoring an unknown body.
  * python-gitlab sends `Content-Type: application/json` with an empty body on GET/DELETE: that is `{}`.
  * A `multipart/form-data` body without a boundary is read as a form, as Rack falls back to.
- * @throws ApiError 400 `{error: "..."}` for a malformed JSON body, 400 `{error: "Empty message body
+ * @throws ApiError 400 `{error: "..."}` for a malformed JSON body (one nested deeper than
+ *   {@link MAX_JSON_NESTING} included), 400 `{error: "Empty message body
  *   supplied with <type> content-type"}` for a multipart body that does not parse, and 400
  *   `text/plain` `Bad Request` for a form body with a bad percent-escape or a body that is not
  *   UTF-8 (`HandleMalformedStrings`, see `malformed.ts`).
@@ -67,16 +68,62 @@ export async function parseBody(request: CoreRequest): Promise<RawParams> {
   if (text.trim() === '') return {}
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) return parseForm(text)
   if (type.includes('json') || type === '') {
-    try {
-      const parsed: unknown = JSON.parse(text)
-      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as RawParams) : {}
-    } catch {
-      if (type === '') return parseForm(text)
-      // spec-gap: GitLab's Rack JSON parser answers 400 on a malformed body; the wording is ours.
-      throw grapeError('The provided request body is not valid JSON')
-    }
+    const parsed = parseJson(text)
+    if (parsed !== REFUSED) return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as RawParams) : {}
+    if (type === '') return parseForm(text)
+    // spec-gap: GitLab's Rack JSON parser answers 400 on a malformed body; the wording is ours.
+    throw grapeError('The provided request body is not valid JSON')
   }
   return {}
+}
+
+/**
+ * How deep Ruby's JSON parser lets arrays and objects nest (`JSON.parse`'s `max_nesting` default,
+ * the one GitLab's parsers keep): a document nested deeper is refused as malformed (`JSON::NestingError`
+ * is a `JSON::ParserError`). The top-level array or object is level 1. Source: ruby/json parser.rl.
+ */
+export const MAX_JSON_NESTING = 100
+
+/** What {@link parseJson} gives for text Ruby's JSON parser refuses. */
+const REFUSED = Symbol('refused')
+
+/**
+ * Parses a JSON body as GitLab's parser would: {@link REFUSED} for text that is not JSON or nests
+ * deeper than {@link MAX_JSON_NESTING}. The depth is measured first, in one pass, so a body nested
+ * far beyond any stack costs time linear in its size and never reaches code that recurses.
+ */
+function parseJson(text: string): unknown {
+  if (jsonNestsDeeperThan(text, MAX_JSON_NESTING)) return REFUSED
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return REFUSED
+  }
+}
+
+/**
+ * Whether JSON text nests arrays and objects more than `max` deep, skipping what is inside strings.
+ * Exact for valid JSON; for invalid text any answer is fine, as the parser refuses it anyway.
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  // Nesting deeper than `max` takes at least `max + 1` brackets to open and as many to close.
+  if (text.length < 2 * (max + 1)) return false
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // a backslash escapes the next character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) {
+      inString = true
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--
+    }
+  }
+  return false
 }
 
 function parseForm(text: string): RawParams {

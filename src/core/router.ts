@@ -11,12 +11,15 @@
  * item 20).
  * @module
  */
-import { match, type MatchFunction } from 'path-to-regexp'
+import { pathToRegexp } from 'path-to-regexp'
 import type { Method, Route } from './route.js'
 
 interface Compiled {
   route: Route
-  matcher: MatchFunction<Record<string, string>>
+  /** path-to-regexp's expression for the route's path (what its `match` runs). */
+  regexp: RegExp
+  /** The parameter names, in the order of the expression's groups. */
+  keys: string[]
   /** One number per segment: 2 static, 1 parameter. Compared lexicographically. */
   score: number[]
 }
@@ -82,9 +85,13 @@ export class Router {
       if (this.keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
       this.keys.add(route.key)
       const segments = route.path.split('/').slice(1)
+      // The expression `match(route.path)` would run; its groups are read here straight into the
+      // params, without the null-prototype object `match` builds and that would be walked again.
+      const { regexp, keys } = pathToRegexp(route.path)
       const compiled: Compiled = {
         route,
-        matcher: match<Record<string, string>>(route.path, { decode: false }),
+        regexp,
+        keys: keys.map((key) => key.name),
         score: segments.map((s) => (s.startsWith(':') ? 1 : 2)),
       }
       const first = segments[0] ?? ''
@@ -106,26 +113,30 @@ export class Router {
     const segmentCount = countSegments(path)
     const firstEnd = path.indexOf('/', 1)
     const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
-    const allowed = new Set<Method>()
+    let allowed: Set<Method> | undefined
     for (const candidates of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
-      for (const candidate of candidates ?? []) {
-        const result = candidate.matcher(path)
-        if (!result) continue
+      if (!candidates) continue
+      for (const candidate of candidates) {
+        const groups = candidate.regexp.exec(path)
+        if (!groups) continue
         // The most specific route of the requested method wins; other methods only tell a wrong method.
         if (candidate.route.method !== wanted) {
-          allowed.add(candidate.route.method)
+          ;(allowed ??= new Set()).add(candidate.route.method)
           continue
         }
         const pathParams: Record<string, string> = {}
-        for (const [name, value] of Object.entries(result.params)) {
+        const keys = candidate.keys
+        for (let i = 0; i < keys.length; i++) {
+          const value = groups[i + 1]
+          if (value === undefined) continue
           const decoded = decodeSegment(value)
           if (decoded === undefined) return { miss: 'path', allowed: [] }
-          pathParams[name] = decoded
+          pathParams[keys[i]!] = decoded
         }
         return { route: candidate.route, pathParams }
       }
     }
-    return allowed.size > 0 ? { miss: 'method', allowed: [...allowed].sort() } : { miss: 'path', allowed: [] }
+    return allowed ? { miss: 'method', allowed: [...allowed].sort() } : { miss: 'path', allowed: [] }
   }
 }
 

@@ -29,8 +29,21 @@ export interface CoreRequest {
   /**
    * The body bytes, read at most once however often this is called; `undefined` when the request
    * has no body or an empty one.
+   * @throws BodyTooLarge (as a rejection) when the door stopped reading a body over the simulator's
+   *   limit (`Simulator.maxBodyBytes`) instead of holding all of it; the engine answers 413.
    */
   body(): Promise<Uint8Array | undefined>
+}
+
+/**
+ * What a door's {@link CoreRequest.body} rejects with when it stopped reading a body longer than the
+ * simulator accepts (`Simulator.maxBodyBytes`), so that nobody holds a body that is refused anyway.
+ */
+export class BodyTooLarge extends Error {
+  constructor() {
+    super('request body over the limit')
+    this.name = 'BodyTooLarge'
+  }
 }
 
 /** A header list in wire order: `[name, value]` pairs, names lower-case. Shared, so never changed. */

@@ -6,8 +6,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { BodyTooLarge, readBody } from './fetch-bridge.js'
-import { MAX_QUERY_LENGTH, type CoreReply, type CoreRequest, type Simulator } from '../core/engine.js'
+import { BodyTooLarge, MAX_QUERY_LENGTH, type CoreReply, type CoreRequest, type Simulator } from '../core/engine.js'
 
 /** Options for {@link startServer}. */
 export interface ServerOptions {
@@ -15,8 +14,6 @@ export interface ServerOptions {
   port?: number
   /** Interface to bind; default `127.0.0.1`. */
   host?: string
-  /** Largest accepted request body in bytes (default 10 MiB); larger ones get 413. */
-  maxBodyBytes?: number
 }
 
 /** A listening server. */
@@ -61,6 +58,12 @@ function originOf(host: string): string {
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&()*+,;=:@%/?[\]^|]*$/
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|\?|$)/i
 
+/** What {@link readBody} gives for a body it stopped reading past the limit. */
+const OVER_LIMIT = Symbol('over the limit')
+
+/** A body as the door read it: its bytes, none, or {@link OVER_LIMIT}. */
+type ReadBody = Uint8Array | undefined | typeof OVER_LIMIT
+
 /** A node request seen as a {@link CoreRequest}. A class, so requests share their methods. */
 class NodeRequestView implements CoreRequest {
   readonly method: string
@@ -68,15 +71,15 @@ class NodeRequestView implements CoreRequest {
   readonly query: string
   readonly origin: string
   readonly #req: IncomingMessage
-  readonly #bytes: Uint8Array | undefined
+  readonly #body: ReadBody
 
-  constructor(req: IncomingMessage, method: string, path: string, query: string, origin: string, body: Uint8Array | undefined) {
+  constructor(req: IncomingMessage, method: string, path: string, query: string, origin: string, body: ReadBody) {
     this.method = method
     this.path = path
     this.query = query
     this.origin = origin
     this.#req = req
-    this.#bytes = body && body.length > 0 ? body : undefined
+    this.#body = body === OVER_LIMIT || (body && body.length > 0) ? body : undefined
   }
 
   header(name: string): string | undefined {
@@ -91,7 +94,8 @@ class NodeRequestView implements CoreRequest {
 
   body(): Promise<Uint8Array | undefined> {
     // Read before the engine saw the request (see startServer), so there is nothing left to wait for.
-    return Promise.resolve(this.#bytes)
+    const body = this.#body
+    return body === OVER_LIMIT ? Promise.reject(new BodyTooLarge()) : Promise.resolve(body)
   }
 }
 
@@ -100,7 +104,7 @@ class NodeRequestView implements CoreRequest {
  * them (what a Fetch `Request` would carry), headers looked up on demand, the body as read.
  * @throws TypeError for a request target or Host header that no URL can have.
  */
-function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined): CoreRequest {
+function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined | typeof OVER_LIMIT): CoreRequest {
   const target = req.url ?? '/'
   let origin = originOf(req.headers.host ?? 'localhost')
   let path: string
@@ -117,6 +121,38 @@ function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined): Core
     query = url.search.slice(1)
   }
   return new NodeRequestView(req, req.method ?? 'GET', path, query, origin, body)
+}
+
+/**
+ * Reads a request body whole, up to `limit` bytes: past that it stops reading (nothing more is
+ * held) and gives {@link OVER_LIMIT}.
+ * @throws the stream's error (a connection that broke mid-body).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<ReadBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', reject)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      stop()
+      req.pause()
+      chunks.length = 0
+      resolve(OVER_LIMIT)
+    }
+    const onEnd = () => {
+      stop()
+      resolve(size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size))
+    }
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', reject)
+  })
 }
 
 /** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
@@ -147,7 +183,8 @@ function requestLineLength(packet: Buffer | undefined): number {
  * over node's limit (`maxHeaderSize`, 16 KiB by default) and its request line alone is longer than
  * the query limit, as the engine answers a shorter long query; 408 when the head never arrived;
  * otherwise a JSON 400, for a raw space, non-ASCII or control byte in the target, a malformed line
- * or headers over the limit.
+ * or headers over the limit. The answer to a `HEAD` has the same head and no body: a body there
+ * would be read as the start of the next answer (RFC 9110 §9.3.2).
  * (Puma answers these with an empty 400 or 414; the JSON keeps clients that always parse JSON working.)
  */
 function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
@@ -160,7 +197,16 @@ function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
     status = '408 Request Timeout'
     body = '{"error":"408 Request Timeout"}'
   }
-  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  const head = `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
+  return isHead(error.rawPacket) ? head : `${head}${body}`
+}
+
+/** Whether the refused request, as node had read it, is a `HEAD` (its request line, after any blank lines, starts so). */
+function isHead(packet: Buffer | undefined): boolean {
+  if (!packet) return false
+  let start = 0
+  while (packet[start] === 0x0d || packet[start] === 0x0a) start++
+  return packet.toString('latin1', start, start + 5) === 'HEAD '
 }
 
 /**
@@ -171,9 +217,7 @@ function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
  * const { url, close } = await startServer(createSimulator({ scenario }), { port: 0 })
  */
 export async function startServer(sim: Simulator, options: ServerOptions = {}): Promise<RunningServer> {
-  const limit = options.maxBodyBytes ?? 10 * 1024 * 1024
-
-  function answer(req: IncomingMessage, res: ServerResponse, body: Uint8Array | undefined): void {
+  function answer(req: IncomingMessage, res: ServerResponse, body: ReadBody): void {
     let request: CoreRequest
     try {
       request = toCoreRequest(req, body)
@@ -181,21 +225,26 @@ export async function startServer(sim: Simulator, options: ServerOptions = {}): 
       return sendPlainError(res, 400, { error: '400 Bad Request' })
     }
     sim.dispatch(request).then(
-      (reply) => sendReply(res, reply),
+      (reply) => {
+        // The rest of a body left unread is not worth reading: the connection ends after the answer.
+        if (body === OVER_LIMIT) res.shouldKeepAlive = false
+        sendReply(res, reply)
+      },
       () => sendPlainError(res, 500, { message: '500 Internal Server Error' }),
     )
   }
 
   const server = http.createServer((req, res) => {
-    // GET and HEAD bodies are ignored, as Fetch cannot carry them; other bodies are read first, so
-    // an oversized one is refused before the engine counts the request.
+    // GET and HEAD bodies are ignored, as Fetch cannot carry them; other bodies are read first, up
+    // to the simulator's one limit: a body over it (by its Content-Length, or as it arrives) is read
+    // no further, and the engine answers it (nginx's 413) as it does on every door.
     if (req.method === 'GET' || req.method === 'HEAD') return answer(req, res, undefined)
+    const limit = sim.maxBodyBytes
+    const declared = req.headers['content-length']
+    if (declared !== undefined && Number(declared) > limit) return answer(req, res, OVER_LIMIT)
     readBody(req, limit).then(
       (body) => answer(req, res, body),
-      (error: unknown) => {
-        if (error instanceof BodyTooLarge) sendPlainError(res, 413, { error: '413 Request Entity Too Large' })
-        else sendPlainError(res, 400, { error: '400 Bad Request' })
-      },
+      () => sendPlainError(res, 400, { error: '400 Bad Request' }),
     )
   })
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {

@@ -133,6 +133,27 @@ contract('control API', {}, ({ api, sim }) => {
     expect((await api.get('/-/fakelab/journal')).body).toEqual([])
   })
 
+  // Issue 23, item 19: the reset point holds the clock too.
+  it.each([
+    ['POST /-/fakelab/clock/advance', (api: Api) => api.post('/-/fakelab/clock/advance', { body: { seconds: 86_400 } })],
+    ['PUT /-/fakelab/clock', (api: Api) => api.put('/-/fakelab/clock', { body: { now: '2030-05-06T07:08:09Z' } })],
+  ])('POST /-/fakelab/reset puts the clock back to the scenario\'s now after %s', async (_, move) => {
+    expect((await move(api)).status).toBe(200)
+    expect((await api.get('/-/fakelab/clock')).body).not.toEqual({ now: '2021-04-01T12:00:00.000Z' })
+    expect((await api.post('/-/fakelab/reset')).status).toBe(204)
+    expect((await api.get('/-/fakelab/clock')).body).toEqual({ now: '2021-04-01T12:00:00.000Z' })
+    const created = await api.post('/projects/20/labels', { as: 'max', body: { name: 'after-reset', color: '#123456' } })
+    expect(created.status).toBe(201)
+    expect(sim().db.tables.labels.all().find((l) => l.title === 'after-reset')!.created_at).toBe('2021-04-01T12:00:00.000Z')
+  })
+
+  it('POST /-/fakelab/reset puts the clock back to the now of the scenario loaded last', async () => {
+    expect((await api.put('/-/fakelab/scenario', { rawBody: SMALL, headers: { 'content-type': 'application/yaml' } })).status).toBe(204)
+    await api.post('/-/fakelab/clock/advance', { body: { ms: 5000 } })
+    expect((await api.post('/-/fakelab/reset')).status).toBe(204)
+    expect((await api.get('/-/fakelab/clock')).body).toEqual({ now: '2022-01-02T03:04:05.000Z' })
+  })
+
   it('answers an unknown control route with the catch-all 404', async () => {
     const res = await api.get('/-/fakelab/nothing')
     expect(res).toBeGitLabError(404, { error: '404 Not Found' })
@@ -149,6 +170,17 @@ it('the library mirrors the control API', async () => {
   sim.loadScenario(exported)
   expect(sim.clock.now().toISOString()).toBe('2030-01-01T00:01:00.000Z')
   expect(sim.exportState()).toBe(exported)
+})
+
+it('sim.reset() puts the clock back as POST /-/fakelab/reset does: the scenario\'s now, or the wall clock', async () => {
+  const sim = createSimulator({ scenario: await loadDefaultScenario() })
+  sim.advanceClock(3_600_000)
+  sim.reset()
+  expect(sim.clock.now().toISOString()).toBe('2021-04-01T12:00:00.000Z')
+  const wall = createSimulator({ scenario: 'version: 1\n' })
+  expect(wall.setClock('2030-01-01T00:00:00Z').toISOString()).toBe('2030-01-01T00:00:00.000Z')
+  wall.reset()
+  expect(Math.abs(wall.clock.now().getTime() - Date.now())).toBeLessThan(60_000)
 })
 
 it('the typed client in fakelab/node drives a server', async () => {

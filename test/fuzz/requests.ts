@@ -293,6 +293,11 @@ function carry(pairs: [string, string][], hasBody: boolean): fc.Arbitrary<Carrie
   )
 }
 
+/** A JSON value nested `depth` arrays or objects deep (`open` is `[` or `{"a":`), around `1`. */
+function nested(depth: number, open: string): string {
+  return `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`
+}
+
 /** Bodies that are not what they claim to be, or claim nothing: the body part of a broken request. */
 function brokenBody(pairs: [string, string][]): fc.Arbitrary<Carried> {
   const withType = (contentType: string | undefined, text: string, latin1 = false): Carried => ({ query: '', contentType, body: { text, latin1 } })
@@ -308,6 +313,10 @@ function brokenBody(pairs: [string, string][]): fc.Arbitrary<Carried> {
       .map((extra) => withType(json, jsonObject([...extra, ...pairs]))) },
     { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'APPLICATION/JSON', 'application/x-www-form-urlencoded', undefined)
       .map((type) => withType(type, jsonObject(pairs))) },
+    // Nesting just within and beyond GitLab's JSON parser (Ruby's `max_nesting` 100), at the top and
+    // inside a declared param, up to far beyond any stack: a 400 or the route's answer, never a 5xx.
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(99, 100, 101, 5_000, 200_000), fc.constantFrom('[', '{"a":'), fc.boolean())
+      .map(([depth, open, inParam]) => withType(json, inParam ? jsonObject([[pairs[0]?.[0] ?? 'a', nested(depth - 1, open)], ...pairs.slice(1)]) : nested(depth, open))) },
     // Invalid UTF-8 inside JSON and form bodies.
     { weight: 1, arbitrary: fc.constantFrom('{"name":"\xc3\x28","color":"red","title":"\xff"}', 'name=%C3%28&title=\xc3\x28&color=red')
       .map((text) => withType(text.startsWith('{') ? json : 'application/x-www-form-urlencoded', text, true)) },

@@ -40,7 +40,7 @@ export interface RequestOptions {
   form?: Record<string, string>
   /** Multipart body. */
   multipart?: FormData
-  /** A body sent as it is; give its `content-type` in `headers`. */
+  /** A body sent as it is (a `ReadableStream` goes chunked, without `Content-Length`); give its `content-type` in `headers`. */
   rawBody?: BodyInit
   /** Fetch's redirect mode; `manual` to see a 302 itself (web routes). Default `follow`. */
   redirect?: RequestRedirect
@@ -104,7 +104,9 @@ function makeApi(baseUrl: string): Api {
     } else if (options.rawBody !== undefined) {
       body = options.rawBody
     }
-    const res = await fetch(url, { method, headers, body, ...(options.redirect ? { redirect: options.redirect } : {}) })
+    // A stream body goes out chunked, without Content-Length; Fetch wants `duplex` for it.
+    const streamed = typeof ReadableStream !== 'undefined' && body instanceof ReadableStream
+    const res = await fetch(url, { method, headers, body, ...(streamed ? { duplex: 'half' } : {}), ...(options.redirect ? { redirect: options.redirect } : {}) } as RequestInit)
     const bytes = new Uint8Array(await res.arrayBuffer())
     const text = new TextDecoder().decode(bytes)
     let parsed: unknown

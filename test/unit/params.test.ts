@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
-import { assignParams, p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
+import { assignParams, jsonNestsDeeperThan, MAX_JSON_NESTING, p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
 import { fromFetchRequest } from '../../src/core/transport.js'
 
 function errorOf(specs: ParamSpecs, raw: Record<string, unknown>, rules?: ParamRules): unknown {
@@ -152,5 +152,21 @@ describe('validateParams and JSON null', () => {
 describe('rubyToI', () => {
   it.each([['12abc', 12], ['1_000', 1000], ['bug', 0], [' 7', 7], ['-3x', -3], [42, 42], [undefined, 0]])('%j → %i', (input, out) => {
     expect(rubyToI(input)).toBe(out)
+  })
+})
+
+describe('jsonNestsDeeperThan (issue 23, item 16)', () => {
+  const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+  it.each([
+    [deep(100), false],
+    [deep(101), true],
+    [`{"a":${deep(99)}}`, false],
+    [`{"a":${deep(100)}}`, true],
+    // Brackets inside strings, escaped quotes and backslashes do not count.
+    [`["${'['.repeat(300)}"]`, false],
+    [`["\\"${'{'.repeat(300)}"]`, false],
+    [`["\\\\", ${deep(100)}]`, true],
+  ])('%#', (text, expected) => {
+    expect(jsonNestsDeeperThan(text, MAX_JSON_NESTING)).toBe(expected)
   })
 })

@@ -14,7 +14,7 @@ import type { FaultDecision, Faults } from '../faults.js'
 import { malformedCredentials, malformedParams, malformedPath, malformedQuery } from '../malformed.js'
 import { parseQuery } from '../params.js'
 import type { RateLimiter } from '../rate-limit.js'
-import type { CoreRequest } from '../transport.js'
+import { BodyTooLarge, type CoreRequest } from '../transport.js'
 import type { Classified } from './classify.js'
 import type { Routed } from './route.js'
 
@@ -70,21 +70,38 @@ export async function admit(db: Db, limiter: RateLimiter, clock: Clock, request:
 }
 
 /**
- * Refuses a body over the scenario's `max_request_body_bytes` (default {@link MAX_BODY_BYTES}):
- * by `Content-Length` when sent, else by the body's size, read once and handed on.
+ * The largest request body the store's scenario accepts, in bytes: its `max_request_body_bytes`,
+ * by default {@link MAX_BODY_BYTES} (Omnibus nginx's `client_max_body_size 250m`). One limit for
+ * every door: the node:http door stops reading there, the engine answers 413 past it.
+ */
+export function maxBodyBytes(db: Db): number {
+  return db.tables.auth_settings.get(1)?.max_request_body_bytes ?? MAX_BODY_BYTES
+}
+
+/**
+ * Refuses a body over {@link maxBodyBytes}: by `Content-Length` when sent, else by the body's
+ * size, read once and handed on (or by the door's {@link BodyTooLarge} when it stopped reading).
  * @returns the request, or a view of it whose `body()` gives the bytes already read.
- * @throws ApiError 413 (see `payloadTooLarge`).
+ * @throws ApiError 413 (see `payloadTooLarge`): nginx's HTML page.
  */
 export async function checkBodySize(db: Db, request: CoreRequest): Promise<CoreRequest> {
   if (request.method === 'GET' || request.method === 'HEAD') return request
-  const limit = db.tables.auth_settings.get(1)?.max_request_body_bytes ?? MAX_BODY_BYTES
+  const limit = maxBodyBytes(db)
   const declared = request.header('content-length')
   if (declared !== undefined && /^\d+$/.test(declared)) {
     if (Number(declared) > limit) throw payloadTooLarge()
     return request
   }
   const read = request.body()
-  if (((await read)?.byteLength ?? 0) > limit) throw payloadTooLarge()
+  let bytes: Uint8Array | undefined
+  try {
+    bytes = await read
+  } catch (error) {
+    // The door stopped reading past the limit (see `BodyTooLarge`).
+    if (error instanceof BodyTooLarge) throw payloadTooLarge()
+    throw error
+  }
+  if ((bytes?.byteLength ?? 0) > limit) throw payloadTooLarge()
   return {
     method: request.method,
     path: request.path,

@@ -69,7 +69,7 @@ contract('If-Unmodified-Since on DELETE (destroy_conditionally!)', {}, ({ api, s
 
 const SMALL_BODIES = DEFAULT_YAML.replace('impersonation_enabled: true', 'impersonation_enabled: true\nmax_request_body_bytes: 200')
 
-contract('request body size (scenario max_request_body_bytes)', { scenario: SMALL_BODIES }, ({ api, sim }) => {
+contract('request body size (scenario max_request_body_bytes)', { scenario: SMALL_BODIES }, ({ api, sim, transport }) => {
   it('answers 413 with nginx\'s page for a body over the limit, before authentication, changing nothing', async () => {
     const before = sim().snapshot().db
     const res = await api.post('/projects/20/labels', { as: 'max', body: { name: 'x', color: 'red', description: 'd'.repeat(300) } })
@@ -82,4 +82,63 @@ contract('request body size (scenario max_request_body_bytes)', { scenario: SMAL
   it('accepts a body within the limit', async () => {
     expect((await api.post('/projects/20/labels', { as: 'max', body: { name: 'x', color: 'red' } })).status).toBe(201)
   })
+
+  // Issue 23, item 18: one limit, in the engine, and one answer on both doors, however the body comes.
+  it('answers a body sent without Content-Length the same way, counted and journalled as any request', async () => {
+    const before = sim().snapshot().db
+    sim().journal.clear()
+    const res = await api.post('/projects/20/labels', { as: 'max', headers: { 'content-type': 'application/json' }, rawBody: chunked(3, 100) })
+    expect([res.status, res.text]).toEqual([413, NGINX_413])
+    expect(Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))))
+      .toEqual({ 'content-type': 'text/html', 'x-request-id': expect.stringMatching(/^01FAKELAB\d{17}$/) })
+    expect(sim().journal.find({ status: 413 })).toMatchObject([{ method: 'POST', path: '/api/v4/projects/20/labels', route: null, user: null, simulated: true }])
+    expect(sim().snapshot().db).toEqual(before)
+  })
+
+  it('stops reading a body over the limit on the node door instead of holding it', async ({ skip }) => {
+    if (transport === 'msw') skip()
+    let pulled = 0
+    const total = 64 * 1024 * 1024
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close()
+        pulled += 64 * 1024
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x61))
+      },
+    })
+    const res = await api.post('/projects/20/labels', { as: 'max', headers: { 'content-type': 'application/json' }, rawBody: body })
+    expect([res.status, res.text]).toEqual([413, NGINX_413])
+    expect(pulled).toBeLessThan(total / 4)
+  })
 })
+
+contract('request body size by default (250 MiB, Omnibus nginx client_max_body_size)', {}, ({ api, sim }) => {
+  it('is the limit on every door', () => {
+    expect(sim().maxBodyBytes).toBe(250 * 1024 * 1024)
+  })
+
+  it('accepts a body over the 10 MiB the node door used to stop at', async () => {
+    const res = await api.post('/projects/20/labels', { as: 'max', body: { name: 'big', color: 'red', padding: 'x'.repeat(11 * 1024 * 1024) } })
+    expect([res.status, res.body.name]).toEqual([201, 'big'])
+  })
+
+  it('refuses by Content-Length before reading, with nginx\'s page', async () => {
+    sim().db.tables.auth_settings.update(1, { max_request_body_bytes: 1024 })
+    const res = await api.post('/projects/20/labels', { as: 'max', headers: { 'content-type': 'application/json' }, rawBody: 'x'.repeat(2048) })
+    expect([res.status, res.headers.get('content-type'), res.text]).toEqual([413, 'text/html', NGINX_413])
+  })
+})
+
+/** nginx's 413 page, as Omnibus GitLab's nginx sends it. */
+const NGINX_413 = '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+
+/** A body of `count` chunks of `size` bytes, streamed (no Content-Length). */
+function chunked(count: number, size: number): ReadableStream<Uint8Array> {
+  let sent = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (sent++ >= count) return controller.close()
+      controller.enqueue(new Uint8Array(size).fill(0x61))
+    },
+  })
+}
