@@ -49,7 +49,7 @@ import { journalEntry, passedThroughEntry, requestIdOf, type Arrival, type Trace
 export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
 export { BodyTooLarge } from './transport.js'
 export { API_PREFIX } from './stages/classify.js'
-export { MAX_BODY_BYTES, MAX_QUERY_LENGTH } from './stages/admit.js'
+export { MAX_QUERY_LENGTH } from './stages/admit.js'
 
 /** Options for {@link createEngine}. */
 export interface EngineOptions {

@@ -19,7 +19,6 @@ import type { CascadeRule, CascadeValue } from '../db/cascade.js'
 import type { Row } from '../db/collection.js'
 import type { TableName, UserRecord } from '../db/schema.js'
 
-export type { CascadeRule, CascadeValue } from '../db/cascade.js'
 
 type AnyRow = Row & Record<string, unknown>
 

@@ -14,7 +14,7 @@ import { apiMessage, type ApiError } from '../core/errors.js'
 import { rubyInspectErrors } from '../core/ruby.js'
 
 /** `human_attribute_name` without translations: `route.path` → `Route path`, `access_level` → `Access level`. */
-export function humanAttributeName(attribute: string): string {
+function humanAttributeName(attribute: string): string {
   const words = attribute.replace(/[._]/g, ' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

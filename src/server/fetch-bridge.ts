@@ -8,13 +8,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** Thrown by {@link readBody} when a body is over the limit (the doors answer 413). */
-export class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {}
 
 /**
  * Reads a request body whole.
  * @param limit bytes; more throws {@link BodyTooLarge}.
  */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {

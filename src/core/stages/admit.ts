@@ -21,7 +21,7 @@ import type { Routed } from './route.js'
 /** Longest query string accepted before 414 (Puma's `MAX_QUERY_STRING_LENGTH`, 10 KiB). */
 export const MAX_QUERY_LENGTH = 10 * 1024
 /** Largest request body by default: Omnibus nginx's `client_max_body_size 250m`. */
-export const MAX_BODY_BYTES = 250 * 1024 * 1024
+const MAX_BODY_BYTES = 250 * 1024 * 1024
 
 /**
  * The fault rules' decision for a request (`src/core/faults.ts`); `undefined` when no rule applies,

@@ -12,7 +12,7 @@ import type { CoreRequest } from '../transport.js'
 /** The API root every route lives under. */
 export const API_PREFIX = '/api/v4'
 /** fakelab's own control namespace (`src/core/control.ts`), in the way Mockoon reserves `/mockoon-admin`. */
-export const CONTROL_PREFIX = '/-/fakelab'
+const CONTROL_PREFIX = '/-/fakelab'
 
 /**
  * Where a request goes:

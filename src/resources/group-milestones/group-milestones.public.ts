@@ -10,7 +10,7 @@ import type { PresentCtx } from '../../entities/urls.js'
 import { Milestone } from './milestones.entities.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
-export { Milestone, milestoneExpired, milestoneWebUrl } from './milestones.entities.js'
+export { Milestone } from './milestones.entities.js'
 // The milestone rules, for groups and projects alike (the project milestones area mounts them).
 export { listMilestones } from './group-milestones.finder.js'
 export { milestoneIssues, milestoneMergeRequests, type Issuables } from './group-milestones.issuables.js'

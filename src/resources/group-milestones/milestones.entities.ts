@@ -13,7 +13,7 @@ import type { MilestoneRecord } from './milestones.tables.js'
  * gitlab: app/models/concerns/milestoneish.rb (`expired? || false`, `due_date.past?`).
  * @param today `YYYY-MM-DD`.
  */
-export function milestoneExpired(milestone: MilestoneRecord, today: string): boolean {
+function milestoneExpired(milestone: MilestoneRecord, today: string): boolean {
   return milestone.due_date !== null && milestone.due_date < today
 }
 
@@ -22,7 +22,7 @@ export function milestoneExpired(milestone: MilestoneRecord, today: string): boo
  * `https://host/<namespace>/<project>/-/milestones/<iid>` for a project milestone
  * (gitlab: lib/gitlab/url_builder.rb). An orphaned milestone gives the bare base URL path.
  */
-export function milestoneWebUrl(ctx: PresentCtx, milestone: MilestoneRecord): string {
+function milestoneWebUrl(ctx: PresentCtx, milestone: MilestoneRecord): string {
   if (milestone.group_id !== null) {
     const group = ctx.db.tables.groups.get(milestone.group_id)
     if (group) return `${groupWebUrl(ctx, group)}/-/milestones/${milestone.iid}`

@@ -10,7 +10,7 @@ import type { ProjectCounts } from '../../entities/project.js'
 import type { IssueRecord, NoteRecord } from './issues.tables.js'
 
 export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts, issueWebUrl } from './issue.entities.js'
-export type { IssueBasicOptions, IssueEntity, IssueOptions, IssuePageFacts, ProjectPaths } from './issue.entities.js'
+export type { IssuePageFacts } from './issue.entities.js'
 // The issuable rules issue writes and merge request writes share (`IssuableBaseService`'s label,
 // milestone and assignee filtering; `Gitlab::TimeTrackingFormatter.parse`).
 export { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, milestoneIdFor } from './issuable-writes.js'
@@ -49,7 +49,7 @@ export function issuesOfProject(db: Db, projectId: number): IssueRecord[] {
 }
 
 /** How many of a project's issues are open (`Project#open_issues_count`). */
-export function openIssuesCount(db: Db, projectId: number): number {
+function openIssuesCount(db: Db, projectId: number): number {
   return db.tables.issues.where('project_id', projectId).filter((i) => i.state === 'opened').length
 }
 

@@ -16,7 +16,7 @@ import { canAdminIssue, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 
 /** The message GitLab gives for an executed `/promote` (`@execution_message[:promote]`). */
-export const PROMOTED_MESSAGE = 'Promoted issue to an epic.'
+const PROMOTED_MESSAGE = 'Promoted issue to an epic.'
 
 /** What {@link interpretCommands} found: the note's text without executed commands, and their effects. */
 export interface InterpretedNote {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/db.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { LabelPriorityRecord, LabelRecord } from './labels.tables.js'
 
-export { DEFAULT_LABEL_COLOR, LabelBasic, isValidColor, textColor } from './label-basic.js'
+export { DEFAULT_LABEL_COLOR, LabelBasic } from './label-basic.js'
 
 /** The label with this id, if any. */
 export function labelById(db: Db, id: number): LabelRecord | undefined {

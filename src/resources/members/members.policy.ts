@@ -33,7 +33,7 @@ export function authorizeAdminMembers(ctx: Ctx<unknown>, source: Source): void {
  * `Group#ldap_synced?` (EE): the group has LDAP group links (a scenario's `ldap_group_links:`).
  * Only the group's own links count, as in GitLab.
  */
-export function ldapSynced(ctx: Ctx<unknown>, group: GroupRecord): boolean {
+function ldapSynced(ctx: Ctx<unknown>, group: GroupRecord): boolean {
   return ctx.db.tables.ldap_group_links.where('group_id', group.id).length > 0
 }
 

@@ -126,7 +126,7 @@ export interface MergeRequestOptions extends MergeRequestBasicOptions {
  * The head pipeline: the newest of the source project's pipelines for the head commit (GitLab's
  * `head_pipeline_id`, set when a pipeline runs for the source branch's head), or null.
  */
-export function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord): PipelineRecord | null {
+function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord): PipelineRecord | null {
   let found: PipelineRecord | null = null
   for (const pipeline of pipelinesOfProject(ctx.db, mergeRequest.source_project_id)) {
     if (pipeline.sha === mergeRequest.sha && (!found || pipeline.id > found.id)) found = pipeline
@@ -142,7 +142,7 @@ export function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord):
  * Source: api-spec.md "Issue-related merge request"; gitlab-behaviour.md §4.3;
  * gitlab: lib/api/entities/merge_request.rb, lib/api/entities/diff_refs.rb.
  */
-export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, options: MergeRequestOptions) {
+export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, options: MergeRequestOptions): ReturnType<typeof MergeRequestBasic> & MergeRequestDetailFields {
   const head = options.withBuilds === false && options.withHeadPipeline === false ? null : headPipeline(ctx, mergeRequest)
   const entity: Record<string, unknown> = { ...MergeRequestBasic(mergeRequest, ctx, options) }
   if (options.subscribed !== undefined) entity.subscribed = options.subscribed

@@ -9,7 +9,6 @@ import type { Db } from '../../db/db.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 export { MergeRequest, MergeRequestBasic, mergeRequestWebUrl } from './merge-requests.entities.js'
-export type { MergeRequestBasicOptions, MergeRequestOptions } from './merge-requests.entities.js'
 export { canReadMergeRequest } from './merge-requests.policy.js'
 
 /** The merge request with this id, if any. */

@@ -39,7 +39,7 @@ const DESCRIPTION_MAX = 1_048_576
  * `MergeRequest.work_in_progress?(title)` (13.x `WIP_REGEX`/`DRAFT_REGEX`): a title that starts with
  * `[WIP]`, `WIP:`, `WIP ` , `[Draft]`, `(Draft)`, `Draft:`, `Draft - ` or is just `Draft`, any case.
  */
-export function isDraftTitle(title: string): boolean {
+function isDraftTitle(title: string): boolean {
   return /^\s*(\[wip\]|wip:|wip\s|\[draft\]|\(draft\)|draft:|draft\s-\s|draft$)/i.test(title)
 }
 

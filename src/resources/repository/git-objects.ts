@@ -77,7 +77,7 @@ export type GitObject = BlobObject | TreeObject | CommitObject | TagObject
 const utf8 = new TextEncoder()
 
 /** The UTF-8 bytes of a string. */
-export function encodeText(text: string): Uint8Array {
+function encodeText(text: string): Uint8Array {
   return utf8.encode(text)
 }
 
@@ -100,12 +100,12 @@ function hexToBytes(hex: string): Uint8Array {
 }
 
 /** `Name <email> <seconds> <offset>`, git's identity line. */
-export function formatSignature(s: Signature): string {
+function formatSignature(s: Signature): string {
   return `${s.name} <${s.email}> ${s.time} ${s.offset}`
 }
 
 /** The SHA-1 of git's encoding of an object of `type` with this body. */
-export function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
+function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
   return bytesToHex(sha1(concat([encodeText(`${type} ${body.length}\0`), body])))
 }
 

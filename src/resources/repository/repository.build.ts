@@ -32,7 +32,7 @@ export interface FlatEntry {
 const built = new WeakMap<ProjectRepositoryRecord, Repository>()
 
 /** `2021-03-01T09:00:00.000Z` → a git signature at that instant, in UTC. */
-export function signature(name: string, email: string, isoDate: string): Signature {
+function signature(name: string, email: string, isoDate: string): Signature {
   return { name, email, time: Math.floor(Date.parse(isoDate) / 1000), offset: '+0000' }
 }
 
@@ -42,7 +42,7 @@ export function signature(name: string, email: string, isoDate: string): Signatu
  * a tree left empty disappears, as git stores no empty tree. A new file is `100644`; a changed one
  * keeps its mode.
  */
-export function applyChanges(objects: ObjectStore, base: ObjectId | null, changes: ReadonlyMap<string, ObjectId | null>): ObjectId {
+function applyChanges(objects: ObjectStore, base: ObjectId | null, changes: ReadonlyMap<string, ObjectId | null>): ObjectId {
   return writeLevel(objects, base, [...changes].map(([path, id]) => [path.split('/').filter((s) => s !== ''), id]))
 }
 

@@ -14,7 +14,7 @@ import { commitOf, type FileDiff } from './repository.service.js'
  * A git signature's instant as GitLab renders commit times: ISO 8601 with milliseconds in the
  * signature's own offset (`2021-03-01T09:00:00.000+00:00`; Gitlab::Git::Commit parses it with `%z`).
  */
-export function gitTime(s: Signature): string {
+function gitTime(s: Signature): string {
   const sign = s.offset.startsWith('-') ? -1 : 1
   const minutes = sign * (Number(s.offset.slice(1, 3)) * 60 + Number(s.offset.slice(3, 5)))
   const local = new Date((s.time + minutes * 60) * 1000).toISOString().slice(0, 23)
@@ -22,7 +22,7 @@ export function gitTime(s: Signature): string {
 }
 
 /** A commit's title: its message's first line (`Commit#full_title`). */
-export function commitTitle(message: string): string {
+function commitTitle(message: string): string {
   return message.split(/[\r\n]/, 1)[0] ?? ''
 }
 

@@ -46,7 +46,7 @@ export function commitOf(repo: Repository, id: ObjectId): CommitObject {
 }
 
 /** Every blob path of a tree, flattened (`dir/file` → entry), memoised per tree. */
-export function flattenTree(repo: Repository, treeId: ObjectId): ReadonlyMap<string, FlatEntry> {
+function flattenTree(repo: Repository, treeId: ObjectId): ReadonlyMap<string, FlatEntry> {
   let flat = repo.flatTrees.get(treeId)
   if (flat) return flat
   const out = new Map<string, FlatEntry>()
@@ -192,7 +192,7 @@ function textOf(repo: Repository, id: ObjectId | undefined): string {
 }
 
 /** Unified hunks (3 lines of context) from `before` to `after`, with git's `\ No newline at end of file`. */
-export function unifiedDiff(before: string, after: string): string {
+function unifiedDiff(before: string, after: string): string {
   const patch = structuredPatch('a', 'b', before, after, '', '', { context: 3 })
   let out = ''
   for (const h of patch.hunks) {

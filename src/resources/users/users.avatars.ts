@@ -47,7 +47,7 @@ const AVATAR_TYPES: Readonly<Record<string, string>> = {
 }
 
 /** `validates :avatar, file_size: { maximum: 200.kilobytes.to_i }`. */
-export const AVATAR_MAX_BYTES = 200 * 1024
+const AVATAR_MAX_BYTES = 200 * 1024
 
 function extensionOf(filename: string): string {
   return /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? ''
