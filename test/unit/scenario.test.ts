@@ -44,7 +44,7 @@ describe('scenarios/default.yaml', () => {
     ['freeze_periods', 3, [300, 301, 302]],
     // issues area: 405-410 written, 25 generated for ivy/bulk from 1,000,000 up.
     ['issues', 36, [400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, ...Array.from({ length: 25 }, (_, i) => 1_000_000 + i)]],
-    ['merge_requests', 4, [500, 501, /* issues area: */ 502, 503]],
+    ['merge_requests', 6, [500, 501, /* issues area: */ 502, 503, /* merge-requests area: */ 504, 505]],
     // ids follow file order: the issues, members and authentication work each add tokens.
     ['personal_access_tokens', 23, Array.from({ length: 23 }, (_, i) => i + 1)],
     // --- to-dos and notification settings (user 60 nadia, to-dos 601-607) ---
@@ -150,7 +150,7 @@ describe('scenarios/default.yaml', () => {
       ['milestones', 'group', 11, 1],
       ['milestones', 'project', 20, 1],
       ['issues', 'project', 20, 4],
-      ['merge_requests', 'project', 20, 2],
+      ['merge_requests', 'project', 20, 4],
       ['issues', 'project', 21, 1],
       // issues area.
       ['milestones', 'project', 30, 2],
