@@ -112,12 +112,19 @@ describe('createRecorder in record mode', () => {
   })
 
   it('answers 502 when the target cannot be reached, and records nothing', async () => {
-    const closed = http.createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
     const errors: string[] = []
-    const dead = await createRecorder({ target: `http://127.0.0.1:${port}`, onExchange: (x) => errors.push(x.error?.message ?? '') })
+    // A port just freed may be handed straight to the recorder's own listen(0), which would then
+    // proxy to itself: draw again until the recorder's port is not the target's.
+    let dead: Awaited<ReturnType<typeof createRecorder>>
+    for (;;) {
+      const closed = http.createServer()
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+      const port = (closed.address() as AddressInfo).port
+      await new Promise((resolve) => closed.close(resolve))
+      dead = await createRecorder({ target: `http://127.0.0.1:${port}`, onExchange: (x) => errors.push(x.error?.message ?? '') })
+      if (new URL(dead.url).port !== String(port)) break
+      await dead.close()
+    }
     try {
       const res = await fetch(`${dead.url}/api/v4/user`)
       expect(res.status).toBe(502)
