@@ -15,6 +15,8 @@ export type { IssuePageFacts } from './issue.entities.js'
 // milestone and assignee filtering; `Gitlab::TimeTrackingFormatter.parse`).
 export { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, milestoneIdFor } from './issuable-writes.js'
 export { parseDuration } from './duration.js'
+// The one lookup by project and iid lives with the issue services, which use it; offered here.
+export { issueByIid } from './issues.service.js'
 
 /**
  * The issues a merge request closes when merged (the `merge_requests_closing_issues` links), in
@@ -28,14 +30,6 @@ export function issuesClosedByMergeRequest(db: Db, mergeRequestId: number): Issu
       return issue ? [issue] : []
     })
     .sort((a, b) => a.id - b.id)
-}
-
-/**
- * `user_project.issues.find_by(iid:)`: the project's issue with that iid, visible to the caller or
- * not (callers check `read_issue`). The one lookup by project and iid every area uses.
- */
-export function issueByIid(db: Db, projectId: number, iid: number): IssueRecord | undefined {
-  return db.tables.issues.where('project_id', projectId).find((row) => row.iid === iid)
 }
 
 /** The issue with this (global) id, if any. */

@@ -17,12 +17,19 @@ import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
 import { resolveTodosForTarget as resolveTodos } from '../todos/todos.public.js'
 import { parseDuration } from './duration.js'
-import { issueByIid } from './issues.public.js'
 import type { IssueRecord, MetricImageRecord, NoteRecord } from './issues.tables.js'
 
 type MergeRequestRecord = Tables['merge_requests']
 
 /** Who is asking and when: the parts of a request context the service reads. */
+/**
+ * `user_project.issues.find_by(iid:)`: the project's issue with that iid, visible to the caller or
+ * not (callers check `read_issue`). The one lookup by project and iid every area uses.
+ */
+export function issueByIid(db: Db, projectId: number, iid: number): IssueRecord | undefined {
+  return db.tables.issues.where('project_id', projectId).find((row) => row.iid === iid)
+}
+
 export interface ServiceCtx {
   readonly db: Db
   readonly currentUser: UserRecord | null
