@@ -178,7 +178,8 @@ export interface Simulator {
    * Every request answered (bounded), queryable: `sim.journal.find({ route: 'GET /user' })`,
    * `sim.journal.expectCalled({ method: 'POST', user: 'max' }, 1)`. `reset()` and `restore()` leave it
    * alone; `sim.journal.clear()` empties it. Requests to the control routes (`/-/fakelab/*`) are
-   * told to subscribers but not kept.
+   * told to subscribers but not kept; so are a session's requests, with `session` set to its id
+   * (its own journal keeps them).
    */
   readonly journal: Journal
   /**
