@@ -33,7 +33,7 @@ import { Faults, type FaultDecision, type FaultRule } from './faults.js'
 import { DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
 import { RateLimiter } from './rate-limit.js'
 import { ReadTracker, ReplyMemo, difference, reuse, type ReplyMemoMode } from './reply-memo.js'
-import type { Route } from './route.js'
+import type { AuthInfo, Route } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
@@ -44,7 +44,7 @@ import { ClockText, RequestContext } from './stages/context.js'
 import { validate } from './stages/validate.js'
 import { transact } from './stages/transact.js'
 import { DateStamp, finishHeaders, preflightReply, render, renderError, type Outcome } from './stages/render.js'
-import { journalEntry, passedThroughEntry, requestIdOf, type Arrival, type Trace } from './stages/journal.js'
+import { credentialUser, journalEntry, passedThroughEntry, refusedUser, requestIdOf, type Arrival, type Trace } from './stages/journal.js'
 
 export type { CoreReply, CoreRequest, HeaderList } from './transport.js'
 export { BodyTooLarge } from './transport.js'
@@ -178,7 +178,8 @@ export interface Simulator {
    * Every request answered (bounded), queryable: `sim.journal.find({ route: 'GET /user' })`,
    * `sim.journal.expectCalled({ method: 'POST', user: 'max' }, 1)`. `reset()` and `restore()` leave it
    * alone; `sim.journal.clear()` empties it. Requests to the control routes (`/-/fakelab/*`) are
-   * told to subscribers but not kept.
+   * told to subscribers but not kept; so are a session's requests, with `session` set to its id
+   * (its own journal keeps them).
    */
   readonly journal: Journal
   /**
@@ -361,13 +362,24 @@ class Engine {
   async run(request: CoreRequest, where: Classified, routed: Routed, trace: Trace): Promise<Outcome> {
     if (where.zone === 'gone') throw apiV3Gone()
     if (where.zone === 'control') return controlOutcome(where, await control(this.control, request, where.below))
-    if (!routed || routed.miss) return missOutcome(where, routed)
+    if (!routed || routed.miss) {
+      // GitLab's catch-all authenticates nobody; the journal still names whose token came (issue 28).
+      if (where.zone === 'api') trace.user = credentialUser(this.db, request)
+      return missOutcome(where, routed)
+    }
     const route = routed.route
     trace.route = route.key
     const raw = await readParams(request, routed)
     const now = this.clock.now()
     const baseUrl = this.fixedBaseUrl ?? request.origin
-    const auth = authenticateRequest(this.db, request, raw, routed, where, now, baseUrl)
+    let auth: AuthInfo
+    try {
+      auth = authenticateRequest(this.db, request, raw, routed, where, now, baseUrl)
+    } catch (error) {
+      // A token refused for its scope (or sudo, or a blocked user) still names its user in the journal.
+      if (where.zone === 'api') trace.user = refusedUser(this.db, request, raw, error)
+      throw error
+    }
     trace.user = auth.user?.username ?? null
     if (auth.sudo) trace.sudoFrom = auth.tokenUser?.username
     const ctx = new RequestContext({
@@ -436,7 +448,7 @@ class Engine {
       return false
     }
     const seq = (this.requestCount += 1)
-    this.journal.record(passedThroughEntry(seq, this.clock.now().toISOString(), request, routed))
+    this.journal.record(passedThroughEntry(seq, this.clock.now().toISOString(), request, routed, credentialUser(this.db, request)))
     return true
   }
 
@@ -501,6 +513,9 @@ export function createEngine(options: EngineOptions): Simulator {
         faults: faults.list(),
         isSession: true,
       })
+      // The parent's subscribers (the CLI's request log) hear the session's requests too, marked
+      // with its id; the parent's own journal does not keep them (issue 28).
+      child.journal.subscribe((entry) => journal.record({ ...entry, session: id }, false))
       sessions.set(id, child)
     }
     return child

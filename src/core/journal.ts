@@ -45,12 +45,25 @@ export interface JournalEntry {
   readonly passedThrough?: true
   /** Wall-clock time spent answering, in milliseconds (fractional); includes injected latency. */
   readonly durationMs: number
-  /** Username the request ran as (the sudo target under sudo); `null` when anonymous or refused before authentication. */
+  /**
+   * Username the request ran as (the sudo target under sudo). When authentication refused it after
+   * accepting its credential (a token without the route's scope, sudo refused, an admin route, a
+   * blocked user), the credential's user; for a request under `/api/v4` that no route answered
+   * (GitLab's catch-all authenticates nobody), the user its token or session names, unchecked.
+   * `null` when anonymous, for an unknown, expired or revoked token (401), and for requests refused
+   * before authentication (413, 414, 429, malformed).
+   */
   readonly user: string | null
   /** Username of the token's owner when sudo was used. */
   readonly sudoFrom?: string
   /** Set when a fault was injected instead of (or on top of) the simulated answer, e.g. `status 503`. */
   readonly fault?: string
+  /**
+   * The session that answered (`X-Fakelab-Session: <id>` or `/-/fakelab/sessions/<id>/…`), on the
+   * entries a session's requests give its parent simulator's subscribers (the CLI's log). The
+   * session's own journal (`sim.session(id).journal`) keeps them without it; the parent keeps none.
+   */
+  readonly session?: string
 }
 
 /**
@@ -96,14 +109,18 @@ function describeQuery(query: JournalQuery): string {
   return parts.length > 0 ? parts.join(' ') : '(any request)'
 }
 
-/** One line for an entry: `GET /api/v4/user?x=1 → 200 (GET /user) as root 0.4ms`. */
+/**
+ * One line for an entry: `GET /api/v4/user?x=1 → 200 (GET /user) as root 0.4ms`, then
+ * ` [fault: …]` for an injected fault and ` [session <id>]` for a session's request.
+ */
 export function formatEntry(entry: JournalEntry): string {
   const target = entry.query ? `${entry.path}?${entry.query}` : entry.path
   const route = entry.route ?? (entry.routeMiss ? `not simulated: ${entry.routeMiss === 'method' ? 'wrong method' : 'unknown path'}` : '-')
   const user = entry.user === null ? 'anonymous' : entry.sudoFrom ? `${entry.user} (sudo by ${entry.sudoFrom})` : entry.user
   const fault = entry.fault ? ` [fault: ${entry.fault}]` : ''
+  const session = entry.session !== undefined ? ` [session ${entry.session}]` : ''
   const status = entry.passedThrough ? 'passed through' : String(entry.status)
-  return `${entry.method} ${target} → ${status} (${route}) as ${user} ${entry.durationMs.toFixed(1)}ms${fault}`
+  return `${entry.method} ${target} → ${status} (${route}) as ${user} ${entry.durationMs.toFixed(1)}ms${fault}${session}`
 }
 
 function queryMatches(text: string, wanted: Record<string, string>): boolean {

@@ -46,6 +46,16 @@ describe('bin/fakelab before a build', () => {
     const run = node(pkg, join(pkg, 'bin', 'fakelab'), ...args)
     expect(run).toEqual({ status: 1, stdout: '', stderr: `fakelab: not built yet: run npm run build (or npm start) in ${pkg}\n` })
   })
+
+  // What `npm install <git URL>` gives (npm builds a git dependency only through `prepare`; issue 28).
+  it.each([['node_modules', 'fakelab'], ['node_modules', '@scope', 'fakelab']])('installed as a dependency (%s/%s) without dist/, points to the tarball', (...path) => {
+    const pkg = join(root, 'consumer', ...path)
+    mkdirSync(join(pkg, 'bin'), { recursive: true })
+    copyFileSync(join(REPO, 'bin', 'fakelab'), join(pkg, 'bin', 'fakelab'))
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'fakelab', type: 'module' }))
+    const run = node(join(root, 'consumer'), join(pkg, 'bin', 'fakelab'), 'serve')
+    expect(run).toEqual({ status: 1, stdout: '', stderr: `fakelab: ${pkg} has no build (dist/ is missing, as an install from a git URL gives); install the tarball npm pack writes in a clone instead (docs/install.md)\n` })
+  })
 })
 
 describe('npm start builds only when sources changed', () => {

@@ -15,8 +15,11 @@ const BANNER_END = 'Press Ctrl+C to stop.\n'
 let child: ChildProcess | undefined
 afterEach(() => void child?.kill('SIGKILL'))
 
+/** A request to send: method, path, and headers (default: root's `api` token). */
+type Sent = [method: string, path: string, headers?: Record<string, string>]
+
 /** Starts serve, waits for the banner, runs the requests, and gives the stdout lines after the banner. */
-async function logOf(args: string[], requests: [method: string, path: string][], env: Record<string, string> = {}): Promise<string[]> {
+async function logOf(args: string[], requests: Sent[], env: Record<string, string> = {}): Promise<string[]> {
   const clean: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('FAKELAB_')) clean[name] = value
   child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -27,8 +30,8 @@ async function logOf(args: string[], requests: [method: string, path: string][],
     child!.once('close', (code) => reject(new Error(`serve exited (${code})`)))
   })
   const url = stdout.slice(0, stdout.indexOf('\n'))
-  for (const [method, path] of requests) {
-    await fetch(`${url}${path}`, { method, headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } }).then((res) => res.text())
+  for (const [method, path, headers = { 'PRIVATE-TOKEN': 'glpat-root-fakelab' }] of requests) {
+    await fetch(`${url}${path}`, { method, headers }).then((res) => res.text())
   }
   // Each line is written before the reply is sent; give the pipe a moment.
   const expected = requests.length
@@ -43,8 +46,8 @@ describe('serve --log', () => {
     const lines = await logOf([], [['GET', '/api/v4/user'], ['GET', '/api/v4/nothing/here'], ['PATCH', '/api/v4/user']])
     expect(lines.map((line) => JSON.parse(line))).toMatchObject([
       { method: 'GET', path: '/api/v4/user', route: 'GET /user', status: 200, user: 'root', simulated: true },
-      { method: 'GET', path: '/api/v4/nothing/here', route: null, routeMiss: 'path', status: 404, simulated: false },
-      { method: 'PATCH', path: '/api/v4/user', route: null, routeMiss: 'method', status: 404, simulated: false },
+      { method: 'GET', path: '/api/v4/nothing/here', route: null, routeMiss: 'path', status: 404, user: 'root', simulated: false },
+      { method: 'PATCH', path: '/api/v4/user', route: null, routeMiss: 'method', status: 404, user: 'root', simulated: false },
     ])
   })
 
@@ -52,13 +55,83 @@ describe('serve --log', () => {
     const lines = await logOf(['--log', 'pretty'], [['GET', '/api/v4/user'], ['GET', '/api/v4/nothing/here']])
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(/^GET \/api\/v4\/user → 200 \(GET \/user\) as root \d+\.\dms$/)
-    expect(lines[1]).toMatch(/^NOT SIMULATED GET \/api\/v4\/nothing\/here → 404 \(not simulated: unknown path\) as anonymous \d+\.\dms$/)
+    expect(lines[1]).toMatch(/^NOT SIMULATED GET \/api\/v4\/nothing\/here → 404 \(not simulated: unknown path\) as root \d+\.\dms$/)
   })
 
   it('prints nothing with --log off (or FAKELAB_LOG=off)', async () => {
     expect(await logOf(['--log', 'off'], [['GET', '/api/v4/user']])).toEqual([])
     child?.kill('SIGKILL')
     expect(await logOf([], [['GET', '/api/v4/user']], { FAKELAB_LOG: 'off' })).toEqual([])
+  })
+})
+
+/** Pretty lines with the duration (the one varying part) as `<ms>`. */
+const steady = (lines: string[]) => lines.map((line) => line.replace(/ \d+\.\dms/, ' <ms>'))
+/** JSON lines without the fields that vary from run to run (`at`, `durationMs`). */
+const steadyJson = (lines: string[]) => lines.map((line) => {
+  const { at, durationMs, ...rest } = JSON.parse(line) as Record<string, unknown>
+  expect([typeof at, typeof durationMs]).toEqual(['string', 'number'])
+  return rest
+})
+
+// Issue 28 item 6: every request has its line, and each line says who sent it and what answered.
+describe('serve --log: a complete request log (issue 28)', () => {
+  const ROOT_TOKEN = { 'PRIVATE-TOKEN': 'glpat-root-fakelab' }
+  const requests: Sent[] = [
+    // A valid token without the route's scope: refused, but the log names its user.
+    ['POST', '/api/v4/projects/20/labels', { 'PRIVATE-TOKEN': 'glpat-root-readonly' }],
+    // An expired token is no user at all.
+    ['GET', '/api/v4/user', { 'PRIVATE-TOKEN': 'glpat-nora-expired' }],
+    // Unsimulated, sent with a token: marked, and the token's user shown.
+    ['GET', '/api/v4/nothing/here', ROOT_TOKEN],
+    // A session, by header and by path prefix.
+    ['GET', '/api/v4/user', { ...ROOT_TOKEN, 'X-Fakelab-Session': 'alpha' }],
+    ['GET', '/-/fakelab/sessions/beta/api/v4/projects/999', ROOT_TOKEN],
+    ['GET', '/-/fakelab/sessions/beta/api/v4/nothing', ROOT_TOKEN],
+  ]
+
+  it('pretty: sessions, refused scopes and unsimulated routes, each line exactly', async () => {
+    expect(steady(await logOf(['--log', 'pretty'], requests))).toEqual([
+      'POST /api/v4/projects/20/labels → 403 (POST /projects/:id/labels) as root <ms>',
+      'GET /api/v4/user → 401 (GET /user) as anonymous <ms>',
+      'NOT SIMULATED GET /api/v4/nothing/here → 404 (not simulated: unknown path) as root <ms>',
+      'GET /api/v4/user → 200 (GET /user) as root <ms> [session alpha]',
+      'GET /api/v4/projects/999 → 404 (GET /projects/:id) as root <ms> [session beta]',
+      'NOT SIMULATED GET /api/v4/nothing → 404 (not simulated: unknown path) as root <ms> [session beta]',
+    ])
+  })
+
+  it('json: the same, as journal entries with "session"', async () => {
+    const id = (seq: number) => `01FAKELAB${String(seq).padStart(17, '0')}`
+    expect(steadyJson(await logOf(['--log', 'json'], requests))).toEqual([
+      { seq: 1, requestId: id(1), method: 'POST', path: '/api/v4/projects/20/labels', query: '', route: 'POST /projects/:id/labels', simulated: true, status: 403, user: 'root' },
+      { seq: 2, requestId: id(2), method: 'GET', path: '/api/v4/user', query: '', route: 'GET /user', simulated: true, status: 401, user: null },
+      { seq: 3, requestId: id(3), method: 'GET', path: '/api/v4/nothing/here', query: '', route: null, routeMiss: 'path', simulated: false, status: 404, user: 'root' },
+      // A session counts its own requests.
+      { seq: 1, requestId: id(1), method: 'GET', path: '/api/v4/user', query: '', route: 'GET /user', simulated: true, status: 200, user: 'root', session: 'alpha' },
+      { seq: 1, requestId: id(1), method: 'GET', path: '/api/v4/projects/999', query: '', route: 'GET /projects/:id', simulated: true, status: 404, user: 'root', session: 'beta' },
+      { seq: 2, requestId: id(2), method: 'GET', path: '/api/v4/nothing', query: '', route: null, routeMiss: 'path', simulated: false, status: 404, user: 'root', session: 'beta' },
+    ])
+  })
+
+  const CASSETTE = join(ROOT, 'fixtures', 'cassettes', 'gitbeaker-session.har.json')
+  const replayed: Sent[] = [
+    ['GET', '/api/v4/projects/20/freeze_periods/300', {}],
+    ['GET', '/api/v4/projects/20/freeze_periods/301', {}],
+  ]
+
+  it('pretty: replay hits marked replayed, misses marked as such', async () => {
+    expect(steady(await logOf(['--log', 'pretty', '--replay', CASSETTE], replayed))).toEqual([
+      'GET /api/v4/projects/20/freeze_periods/300 → 200 (replayed) <ms>',
+      'REPLAY MISS GET /api/v4/projects/20/freeze_periods/301 → 501 (no recording) <ms>',
+    ])
+  })
+
+  it('json: replay hits with "replayed": true; hybrid misses are the simulator\'s journal entries', async () => {
+    expect(steadyJson(await logOf(['--log', 'json', '--replay', CASSETTE, '--mode', 'hybrid'], [...replayed.slice(0, 1), ['GET', '/api/v4/projects/20/freeze_periods/301', ROOT_TOKEN]]))).toEqual([
+      { seq: 1, method: 'GET', path: '/api/v4/projects/20/freeze_periods/300', query: '', status: 200, replayed: true },
+      { seq: 1, requestId: '01FAKELAB00000000000000001', method: 'GET', path: '/api/v4/projects/20/freeze_periods/301', query: '', route: 'GET /projects/:id/freeze_periods/:freeze_period_id', simulated: true, status: 200, user: 'root' },
+    ])
   })
 })
 

@@ -31,7 +31,11 @@ describe('the packed package in a separate project', () => {
     expect(Object.keys(installed.exports)).toEqual(expect.arrayContaining(['.', './msw', './node']))
     expect(installed.scripts?.prepare).toBeUndefined() // no install script shown to consumers
     const shipped = readdirSync(join(project.dir, 'node_modules', 'fakelab')).sort()
-    expect(shipped).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'scenarios']))
+    // What a user reads offline too (issue 28: ready to publish): the docs the README links, the changelog, the schema.
+    expect(shipped).toEqual(expect.arrayContaining(['CHANGELOG.md', 'LICENSE', 'README.md', 'bin', 'dist', 'docs', 'fixtures', 'package.json', 'scenarios', 'schemas']))
+    expect(readdirSync(join(project.dir, 'node_modules', 'fakelab', 'docs'))).toEqual(expect.arrayContaining(['install.md', 'cli.md', 'testing.md']))
+    expect(installed.engines).toEqual({ node: '>=20.19' })
+    expect(installed.publishConfig).toEqual({ provenance: true })
     expect(shipped).not.toContain('src')
     expect(shipped).not.toContain('test')
   })

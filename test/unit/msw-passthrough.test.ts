@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node'
 import { http, HttpResponse } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { createHandlers } from '../../src/msw.js'
 
@@ -34,7 +34,7 @@ describe('createHandlers onUnimplemented', () => {
     const unhandled: string[] = []
     const { sim } = start(undefined, unhandled)
     const res = await fetch('http://gitlab.test/api/v4/projects/1/unknown_thing')
-    expect([res.status, await res.json()]).toEqual([404, { error: '404 Not Found' }])
+    expect([res.status, await res.json(), res.headers.get('x-fakelab-unsimulated')]).toEqual([404, { error: '404 Not Found' }, 'true'])
     expect(unhandled).toEqual([])
     expect(sim.journal.last()).toMatchObject({ simulated: false, routeMiss: 'path' })
   })
@@ -49,6 +49,28 @@ describe('createHandlers onUnimplemented', () => {
     await fetch(`http://gitlab.test${path}`, { method }).catch(() => undefined)
     expect(unhandled).toEqual([`${method} ${path}`])
     expect(sim.journal.last()).toMatchObject({ method, path, simulated: false, passedThrough: true, status: 0 })
+  })
+
+  // Issue 25 item 8: MSW's own strategies, as a test suite sets them.
+  it.each(['error', 'warn'] as const)("reaches onUnhandledRequest: '%s', which names the request", async (strategy) => {
+    const sim = createSimulator({ scenario })
+    const server = setupServer(...createHandlers(sim, { baseUrl: 'http://gitlab.test', onUnimplemented: 'passthrough' }))
+    server.listen({ onUnhandledRequest: strategy })
+    close = () => server.close()
+    const printed = vi.spyOn(console, strategy === 'error' ? 'error' : 'warn').mockImplementation(() => {})
+    try {
+      // 'error' fails the request; 'warn' lets it go to the network, where nothing answers at gitlab.test.
+      await expect(fetch('http://gitlab.test/api/v4/projects/1/unknown_thing')).rejects.toThrow()
+      expect(printed.mock.calls.map((call) => String(call[0])).join('\n')).toContain('GET http://gitlab.test/api/v4/projects/1/unknown_thing')
+      // Simulated routes still answer, without the warning.
+      printed.mockClear()
+      const user = await fetch('http://gitlab.test/api/v4/user', { headers: { 'PRIVATE-TOKEN': 'glpat-root' } })
+      expect(user.status).toBe(200)
+      expect(printed).not.toHaveBeenCalled()
+    } finally {
+      printed.mockRestore()
+    }
+    expect(sim.journal.find({ simulated: false })).toMatchObject([{ path: '/api/v4/projects/1/unknown_thing', passedThrough: true, status: 0 }])
   })
 
   it('still lets a server.use() override answer first', async () => {

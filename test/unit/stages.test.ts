@@ -74,10 +74,10 @@ describe('2. route', () => {
     expect(routed('GET', '/api/v3/projects')).toBeUndefined()
   })
 
-  it('answers a miss with the catch-all 404, a method miss only under the API', () => {
+  it('answers a miss with the catch-all 404, a method miss and X-Fakelab-Unsimulated only under the API', () => {
     const api = request('DELETE', '/api/v4/projects/1/labels')
     const miss = routeRequest(routers, api, classify(api))
-    expect(missOutcome(classify(api), miss?.miss ? miss : undefined)).toEqual({ status: 404, body: { error: '404 Not Found' }, routeMiss: 'method', allowed: ['GET', 'POST'] })
+    expect(missOutcome(classify(api), miss?.miss ? miss : undefined)).toEqual({ status: 404, body: { error: '404 Not Found' }, headers: { 'x-fakelab-unsimulated': 'true' }, routeMiss: 'method', allowed: ['GET', 'POST'] })
     const web = request('DELETE', '/uploads/abc/a.png')
     expect(missOutcome(classify(web), undefined)).toEqual({ status: 404, body: { error: '404 Not Found' }, routeMiss: 'path' })
   })

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import { InvalidArgumentError, Option } from 'commander'
 import type { Har } from 'har-format'
 import { CassetteError, parseCassette } from '../../record/har.js'
-import type { Recorder } from '../../record/recorder.js'
+import type { Exchange, Recorder } from '../../record/recorder.js'
 import type { RequestHandlerLike } from '../../record/replay.js'
 
 /** Modes `serve --replay` offers (`record` and `passthrough` need a target: `fakelab record`). */
@@ -64,9 +64,10 @@ export function modeOption(): Option {
 /**
  * Starts the replay server on `port`/`host` with `simulator` as the hybrid fallback, logging each
  * miss on stderr. Shaped like `startServer`'s result.
+ * @param onExchange told every finished exchange (the request log; `serve.ts`).
  * @throws the listen error.
  */
-export async function startReplayServer(simulator: RequestHandlerLike, options: ServeReplayOptions & { port: number; host: string }): Promise<Recorder> {
+export async function startReplayServer(simulator: RequestHandlerLike, options: ServeReplayOptions & { port: number; host: string }, onExchange?: (exchange: Exchange) => void): Promise<Recorder> {
   const mode = options.mode ?? 'replay'
   // Loaded only in replay mode: the recorder brings an HTTP proxy that a plain serve never uses,
   // and every module a plain serve skips shortens its cold start (issue 5).
@@ -79,6 +80,7 @@ export async function startReplayServer(simulator: RequestHandlerLike, options: 
     host: options.host,
     onExchange: (exchange) => {
       if (exchange.source === 'miss' && exchange.miss) process.stderr.write(`[fakelab] replay miss: ${exchange.miss.message}\n`)
+      onExchange?.(exchange)
     },
   })
 }

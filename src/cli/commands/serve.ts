@@ -19,6 +19,7 @@ import { ScenarioError, type Scenario } from '../../scenario/index.js'
 import { formatEntry, type JournalEntry } from '../../core/journal.js'
 import type { StateExport } from '../../core/control.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
+import type { Exchange } from '../../record/recorder.js'
 import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 
 const EXIT_INVALID = 1
@@ -202,12 +203,63 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
 
 /**
  * One log line for a request on stdout: `pretty` is {@link formatEntry}'s text, with requests no
- * route answered flagged `NOT SIMULATED` so a gap in fakelab is not mistaken for the client's bug;
- * `json` is the journal entry as one JSON object.
+ * route answered flagged `NOT SIMULATED` so a gap in fakelab is not mistaken for the client's bug
+ * (a session's requests end in `[session <id>]`); `json` is the journal entry as one JSON object
+ * (with `"session"` for a session's requests).
  */
 export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): string {
   if (mode === 'json') return JSON.stringify(entry)
   return `${entry.simulated ? '' : 'NOT SIMULATED '}${formatEntry(entry)}`
+}
+
+/**
+ * A request `serve --replay` answered from a cassette, or could not answer (a miss: the 501
+ * diagnostic in `replay` and `lockdown` modes), as the `json` log prints it. Requests the simulator
+ * answers (`hybrid` misses) are logged as journal entries instead.
+ */
+export interface ReplayLogEntry {
+  /** The replay server's count of requests (those the simulator answered included). */
+  readonly seq: number
+  /** When the answer was sent, by the wall clock (ISO 8601); a cassette does not follow the scenario's clock. */
+  readonly at: string
+  readonly method: string
+  /** The path as received, still percent-encoded. */
+  readonly path: string
+  /** The query string without `?` (`''` when none). */
+  readonly query: string
+  readonly status: number
+  /** `true`: answered from a recording; `false`: no recording answers it (a replay miss, 501). */
+  readonly replayed: boolean
+  /** Milliseconds from request to the end of the answer (whole milliseconds). */
+  readonly durationMs: number
+}
+
+/** The log entry of a replay exchange; `undefined` for one the simulator answered (its journal logs it). */
+export function replayLogEntry(exchange: Exchange, at: string): ReplayLogEntry | undefined {
+  if (exchange.source !== 'cassette' && exchange.source !== 'miss') return undefined
+  const q = exchange.path.indexOf('?')
+  return {
+    seq: exchange.sequence,
+    at,
+    method: exchange.method,
+    path: q === -1 ? exchange.path : exchange.path.slice(0, q),
+    query: q === -1 ? '' : exchange.path.slice(q + 1),
+    status: exchange.status,
+    replayed: exchange.source === 'cassette',
+    durationMs: exchange.durationMs,
+  }
+}
+
+/**
+ * One log line for a replay exchange: `json` is the {@link ReplayLogEntry}; `pretty` reads
+ * `GET /api/v4/user → 200 (replayed) 1.0ms`, or for a miss
+ * `REPLAY MISS GET /api/v4/x → 501 (no recording) 1.0ms`.
+ */
+export function replayLogLine(entry: ReplayLogEntry, mode: Exclude<LogMode, 'off'>): string {
+  if (mode === 'json') return JSON.stringify(entry)
+  const target = entry.query ? `${entry.path}?${entry.query}` : entry.path
+  const how = entry.replayed ? 'replayed' : 'no recording'
+  return `${entry.replayed ? '' : 'REPLAY MISS '}${entry.method} ${target} → ${entry.status} (${how}) ${entry.durationMs.toFixed(1)}ms`
 }
 
 /** How often `--watch` polls the scenario file (polling survives editors that replace the file). */
@@ -318,10 +370,15 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
+  const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
+  const logReplay = (exchange: Exchange): void => {
+    const entry = logMode === 'off' ? undefined : replayLogEntry(exchange, new Date().toISOString())
+    if (entry) process.stdout.write(`${replayLogLine(entry, logMode as Exclude<LogMode, 'off'>)}\n`)
+  }
   let server: RunningServer
   try {
     server = options.replay
-      ? await startReplayServer(sim, options)
+      ? await startReplayServer(sim, options, logReplay)
       : await startServer(sim, { port: options.port, host: options.host })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -331,7 +388,6 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
-  const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
   if (logMode !== 'off') sim.journal.subscribe((entry) => void process.stdout.write(`${logLine(entry, logMode)}\n`))
 
   if (options.watch) {

@@ -4,8 +4,12 @@
  * Browser-safe.
  * @module
  */
+import type { Db } from '../../db/db.js'
+import { requestUserId } from '../auth.js'
+import { ApiError } from '../errors.js'
 import type { FaultDecision } from '../faults.js'
 import type { JournalEntry } from '../journal.js'
+import { parseQuery, type RawParams } from '../params.js'
 import type { RouteMiss } from '../router.js'
 import type { CoreReply, CoreRequest } from '../transport.js'
 import type { Classified } from './classify.js'
@@ -20,6 +24,27 @@ export interface Trace {
   user: string | null
   /** The token owner under sudo. */
   sudoFrom: string | undefined
+}
+
+/**
+ * The username of the user a request's credential names (personal or OAuth token, session cookie),
+ * without checking the token's state or scopes; `null` for none or an unknown one. For the journal
+ * only, where authentication did not say who it was (issue 28: the log showed "as anonymous").
+ * @param raw the request's params when read already; else its query is parsed.
+ */
+export function credentialUser(db: Db, request: CoreRequest, raw?: RawParams): string | null {
+  const id = requestUserId(db, request, raw ?? parseQuery(request.query))
+  return id === undefined ? null : (db.tables.users.get(id)?.username ?? null)
+}
+
+/**
+ * Who a request that authentication refused ran as, for its journal entry: the credential's user
+ * when the refusal came after the credential was accepted (any status but 401: a scope the token
+ * lacks, sudo refused, an admin route, a blocked user), else `null` (401: no such token, expired,
+ * revoked). `auth.ts` throws every token problem as 401 before it looks at anything else.
+ */
+export function refusedUser(db: Db, request: CoreRequest, raw: RawParams, error: unknown): string | null {
+  return error instanceof ApiError && error.status !== 401 ? credentialUser(db, request, raw) : null
 }
 
 /** A request's number and when it came: its `seq`, `x-request-id`, clock instant and start time. */
@@ -67,8 +92,9 @@ export function journalEntry(arrival: Arrival, request: CoreRequest, where: Clas
 /**
  * The journal entry of an API request no route answers that a door passed on unanswered (MSW's
  * `onUnimplemented: 'passthrough'`): status 0, `passedThrough`, not simulated.
+ * @param user the user its credential names ({@link credentialUser}).
  */
-export function passedThroughEntry(seq: number, at: string, request: CoreRequest, miss: RouteMiss): JournalEntry {
+export function passedThroughEntry(seq: number, at: string, request: CoreRequest, miss: RouteMiss, user: string | null = null): JournalEntry {
   const entry: Mutable<JournalEntry> = {
     seq,
     requestId: requestIdOf(seq),
@@ -81,7 +107,7 @@ export function passedThroughEntry(seq: number, at: string, request: CoreRequest
     simulated: false,
     status: 0,
     durationMs: 0,
-    user: null,
+    user,
     passedThrough: true,
   }
   if (miss.allowed.length > 0) entry.allowed = miss.allowed

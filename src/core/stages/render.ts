@@ -121,14 +121,24 @@ export function renderError(error: unknown, requestId: string, head: boolean, on
  */
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 const CORS_EXPOSE = 'Link, X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page'
+/** GitLab's list, and fakelab's own marker, on the answers that carry it (so a browser can read it). */
+const CORS_EXPOSE_UNSIMULATED = `${CORS_EXPOSE}, X-Fakelab-Unsimulated`
 const CORS_MAX_AGE = '7200'
 
-/** The CORS fields for a request from `origin` to an instance at `self`. */
-function corsFields(origin: string, self: string): Field[] {
+/**
+ * fakelab's own header on GitLab's catch-all 404 for a request under `/api/v4` that no route
+ * answered (issue 25 item 8): `x-fakelab-unsimulated: true`, so a client can tell "fakelab does not
+ * simulate this (yet)" from a route's own 404 (a missing project), which never carries it. The body
+ * stays GitLab's `{"error":"404 Not Found"}`. Not a GitLab header.
+ */
+export const UNSIMULATED_HEADER = 'x-fakelab-unsimulated'
+
+/** The CORS fields for a request from `origin` to an instance at `self`; `unsimulated` exposes {@link UNSIMULATED_HEADER} too. */
+function corsFields(origin: string, self: string, unsimulated = false): Field[] {
   const fields: Field[] = [
     ['access-control-allow-methods', CORS_METHODS],
     ['access-control-allow-origin', origin === self ? origin : '*'],
-    ['access-control-expose-headers', CORS_EXPOSE],
+    ['access-control-expose-headers', unsimulated ? CORS_EXPOSE_UNSIMULATED : CORS_EXPOSE],
     ['access-control-max-age', CORS_MAX_AGE],
   ]
   if (origin === self) fields.push(['access-control-allow-credentials', 'true'])
@@ -173,7 +183,7 @@ export function preflightReply(request: CoreRequest, origin: string, self: strin
  * `Origin` under `/api/`, and the date. Changes `reply.headers` in place (a fresh list).
  */
 export function finishHeaders(reply: CoreReply, origin: string | undefined, self: string, dates: DateStamp, clock: Clock): CoreReply {
-  const fields: Field[] = origin !== undefined ? [...reply.headers, ...corsFields(origin, self)] : [...reply.headers]
+  const fields: Field[] = origin !== undefined ? [...reply.headers, ...corsFields(origin, self, reply.headers.some((field) => field[0] === UNSIMULATED_HEADER))] : [...reply.headers]
   reply.headers = dates.stamp(fields, clock)
   return reply
 }

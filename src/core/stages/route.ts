@@ -9,7 +9,10 @@ import { routeNotFound } from '../errors.js'
 import type { Router, RouteMatch, RouteMiss } from '../router.js'
 import type { CoreRequest } from '../transport.js'
 import type { Classified } from './classify.js'
-import type { Outcome } from './render.js'
+import { UNSIMULATED_HEADER, type Outcome } from './render.js'
+
+/** The marker on an API miss, shared by every such answer (header objects are read, never changed). */
+const UNSIMULATED: Readonly<Record<string, string>> = Object.freeze({ [UNSIMULATED_HEADER]: 'true' })
 
 /** The engine's two route tables: the API's (paths below `/api/v4`) and the web routes' (whole paths). */
 export interface Routers {
@@ -35,11 +38,15 @@ export function routeRequest(routers: Routers, request: CoreRequest, where: Clas
  * of miss (the journal tells them apart). Under the API a wrong method on an existing path is a
  * `'method'` miss with the methods the path takes (GitLab's `route :any, '*path'` answers before
  * Grape's 405: gitlab-behaviour.md §1.2, §14.20); outside it every miss is a `'path'` miss.
+ * Under the API, both kinds carry {@link UNSIMULATED_HEADER} (issue 25 item 8), the one place both
+ * doors get it from: a wrong method is no proof GitLab lacks the route (fakelab serves
+ * `GET /projects/:id/merge_requests` but not yet the `POST` that creates one), so the header says
+ * what the journal's `simulated: false` says: no fakelab route answered.
  */
 export function missOutcome(where: Classified, miss: RouteMiss | undefined): Outcome {
   const error = routeNotFound()
   if (where.zone !== 'api' || !miss) return { status: error.status, body: error.body, routeMiss: 'path' }
-  const outcome: Outcome = { status: error.status, body: error.body, routeMiss: miss.miss }
+  const outcome: Outcome = { status: error.status, body: error.body, headers: UNSIMULATED as Record<string, string>, routeMiss: miss.miss }
   if (miss.allowed.length > 0) outcome.allowed = miss.allowed
   return outcome
 }
