@@ -155,7 +155,9 @@ describe('importing the session cassette', () => {
     // users 7 and projects 7: the session's project list now includes the issues area's ivy/tracker and ivy/bulk.
     expect(result.counts).toEqual({ users: 7, groups: 3, projects: 7, labels: 8, milestones: 3, freeze_periods: 2, issues: 2, merge_requests: 1, members: 3 })
     expect(Object.values(tokens)).not.toContain('none')
-    for (const token of Object.values(tokens)) expect(token).toMatch(PLACEHOLDER)
+    // Each placeholder `[REDACTED-n]` imports as `glpat-imported-n`, never as the placeholder itself.
+    for (const token of Object.values(tokens)) expect(token).toMatch(/^glpat-imported-\d+$/)
+    expect(result.tokens.map((t) => t.token)).toEqual(result.tokens.map((t) => t.placeholder.replace(/\[REDACTED-(\d+)\]/, 'glpat-imported-$1')))
   })
 
   it('lists what it does not reproduce, in the YAML and in the result', () => {
