@@ -440,6 +440,13 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
   })
   proxy?.on('error', (error, req, res) => {
     const request = pending.get(req)
+    // A session GET /user that never got an answer shows no user: the credential's next request asks.
+    const credential = request ? credentialOf(request.headers, new URL(request.url)) : undefined
+    const identity = credential ? identities.get(credential.value) : undefined
+    if (identity?.source === 'answer' && identity.status === undefined) {
+      identities.delete(credential!.value)
+      identity.settle?.()
+    }
     if ('writeHead' in res) sendError(res, 502, { error: `502 Bad Gateway: fakelab could not reach ${targetUrl!.origin}: ${error.message}` })
     report({ method: req.method ?? 'GET', path: req.url ?? '/', status: 502, source: 'target', recorded: false, durationMs: Date.now() - (request?.startedAt ?? Date.now()), error })
   })
