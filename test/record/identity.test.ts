@@ -6,6 +6,9 @@
  * labels, group milestones, freeze periods and pagination from @gitbeaker/rest that never calls
  * `GET /user` verifies clean against the default scenario it was recorded from.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Gitlab } from '@gitbeaker/rest'
 import type { Har } from 'har-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +16,7 @@ import { createSimulator } from '../../src/index.js'
 import { cassetteMeta, parseCassette, serializeCassette } from '../../src/record/har.js'
 import { importCassette } from '../../src/record/import.js'
 import { createRecorder, loadDefaultScenario, startServer, verifyCassette, type RunningServer } from '../../src/node.js'
+import { runCli } from '../verify/support.js'
 import { DEFAULT_TOKENS, SESSION_SECRETS } from './support.js'
 
 /**
@@ -109,6 +113,21 @@ describe('verify and import act as the recorded users', () => {
     expect(differing).toEqual([])
     expect(report.results.every((r) => r.simulatedStatus !== 401)).toBe(true)
     expect(report).toMatchObject({ clean: true, exchanges: cassette.log.entries.length })
+  })
+
+  it('fakelab verify --scenario scenarios/default.yaml exits 0 on it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fakelab-identity-'))
+    try {
+      const file = join(dir, 'no-get-user.har.json')
+      writeFileSync(file, serializeCassette(cassette))
+      const { code, stdout } = await runCli(['verify', file, '--scenario', 'scenarios/default.yaml'])
+      const total = stdout.split('\n').find((line) => line.startsWith('Total:'))
+      console.log(`fakelab verify exit ${code}: ${total}`)
+      expect(total).toBe(`Total: ${cassette.log.entries.length}/${cassette.log.entries.length} exchanges identical after normalisation (100%)`)
+      expect(code).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('verifies clean seeded from the cassette itself', async () => {
