@@ -98,14 +98,69 @@ const harEntrySchema = z.looseObject({
   timings: z.looseObject({ send: z.number(), wait: z.number(), receive: z.number() }),
 })
 
+const credentialSchema = z.looseObject({
+  placeholder: z.string().regex(/^\[REDACTED-\d+\]$/, { error: 'must be a redaction placeholder such as [REDACTED-1]' }),
+  sent_as: z.string(),
+  status: z.int(),
+  source: z.enum(['answer', 'probe']),
+  user: z.looseObject({ id: z.int(), username: z.string() }).nullable(),
+})
+
+/**
+ * fakelab's HAR extension (`log._fakelab`; HAR 1.2 allows custom fields whose names start with
+ * `_`): what the recorder knew beside the exchanges.
+ */
+const metaSchema = z.looseObject({ credentials: z.array(credentialSchema).optional() })
+
 /** The zod schema a cassette must satisfy: a HAR 1.2 `log` with the fields replay reads. */
 export const cassetteSchema = z.looseObject({
   log: z.looseObject({
     version: z.string(),
     creator: z.looseObject({ name: z.string(), version: z.string() }),
     entries: z.array(harEntrySchema),
+    _fakelab: metaSchema.optional(),
   }),
 })
+
+/**
+ * One credential a recorded session sent, and the user it authenticates as
+ * (`log._fakelab.credentials[]`). The recorder notes it the first time the credential is seen, so
+ * that replay, `fakelab verify` and `fakelab import` can act as the same user even when the
+ * session never called `GET /user` itself. Source: issue 23 item 20.
+ */
+export interface CassetteCredential {
+  /** The redaction placeholder standing for the credential in the entries (`[REDACTED-1]`). */
+  placeholder: string
+  /**
+   * How the session sent it: `PRIVATE-TOKEN`, `Authorization: Bearer`, `JOB-TOKEN` (headers) or
+   * `private_token=`, `access_token=`, `job_token=` (query parameters).
+   */
+  sent_as: string
+  /** The status of the `GET /user` that was asked with the credential alone (no `sudo`). */
+  status: number
+  /** `answer`: a `GET /user` of the session itself showed the user; `probe`: the recorder asked. */
+  source: 'answer' | 'probe'
+  /** That `GET /user` answer (redacted like the entries), or null when it was not a 200. */
+  user: ({ id: number; username: string } & Record<string, unknown>) | null
+}
+
+/** fakelab's extension of a cassette (`log._fakelab`). */
+export interface CassetteMeta {
+  /** The credentials the session sent, by placeholder number. */
+  credentials?: CassetteCredential[]
+}
+
+/**
+ * The fakelab extension of a cassette (`log._fakelab`), or `{}` when it has none (cassettes of
+ * other tools and of fakelab before issue 23). Items that do not have the documented shape are
+ * left out (a parsed cassette has been checked already).
+ */
+export function cassetteMeta(har: Har): CassetteMeta {
+  const raw = (har.log as { _fakelab?: unknown })._fakelab
+  const parsed = metaSchema.safeParse(raw)
+  if (!parsed.success || raw === undefined) return {}
+  return parsed.data as CassetteMeta
+}
 
 /** 1-based line and column of a character offset in `text`. */
 function positionOf(text: string, offset: number): { line: number; col: number } {
@@ -182,13 +237,15 @@ export interface CassetteCreator {
  * Builds a HAR 1.2 log from entries, sorted by `startedDateTime` (stable for equal instants, so
  * concurrent exchanges keep the order in which they were recorded).
  * @param creator defaults to `{ name: 'fakelab', version: '0' }`.
+ * @param meta fakelab's extension, written as `log._fakelab` when it holds anything.
  */
-export function createCassette(entries: readonly Entry[], creator: CassetteCreator = { name: 'fakelab', version: '0' }): Har {
+export function createCassette(entries: readonly Entry[], creator: CassetteCreator = { name: 'fakelab', version: '0' }, meta: CassetteMeta = {}): Har {
   const sorted = entries
     .map((entry, index) => ({ entry, index, at: Date.parse(entry.startedDateTime) }))
     .sort((a, b) => a.at - b.at || a.index - b.index)
     .map((x) => x.entry)
-  return { log: { version: '1.2', creator: { ...creator }, entries: sorted } }
+  const extension = (meta.credentials?.length ?? 0) > 0 ? { _fakelab: meta } : {}
+  return { log: { version: '1.2', creator: { ...creator }, entries: sorted, ...extension } as Har['log'] }
 }
 
 // Key order of each HAR object as the HAR 1.2 spec lists its fields; unknown keys (other tools'
@@ -196,7 +253,9 @@ export function createCassette(entries: readonly Entry[], creator: CassetteCreat
 // same session diff line by line.
 const KEY_ORDER: Record<string, readonly string[]> = {
   root: ['log'],
-  log: ['version', 'creator', 'browser', 'pages', 'entries', 'comment'],
+  log: ['version', 'creator', 'browser', 'pages', 'entries', 'comment', '_fakelab'],
+  meta: ['credentials'],
+  credential: ['placeholder', 'sent_as', 'status', 'source', 'user'],
   entry: ['pageref', 'startedDateTime', 'time', 'request', 'response', 'cache', 'timings', 'serverIPAddress', 'connection', 'comment'],
   request: ['method', 'url', 'httpVersion', 'cookies', 'headers', 'queryString', 'postData', 'headersSize', 'bodySize', 'comment'],
   response: ['status', 'statusText', 'httpVersion', 'cookies', 'headers', 'content', 'redirectURL', 'headersSize', 'bodySize', 'comment'],
@@ -209,7 +268,8 @@ const KEY_ORDER: Record<string, readonly string[]> = {
 /** Which kind (in {@link KEY_ORDER}) the value under a key of each kind is; arrays hold that kind. */
 const CHILD_KIND: Record<string, Record<string, string>> = {
   root: { log: 'log' },
-  log: { entries: 'entry' },
+  log: { entries: 'entry', _fakelab: 'meta' },
+  meta: { credentials: 'credential' },
   entry: { request: 'request', response: 'response', timings: 'timings' },
   request: { headers: 'nameValue', queryString: 'nameValue', cookies: 'nameValue', postData: 'postData' },
   response: { headers: 'nameValue', cookies: 'nameValue', content: 'content' },

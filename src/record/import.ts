@@ -25,7 +25,8 @@ import type { AreaImport, AreaImporter, ImportBuildContext, ImportCollectContext
 import { fill, isObject, list, noteRecord, num, pick, str } from '../scenario/importer.js'
 import { createSimulator } from '../simulator.js'
 import { parseScenario } from '../simulator.js'
-import { harHeader } from './har.js'
+import { credentialOf, importedToken, isJobToken, substituteCredentials } from './credentials.js'
+import { cassetteMeta, harHeader } from './har.js'
 import { apiPath } from './match.js'
 import { PLACEHOLDER } from './redact.js'
 
@@ -40,6 +41,27 @@ export interface ImportOptions {
   verify?: boolean
   /** The cassette's name, for the YAML header comment. */
   source?: string
+  /**
+   * The real values of recorded credentials, keyed by placeholder (`[REDACTED-1]`) or by the
+   * username it authenticates as (`root`): the imported user gets that token instead of
+   * `glpat-imported-<n>`, so a client re-run unchanged authenticates. The value is then written
+   * into the scenario. (`fakelab import --token root=$GITLAB_TOKEN`.)
+   */
+  tokens?: ReadonlyMap<string, string>
+}
+
+/** A token the imported scenario holds for a recorded credential. */
+export interface ImportedToken {
+  /** The placeholder of the cassette (`[REDACTED-1]`). */
+  placeholder: string
+  /** The user it authenticates as. */
+  username: string
+  /** Its value in the scenario: `glpat-imported-<n>`, or the value given in {@link ImportOptions.tokens}. */
+  token: string
+  /** Whether the value was given (then it is the client's own token), rather than derived. */
+  given: boolean
+  /** How the session sent it (`PRIVATE-TOKEN`, `private_token=`, ...). */
+  sentAs: string
 }
 
 /** What {@link importCassette} produced. */
@@ -52,6 +74,8 @@ export interface ImportResult {
   notReproduced: string[]
   /** How many entities of each kind were imported: `users`, `groups`, `projects`, then each area's kinds. */
   counts: Record<string, number>
+  /** The token each recorded credential became, by placeholder number. */
+  tokens: ImportedToken[]
 }
 
 /** Path segments that are words, not ids, where an id could stand. */
@@ -88,13 +112,7 @@ interface Exchange extends ImportExchange {
 }
 
 function tokenOf(entry: Entry): string | undefined {
-  const headers = entry.request.headers
-  const direct = harHeader(headers, 'private-token') ?? harHeader(headers, 'job-token')
-  if (direct) return direct
-  const bearer = /^Bearer\s+(.+)$/i.exec(harHeader(headers, 'authorization') ?? '')
-  if (bearer) return bearer[1]!.trim()
-  const query = new URL(entry.request.url).searchParams
-  return query.get('private_token') ?? query.get('access_token') ?? undefined
+  return credentialOf(entry.request.headers, new URL(entry.request.url))?.value
 }
 
 function exchangeOf(entry: Entry): Exchange {
@@ -128,6 +146,8 @@ class Seen {
   projects = new Map<number, Json>()
   /** token placeholder → user id */
   tokenOwners = new Map<string, number>()
+  /** token placeholder → how it was sent (`PRIVATE-TOKEN`, ...) */
+  tokenSentAs = new Map<string, string>()
   tokenSudo = new Set<string>()
   created = new Set<string>()
   notes: string[] = []
@@ -164,9 +184,30 @@ function findByRef(map: Map<number, Json>, ref: string | undefined, pathKey: str
   return [...map.values()].find((e) => str(e[pathKey])?.toLowerCase() === ref.toLowerCase())
 }
 
+/**
+ * The users behind the session's credentials as the recorder noted them (`log._fakelab`): first,
+ * because that is each user as the session's first request with the credential found it.
+ */
+function collectCredentials(seen: Seen, har: Har): void {
+  for (const credential of cassetteMeta(har).credentials ?? []) {
+    seen.tokenSentAs.set(credential.placeholder, credential.sent_as)
+    if (credential.status !== 200 || credential.user === null) continue
+    if (isJobToken(credential.sent_as)) {
+      seen.notes.push(`token ${credential.placeholder}: a CI job token of ${credential.user.username}; job tokens belong to a project's job, which no answer names, so it is not imported`)
+      continue
+    }
+    noteUser(seen, credential.user)
+    if (!seen.tokenOwners.has(credential.placeholder)) seen.tokenOwners.set(credential.placeholder, credential.user.id)
+  }
+}
+
 /** First pass: users, groups, projects, token owners and created records. */
 function collectRoots(seen: Seen, exchanges: Exchange[]): void {
   for (const x of exchanges) {
+    if (x.token && !seen.tokenSentAs.has(x.token)) {
+      const sent = credentialOf(x.entry.request.headers, new URL(x.entry.request.url))
+      if (sent) seen.tokenSentAs.set(x.token, sent.sentAs)
+    }
     if (x.method === 'POST' && x.status === 201 && isObject(x.body) && num(x.body.id) !== undefined) {
       // POST to a collection (`/projects/:id/hooks`) creates one record of its kind.
       const kind = KIND_OF_COLLECTION[x.segments.at(-1) ?? '']
@@ -189,6 +230,128 @@ function collectRoots(seen: Seen, exchanges: Exchange[]): void {
     } else if (t === '/projects' || t === '/projects/:id') {
       for (const project of list(x.body)) noteRecord(seen.projects, ctxOf(seen), 'project', project)
     }
+  }
+}
+
+/** `acme/platform/api` from `acme/platform/api#3` (issues), `!3` (merge requests), `%3` (milestones). */
+function pathOfReference(reference: string | undefined): string | undefined {
+  return reference ? /^([^#!%~&$\s]+\/[^#!%~&$\s]+)[#!%~&$]/.exec(reference)?.[1] : undefined
+}
+
+/** `acme/platform/api` from `http://host/acme/platform/api/-/issues/3`. */
+function pathOfWebUrl(webUrl: string | undefined): string | undefined {
+  if (!webUrl || !URL.canParse(webUrl)) return undefined
+  const path = new URL(webUrl).pathname
+  const at = path.indexOf('/-/')
+  return at > 0 && !path.startsWith('/groups/') ? decodeURIComponent(path.slice(1, at)) : undefined
+}
+
+/** `acme/platform` from a group milestone's `http://host/groups/acme/platform/-/milestones/3`. */
+function groupPathOfWebUrl(webUrl: string | undefined): string | undefined {
+  if (!webUrl || !URL.canParse(webUrl)) return undefined
+  const path = new URL(webUrl).pathname
+  const at = path.indexOf('/-/')
+  return path.startsWith('/groups/') && at > 0 ? decodeURIComponent(path.slice('/groups/'.length, at)) : undefined
+}
+
+/**
+ * Pass between the roots and the areas: the groups and projects the session only named (in request
+ * paths, in an issue's `project_id` and `references`, a milestone's `group_id` and `web_url`, an
+ * embedded `project`), never fetched. Each becomes a record of `seen` so the areas' answers about
+ * it (labels, members, milestones, ...) have somewhere to go. An id no answer shows is made up
+ * (past every id seen) and noted; a record only ever named by id is noted and left out.
+ */
+function inferRoots(seen: Seen, exchanges: Exchange[]): void {
+  const projectIds = new Map<string, number | undefined>()
+  const groupIds = new Map<string, number | undefined>()
+  const projectIdOnly = new Set<number>()
+  const groupIdOnly = new Set<number>()
+  const namespaceIds = new Set<number>()
+  const noteProject = (fullPath: string | undefined, id: number | undefined): void => {
+    if (fullPath === undefined) {
+      if (id !== undefined) projectIdOnly.add(id)
+      return
+    }
+    const key = fullPath.toLowerCase()
+    if (!projectIds.has(key) || (projectIds.get(key) === undefined && id !== undefined)) projectIds.set(key, id)
+  }
+  const noteGroup = (fullPath: string | undefined, id: number | undefined): void => {
+    if (fullPath === undefined) {
+      if (id !== undefined) groupIdOnly.add(id)
+      return
+    }
+    const key = fullPath.toLowerCase()
+    if (!groupIds.has(key) || (groupIds.get(key) === undefined && id !== undefined)) groupIds.set(key, id)
+  }
+  const casing = new Map<string, string>()
+  for (const x of exchanges) {
+    if (x.status < 200 || x.status >= 300 || seen.created.has(`${x.segments[0] === 'groups' ? 'group' : 'project'}:${x.segments[1]}`)) continue
+    const ref = x.segments[1]
+    if (ref !== undefined && x.segments.length > 2) {
+      const byId = /^\d+$/.test(ref) ? Number(ref) : undefined
+      if (x.segments[0] === 'projects') noteProject(byId === undefined ? ref : undefined, byId)
+      if (x.segments[0] === 'groups') noteGroup(byId === undefined ? ref : undefined, byId)
+      if (byId === undefined) casing.set(ref.toLowerCase(), ref)
+    }
+    if (x.method !== 'GET') continue
+    for (const item of list(x.body)) {
+      if (!isObject(item)) continue
+      const projectId = num(item.project_id)
+      const webUrl = str(item.web_url)
+      const path = pathOfReference(isObject(item.references) ? str(item.references.full) : undefined) ?? pathOfWebUrl(webUrl)
+      if (projectId !== undefined && path) {
+        noteProject(path, projectId)
+        casing.set(path.toLowerCase(), path)
+      }
+      const groupId = num(item.group_id)
+      const groupPath = groupPathOfWebUrl(webUrl)
+      if (groupId !== undefined && groupPath) {
+        noteGroup(groupPath, groupId)
+        casing.set(groupPath.toLowerCase(), groupPath)
+      }
+      if (isObject(item.project) && num(item.project.id) !== undefined && str(item.project.path_with_namespace)) noteRecord(seen.projects, ctxOf(seen), 'project', item.project)
+    }
+  }
+  for (const project of seen.projects.values()) {
+    const namespace = isObject(project.namespace) ? project.namespace : undefined
+    if (num(namespace?.id) !== undefined) namespaceIds.add(namespace!.id as number)
+    if (namespace?.kind === 'group' && str(namespace.full_path)) noteGroup(namespace.full_path as string, num(namespace.id))
+  }
+  const knownProject = (path: string, id: number | undefined): boolean =>
+    (id !== undefined && seen.projects.has(id)) || [...seen.projects.values()].some((p) => str(p.path_with_namespace)?.toLowerCase() === path)
+  const knownGroup = (path: string, id: number | undefined): boolean =>
+    (id !== undefined && seen.groups.has(id)) || [...seen.groups.values()].some((g) => str(g.full_path)?.toLowerCase() === path)
+  let nextProjectId = Math.max(0, ...seen.projects.keys(), ...[...projectIds.values()].filter((id): id is number => id !== undefined), ...projectIdOnly) + 1
+  let nextGroupId = Math.max(0, ...seen.groups.keys(), ...namespaceIds, ...[...groupIds.values()].filter((id): id is number => id !== undefined), ...groupIdOnly) + 1
+  for (const [key, known] of groupIds) {
+    if (knownGroup(key, known)) continue
+    const fullPath = casing.get(key) ?? key
+    const id = known ?? nextGroupId++
+    if (known === undefined) seen.notes.push(`group ${fullPath}: its id was never recorded; imported as ${id}`)
+    seen.groups.set(id, { id, path: fullPath.split('/').at(-1), full_path: fullPath, _inferred: true })
+    seen.notes.push(`group ${fullPath}: only seen in paths and other answers; its name, visibility, description and dates are not reproduced`)
+  }
+  for (const [key, known] of projectIds) {
+    if (knownProject(key, known)) continue
+    const fullPath = casing.get(key) ?? key
+    const id = known ?? nextProjectId++
+    if (known === undefined) seen.notes.push(`project ${fullPath}: its id was never recorded; imported as ${id}`)
+    const namespacePath = fullPath.split('/').slice(0, -1).join('/')
+    const personal = [...seen.users.values()].some((u) => str(u.username)?.toLowerCase() === namespacePath.toLowerCase())
+    const group = [...seen.groups.values()].find((g) => str(g.full_path)?.toLowerCase() === namespacePath.toLowerCase())
+    seen.projects.set(id, {
+      id,
+      path: fullPath.split('/').at(-1),
+      path_with_namespace: fullPath,
+      namespace: { ...(group ? { id: group.id } : {}), path: namespacePath.split('/').at(-1), full_path: namespacePath, kind: personal ? 'user' : 'group' },
+    })
+    seen.notes.push(`project ${fullPath}: only seen in paths and other answers; its name, visibility, description and dates are not reproduced`)
+  }
+  for (const id of projectIdOnly) {
+    if (!seen.projects.has(id) && ![...projectIds.values()].includes(id)) seen.notes.push(`project ${id}: only seen by id in request paths, no answer shows its path; not imported`)
+  }
+  for (const id of groupIdOnly) {
+    if (!seen.groups.has(id) && ![...groupIds.values()].includes(id) && !namespaceIds.has(id)) seen.notes.push(`group ${id}: only seen by id in request paths, no answer shows its path; not imported`)
   }
 }
 
@@ -243,7 +406,9 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
   const exchanges = har.log.entries.map(exchangeOf)
   const seen = new Seen()
   const runs = IMPORTERS.map((importer) => importer.start?.() ?? {})
+  collectCredentials(seen, har)
   collectRoots(seen, exchanges)
+  inferRoots(seen, exchanges)
   collectChildren(seen, exchanges, runs)
   const notes = seen.notes
   const usernameOf = (id: number): string | undefined => str(seen.users.get(id)?.username)
@@ -274,15 +439,22 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
   }
   for (const fullPath of [...groupByPath.keys()]) if (fullPath.includes('/')) ensureGroup(fullPath.split('/').slice(0, -1).join('/'), undefined)
 
-  // Tokens: each placeholder seen in a GET /user becomes a token of that user.
+  // Tokens: each placeholder whose user is known (the recorder's note, or a recorded GET /user)
+  // becomes a token of that user: the value given for it, else `glpat-imported-<n>`.
   const tokensByUser = new Map<number, Json[]>()
-  for (const [token, userId] of seen.tokenOwners) {
+  const tokens: ImportedToken[] = []
+  const placeholderOrder = (a: string, b: string): number => Number(/\d+/.exec(a)?.[0] ?? 0) - Number(/\d+/.exec(b)?.[0] ?? 0)
+  for (const [placeholder, userId] of [...seen.tokenOwners].sort(([a], [b]) => placeholderOrder(a, b))) {
     const user = seen.users.get(userId)
-    const scopes = ['api', ...(user?.is_admin === true && seen.tokenSudo.has(token) ? ['sudo'] : [])]
+    const username = str(user?.username) ?? String(userId)
+    const given = options.tokens?.get(placeholder) ?? options.tokens?.get(username)
+    const token = given ?? importedToken(placeholder)
+    tokens.push({ placeholder, username, token, given: given !== undefined, sentAs: seen.tokenSentAs.get(placeholder) ?? 'PRIVATE-TOKEN' })
+    const scopes = ['api', ...(user?.is_admin === true && seen.tokenSudo.has(placeholder) ? ['sudo'] : [])]
     tokensByUser.set(userId, [...(tokensByUser.get(userId) ?? []), { token, name: 'imported', scopes }])
   }
   const unknownTokens = new Set(exchanges.map((x) => x.token).filter((t): t is string => t !== undefined && !seen.tokenOwners.has(t)))
-  for (const token of unknownTokens) notes.push(`token ${token}: no recorded GET /user shows its owner, so requests sending it are not authenticated`)
+  for (const token of unknownTokens) notes.push(`token ${token}: neither the recorder nor a recorded GET /user shows its owner, so requests sending it are not authenticated`)
   if (seen.tokenOwners.size > 0) notes.push(`token scopes: not recorded; imported tokens get [api] (plus sudo for an admin whose requests used sudo)`)
 
   const groupsOut = [...groupByPath.entries()].map(([fullPath, group]) => {
@@ -363,23 +535,30 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
   // Validate before verifying: a refused scenario is a bug here, not a property of the cassette.
   parseScenario(bodyText, { file: '<imported scenario>' })
 
-  const differing = options.verify === false ? [] : await verify(exchanges, bodyText)
+  const differing = options.verify === false ? [] : await verify(exchanges, bodyText, tokenMap(tokens))
   const notReproduced = [...notes, ...differing]
   const header = [
     `# Imported by fakelab from ${options.source ?? 'a cassette'} (${har.log.entries.length} recorded exchanges).`,
     '# State at the start of the session; records the session created are left out.',
     ...(notReproduced.length > 0 ? ['# Not reproduced:', ...notReproduced.map((n) => `#   - ${n}`)] : ['# Every recorded GET is answered with the same body.']),
   ]
-  return { scenario, yaml: `${header.join('\n')}\n${bodyText}`, notReproduced, counts }
+  const tokenLines = tokens.map((t) => `#   ${t.placeholder} -> ${t.username}: ${t.given ? 'the token given for it' : t.token}`)
+  if (tokenLines.length > 0) header.push(`# Tokens (send these instead of the recorded ones, or import with --token ${tokens[0]!.username}=<your token>):`, ...tokenLines)
+  return { scenario, yaml: `${header.join('\n')}\n${bodyText}`, notReproduced, counts, tokens }
+}
+
+/** Placeholder → the token the imported scenario holds for it: what a recorded request must send instead. */
+export function tokenMap(tokens: readonly ImportedToken[]): Map<string, string> {
+  return new Map(tokens.map((t) => [t.placeholder, t.token]))
 }
 
 // ---- verification -----------------------------------------------------------------------------
 
 /** Fields of `recorded` that `actual` does not reproduce, as `[].a.b` paths. */
-function diffPaths(recorded: unknown, actual: unknown, path: string, out: Set<string>): void {
+function diffPaths(recorded: unknown, actual: unknown, path: string, out: Set<string>, tokens: ReadonlyMap<string, string> = new Map()): void {
   if (Array.isArray(recorded) && Array.isArray(actual)) {
     if (recorded.length !== actual.length) out.add(`${path || '(body)'} (length ${recorded.length} recorded, ${actual.length} imported)`)
-    for (let i = 0; i < Math.min(recorded.length, actual.length); i++) diffPaths(recorded[i], actual[i], `${path}[]`, out)
+    for (let i = 0; i < Math.min(recorded.length, actual.length); i++) diffPaths(recorded[i], actual[i], `${path}[]`, out, tokens)
     return
   }
   if (isObject(recorded) && isObject(actual)) {
@@ -387,11 +566,13 @@ function diffPaths(recorded: unknown, actual: unknown, path: string, out: Set<st
       const child = path ? `${path}.${key}` : key
       if (!(key in actual)) out.add(`${child} (missing)`)
       else if (!(key in recorded)) out.add(`${child} (extra)`)
-      else diffPaths(recorded[key], actual[key], child, out)
+      else diffPaths(recorded[key], actual[key], child, out, tokens)
     }
     return
   }
-  if (JSON.stringify(recorded) !== JSON.stringify(actual) && !(typeof recorded === 'string' && PLACEHOLDER.test(recorded) && recorded === actual)) {
+  // A recorded placeholder matches itself or the token the scenario holds for it.
+  const sameSecret = typeof recorded === 'string' && PLACEHOLDER.test(recorded) && (recorded === actual || [...tokens].reduce((text, [p, t]) => text.split(p).join(t), recorded) === actual)
+  if (JSON.stringify(recorded) !== JSON.stringify(actual) && !sameSecret) {
     out.add(path || '(body)')
   }
 }
@@ -402,7 +583,7 @@ const NOT_FORWARDED = new Set(['host', 'content-length', 'connection', 'accept-e
  * Replays the session in order against a simulator of `scenarioYaml` and describes each GET answer
  * (status or field) that differs from the recording, one note per route and field.
  */
-async function verify(exchanges: Exchange[], scenarioYaml: string): Promise<string[]> {
+async function verify(exchanges: Exchange[], scenarioYaml: string, tokens: ReadonlyMap<string, string>): Promise<string[]> {
   const sim = createSimulator({ scenario: scenarioYaml })
   const fields = new Map<string, Set<string>>()
   const notes: string[] = []
@@ -411,9 +592,10 @@ async function verify(exchanges: Exchange[], scenarioYaml: string): Promise<stri
   const renamed = new Map<string, string>()
   for (const x of exchanges) {
     const headers = new Headers()
-    for (const h of x.entry.request.headers) if (!NOT_FORWARDED.has(h.name.toLowerCase()) && !h.name.startsWith(':')) headers.append(h.name, h.value)
+    const sent = substituteCredentials(x.entry.request.headers, x.entry.request.url, tokens)
+    for (const h of sent.headers) if (!NOT_FORWARDED.has(h.name.toLowerCase()) && !h.name.startsWith(':')) headers.append(h.name, h.value)
     const text = ['GET', 'HEAD'].includes(x.method) ? undefined : x.entry.request.postData?.text
-    const url = new URL(x.entry.request.url)
+    const url = new URL(sent.url)
     url.pathname = url.pathname
       .split('/')
       .map((segment, i, all) => renamed.get(`${all[i - 1]}/${segment}`) ?? segment)
@@ -438,7 +620,7 @@ async function verify(exchanges: Exchange[], scenarioYaml: string): Promise<stri
     }
     if (x.method !== 'GET' || x.body === undefined) continue
     const out = fields.get(route) ?? new Set<string>()
-    diffPaths(x.body, body, '', out)
+    diffPaths(x.body, body, '', out, tokens)
     fields.set(route, out)
   }
   for (const [route, paths] of [...fields].sort(([a], [b]) => (a < b ? -1 : 1))) {

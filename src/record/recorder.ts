@@ -29,7 +29,9 @@ import type { Entry, Har, Header } from 'har-format'
 import { createProxyServer } from 'http-proxy-3'
 // The node:http door's own conversions, so both servers read requests and write answers alike.
 import { sendFetchResponse, toFetchRequest } from '../server/fetch-bridge.js'
-import { createCassette, parseCassette, serializeCassette, type CassetteCreator } from './har.js'
+import { credentialOf, type SentCredential } from './credentials.js'
+import { createCassette, parseCassette, serializeCassette, type CassetteCreator, type CassetteCredential } from './har.js'
+import { API_ROOT, apiPath } from './match.js'
 import { createRedactor, type RedactionRules } from './redact.js'
 import {
   createReplayDoor,
@@ -42,6 +44,18 @@ import {
   type ReplayerOptions,
   type RequestHandlerLike,
 } from './replay.js'
+
+/** What the recorder learnt of one credential (before redaction). */
+interface Identity {
+  credential: SentCredential
+  source: CassetteCredential['source']
+  /** Resolved once the user is known (the probe answered, or the session's own GET /user did). */
+  ready: Promise<void>
+  /** Resolves `ready` for an identity a `GET /user` of the session will show. */
+  settle?: () => void
+  status?: number
+  user?: Record<string, unknown> | null
+}
 
 /** Options of {@link createRecorder}. */
 export interface RecorderOptions {
@@ -256,6 +270,65 @@ function harEntry(request: PendingRequest, response: IncomingMessage, raw: Buffe
   }
 }
 
+/** The number of a placeholder (`[REDACTED-12]` → 12). */
+function placeholderNumber(placeholder: string): number {
+  return Number(/\d+/.exec(placeholder)?.[0] ?? 0)
+}
+
+/** A `GET /user` answer as a user (an object with `id` and `username`), else null. */
+function parseUser(body: Buffer | undefined): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(body?.toString('utf8') ?? '') as unknown
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'number' && typeof (value as { username?: unknown }).username === 'string') {
+      return value as Record<string, unknown>
+    }
+  } catch {
+    // Not JSON: no user.
+  }
+  return null
+}
+
+/** The header or query parameter a credential goes in, as its `sentAs` names it. */
+function credentialPlace(sentAs: string): { header?: string; query?: string } {
+  return sentAs.endsWith('=') ? { query: sentAs.slice(0, -1) } : sentAs.startsWith('Authorization') ? { header: 'Authorization' } : { header: sentAs }
+}
+
+/**
+ * Asks the target who a credential belongs to: `GET /api/v4/user` with the credential alone, sent
+ * as the session sent it (no sudo). A target that cannot be reached gives status 0 and no user.
+ */
+async function probeUser(target: URL, credential: SentCredential): Promise<{ status: number; user: Record<string, unknown> | null }> {
+  const url = new URL(`${target.pathname.replace(/\/$/, '')}${API_ROOT}/user`, target.origin)
+  const place = credentialPlace(credential.sentAs)
+  if (place.query) url.searchParams.set(place.query, credential.value)
+  const headers: Record<string, string> = {}
+  if (place.header) headers[place.header] = place.header === 'Authorization' ? `Bearer ${credential.value}` : credential.value
+  try {
+    const response = await fetch(url, { headers })
+    const body = Buffer.from(await response.arrayBuffer())
+    return { status: response.status, user: response.status === 200 ? parseUser(body) : null }
+  } catch {
+    return { status: 0, user: null }
+  }
+}
+
+/** An identity as one `GET /user` exchange, for the redactor (never written as an entry). */
+function identityEntry(identity: Identity, target: URL): Entry {
+  const url = new URL(`${target.pathname.replace(/\/$/, '')}${API_ROOT}/user`, target.origin)
+  const place = credentialPlace(identity.credential.sentAs)
+  if (place.query) url.searchParams.set(place.query, identity.credential.value)
+  const headers = place.header ? [{ name: place.header, value: place.header === 'Authorization' ? `Bearer ${identity.credential.value}` : identity.credential.value }] : []
+  const text = JSON.stringify(identity.user ?? null)
+  return {
+    startedDateTime: new Date(0).toISOString(),
+    time: 0,
+    request: { method: 'GET', url: url.href, httpVersion: 'HTTP/1.1', cookies: [], headers, queryString: [], headersSize: -1, bodySize: 0 },
+    response: { status: identity.status ?? 0, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: [], content: { size: text.length, mimeType: 'application/json', text }, redirectURL: '', headersSize: -1, bodySize: -1 },
+    cache: {},
+    timings: { send: 0, wait: 0, receive: 0 },
+  }
+}
+
 function sendError(res: ServerResponse, status: number, body: object): void {
   if (res.headersSent) return void res.destroy()
   res.writeHead(status, { 'content-type': 'application/json' })
@@ -295,7 +368,27 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
     ? createReplayDoor(replayer, { mode: mode as 'replay' | 'lockdown' | 'hybrid', ...(options.simulator ? { simulator: options.simulator } : {}) })
     : undefined
 
-  const cassette = (): Har => createCassette(createRedactor(options.redaction).entries(recorded), creator)
+  // Credential → the user behind it, noted the first time each credential is seen (issue 23 item
+  // 20): a cassette whose session never called `GET /user` still says who sent each token.
+  const identities = new Map<string, Identity>()
+  const cassette = (): Har => {
+    const known = [...identities.values()].filter((identity) => identity.status !== undefined)
+    // Each identity is redacted as one more exchange (`GET /user` with the credential), so its
+    // credential gets the placeholder the entries use and its answer loses its secrets alike.
+    const probes = known.map((identity) => identityEntry(identity, targetUrl ?? new URL('http://gitlab.invalid')))
+    const redacted = createRedactor(options.redaction).entries([...recorded, ...probes])
+    const credentials = redacted
+      .slice(recorded.length)
+      .map((entry, i): CassetteCredential => {
+        const identity = known[i]!
+        const placeholder = credentialOf(entry.request.headers, new URL(entry.request.url))?.value ?? ''
+        const user = identity.user ? (JSON.parse(entry.response.content.text ?? 'null') as CassetteCredential['user']) : null
+        return { placeholder, sent_as: identity.credential.sentAs, status: identity.status!, source: identity.source, user }
+      })
+      .filter((c) => /^\[REDACTED-\d+\]$/.test(c.placeholder))
+      .sort((a, b) => placeholderNumber(a.placeholder) - placeholderNumber(b.placeholder))
+    return createCassette(redacted.slice(0, recorded.length), creator, { credentials })
+  }
   let saveTimer: NodeJS.Timeout | undefined
   let saving: Promise<void> = Promise.resolve()
   const save = (path: string): Promise<void> => {
@@ -335,6 +428,9 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
     proxyRes.on('end', () => {
       const endAt = Date.now()
       if (mode === 'record') {
+        if (request.method === 'GET' && apiPath(new URL(request.url).pathname) === '/user') {
+          noteOwnUser(request, proxyRes.statusCode ?? 0, Buffer.concat(chunks), proxyRes.headers['content-encoding'])
+        }
         recorded.push(harEntry(request, proxyRes, Buffer.concat(chunks), firstByteAt, endAt))
         scheduleAutosave()
       }
@@ -344,15 +440,63 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
   })
   proxy?.on('error', (error, req, res) => {
     const request = pending.get(req)
+    // A session GET /user that never got an answer shows no user: the credential's next request asks.
+    const credential = request ? credentialOf(request.headers, new URL(request.url)) : undefined
+    const identity = credential ? identities.get(credential.value) : undefined
+    if (identity?.source === 'answer' && identity.status === undefined) {
+      identities.delete(credential!.value)
+      identity.settle?.()
+    }
     if ('writeHead' in res) sendError(res, 502, { error: `502 Bad Gateway: fakelab could not reach ${targetUrl!.origin}: ${error.message}` })
     report({ method: req.method ?? 'GET', path: req.url ?? '/', status: 502, source: 'target', recorded: false, durationMs: Date.now() - (request?.startedAt ?? Date.now()), error })
   })
 
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, startedAt: number): void => {
+  /**
+   * Notes the credential of a request about to be forwarded, the first time it is seen: a
+   * `GET /user` without sudo will show its user itself; any other request waits for the
+   * recorder's own `GET /user` with the credential alone, sent first so the target sees the same
+   * order every time.
+   */
+  const noteCredential = async (method: string, url: URL, headers: Header[]): Promise<void> => {
+    if (mode !== 'record') return
+    const credential = credentialOf(headers, url)
+    if (!credential) return
+    let identity = identities.get(credential.value)
+    if (!identity) {
+      const showsItself = method === 'GET' && apiPath(url.pathname) === '/user' && !url.searchParams.has('sudo') && !headers.some((h) => h.name.toLowerCase() === 'sudo')
+      if (showsItself) {
+        const shown: Identity = { credential, source: 'answer', ready: Promise.resolve() }
+        shown.ready = new Promise<void>((resolve) => (shown.settle = resolve))
+        identities.set(credential.value, shown)
+        return
+      }
+      const probing: Identity = { credential, source: 'probe', ready: Promise.resolve() }
+      probing.ready = probeUser(targetUrl!, credential).then(({ status, user }) => {
+        probing.status = status
+        probing.user = user
+      })
+      identities.set(credential.value, probing)
+      identity = probing
+    }
+    if (identity.source === 'probe') await identity.ready
+  }
+
+  /** The session's own `GET /user` answered: the user of its credential, if still unknown. */
+  const noteOwnUser = (request: PendingRequest, status: number, raw: Buffer, encoding: string | undefined): void => {
+    const credential = credentialOf(request.headers, new URL(request.url))
+    const identity = credential ? identities.get(credential.value) : undefined
+    if (!identity || identity.source !== 'answer' || identity.status !== undefined) return
+    identity.status = status
+    identity.user = status === 200 ? parseUser(decode(raw, encoding)) : null
+    identity.settle?.()
+  }
+
+  const forward = async (req: IncomingMessage, res: ServerResponse, body: Buffer, startedAt: number): Promise<void> => {
     // http-proxy prepends the target's path (a GitLab under a relative URL root), so the record does too.
     const url = new URL(`${targetUrl!.pathname.replace(/\/$/, '')}${req.url ?? '/'}`, targetUrl!.origin)
     // Record the request as the target saw it: its Host, not the recorder's.
     const headers = rawHeaderList(req.rawHeaders).map((h) => (h.name.toLowerCase() === 'host' ? { ...h, value: url.host } : h))
+    await noteCredential(req.method ?? 'GET', url, headers)
     pending.set(req, { startedAt, method: req.method ?? 'GET', url: url.href, httpVersion: req.httpVersion, headers, body })
     proxy!.web(req, res, { buffer: Readable.from(body.length > 0 ? [body] : []) })
   }
@@ -379,7 +523,7 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
         return
       }
       try {
-        if (forwards) forward(req, res, Buffer.from(await request.arrayBuffer()), startedAt)
+        if (forwards) await forward(req, res, Buffer.from(await request.arrayBuffer()), startedAt)
         else await answer(req, res, request, startedAt)
       } catch {
         sendError(res, 500, { message: '500 Internal Server Error' })

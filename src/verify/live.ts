@@ -13,7 +13,8 @@
  * @module
  */
 import type { Entry, Har } from 'har-format'
-import { importCassette } from '../record/import.js'
+import { cassetteMeta, type CassetteMeta } from '../record/har.js'
+import { importCassette, tokenMap } from '../record/import.js'
 import type { Scenario } from '../scenario/index.js'
 import { createSimulator, parseScenario } from '../simulator.js'
 import { DEFAULT_NORMALISATIONS, type Normalisations } from './normalise.js'
@@ -43,6 +44,11 @@ export interface LiveVerifier {
   report(): Promise<VerifyReport>
 }
 
+/** The session so far as a cassette, with the recorder's notes on its credentials (entries kept in order). */
+function upToNow(entries: readonly Entry[], meta: CassetteMeta): Har {
+  return { log: { version: '1.2', creator: { name: 'fakelab', version: '0' }, entries: [...entries], ...(meta.credentials ? { _fakelab: meta } : {}) } as Har['log'] }
+}
+
 /**
  * Creates a live verifier.
  * @throws IgnoreSyntaxError for a bad ignore rule; ScenarioError for scenario YAML with problems.
@@ -57,28 +63,28 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
   let queue: Promise<unknown> = Promise.resolve()
 
   /** The scenario-seeded replayer, rebuilt when the session shows a token owner it did not know. */
-  async function scenarioReplayer(entries: readonly Entry[]): Promise<SessionReplayer> {
-    const imported = await importCassette({ log: { version: '1.2', creator: { name: 'fakelab', version: '0' }, entries: [...entries] } }, { verify: false })
+  async function scenarioReplayer(entries: readonly Entry[], meta: CassetteMeta): Promise<SessionReplayer> {
+    const imported = await importCassette(upToNow(entries, meta), { verify: false })
     const tokens = JSON.stringify((imported.scenario.users as { tokens?: unknown }[]).map((u) => u.tokens ?? []))
     if (!fixed || fixed.tokens !== tokens) {
       // A new token owner: start again from the scenario and replay the earlier writes.
       const sim = createSimulator({ scenario: given! })
       addImportedTokens(sim, imported.scenario)
-      const replayer = createSessionReplayer(sim, normalise, rules)
+      const replayer = createSessionReplayer(sim, normalise, rules, tokenMap(imported.tokens))
       for (const [i, entry] of entries.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
       fixed = { replayer, tokens }
     }
     return fixed.replayer
   }
 
-  async function checkOne(entries: readonly Entry[], index: number): Promise<ExchangeResult> {
+  async function checkOne(entries: readonly Entry[], index: number, meta: CassetteMeta): Promise<ExchangeResult> {
     const upTo = entries.slice(0, index + 1)
     if (given) {
-      lastReplayer = await scenarioReplayer(upTo)
+      lastReplayer = await scenarioReplayer(upTo, meta)
       return lastReplayer.replay(entries[index]!, index)
     }
-    const imported = await importCassette({ log: { version: '1.2', creator: { name: 'fakelab', version: '0' }, entries: [...upTo] } }, { verify: false })
-    const replayer = createSessionReplayer(createSimulator({ scenario: imported.yaml }), normalise, rules)
+    const imported = await importCassette(upToNow(upTo, meta), { verify: false })
+    const replayer = createSessionReplayer(createSimulator({ scenario: imported.yaml }), normalise, rules, tokenMap(imported.tokens))
     for (const [i, entry] of upTo.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
     lastReplayer = replayer
     return replayer.replay(entries[index]!, index)
@@ -90,7 +96,7 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
         const entries = cassette.log.entries
         const fresh: ExchangeResult[] = []
         for (let index = results.length; index < entries.length; index++) {
-          const result = await checkOne(entries, index)
+          const result = await checkOne(entries, index, cassetteMeta(cassette))
           results.push(result)
           fresh.push(result)
         }

@@ -13,7 +13,8 @@
  */
 import type { Entry, Har } from 'har-format'
 import { parseCassette } from '../record/har.js'
-import { importCassette, routeTemplate } from '../record/import.js'
+import { substituteCredentials } from '../record/credentials.js'
+import { importCassette, routeTemplate, tokenMap } from '../record/import.js'
 import { API_ROOT, apiPath } from '../record/match.js'
 import { areas } from '../resources/index.js'
 import type { Scenario } from '../scenario/index.js'
@@ -121,12 +122,14 @@ class HarRequestView implements CoreRequest {
   readonly #headers = new Map<string, string>()
   readonly #body: Uint8Array | undefined
 
-  constructor(entry: Entry, path: string) {
-    const url = new URL(entry.request.url)
+  /** @param tokens placeholder → the token the simulator knows for it (see `credentials.ts`). */
+  constructor(entry: Entry, path: string, tokens: ReadonlyMap<string, string> = new Map()) {
+    const sent = substituteCredentials(entry.request.headers, entry.request.url, tokens)
+    const url = new URL(sent.url)
     this.method = entry.request.method.toUpperCase()
     this.path = path
     this.query = url.search.slice(1)
-    for (const h of entry.request.headers) {
+    for (const h of sent.headers) {
       const name = h.name.toLowerCase()
       if (NOT_FORWARDED.has(name) || name.startsWith(':')) continue
       const before = this.#headers.get(name)
@@ -204,12 +207,13 @@ export function addImportedTokens(sim: Simulator, imported: Record<string, unkno
   }
 }
 
-async function seed(har: Har, options: VerifyOptions): Promise<{ sim: Simulator; seededFrom: VerifyReport['seededFrom'] }> {
+async function seed(har: Har, options: VerifyOptions): Promise<{ sim: Simulator; seededFrom: VerifyReport['seededFrom']; tokens: Map<string, string> }> {
   const imported = await importCassette(har, { verify: false, source: options.source ?? '<cassette>' })
-  if (options.scenario === undefined) return { sim: createSimulator({ scenario: imported.yaml }), seededFrom: 'cassette' }
+  const tokens = tokenMap(imported.tokens)
+  if (options.scenario === undefined) return { sim: createSimulator({ scenario: imported.yaml }), seededFrom: 'cassette', tokens }
   const sim = createSimulator({ scenario: options.scenario })
   addImportedTokens(sim, imported.scenario)
-  return { sim, seededFrom: 'scenario' }
+  return { sim, seededFrom: 'scenario', tokens }
 }
 
 /**
@@ -226,8 +230,8 @@ async function seed(har: Har, options: VerifyOptions): Promise<{ sim: Simulator;
 export async function verifyCassette(cassette: Har | string, options: VerifyOptions = {}): Promise<VerifyReport> {
   const rules = parseIgnoreRules(options.ignore ?? [])
   const har = typeof cassette === 'string' ? parseCassette(cassette, options.source) : cassette
-  const { sim, seededFrom } = await seed(har, options)
-  const replayer = createSessionReplayer(sim, { ...DEFAULT_NORMALISATIONS, ...options.normalise }, rules)
+  const { sim, seededFrom, tokens } = await seed(har, options)
+  const replayer = createSessionReplayer(sim, { ...DEFAULT_NORMALISATIONS, ...options.normalise }, rules, tokens)
   const results: ExchangeResult[] = []
   for (const [index, entry] of har.log.entries.entries()) results.push(await replayer.replay(entry, index))
   return summarise(results, {
@@ -251,8 +255,10 @@ export interface SessionReplayer {
 /**
  * A replayer over `sim` (live mode uses it exchange by exchange; {@link verifyCassette} over a whole cassette).
  * @param rules parsed ignore rules.
+ * @param tokens placeholder → the token `sim` knows for it: recorded requests send that instead
+ *   (`ImportResult.tokens` through `tokenMap`); default none, the placeholders are sent as they are.
  */
-export function createSessionReplayer(sim: Simulator, normalise: Normalisations, rules: readonly IgnoreRule[]): SessionReplayer {
+export function createSessionReplayer(sim: Simulator, normalise: Normalisations, rules: readonly IgnoreRule[], tokens: ReadonlyMap<string, string> = new Map()): SessionReplayer {
   const ids = new IdMap()
   const secrets = new SecretBindings()
   let lastRoute: string | null = null
@@ -268,7 +274,7 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
       const below = `${API_ROOT}${apiPath(url.pathname)}`
       const path = normalise.ids ? ids.renamePath(below) : below
       lastRoute = null
-      const reply = await sim.dispatch(new HarRequestView(entry, path))
+      const reply = await sim.dispatch(new HarRequestView(entry, path, tokens))
       const method = entry.request.method.toUpperCase()
       const route = lastRoute ?? `${method} ${routeTemplate(apiPath(url.pathname))}`
       const recorded = recordedParts(entry)

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator, parseScenario } from '../../src/index.js'
 import { createReplayHandlers } from '../../src/msw.js'
 import { createRecorder, loadCassetteFile, startServer, writeCassetteFile } from '../../src/node.js'
+import { cassetteMeta } from '../../src/record/har.js'
 import { importCassette, type ImportResult } from '../../src/record/import.js'
 import { DEFAULT_REDACTION, PLACEHOLDER } from '../../src/record/redact.js'
 import { createReplayDoor, createReplayer } from '../../src/record/replay.js'
@@ -66,6 +67,16 @@ describe('fixtures/cassettes/gitbeaker-session.har.json', () => {
 
   it('is what the session records today (re-record with FAKELAB_UPDATE_CASSETTES=1)', () => {
     expect(stable(cassette)).toEqual(stable(fresh))
+    expect(cassetteMeta(cassette)).toEqual(cassetteMeta(fresh))
+  })
+
+  it('says who sent each token: every user the session acts as, from its own GET /user', () => {
+    expect(cassetteMeta(cassette).credentials!.map((c) => [c.placeholder, c.sent_as, c.source, c.user?.username])).toEqual([
+      ['[REDACTED-1]', 'PRIVATE-TOKEN', 'answer', 'root'],
+      ['[REDACTED-4]', 'PRIVATE-TOKEN', 'answer', 'devon'],
+      ['[REDACTED-5]', 'PRIVATE-TOKEN', 'answer', 'nora'],
+      ['[REDACTED-6]', 'private_token=', 'answer', 'max'],
+    ])
   })
 
   it('holds at least 30 varied calls through @gitbeaker/rest', () => {
@@ -155,7 +166,9 @@ describe('importing the session cassette', () => {
     // users 7 and projects 7: the session's project list now includes the issues area's ivy/tracker and ivy/bulk.
     expect(result.counts).toEqual({ users: 7, groups: 3, projects: 7, labels: 8, milestones: 3, freeze_periods: 2, issues: 2, merge_requests: 1, members: 3 })
     expect(Object.values(tokens)).not.toContain('none')
-    for (const token of Object.values(tokens)) expect(token).toMatch(PLACEHOLDER)
+    // Each placeholder `[REDACTED-n]` imports as `glpat-imported-n`, never as the placeholder itself.
+    for (const token of Object.values(tokens)) expect(token).toMatch(/^glpat-imported-\d+$/)
+    expect(result.tokens.map((t) => t.token)).toEqual(result.tokens.map((t) => t.placeholder.replace(/\[REDACTED-(\d+)\]/, 'glpat-imported-$1')))
   })
 
   it('lists what it does not reproduce, in the YAML and in the result', () => {

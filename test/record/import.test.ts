@@ -57,7 +57,7 @@ describe('importCassette', () => {
     const result = await importCassette(cassette, { verify: false })
     expect(() => parseScenario(result.yaml)).not.toThrow()
     expect(result.scenario.users).toEqual([
-      { id: 5, username: 'alice', name: 'Alice', state: 'active', avatar_url: null, tokens: [{ token: '[REDACTED-1]', name: 'imported', scopes: ['api'] }] },
+      { id: 5, username: 'alice', name: 'Alice', state: 'active', avatar_url: null, tokens: [{ token: 'glpat-imported-1', name: 'imported', scopes: ['api'] }] },
       { id: 6, username: 'bob', name: 'Bob', state: 'active' },
     ])
     expect(result.scenario.groups).toEqual([
@@ -74,7 +74,7 @@ describe('importCassette', () => {
       },
     ])
     expect(result.notReproduced).toEqual([
-      'token [REDACTED-9]: no recorded GET /user shows its owner, so requests sending it are not authenticated',
+      'token [REDACTED-9]: neither the recorder nor a recorded GET /user shows its owner, so requests sending it are not authenticated',
       'token scopes: not recorded; imported tokens get [api] (plus sudo for an admin whose requests used sudo)',
       'project 1: no namespace recorded; not imported',
       'GET /runners/all (1 recorded): not in the scenario format yet',
