@@ -89,6 +89,34 @@ export interface MemberRecord extends Row {
   override: boolean
 }
 
+/**
+ * A group shared with another group (GitLab `group_group_links`): members of `shared_with_group_id`
+ * (and of its ancestors) get up to `group_access` in `shared_group_id`, its subgroups and projects.
+ * Core's because every access check reads it (gitlab: app/models/group_group_link.rb).
+ */
+export interface GroupGroupLinkRecord extends Row {
+  shared_group_id: number
+  shared_with_group_id: number
+  /** The most a member of the shared-with group gets: 10–50 (see `AccessLevel`). */
+  group_access: number
+  expires_at: DateString | null
+  created_at: Timestamp
+}
+
+/**
+ * A project shared with a group (GitLab `project_group_links`): members of `group_id` (and of its
+ * ancestors) get up to `group_access` in the project. Core's for the same reason
+ * (gitlab: app/models/project_group_link.rb).
+ */
+export interface ProjectGroupLinkRecord extends Row {
+  project_id: number
+  group_id: number
+  /** The most a member of the group gets: 10–40 (see `AccessLevel`). */
+  group_access: number
+  expires_at: DateString | null
+  created_at: Timestamp
+}
+
 /** A personal (or project/impersonation) access token. `token` is the secret sent by clients. */
 export interface PersonalAccessTokenRecord extends Row {
   user_id: number
@@ -176,6 +204,8 @@ export interface Tables {
   groups: GroupRecord
   projects: ProjectRecord
   members: MemberRecord
+  group_group_links: GroupGroupLinkRecord
+  project_group_links: ProjectGroupLinkRecord
   personal_access_tokens: PersonalAccessTokenRecord
   oauth_access_tokens: OauthAccessTokenRecord
   internal_ids: InternalIdRecord
@@ -206,7 +236,7 @@ export type TableDefs = { readonly [K in TableName]: TableDef<Tables[K]> }
 /**
  * The tables core needs, and only those: what authentication reads (users and their personal and
  * OAuth tokens, web sessions, CI job tokens, the instance's authentication settings), what access
- * checks read (groups, projects, members) and the store's iid counters. Every other table is an
+ * checks read (groups, projects, members, group and project sharing links) and the store's iid counters. Every other table is an
  * area's (its `Area.tables`).
  */
 export const CORE_TABLES = {
@@ -214,6 +244,8 @@ export const CORE_TABLES = {
   groups: table<GroupRecord>(['parent_id']),
   projects: table<ProjectRecord>(['namespace_id']),
   members: table<MemberRecord>(['source_id', 'user_id']),
+  group_group_links: table<GroupGroupLinkRecord>(['shared_group_id', 'shared_with_group_id']),
+  project_group_links: table<ProjectGroupLinkRecord>(['project_id', 'group_id']),
   personal_access_tokens: table<PersonalAccessTokenRecord>(['token', 'user_id']),
   oauth_access_tokens: table<OauthAccessTokenRecord>(['token']),
   internal_ids: table<InternalIdRecord>(['scope_id']),

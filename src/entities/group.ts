@@ -46,8 +46,22 @@ export function GroupDetail(group: GroupRecord, ctx: PresentCtx, projects: Proje
     ...(runnersToken ? { runners_token: group.runners_token } : {}),
     projects: projects.map((project) => Project(project, ctx, counts)),
     shared_projects: [],
-    shared_with_groups: [],
+    shared_with_groups: SharedGroupsWithGroup(group, ctx),
   }
+}
+
+/**
+ * `SharedGroupWithGroup` of each group the group is shared with, in link order:
+ * `{group_id, group_name, group_full_path, group_access_level, expires_at}`
+ * (gitlab: lib/api/entities/shared_group_with_group.rb, 13.x).
+ */
+function SharedGroupsWithGroup(group: GroupRecord, ctx: PresentCtx) {
+  return ctx.db.tables.group_group_links.where('shared_group_id', group.id).flatMap((link) => {
+    const with_ = ctx.db.tables.groups.get(link.shared_with_group_id)
+    return with_
+      ? [{ group_id: with_.id, group_name: with_.name, group_full_path: ctx.db.groupFullPath(with_), group_access_level: link.group_access, expires_at: link.expires_at }]
+      : []
+  })
 }
 
 /** `{id, web_url, name}`: nested groups (runner details, group storage moves). */

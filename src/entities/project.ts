@@ -154,7 +154,7 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, counts: Project
     auto_cancel_pending_pipelines: 'enabled',
     build_coverage_regex: null,
     ci_config_path: null,
-    shared_with_groups: [],
+    shared_with_groups: SharedGroupsWithProject(project, ctx),
     only_allow_merge_if_pipeline_succeeds: false,
     allow_merge_on_skipped_pipeline: null,
     restrict_user_defined_variables: false,
@@ -180,4 +180,18 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, counts: Project
         }
       : {}),
   }
+}
+
+/**
+ * `SharedGroupWithProject` of each group the project is shared with, in link order:
+ * `{group_id, group_name, group_full_path, group_access_level, expires_at}`
+ * (gitlab: lib/api/entities/shared_group_with_project.rb, 13.x).
+ */
+function SharedGroupsWithProject(project: ProjectRecord, ctx: PresentCtx) {
+  return ctx.db.tables.project_group_links.where('project_id', project.id).flatMap((link) => {
+    const group = ctx.db.tables.groups.get(link.group_id)
+    return group
+      ? [{ group_id: group.id, group_name: group.name, group_full_path: ctx.db.groupFullPath(group), group_access_level: link.group_access, expires_at: link.expires_at }]
+      : []
+  })
 }

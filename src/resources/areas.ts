@@ -24,6 +24,7 @@ export * from './projects/index.js'
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'
 export * from './runners/index.js' // runners area (issue 7)
+export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './todos/index.js'
 export * from './users/index.js'
 export * from './version/index.js'

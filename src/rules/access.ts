@@ -43,11 +43,10 @@ export function directMember(
 }
 
 /**
- * The highest access level the user holds in a group, directly or through an ancestor group.
- * @param today `YYYY-MM-DD`, to skip expired memberships.
+ * The access level the user holds in a group as a member: directly or through an ancestor group.
+ * Sharing does not chain, so this is what a group link hands on.
  */
-export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRecord, today: string): number {
-  if (!user) return AccessLevel.NO_ACCESS
+function membershipLevel(db: Db, user: UserRecord, group: GroupRecord, today: string): number {
   let level: number = AccessLevel.NO_ACCESS
   for (const g of db.groupSelfAndAncestors(group)) {
     const m = directMember(db, 'group', g.id, user.id, today)
@@ -56,9 +55,40 @@ export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRe
   return level
 }
 
+/** A sharing link (group or project) is in force until the start of its `expires_at` day, as a membership. */
+function activeLink(link: { expires_at: string | null }, today: string): boolean {
+  return link.expires_at === null || link.expires_at > today
+}
+
+/** What a sharing link gives the user: its `group_access`, capped by the user's membership of the linked group. */
+function linkLevel(db: Db, user: UserRecord, linkedGroupId: number, groupAccess: number, today: string): number {
+  const linked = db.tables.groups.get(linkedGroupId)
+  return linked ? Math.min(groupAccess, membershipLevel(db, user, linked, today)) : AccessLevel.NO_ACCESS
+}
+
+/**
+ * The highest access level the user holds in a group: as a member of it or an ancestor, or as a
+ * member of a group it or an ancestor is shared with (capped by the share's `group_access`;
+ * gitlab: app/models/group_group_link.rb, `Group#max_member_access_for_user`).
+ * @param today `YYYY-MM-DD`, to skip expired memberships and shares.
+ */
+export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRecord, today: string): number {
+  if (!user) return AccessLevel.NO_ACCESS
+  let level = membershipLevel(db, user, group, today)
+  if (db.tables.group_group_links.size === 0) return level
+  for (const g of db.groupSelfAndAncestors(group)) {
+    for (const link of db.tables.group_group_links.where('shared_group_id', g.id)) {
+      if (activeLink(link, today)) level = Math.max(level, linkLevel(db, user, link.shared_with_group_id, link.group_access, today))
+    }
+  }
+  return level
+}
+
 /**
  * The highest access level the user holds in a project: direct membership, membership of the
- * project's group or its ancestors, or ownership of the personal namespace (OWNER).
+ * project's group or its ancestors (or of a group those are shared with), membership of a group
+ * the project is shared with (capped by the share's `group_access`), or ownership of the personal
+ * namespace (OWNER).
  */
 export function projectAccessLevel(db: Db, user: UserRecord | null, project: ProjectRecord, today: string): number {
   if (!user) return AccessLevel.NO_ACCESS
@@ -66,6 +96,9 @@ export function projectAccessLevel(db: Db, user: UserRecord | null, project: Pro
   let level: number = directMember(db, 'project', project.id, user.id, today)?.access_level ?? AccessLevel.NO_ACCESS
   const group = db.projectGroup(project)
   if (group) level = Math.max(level, groupAccessLevel(db, user, group, today))
+  for (const link of db.tables.project_group_links.where('project_id', project.id)) {
+    if (activeLink(link, today)) level = Math.max(level, linkLevel(db, user, link.group_id, link.group_access, today))
+  }
   return level
 }
 
@@ -76,10 +109,19 @@ export type ProjectLevels = (project: ProjectRecord) => number
  * {@link projectAccessLevel} of one user for many projects (a list over thousands of them): the
  * user's memberships are read once (the members' `user_id` index) and each project's level is
  * kept, so a project costs its group chain instead of a scan of every member of it and its groups.
- * For one request: the memberships are not watched for writes.
+ * For one request: the memberships are not watched for writes. Where groups or projects are
+ * shared, each project's level is {@link projectAccessLevel}'s, kept.
  */
 export function projectLevels(db: Db, user: UserRecord | null, today: string): ProjectLevels {
   if (!user) return () => AccessLevel.NO_ACCESS
+  if (db.tables.group_group_links.size > 0 || db.tables.project_group_links.size > 0) {
+    const kept = new Map<number, number>()
+    return (project) => {
+      let level = kept.get(project.id)
+      if (level === undefined) kept.set(project.id, (level = projectAccessLevel(db, user, project, today)))
+      return level
+    }
+  }
   const projects = new Map<number, number>()
   const groups = new Map<number, number>()
   for (const m of db.tables.members.where('user_id', user.id)) {

@@ -157,6 +157,17 @@ const ROWS: Row[] = [
   { key: 'DELETE /groups/:id', path: '/groups/12', expect: [401, 404, 404, 404, 404, 202, 404, 202, 404, S] },
   // --- end arrange-directory: group writes ---
 
+  // Sharing (gitlab: lib/api/groups.rb, projects.rb): a group share needs Owner of the shared group
+  // and read of the other; a project share admin_project (Maintainer+) and read of the group
+  // (max cannot read secret-lab: the service's 404 `Not Found`). Default scenario: platform (11)
+  // and handbook (23) are shared with secret-lab (12).
+  { key: 'POST /groups/:id/share', path: '/groups/12/share', body: { group_id: 10, group_access: 20 }, expect: [401, 404, 404, 404, 404, 201, 404, 201, 404, S] },
+  { key: 'DELETE /groups/:id/share/:group_id', path: '/groups/11/share/12', expect: [401, 403, 403, 403, 403, 204, 404, 204, 404, S] },
+  { key: 'POST /projects/:id/share', path: '/projects/20/share', body: { group_id: 12, group_access: 20 }, notFound: { message: 'Not Found' }, expect: [401, 403, 403, 403, 404, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/share/:group_id', path: '/projects/23/share/12', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // A user's memberships: administrators only (`authenticated_as_admin!`).
+  { key: 'GET /users/:user_id/memberships', path: '/users/7/memberships', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+
   // Project labels: read = can read the project; write = admin_label (Reporter+); promote =
   // admin_label on the project's group (acme: the same roles); subscribe = read.
   { key: 'GET /projects/:id/labels', path: '/projects/20/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

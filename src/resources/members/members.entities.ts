@@ -93,3 +93,18 @@ export function BillableMembership(member: MemberRecord, ctx: PresentCtx) {
     access_level: { string_value: HUMAN_ACCESS[member.access_level] ?? 'No access', integer_value: member.access_level },
   }
 }
+
+/**
+ * `Membership` (`GET /users/:user_id/memberships`): `{source_id, source_name, source_type,
+ * access_level}`, `source_type` as GitLab's polymorphic column spells it (`Project`, `Namespace`).
+ * gitlab: lib/api/entities/membership.rb (13.x).
+ */
+export function Membership(member: MemberRecord, ctx: PresentCtx) {
+  const source = member.source_type === 'group' ? ctx.db.tables.groups.get(member.source_id) : ctx.db.tables.projects.get(member.source_id)
+  return {
+    source_id: member.source_id,
+    source_name: source?.name ?? null,
+    source_type: member.source_type === 'group' ? 'Namespace' : 'Project',
+    access_level: member.access_level,
+  }
+}

@@ -10,14 +10,15 @@
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
-import { findGroup } from '../../rules/finders.js'
+import { findGroup, findUser } from '../../rules/finders.js'
+import { activeMembership } from '../../rules/access.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import { SOURCE_TYPES, SOURCES } from '../../rules/source.js'
 import { billableMemberships, BILLABLE_SORTS, listBillable, removeBillable } from './billable-members.service.js'
-import { BillableMember, BillableMembership, presentMembers } from './members.entities.js'
+import { BillableMember, BillableMembership, Membership, presentMembers } from './members.entities.js'
 import { allMembers, directMembers, filterMembers, findDirectMember, memberOf } from './members.finder.js'
 import { authorizeAdminMembers, canOverrideMembers } from './members.policy.js'
 import { addMember, addMembers, removeMember, updateMember } from './members.service.js'
@@ -175,6 +176,24 @@ memberRoutes.push(
     handler(ctx) {
       removeBillable(ctx, findGroup(ctx, ctx.params.id), ctx.params.user_id)
       return noContent()
+    },
+  }),
+)
+
+// gitlab: lib/api/users.rb `get ":user_id/memberships"` (13.x): administrators only, a user's
+// direct memberships of projects and groups, in id order, `type` narrowing to one kind.
+memberRoutes.push(
+  route('GET /users/:user_id/memberships', {
+    auth: 'admin',
+    params: { user_id: userId, type: p.string({ values: ['Project', 'Namespace'] }), ...paginationParams },
+    handler(ctx) {
+      const user = findUser(ctx, ctx.params.user_id)
+      const kind = ctx.params.type === 'Project' ? 'project' : ctx.params.type === 'Namespace' ? 'group' : undefined
+      const rows = ctx.db.tables.members
+        .where('user_id', user.id)
+        .filter((m) => (kind === undefined || m.source_type === kind) && activeMembership(m, ctx.today))
+        .sort((a, b) => a.id - b.id)
+      return paginated(ctx, rows, (m) => Membership(m, ctx))
     },
   }),
 )
