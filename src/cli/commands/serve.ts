@@ -235,7 +235,7 @@ export interface ReplayLogEntry {
 }
 
 /** The log entry of a replay exchange; `undefined` for one the simulator answered (its journal logs it). */
-export function replayLogEntry(exchange: Exchange, at: string): ReplayLogEntry | undefined {
+function replayLogEntry(exchange: Exchange, at: string): ReplayLogEntry | undefined {
   if (exchange.source !== 'cassette' && exchange.source !== 'miss') return undefined
   const q = exchange.path.indexOf('?')
   return {
@@ -255,7 +255,7 @@ export function replayLogEntry(exchange: Exchange, at: string): ReplayLogEntry |
  * `GET /api/v4/user → 200 (replayed) 1.0ms`, or for a miss
  * `REPLAY MISS GET /api/v4/x → 501 (no recording) 1.0ms`.
  */
-export function replayLogLine(entry: ReplayLogEntry, mode: Exclude<LogMode, 'off'>): string {
+function replayLogLine(entry: ReplayLogEntry, mode: Exclude<LogMode, 'off'>): string {
   if (mode === 'json') return JSON.stringify(entry)
   const target = entry.query ? `${entry.path}?${entry.query}` : entry.path
   const how = entry.replayed ? 'replayed' : 'no recording'
