@@ -217,7 +217,7 @@ export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): str
  * diagnostic in `replay` and `lockdown` modes), as the `json` log prints it. Requests the simulator
  * answers (`hybrid` misses) are logged as journal entries instead.
  */
-export interface ReplayLogEntry {
+interface ReplayLogEntry {
   /** The replay server's count of requests (those the simulator answered included). */
   readonly seq: number
   /** When the answer was sent, by the wall clock (ISO 8601); a cassette does not follow the scenario's clock. */
