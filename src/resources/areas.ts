@@ -23,6 +23,7 @@ export * from './project-milestones/index.js' // project milestones area (issue 
 export * from './projects/index.js'
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'
+export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './todos/index.js'
 export * from './users/index.js'
