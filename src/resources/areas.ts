@@ -12,6 +12,7 @@ export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 
 export * from './freeze-periods/index.js'
 export * from './group-milestones/index.js'
 export * from './groups/index.js'
+export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'
 export * from './members/index.js'
