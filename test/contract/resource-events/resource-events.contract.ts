@@ -8,7 +8,8 @@
  *
  * Default scenario: ivy/tracker (30, public) #1 (issue 405) has label events 1 (devon adds p1, 115)
  * and 2 (riley adds ux, 117) and milestone event 1 (max adds sprint-1, 221); #3 (407) state event 1
- * (closed); !2 (merge request 503) state event 2 (merged). #5 is confidential. acme/platform/api
+ * (closed); !2 (merge request 503) state event 2 (merged); !1 (merge request 502) label events 3
+ * (devon adds ux) and 4 (removes it), milestone events 2 and 3 (sprint-1 added, removed). #5 is confidential. acme/platform/api
  * (21) is private, its label 113 `performance`; acme/platform's milestone 210 is private.
  */
 import { expect, it } from 'vitest'
@@ -49,7 +50,7 @@ contract('GET /projects/:id/issues/:eventable_id/resource_label_events', {}, ({ 
     const nora = await api.get(`${ISSUE}/resource_label_events`, { as: 'nora' })
     expect([nora.body.map((e: { id: number }) => e.id), nora.headers.get('x-total')]).toEqual([[1, 2], '3'])
     const devon = await api.get(`${ISSUE}/resource_label_events`, { as: 'devon' })
-    expect(devon.body.map((e: { id: number; label: { name: string } }) => [e.id, e.label.name])).toEqual([[1, 'p1'], [2, 'ux'], [3, 'performance']])
+    expect(devon.body.map((e: { id: number; label: { name: string } }) => [e.id, e.label.name])).toEqual([[1, 'p1'], [2, 'ux'], [5, 'performance']])
   })
 
   it('shows a deleted label as null', async () => {
@@ -132,6 +133,25 @@ contract('GET /projects/:id/issues/:eventable_iid/resource_state_events', {}, ({
   })
 })
 
+contract('GET /projects/:id/merge_requests/:eventable_id/resource_label_events', {}, ({ api }) => {
+  it('lists and shows the merge request\'s label events (the scenario\'s: ux added, then removed)', async () => {
+    const ux = await labelBasic(api, 30, 117)
+    const devon = user(api, 4, 'Devon Developer', 'devon')
+    const expected = [
+      { id: 3, user: devon, created_at: '2021-03-21T09:10:00.000Z', resource_type: 'MergeRequest', resource_id: 502, label: ux, action: 'add' },
+      { id: 4, user: devon, created_at: '2021-03-21T09:20:00.000Z', resource_type: 'MergeRequest', resource_id: 502, label: ux, action: 'remove' },
+    ]
+    expect((await api.get(`${MR}/resource_label_events`, { as: 'nora' })).body).toEqual(expected)
+    expect((await api.get(`${MR}/resource_label_events/4`, { as: 'nora' })).body).toEqual(expected[1])
+    expect(await api.get('/projects/30/issues/1/resource_label_events/4', { as: 'nora' })).toBeGitLabError(404, NOT_FOUND)
+  })
+
+  it('lists the merge request\'s milestone events', async () => {
+    const res = await api.get(`${MR}/resource_milestone_events`, { as: 'nora' })
+    expect(res.body.map((e: { id: number; milestone: { id: number }; action: string; state: string }) => [e.id, e.milestone.id, e.action, e.state])).toEqual([[2, 221, 'add', 'opened'], [3, 221, 'remove', 'opened']])
+  })
+})
+
 contract('GET /projects/:id/merge_requests/:eventable_iid/resource_state_events', {}, ({ api }) => {
   it('lists and shows the merge request\'s state events', async () => {
     const expected = { id: 2, user: user(api, 5, 'Max Maintainer', 'max'), created_at: '2021-03-16T08:00:00.000Z', resource_type: 'MergeRequest', resource_id: 503, state: 'merged' }
@@ -165,7 +185,7 @@ contract('events written by the issue writes', {}, ({ api }) => {
     expect((await api.put(ISSUE, { as: 'riley', body: { milestone_id: 0, state_event: 'close' } })).status).toBe(200)
     expect((await api.put(ISSUE, { as: 'riley', body: { state_event: 'reopen' } })).status).toBe(200)
     const labels = (await api.get(`${ISSUE}/resource_label_events`, { as: 'riley' })).body
-    expect(labels.map((e: { id: number; label: { name: string }; action: string }) => [e.id, e.label.name, e.action])).toEqual([[1, 'p1', 'add'], [2, 'ux', 'add'], [3, 'p2', 'add'], [4, 'ux', 'remove']])
+    expect(labels.map((e: { id: number; label: { name: string }; action: string }) => [e.id, e.label.name, e.action])).toEqual([[1, 'p1', 'add'], [2, 'ux', 'add'], [5, 'p2', 'add'], [6, 'ux', 'remove']])
     const milestones = (await api.get(`${ISSUE}/resource_milestone_events`, { as: 'riley' })).body
     expect(milestones.map((e: { milestone: { id: number }; action: string; state: string }) => [e.milestone.id, e.action, e.state])).toEqual([[221, 'add', 'opened'], [222, 'add', 'opened'], [222, 'remove', 'closed']])
     const states = (await api.get(`${ISSUE}/resource_state_events`, { as: 'riley' })).body
@@ -199,9 +219,13 @@ contract('events written by the merge request writes', {}, ({ api }) => {
   it('records labels, milestone and state changes of PUT …/merge_requests/:iid', async () => {
     expect((await api.put(MR, { as: 'devon', body: { labels: 'p1', milestone_id: 221, state_event: 'close' } })).status).toBe(200)
     const labels = (await api.get(`${MR}/resource_label_events`, { as: 'devon' })).body
-    expect(labels).toEqual([{ id: 3, user: user(api, 4, 'Devon Developer', 'devon'), created_at: NOW, resource_type: 'MergeRequest', resource_id: 502, label: await labelBasic(api, 30, 115), action: 'add' }])
+    expect(labels.slice(2)).toEqual([{ id: 5, user: user(api, 4, 'Devon Developer', 'devon'), created_at: NOW, resource_type: 'MergeRequest', resource_id: 502, label: await labelBasic(api, 30, 115), action: 'add' }])
     const milestones = (await api.get(`${MR}/resource_milestone_events`, { as: 'devon' })).body
-    expect(milestones.map((e: { resource_type: string; milestone: { id: number }; action: string; state: string }) => [e.resource_type, e.milestone.id, e.action, e.state])).toEqual([['MergeRequest', 221, 'add', 'closed']])
+    expect(milestones.map((e: { resource_type: string; milestone: { id: number }; action: string; state: string }) => [e.resource_type, e.milestone.id, e.action, e.state])).toEqual([
+      ['MergeRequest', 221, 'add', 'opened'],
+      ['MergeRequest', 221, 'remove', 'opened'],
+      ['MergeRequest', 221, 'add', 'closed'],
+    ])
     const states = (await api.get(`${MR}/resource_state_events`, { as: 'devon' })).body
     expect(states.map((e: { id: number; state: string }) => [e.id, e.state])).toEqual([[3, 'closed']])
     expect((await api.put(MR, { as: 'devon', body: { state_event: 'reopen' } })).status).toBe(200)
