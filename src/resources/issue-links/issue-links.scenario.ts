@@ -56,7 +56,8 @@ export const issueLinkFragment: ScenarioFragment = {
   fields: { project: fields },
   collections: [{ table: 'issue_links', field: 'issue_links', on: ['project'] }],
   check(ctx) {
-    const seen = new Map<Entry, Set<Entry>>()
+    // Issues by their parsed record (`items` wraps them afresh on every call).
+    const seen = new Map<unknown, Set<unknown>>()
     for (const project of ctx.model.project) {
       for (const link of items(project, 'issue_links')) {
         const source = typeof link.value.issue === 'number' ? writtenIssue(project, link.value.issue) : undefined
@@ -69,9 +70,10 @@ export const issueLinkFragment: ScenarioFragment = {
         const target = writtenIssue(named.project, named.iid)
         if (!target) ctx.report(at(link, 'target'), `no issue with iid ${named.iid} written in that project (links need a written iid)`)
         if (!source || !target) continue
-        if (source === target) ctx.report(at(link, 'target'), 'an issue cannot be related to itself')
-        else if (seen.get(source)?.has(target) || seen.get(target)?.has(source)) ctx.report(at(link, 'target'), 'these issues are linked already')
-        seen.set(source, (seen.get(source) ?? new Set()).add(target))
+        const [from, to] = [source.value, target.value]
+        if (from === to) ctx.report(at(link, 'target'), 'an issue cannot be related to itself')
+        else if (seen.get(from)?.has(to) || seen.get(to)?.has(from)) ctx.report(at(link, 'target'), 'these issues are linked already')
+        seen.set(from, (seen.get(from) ?? new Set()).add(to))
       }
     }
   },
