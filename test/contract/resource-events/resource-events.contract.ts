@@ -209,6 +209,13 @@ contract('events written by the issue writes', {}, ({ api }) => {
     expect(states.map((e: { state: string; user: { username: string } }) => [e.state, e.user.username])).toEqual([['closed', 'max']])
   })
 
+  it('records the close a /promote note makes', async () => {
+    // acme/website (20) is in group acme, where riley (Reporter) may create epics.
+    expect((await api.post('/projects/20/issues/1/notes', { as: 'riley', body: { body: '/promote' } })).status).toBe(202)
+    const states = (await api.get('/projects/20/issues/1/resource_state_events', { as: 'riley' })).body
+    expect(states).toEqual([{ id: 3, user: user(api, 3, 'Riley Reporter', 'riley'), created_at: NOW, resource_type: 'Issue', resource_id: 400, state: 'closed' }])
+  })
+
   it('acts as the sudo user', async () => {
     await api.put(ISSUE, { as: 'root', headers: { Sudo: 'max' }, body: { state_event: 'close' } })
     expect((await api.get(`${ISSUE}/resource_state_events`, { as: 'max' })).body.map((e: { user: { username: string } }) => e.user.username)).toEqual(['max'])
