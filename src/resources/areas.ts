@@ -12,6 +12,7 @@ export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 
 export * from './freeze-periods/index.js'
 export * from './group-milestones/index.js'
 export * from './groups/index.js'
+export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'
 export * from './members/index.js'
@@ -23,6 +24,7 @@ export * from './project-milestones/index.js' // project milestones area (issue 
 export * from './projects/index.js'
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'
+export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './todos/index.js'

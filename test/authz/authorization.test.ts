@@ -460,6 +460,40 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/merge_requests/:merge_request_iid/add_spent_time', path: '/projects/20/merge_requests/1/add_spent_time', body: { duration: '1h' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'POST /projects/:id/merge_requests/:merge_request_iid/reset_spent_time', path: '/projects/20/merge_requests/1/reset_spent_time', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'GET /projects/:id/merge_requests/:merge_request_iid/time_stats', path: '/projects/20/merge_requests/1/time_stats', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Resource events (issue 25 item 5): every route needs a user (`authenticate!`); reading the
+  // issue or merge request is enough (`find_noteable`). ivy/tracker (30, public) #1 has label event
+  // 1 and milestone event 1, #3 state event 1, !1 label event 3 and milestone event 2, !2 state event 2.
+  { key: 'GET /projects/:id/issues/:eventable_id/resource_label_events', path: '/projects/20/issues/1/resource_label_events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:eventable_id/resource_label_events', path: '/projects/21/issues/1/resource_label_events', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues/:eventable_id/resource_label_events/:event_id', path: '/projects/30/issues/1/resource_label_events/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:eventable_id/resource_milestone_events', path: '/projects/21/issues/1/resource_milestone_events', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues/:eventable_id/resource_milestone_events/:event_id', path: '/projects/30/issues/1/resource_milestone_events/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:eventable_iid/resource_state_events', path: '/projects/21/issues/1/resource_state_events', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/issues/:eventable_iid/resource_state_events/:event_id', path: '/projects/30/issues/3/resource_state_events/1', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // acme/website #4 is confidential: hidden from guests and non-members (IssuesFinder, 404 Not found).
+  { key: 'GET /projects/:id/issues/:eventable_iid/resource_state_events', path: '/projects/20/issues/4/resource_state_events', expect: [401, 404, 200, 200, 200, 200, 404, 200, 404, 200], notFound: { message: '404 Not found' } },
+  { key: 'GET /projects/:id/merge_requests/:eventable_id/resource_label_events', path: '/projects/20/merge_requests/1/resource_label_events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:eventable_id/resource_label_events/:event_id', path: '/projects/30/merge_requests/1/resource_label_events/3', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:eventable_id/resource_milestone_events', path: '/projects/20/merge_requests/1/resource_milestone_events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:eventable_id/resource_milestone_events/:event_id', path: '/projects/30/merge_requests/1/resource_milestone_events/2', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:eventable_iid/resource_state_events', path: '/projects/20/merge_requests/1/resource_state_events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:eventable_iid/resource_state_events/:event_id', path: '/projects/30/merge_requests/2/resource_state_events/2', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Issue links (issue 25 item 6): a user is needed (`authenticate!`); reading the issue lists its
+  // links; linking needs `admin_issue_link` (Reporter+) on the target, else the service's 404;
+  // deleting needs it on both ends, else 404 No Issue Link found. olive is not a member of
+  // ivy/tracker (30), where link 1 joins #1 and #2.
+  { key: 'GET /projects/:id/issues/:issue_iid/links', path: '/projects/30/issues/1/links', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/links', path: '/projects/21/issues/1/links', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  {
+    key: 'POST /projects/:id/issues/:issue_iid/links',
+    path: '/projects/20/issues/1/links',
+    body: { target_project_id: 20, target_issue_iid: 2 },
+    expect: [401, 404, 201, 201, 201, 201, 404, 201, 404, S],
+    notFound: { message: 'No matching issue found. Make sure that you are adding a valid issue URL.' },
+  },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/links/:issue_link_id', path: '/projects/30/issues/1/links/1', expect: [401, 404, 200, 200, 200, 404, 404, 200, 404, S], notFound: { message: 'No Issue Link found' } },
 ]
 
 /**

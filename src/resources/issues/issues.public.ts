@@ -17,6 +17,10 @@ export { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, milestoneIdFor } fr
 export { parseDuration } from './duration.js'
 // The one lookup by project and iid lives with the issue services, which use it; offered here.
 export { issueByIid } from './issues.service.js'
+// `find_project_issue` and `Subscribable#subscribed?`, for routes that present issues of their own
+// (issue links: `Entities::RelatedIssue`).
+export { findProjectIssue } from './issues.service.js'
+export { subscribedToIssue } from './issue-writes.service.js'
 
 /**
  * The issues a merge request closes when merged (the `merge_requests_closing_issues` links), in
