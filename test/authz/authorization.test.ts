@@ -156,6 +156,26 @@ const ROWS: Row[] = [
   { key: 'DELETE /groups/:id', path: '/groups/10', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
   { key: 'DELETE /groups/:id', path: '/groups/12', expect: [401, 404, 404, 404, 404, 202, 404, 202, 404, S] },
   // --- end arrange-directory: group writes ---
+  // --- groups-tree: the namespace tree (gitlab: lib/api/groups.rb, projects.rb) ---
+  // Lists: anonymous allowed, whoever can read the group or project (a private one is 404).
+  { key: 'GET /groups/:id/subgroups', path: '/groups/10/subgroups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/subgroups', path: '/groups/11/subgroups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /groups/:id/descendant_groups', path: '/groups/10/descendant_groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/descendant_groups', path: '/groups/12/descendant_groups', expect: [404, 404, 404, 404, 404, 200, 404, 200, 404, 404] },
+  { key: 'GET /groups/:id/projects', path: '/groups/10/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/projects', path: '/groups/11/projects', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/groups', path: '/projects/20/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/groups', path: '/projects/21/groups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /users/:user_id/projects', path: '/users/6/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Project transfer: change_namespace (the project's owners, administrators), then
+  // transfer_projects in the target (Maintainer+ of secret-lab: olive).
+  { key: 'PUT /projects/:id/transfer', path: '/projects/20/transfer', body: { namespace: 'secret-lab' }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id/transfer', path: '/projects/21/transfer', body: { namespace: '12' }, expect: [401, 403, 403, 403, 403, 200, 404, 200, 404, S] },
+  // Into a group: administrators only (authenticated_as_admin!).
+  { key: 'POST /groups/:id/projects/:project_id', path: '/groups/12/projects/20', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  // Group transfer (14.6): admin_group (Owner) of the group, create_subgroup (Maintainer+) in the new parent.
+  { key: 'POST /groups/:id/transfer', path: '/groups/11/transfer', body: { group_id: 12 }, expect: [401, 403, 403, 403, 403, 201, 404, 201, 404, S] },
+  // --- end groups-tree ---
 
   // Project labels: read = can read the project; write = admin_label (Reporter+); promote =
   // admin_label on the project's group (acme: the same roles); subscribe = read.

@@ -111,7 +111,7 @@ export function destroyGroup(db: Db, group: GroupRecord): void {
 }
 
 /** `TransferGroup|…` messages of `Groups::TransferService` (each after "Transfer failed: "). */
-export const GroupTransferMessage = {
+const GroupTransferMessage = {
   alreadyRoot: 'Group is already a root group.',
   sameParent: 'Group is already associated to the parent group.',
   invalidPolicies: "You don't have enough permissions.",
@@ -127,7 +127,7 @@ export const GroupTransferMessage = {
  * from `parent_id`. Checks come before the first write, in GitLab's order.
  * spec-gap: the route came with GitLab 14.6 (`POST /groups/:id/transfer`); 13.x moves groups only
  * in the UI, with this same service.
- * @throws ApiError 400 `{"message":"Transfer failed: <reason>"}` (see {@link GroupTransferMessage}).
+ * @throws ApiError 400 `{"message":"Transfer failed: <reason>"}`.
  */
 export function transferGroup(ctx: Ctx<unknown>, group: GroupRecord, parent: GroupRecord | null): GroupRecord {
   const { db, today } = ctx

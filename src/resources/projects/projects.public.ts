@@ -6,5 +6,4 @@
  * @module
  */
 export { listProjects, PROJECT_ORDER_COLUMNS } from './projects.service.js'
-export type { ProjectListParams } from './projects.service.js'
 export { transferProject } from './projects.transfer.js'

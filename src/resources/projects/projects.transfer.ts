@@ -19,7 +19,7 @@ import { findNamespace, type ProjectNamespace } from './projects.service.js'
 const LEVEL: Record<Visibility, number> = { private: 0, internal: 10, public: 20 }
 
 /** `TransferProject|…` messages of `Projects::TransferService`. */
-export const ProjectTransferMessage = {
+const ProjectTransferMessage = {
   notAllowed: 'Transfer failed, please contact an admin.',
   nameOrPathTaken: 'Project with same name or path in target namespace already exists',
 } as const
