@@ -167,6 +167,8 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/groups', path: '/projects/20/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/groups', path: '/projects/21/groups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /users/:user_id/projects', path: '/users/6/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // A user's memberships: administrators only (users.rb `authenticated_as_admin!`).
+  { key: 'GET /users/:user_id/memberships', path: '/users/4/memberships', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   // Project transfer: change_namespace (the project's owners, administrators), then
   // transfer_projects in the target (Maintainer+ of secret-lab: olive).
   { key: 'PUT /projects/:id/transfer', path: '/projects/20/transfer', body: { namespace: 'secret-lab' }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },

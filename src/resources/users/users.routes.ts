@@ -1,7 +1,8 @@
 /**
  * `GET /user` and `GET /users/:id`: the reads clients use to discover who they are; `GET /users`,
  * the lookup tools make by username; and the administrators' user writes (`POST /users`,
- * `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block`, `POST /users/:id/unblock`).
+ * `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block`, `POST /users/:id/unblock`), and
+ * a user's memberships (`GET /users/:user_id/memberships`).
  * Source: GitLab doc/api/users.md; gitlabhq:lib/api/users.rb.
  * @module
  */
@@ -14,7 +15,7 @@ import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { present } from '../../core/ruby.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import type { UserRecord } from '../../db/schema.js'
+import type { MemberRecord, UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
 import { avatarErrors, storeAvatar } from './users.avatars.js'
 import { createUser, destroyUser, listUsers, soloOwnedGroups, updateUser, type UserOrder } from './users.service.js'
@@ -50,6 +51,20 @@ function findUserAsAdmin(ctx: Ctx<{ id: number }>): UserRecord {
   const user = ctx.db.tables.users.get(ctx.params.id)
   if (!user) throw notFound('User')
   return user
+}
+
+/**
+ * `Entities::Membership`: `{source_id, source_name, source_type, access_level}`, `source_type`
+ * being `Project` or `Namespace` (a group).
+ */
+function Membership(member: MemberRecord, ctx: Ctx<unknown>) {
+  const source = member.source_type === 'project' ? ctx.db.tables.projects.get(member.source_id) : ctx.db.tables.groups.get(member.source_id)
+  return {
+    source_id: member.source_id,
+    source_name: source?.name ?? null,
+    source_type: member.source_type === 'project' ? 'Project' : 'Namespace',
+    access_level: member.access_level,
+  }
 }
 
 /** Routes of the users area implemented so far. */
@@ -183,6 +198,24 @@ export const userRoutes: Route[] = [
       if (user.state === 'blocked') return created(null)
       ctx.db.tables.users.update(user.id, { state: 'blocked' })
       return created(true)
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `get ":user_id/memberships"`: administrators only
+  // (`authenticated_as_admin!`), the user's direct memberships (`user.members`, or
+  // `project_members` / `group_members` by `type`), by id.
+  route('GET /users/:user_id/memberships', {
+    params: { user_id: p.integer({ required: true }), type: p.string({ values: ['Project', 'Namespace'] }), ...paginationParams },
+    handler(ctx) {
+      if (!ctx.currentUser!.admin) throw forbidden()
+      const user = ctx.db.tables.users.get(ctx.params.user_id)
+      if (!user) throw notFound('User')
+      const type = ctx.params.type === 'Project' ? 'project' : ctx.params.type === 'Namespace' ? 'group' : undefined
+      const rows = ctx.db.tables.members
+        .where('user_id', user.id)
+        .filter((m) => (type === undefined || m.source_type === type) && (m.source_type === 'project' ? ctx.db.tables.projects.get(m.source_id) : ctx.db.tables.groups.get(m.source_id)))
+        .sort((a, b) => a.id - b.id)
+      return paginated(ctx, rows, (m) => Membership(m, ctx))
     },
   }),
 
