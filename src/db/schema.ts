@@ -89,6 +89,20 @@ export interface MemberRecord extends Row {
   override: boolean
 }
 
+/**
+ * A group shared with another group (GitLab `group_group_links`): the members of the
+ * `shared_with_group` (direct members) get up to `group_access` in the `shared_group`, its
+ * subgroups and their projects. Access checks read it, so it is core's.
+ */
+export interface GroupGroupLinkRecord extends Row {
+  shared_group_id: number
+  shared_with_group_id: number
+  /** 10, 20, 30, 40 or 50: the most a shared-with member gets. */
+  group_access: number
+  expires_at: DateString | null
+  created_at: Timestamp
+}
+
 /** A personal (or project/impersonation) access token. `token` is the secret sent by clients. */
 export interface PersonalAccessTokenRecord extends Row {
   user_id: number
@@ -176,6 +190,7 @@ export interface Tables {
   groups: GroupRecord
   projects: ProjectRecord
   members: MemberRecord
+  group_group_links: GroupGroupLinkRecord
   personal_access_tokens: PersonalAccessTokenRecord
   oauth_access_tokens: OauthAccessTokenRecord
   internal_ids: InternalIdRecord
@@ -206,7 +221,7 @@ export type TableDefs = { readonly [K in TableName]: TableDef<Tables[K]> }
 /**
  * The tables core needs, and only those: what authentication reads (users and their personal and
  * OAuth tokens, web sessions, CI job tokens, the instance's authentication settings), what access
- * checks read (groups, projects, members) and the store's iid counters. Every other table is an
+ * checks read (groups, projects, members, group shares) and the store's iid counters. Every other table is an
  * area's (its `Area.tables`).
  */
 export const CORE_TABLES = {
@@ -214,6 +229,7 @@ export const CORE_TABLES = {
   groups: table<GroupRecord>(['parent_id']),
   projects: table<ProjectRecord>(['namespace_id']),
   members: table<MemberRecord>(['source_id', 'user_id']),
+  group_group_links: table<GroupGroupLinkRecord>(['shared_group_id', 'shared_with_group_id']),
   personal_access_tokens: table<PersonalAccessTokenRecord>(['token', 'user_id']),
   oauth_access_tokens: table<OauthAccessTokenRecord>(['token']),
   internal_ids: table<InternalIdRecord>(['scope_id']),

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Db } from '../db/db.js'
-import type { GroupRecord, MemberRecord, ProjectRecord, UserRecord } from '../db/schema.js'
+import type { GroupGroupLinkRecord, GroupRecord, MemberRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 
 /** GitLab's `Gitlab::Access` levels. A member's `access_level` is one of these integers. */
 export const AccessLevel = {
@@ -42,9 +42,31 @@ export function directMember(
     .find((m) => m.source_type === sourceType && m.user_id === userId && activeMembership(m, today))
 }
 
+/** Whether a group share is in force on `today`: it never expires, or expires later. */
+function activeShare(link: GroupGroupLinkRecord, today: string): boolean {
+  return link.expires_at === null || link.expires_at > today
+}
+
 /**
- * The highest access level the user holds in a group, directly or through an ancestor group.
- * @param today `YYYY-MM-DD`, to skip expired memberships.
+ * What a group's shares give the user in it: for each share of the group with a group the user
+ * is a direct member of, the lower of the share's `group_access` and the membership's level; the
+ * highest of those. gitlab: app/models/group.rb (`members_from_self_and_ancestor_group_shares`).
+ */
+function sharedAccessLevel(db: Db, user: UserRecord, group: GroupRecord, today: string): number {
+  let level: number = AccessLevel.NO_ACCESS
+  for (const link of db.tables.group_group_links.where('shared_group_id', group.id)) {
+    if (!activeShare(link, today)) continue
+    const m = directMember(db, 'group', link.shared_with_group_id, user.id, today)
+    if (m) level = Math.max(level, Math.min(m.access_level, link.group_access))
+  }
+  return level
+}
+
+/**
+ * The highest access level the user holds in a group, directly or through an ancestor group, or
+ * through a share of the group or an ancestor with a group the user is a member of.
+ * gitlab: app/models/group.rb (`max_member_access_for_user`, `members_with_parents`).
+ * @param today `YYYY-MM-DD`, to skip expired memberships and shares.
  */
 export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRecord, today: string): number {
   if (!user) return AccessLevel.NO_ACCESS
@@ -52,6 +74,7 @@ export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRe
   for (const g of db.groupSelfAndAncestors(group)) {
     const m = directMember(db, 'group', g.id, user.id, today)
     if (m && m.access_level > level) level = m.access_level
+    level = Math.max(level, sharedAccessLevel(db, user, g, today))
   }
   return level
 }
@@ -88,6 +111,15 @@ export function projectLevels(db: Db, user: UserRecord | null, today: string): P
     const of = m.source_type === 'project' ? projects : groups
     if (!of.has(m.source_id)) of.set(m.source_id, m.access_level)
   }
+  // Shares with the user's groups give access in the shared groups (see groupAccessLevel).
+  const shared = new Map<number, number>()
+  for (const [groupId, memberLevel] of groups) {
+    for (const link of db.tables.group_group_links.where('shared_with_group_id', groupId)) {
+      if (!activeShare(link, today)) continue
+      const level = Math.min(memberLevel, link.group_access)
+      if (level > (shared.get(link.shared_group_id) ?? AccessLevel.NO_ACCESS)) shared.set(link.shared_group_id, level)
+    }
+  }
   const levels = new Map<number, number>()
   return (project) => {
     let level = levels.get(project.id)
@@ -96,7 +128,11 @@ export function projectLevels(db: Db, user: UserRecord | null, today: string): P
     else {
       level = projects.get(project.id) ?? AccessLevel.NO_ACCESS
       const group = groups.size > 0 ? db.projectGroup(project) : null
-      if (group) for (const g of db.groupSelfAndAncestors(group)) level = Math.max(level, groups.get(g.id) ?? AccessLevel.NO_ACCESS)
+      if (group) {
+        for (const g of db.groupSelfAndAncestors(group)) {
+          level = Math.max(level, groups.get(g.id) ?? AccessLevel.NO_ACCESS, shared.get(g.id) ?? AccessLevel.NO_ACCESS)
+        }
+      }
     }
     levels.set(project.id, level)
     return level

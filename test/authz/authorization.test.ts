@@ -177,6 +177,10 @@ const ROWS: Row[] = [
   { key: 'POST /groups/:id/projects/:project_id', path: '/groups/12/projects/20', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   // Group transfer (14.6): admin_group (Owner) of the group, create_subgroup (Maintainer+) in the new parent.
   { key: 'POST /groups/:id/transfer', path: '/groups/11/transfer', body: { group_id: 12 }, expect: [401, 403, 403, 403, 403, 201, 404, 201, 404, S] },
+  // Group shares: both groups readable (find_group!), then admin_group (Owner) of the shared group.
+  { key: 'POST /groups/:id/share', path: '/groups/12/share', body: { group_id: 10, group_access: 30 }, expect: [401, 404, 404, 404, 404, 201, 404, 201, 404, S] },
+  // No share in the default scenario: whoever reads acme learns there is no such link.
+  { key: 'DELETE /groups/:id/share/:group_id', path: '/groups/10/share/12', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, S], notFound: { message: '404 Group Link Not Found' } },
   // --- end groups-tree ---
 
   // Project labels: read = can read the project; write = admin_label (Reporter+); promote =

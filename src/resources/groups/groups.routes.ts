@@ -6,11 +6,11 @@
  */
 import { AccessLevel, canReadProject, hasGroupAccess } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { forbidden } from '../../core/errors.js'
+import { forbidden, notFound } from '../../core/errors.js'
 import { findGroup, findProject } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
+import { acceptedReply, created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
 import { Group, GroupDetail } from '../../entities/group.js'
@@ -18,7 +18,7 @@ import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { issueCounts } from '../issues/issues.public.js'
 import { listProjects, PROJECT_ORDER_COLUMNS, transferProject } from '../projects/projects.public.js'
 import { findGroups, groupListParams } from './groups.finder.js'
-import { createGroup, destroyGroup, transferGroup } from './groups.service.js'
+import { createGroup, destroyGroup, shareGroup, transferGroup } from './groups.service.js'
 
 /** GroupDetail's `projects`: the group's own projects the caller can read. */
 function groupProjects(ctx: Ctx<unknown>, group: GroupRecord): ProjectRecord[] {
@@ -151,6 +151,39 @@ export const groupRoutes: Route[] = [
       const parent = ctx.params.group_id !== undefined ? findGroup(ctx, ctx.params.group_id) : null
       const moved = transferGroup(ctx, group, parent)
       return created(GroupDetail(moved, ctx, groupProjects(ctx, moved), false, issueCounts(ctx.db)))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `post ":id/share"`: both groups by `find_group!`, then
+  // `Groups::GroupLinks::CreateService` (admin_group on the shared group, else 404 "Not Found").
+  route('POST /groups/:id/share', {
+    params: {
+      id: p.string({ required: true }),
+      group_id: p.integer({ required: true }),
+      group_access: p.integer({ required: true, values: [10, 20, 30, 40, 50] }),
+      expires_at: p.date(),
+    },
+    handler(ctx) {
+      const group = findGroup(ctx, ctx.params.id)
+      const sharedWith = findGroup(ctx, ctx.params.group_id)
+      shareGroup(ctx, group, sharedWith, ctx.params.group_access, ctx.params.expires_at ?? null)
+      // GroupDetail without `runners_token`: the endpoint passes no `user_can_admin_group`.
+      return created(GroupDetail(group, ctx, groupProjects(ctx, group), false, issueCounts(ctx.db)))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `delete ":id/share/:group_id"`: the API answers 204 whatever
+  // `Groups::GroupLinks::DestroyService` says, and the service deletes only for admin_group_member
+  // (Owner) of the shared group.
+  route('DELETE /groups/:id/share/:group_id', {
+    params: { id: p.string({ required: true }), group_id: p.integer({ required: true }) },
+    handler(ctx) {
+      const { db } = ctx
+      const group = findGroup(ctx, ctx.params.id)
+      const link = db.tables.group_group_links.where('shared_group_id', group.id).find((l) => l.shared_with_group_id === ctx.params.group_id)
+      if (!link) throw notFound('Group Link')
+      if (hasGroupAccess(db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) db.tables.group_group_links.delete(link.id)
+      return noContent()
     },
   }),
 

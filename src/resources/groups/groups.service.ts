@@ -178,3 +178,25 @@ export function transferGroup(ctx: Ctx<unknown>, group: GroupRecord, parent: Gro
     return updated
   })
 }
+
+/**
+ * `Groups::GroupLinks::CreateService`: shares `group` with `sharedWith` at `groupAccess` (the
+ * most its members get). The caller must administer `group` (Owner) and read `sharedWith`.
+ * @throws ApiError 404 `{"message":"Not Found"}` when the caller may not; 409
+ *   `{"message":"Shared group already shared with this group"}` for a second share.
+ */
+export function shareGroup(ctx: Ctx<unknown>, group: GroupRecord, sharedWith: GroupRecord, groupAccess: number, expiresAt: string | null): void {
+  const { db, today } = ctx
+  if (!hasGroupAccess(db, ctx.currentUser, group, AccessLevel.OWNER, today)) throw apiMessage(404, 'Not Found')
+  // GroupGroupLink validates `shared_group_id` unique per `shared_with_group_id`.
+  if (db.tables.group_group_links.where('shared_group_id', group.id).some((l) => l.shared_with_group_id === sharedWith.id)) {
+    throw apiMessage(409, 'Shared group already shared with this group')
+  }
+  db.tables.group_group_links.insert({
+    shared_group_id: group.id,
+    shared_with_group_id: sharedWith.id,
+    group_access: groupAccess,
+    expires_at: expiresAt,
+    created_at: ctx.now,
+  })
+}

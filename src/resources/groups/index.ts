@@ -18,6 +18,9 @@ export const groups: Area = {
   cascade: [
     { kind: 'cascade', table: 'groups', column: 'parent_id', parent: 'groups' },
     { kind: 'typeName', parent: 'groups', name: 'Namespace' },
+    // A share goes with either of its groups.
+    { kind: 'cascade', table: 'group_group_links', column: 'shared_group_id', parent: 'groups' },
+    { kind: 'cascade', table: 'group_group_links', column: 'shared_with_group_id', parent: 'groups' },
   ],
   // A recorded group answer's fields that its scenario fields take as they are.
   importer: { groupFields: ['name', 'visibility', 'description', 'created_at', 'request_access_enabled', 'lfs_enabled', 'runners_token'] },

@@ -467,3 +467,79 @@ contract('POST /groups/:id/transfer', {}, ({ api }) => {
     expect(await api.post(path, { as, body })).toBeGitLabError(status, error)
   })
 })
+
+contract('POST /groups/:id/share', {}, ({ api }) => {
+  it('shares a group with another: the other group\'s members get up to group_access in it, its subgroups and projects', async () => {
+    expect(await api.get('/projects/24', { as: 'devon' })).toBeGitLabError(404, PROJECT_NOT_FOUND)
+    const res = await api.post('/groups/12/share', { as: 'olive', body: { group_id: 10, group_access: 20 } })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ id: 12, full_path: 'secret-lab', projects: [expect.objectContaining({ id: 24 })] })
+    expect(res.body.shared_with_groups).toEqual([{ group_id: 10, group_name: 'Acme', group_full_path: 'acme', group_access_level: 20, expires_at: null }])
+    expect(res.body).not.toHaveProperty('runners_token')
+    // devon is a Developer of acme: Reporter (the share's maximum) in secret-lab; gina stays a Guest.
+    expect((await api.get('/projects/24', { as: 'devon' })).body.permissions.group_access).toEqual({ access_level: 20, notification_level: 3 })
+    expect((await api.get('/projects/24', { as: 'gina' })).body.permissions.group_access).toEqual({ access_level: 10, notification_level: 3 })
+    expect(ids(await api.get('/groups/12/projects', { as: 'devon' }))).toEqual([24])
+    expect((await api.get('/groups/12', { as: 'devon' })).body.shared_with_groups).toHaveLength(1)
+    // Members of acme's subgroups are not members of acme: nora, added to platform, gets nothing.
+    expect((await api.post('/groups/11/members', { as: 'olive', body: { user_id: 7, access_level: 30 } })).status).toBe(201)
+    expect(await api.get('/groups/12', { as: 'nora' })).toBeGitLabError(404, GROUP_NOT_FOUND)
+  })
+
+  it('gives nothing once the share has expired', async () => {
+    const res = await api.post('/groups/12/share', { as: 'olive', body: { group_id: 10, group_access: 30, expires_at: '2021-03-01' } })
+    expect([res.status, res.body.shared_with_groups[0].expires_at]).toEqual([201, '2021-03-01'])
+    expect(await api.get('/groups/12', { as: 'devon' })).toBeGitLabError(404, GROUP_NOT_FOUND)
+  })
+
+  it('gives access to the direct members of the shared-with group only', async () => {
+    expect((await api.post('/groups/12/share', { as: 'olive', body: { group_id: 11, group_access: 40 } })).status).toBe(201)
+    // platform's members are acme's by inheritance, not direct: nobody but olive gets secret-lab.
+    expect(await api.get('/groups/12', { as: 'max' })).toBeGitLabError(404, GROUP_NOT_FOUND)
+  })
+
+  it.each([
+    ['a second share with the same group', 'olive', '/groups/12/share', { group_id: 10, group_access: 30 }, 409, { message: 'Shared group already shared with this group' }],
+    ['a Maintainer of the shared group', 'max', '/groups/10/share', { group_id: 11, group_access: 30 }, 404, { message: 'Not Found' }],
+    ['a group the caller cannot read', 'max', '/groups/10/share', { group_id: 12, group_access: 30 }, 404, GROUP_NOT_FOUND],
+    ['an invalid group_access', 'olive', '/groups/12/share', { group_id: 10, group_access: 15 }, 400, { error: 'group_access does not have a valid value' }],
+    ['no group_access', 'olive', '/groups/12/share', { group_id: 10 }, 400, { error: 'group_access is missing' }],
+    ['an anonymous caller', undefined, '/groups/12/share', { group_id: 10, group_access: 30 }, 401, UNAUTHORIZED],
+  ])('refuses %s', async (title, as, path, body, status, error) => {
+    if (title.startsWith('a second')) await api.post(path, { as, body })
+    expect(await api.post(path, { as, body })).toBeGitLabError(status, error)
+  })
+})
+
+contract('DELETE /groups/:id/share/:group_id', {}, ({ api }) => {
+  it('removes the share, and the access it gave', async () => {
+    await api.post('/groups/12/share', { as: 'olive', body: { group_id: 10, group_access: 30 } })
+    expect((await api.get('/groups/12', { as: 'devon' })).status).toBe(200)
+    const res = await api.delete('/groups/12/share/10', { as: 'olive' })
+    expect([res.status, res.text]).toEqual([204, ''])
+    expect(await api.get('/groups/12', { as: 'devon' })).toBeGitLabError(404, GROUP_NOT_FOUND)
+    expect((await api.get('/groups/12', { as: 'olive' })).body.shared_with_groups).toEqual([])
+  })
+
+  it('answers 204 to a reader who may not remove it, and keeps it (the API ignores the service\'s refusal)', async () => {
+    await api.post('/groups/10/share', { as: 'olive', body: { group_id: 12, group_access: 30 } })
+    expect((await api.delete('/groups/10/share/12', { as: 'max' })).status).toBe(204)
+    expect((await api.get('/groups/10', { as: 'olive' })).body.shared_with_groups.map((s: { group_id: number }) => s.group_id)).toEqual([12])
+    // secret-lab is private: devon does not see the share.
+    expect((await api.get('/groups/10', { as: 'devon' })).body.shared_with_groups).toEqual([])
+  })
+
+  it.each([
+    ['no such share', 'olive', '/groups/12/share/10', 404, { message: '404 Group Link Not Found' }],
+    ['a group the caller cannot read', 'nora', '/groups/12/share/10', 404, GROUP_NOT_FOUND],
+    ['an anonymous caller', undefined, '/groups/12/share/10', 401, UNAUTHORIZED],
+  ])('refuses %s', async (_title, as, path, status, error) => {
+    expect(await api.delete(path, { as })).toBeGitLabError(status, error)
+  })
+
+  it('goes with a deleted group', async () => {
+    await api.post('/groups/12/share', { as: 'olive', body: { group_id: 10, group_access: 30 } })
+    expect((await api.delete('/groups/10', { as: 'olive' })).status).toBe(202)
+    expect((await api.get('/groups/12', { as: 'olive' })).body.shared_with_groups).toEqual([])
+  })
+})
