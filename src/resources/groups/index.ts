@@ -1,6 +1,7 @@
 /**
- * The groups area: `/groups` discovery routes and the groups of a scenario (the `groups` table is
- * core's: access checks need it). gitlab: lib/api/groups.rb.
+ * The groups area: `/groups` discovery routes, subgroups and group projects, group writes, moves
+ * and shares, and the groups of a scenario (the `groups` and `group_group_links` tables are core's:
+ * access checks need them). gitlab: lib/api/groups.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
