@@ -2,7 +2,8 @@
  * Group entities (GitLab 13.x `Group`, `GroupDetail`). Field order follows lib/api/entities/group.rb.
  * @module
  */
-import type { GroupRecord, ProjectRecord } from '../db/schema.js'
+import { canReadGroup } from '../rules/access.js'
+import type { GroupGroupLinkRecord, GroupRecord, ProjectRecord } from '../db/schema.js'
 import { Project, type ProjectCounts } from './project.js'
 import { groupWebUrl, type PresentCtx } from './urls.js'
 
@@ -35,7 +36,22 @@ export function Group(group: GroupRecord, ctx: PresentCtx) {
 }
 
 /**
- * `GroupDetail` (`GET /groups/:id`): Group plus the projects the caller can see.
+ * `SharedGroupWithGroup`: one share of a group, `{group_id, group_name, group_full_path,
+ * group_access_level, expires_at}`, naming the group it is shared with.
+ */
+function SharedGroupWithGroup(link: GroupGroupLinkRecord, sharedWith: GroupRecord, ctx: PresentCtx) {
+  return {
+    group_id: link.shared_with_group_id,
+    group_name: sharedWith.name,
+    group_full_path: ctx.db.groupFullPath(sharedWith),
+    group_access_level: link.group_access,
+    expires_at: link.expires_at,
+  }
+}
+
+/**
+ * `GroupDetail` (`GET /groups/:id`): Group plus the projects the caller can see and the group's
+ * shares with groups the caller can read (`shared_with_group_links_visible_to_user`), by id.
  * @param projects the group's projects already filtered for the caller.
  * @param runnersToken included only when the caller administers the group.
  * @param counts what the projects show that areas own (see `ProjectCounts`).
@@ -51,16 +67,14 @@ export function GroupDetail(group: GroupRecord, ctx: PresentCtx, projects: Proje
 }
 
 /**
- * `SharedGroupWithGroup` of each group the group is shared with, in link order:
- * `{group_id, group_name, group_full_path, group_access_level, expires_at}`
- * (gitlab: lib/api/entities/shared_group_with_group.rb, 13.x).
+ * `SharedGroupWithGroup` of each group the group is shared with and the caller can read
+ * (`shared_with_group_links_visible_to_user`), in link order (gitlab:
+ * lib/api/entities/shared_group_with_group.rb).
  */
 function SharedGroupsWithGroup(group: GroupRecord, ctx: PresentCtx) {
   return ctx.db.tables.group_group_links.where('shared_group_id', group.id).flatMap((link) => {
-    const with_ = ctx.db.tables.groups.get(link.shared_with_group_id)
-    return with_
-      ? [{ group_id: with_.id, group_name: with_.name, group_full_path: ctx.db.groupFullPath(with_), group_access_level: link.group_access, expires_at: link.expires_at }]
-      : []
+    const sharedWith = ctx.db.tables.groups.get(link.shared_with_group_id)
+    return sharedWith && canReadGroup(ctx.db, ctx.currentUser, sharedWith, ctx.today) ? [SharedGroupWithGroup(link, sharedWith, ctx)] : []
   })
 }
 

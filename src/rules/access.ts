@@ -44,7 +44,7 @@ export function directMember(
 
 /**
  * The access level the user holds in a group as a member: directly or through an ancestor group.
- * Sharing does not chain, so this is what a group link hands on.
+ * Sharing does not chain: this is what a project share hands on.
  */
 function membershipLevel(db: Db, user: UserRecord, group: GroupRecord, today: string): number {
   let level: number = AccessLevel.NO_ACCESS
@@ -60,16 +60,21 @@ function activeLink(link: { expires_at: string | null }, today: string): boolean
   return link.expires_at === null || link.expires_at > today
 }
 
-/** What a sharing link gives the user: its `group_access`, capped by the user's membership of the linked group. */
-function linkLevel(db: Db, user: UserRecord, linkedGroupId: number, groupAccess: number, today: string): number {
-  const linked = db.tables.groups.get(linkedGroupId)
+/**
+ * What a project share gives the user: its `group_access`, capped by the user's membership of the
+ * group or one of its ancestors (gitlab: lib/gitlab/project_authorizations.rb joins the user's
+ * groups and their descendants to the links).
+ */
+function projectLinkLevel(db: Db, user: UserRecord, groupId: number, groupAccess: number, today: string): number {
+  const linked = db.tables.groups.get(groupId)
   return linked ? Math.min(groupAccess, membershipLevel(db, user, linked, today)) : AccessLevel.NO_ACCESS
 }
 
 /**
  * The highest access level the user holds in a group: as a member of it or an ancestor, or as a
- * member of a group it or an ancestor is shared with (capped by the share's `group_access`;
- * gitlab: app/models/group_group_link.rb, `Group#max_member_access_for_user`).
+ * direct member of a group it or an ancestor is shared with, capped by the share's `group_access`
+ * (gitlab: app/models/group.rb `members_with_parents`, `members_from_self_and_ancestor_group_shares`:
+ * the shared-with group's own members only).
  * @param today `YYYY-MM-DD`, to skip expired memberships and shares.
  */
 export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRecord, today: string): number {
@@ -78,7 +83,9 @@ export function groupAccessLevel(db: Db, user: UserRecord | null, group: GroupRe
   if (db.tables.group_group_links.size === 0) return level
   for (const g of db.groupSelfAndAncestors(group)) {
     for (const link of db.tables.group_group_links.where('shared_group_id', g.id)) {
-      if (activeLink(link, today)) level = Math.max(level, linkLevel(db, user, link.shared_with_group_id, link.group_access, today))
+      if (!activeLink(link, today)) continue
+      const m = directMember(db, 'group', link.shared_with_group_id, user.id, today)
+      if (m) level = Math.max(level, Math.min(link.group_access, m.access_level))
     }
   }
   return level
@@ -97,7 +104,7 @@ export function projectAccessLevel(db: Db, user: UserRecord | null, project: Pro
   const group = db.projectGroup(project)
   if (group) level = Math.max(level, groupAccessLevel(db, user, group, today))
   for (const link of db.tables.project_group_links.where('project_id', project.id)) {
-    if (activeLink(link, today)) level = Math.max(level, linkLevel(db, user, link.group_id, link.group_access, today))
+    if (activeLink(link, today)) level = Math.max(level, projectLinkLevel(db, user, link.group_id, link.group_access, today))
   }
   return level
 }

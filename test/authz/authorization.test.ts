@@ -156,13 +156,35 @@ const ROWS: Row[] = [
   { key: 'DELETE /groups/:id', path: '/groups/10', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
   { key: 'DELETE /groups/:id', path: '/groups/12', expect: [401, 404, 404, 404, 404, 202, 404, 202, 404, S] },
   // --- end arrange-directory: group writes ---
+  // --- groups-tree: the namespace tree (gitlab: lib/api/groups.rb, projects.rb) ---
+  // Lists: anonymous allowed, whoever can read the group or project (a private one is 404).
+  { key: 'GET /groups/:id/subgroups', path: '/groups/10/subgroups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/subgroups', path: '/groups/11/subgroups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /groups/:id/descendant_groups', path: '/groups/10/descendant_groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/descendant_groups', path: '/groups/12/descendant_groups', expect: [404, 404, 404, 404, 404, 200, 404, 200, 404, 404] },
+  { key: 'GET /groups/:id/projects', path: '/groups/10/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/projects', path: '/groups/11/projects', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/groups', path: '/projects/20/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/groups', path: '/projects/21/groups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /users/:user_id/projects', path: '/users/6/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // A user's memberships: administrators only (users.rb `authenticated_as_admin!`).
+  // Project transfer: change_namespace (the project's owners, administrators), then
+  // transfer_projects in the target (Maintainer+ of secret-lab: olive).
+  { key: 'PUT /projects/:id/transfer', path: '/projects/20/transfer', body: { namespace: 'secret-lab' }, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id/transfer', path: '/projects/21/transfer', body: { namespace: '12' }, expect: [401, 403, 403, 403, 403, 200, 404, 200, 404, S] },
+  // Into a group: administrators only (authenticated_as_admin!).
+  { key: 'POST /groups/:id/projects/:project_id', path: '/groups/12/projects/20', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  // Group transfer (14.6): admin_group (Owner) of the group, create_subgroup (Maintainer+) in the new parent.
+  { key: 'POST /groups/:id/transfer', path: '/groups/11/transfer', body: { group_id: 12 }, expect: [401, 403, 403, 403, 403, 201, 404, 201, 404, S] },
+  // --- end groups-tree ---
 
   // Sharing (gitlab: lib/api/groups.rb, projects.rb): a group share needs Owner of the shared group
   // and read of the other; a project share admin_project (Maintainer+) and read of the group
   // (max cannot read secret-lab: the service's 404 `Not Found`). Default scenario: platform (11)
   // and handbook (23) are shared with secret-lab (12).
   { key: 'POST /groups/:id/share', path: '/groups/12/share', body: { group_id: 10, group_access: 20 }, expect: [401, 404, 404, 404, 404, 201, 404, 201, 404, S] },
-  { key: 'DELETE /groups/:id/share/:group_id', path: '/groups/11/share/12', expect: [401, 403, 403, 403, 403, 204, 404, 204, 404, S] },
+  // The API answers 204 to any reader; only an Owner's request removes the share (contract tests).
+  { key: 'DELETE /groups/:id/share/:group_id', path: '/groups/11/share/12', expect: [401, 204, 204, 204, 204, 204, 404, 204, 404, S] },
   { key: 'POST /projects/:id/share', path: '/projects/20/share', body: { group_id: 12, group_access: 20 }, notFound: { message: 'Not Found' }, expect: [401, 403, 403, 403, 404, 201, 403, 201, 403, S] },
   { key: 'DELETE /projects/:id/share/:group_id', path: '/projects/23/share/12', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   // A user's memberships: administrators only (`authenticated_as_admin!`).

@@ -65,7 +65,6 @@ const ALLOWED: Record<string, string> = {
     'src/resources/members/members.service.ts': ['allowedAccessLevels'],
     'src/resources/project-access-tokens/project-access-tokens.entities.ts': ['tokenActive'],
     'src/resources/project-access-tokens/project-access-tokens.service.ts': ['RESOURCE_BOT_SCOPES'],
-    'src/resources/projects/projects.service.ts': ['findNamespace'],
     'src/resources/repository-storage-moves/storage-moves.service.ts': ['currentStorage', 'pickStorage', 'storages'],
     'src/resources/runners/runners.entities.ts': ['JobBasic'],
     'src/resources/runners/runners.service.ts': ['ONLINE_CONTACT_TIMEOUT_MS', 'scopeFilter'],

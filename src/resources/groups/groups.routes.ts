@@ -1,60 +1,90 @@
 /**
- * `GET /groups` and `GET /groups/:id`; `POST /groups` and `DELETE /groups/:id`.
+ * `GET /groups` and `GET /groups/:id`; `POST /groups` and `DELETE /groups/:id`; the group's
+ * subgroups, descendant groups and projects; moving a project into the group and moving the group.
  * Source: GitLab doc/api/groups.md; gitlabhq:lib/api/groups.rb.
  * @module
  */
-import { AccessLevel, canReadGroup, canReadProject, groupAccessLevel, hasGroupAccess } from '../../rules/access.js'
+import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
-import { findGroup } from '../../rules/finders.js'
+import { findGroup, findProject } from '../../rules/finders.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
-import type { GroupRecord } from '../../db/schema.js'
-import { Group, GroupDetail } from '../../entities/group.js'
+import { Group } from '../../entities/group.js'
+import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { issueCounts } from '../issues/issues.public.js'
-import { createGroup, destroyGroup } from './groups.service.js'
+import { listProjects, PROJECT_ORDER_COLUMNS, transferProject } from '../projects/projects.public.js'
+import { findGroups, groupListParams } from './groups.finder.js'
+import { createGroup, destroyGroup, transferGroup } from './groups.service.js'
+import { groupDetail } from './groups.present.js'
 
 /** Routes of the groups area implemented so far. */
 export const groupRoutes: Route[] = [
   route('GET /groups', {
     auth: 'optional',
+    params: { ...groupListParams, top_level_only: p.boolean({ default: false }) },
+    handler(ctx) {
+      return paginated(ctx, findGroups(ctx, ctx.params), (group) => Group(group, ctx))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `get ":id/subgroups"`: `find_groups` with the group as `parent`.
+  route('GET /groups/:id/subgroups', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), ...groupListParams },
+    handler(ctx) {
+      const parent = findGroup(ctx, ctx.params.id)
+      return paginated(ctx, findGroups(ctx, ctx.params, { kind: 'children', parent }), (group) => Group(group, ctx))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `get ":id/descendant_groups"`: `include_parent_descendants: true`.
+  route('GET /groups/:id/descendant_groups', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), ...groupListParams },
+    handler(ctx) {
+      const parent = findGroup(ctx, ctx.params.id)
+      return paginated(ctx, findGroups(ctx, ctx.params, { kind: 'descendants', parent }), (group) => Group(group, ctx))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `get ":id/projects"` (`GroupProjectsFinder`): the group's projects
+  // (its subgroups' too with `include_subgroups`) that the caller can read, with the filters and
+  // order of `GET /projects`; `Entities::Project` (no `permissions`), or BasicProjectDetails with
+  // `simple`. `with_shared` (default) adds the projects shared with the group itself
+  // (`group.shared_projects`); `starred` finds nothing (no stars are kept); every project has
+  // issues and merge requests enabled.
+  route('GET /groups/:id/projects', {
+    auth: 'optional',
     params: {
+      id: p.string({ required: true }),
       ...paginationParams,
-      skip_groups: p.integers(),
-      all_available: p.boolean(),
+      archived: p.boolean(),
+      visibility: p.string({ values: ['private', 'internal', 'public'] }),
       search: p.string(),
-      order_by: p.string({ default: 'name', values: ['name', 'path', 'id', 'similarity'] }),
-      sort: p.string({ default: 'asc', values: ['asc', 'desc'], caseInsensitive: true }),
+      order_by: p.string({ default: 'created_at', values: PROJECT_ORDER_COLUMNS }),
+      sort: p.string({ default: 'desc', values: ['asc', 'desc'], caseInsensitive: true }),
+      simple: p.boolean({ default: false }),
       owned: p.boolean({ default: false }),
+      starred: p.boolean({ default: false }),
+      with_issues_enabled: p.boolean({ default: false }),
+      with_merge_requests_enabled: p.boolean({ default: false }),
+      with_shared: p.boolean({ default: true }),
+      include_subgroups: p.boolean({ default: false }),
       min_access_level: p.integer({ values: [10, 20, 30, 40, 50] }),
-      top_level_only: p.boolean({ default: false }),
     },
     handler(ctx) {
-      const { params, db, currentUser: user, today } = ctx
-      // GitLab: all_available defaults to true for anonymous callers and admins, false otherwise.
-      const allAvailable = params.all_available ?? (!user || user.admin)
-      const search = params.search?.toLowerCase()
-      const skip = new Set(params.skip_groups ?? [])
-      const minLevel = params.owned ? AccessLevel.OWNER : params.min_access_level
-      const rows = db.tables.groups.filter((group) => {
-        if (skip.has(group.id)) return false
-        if (params.top_level_only && group.parent_id !== null) return false
-        if (search && !`${group.name} ${group.path}`.toLowerCase().includes(search)) return false
-        if (minLevel !== undefined) return groupAccessLevel(db, user, group, today) >= minLevel
-        if (allAvailable) return canReadGroup(db, user, group, today)
-        return groupAccessLevel(db, user, group, today) >= AccessLevel.GUEST
-      })
-      const key = (g: GroupRecord): string | number =>
-        params.order_by === 'id' ? g.id : params.order_by === 'path' ? g.path.toLowerCase() : g.name.toLowerCase()
-      const direction = params.sort === 'desc' ? -1 : 1
-      rows.sort((a, b) => {
-        const x = key(a)
-        const y = key(b)
-        return (x < y ? -1 : x > y ? 1 : 0) * direction || a.id - b.id
-      })
-      return paginated(ctx, rows, (group) => Group(group, ctx))
+      const { db, params } = ctx
+      const group = findGroup(ctx, params.id)
+      const groupIds = new Set([group.id, ...(params.include_subgroups ? db.groupDescendants(group).map((g) => g.id) : [])])
+      const shared = new Set(params.with_shared ? db.tables.project_group_links.where('group_id', group.id).map((link) => link.project_id) : [])
+      const rows = params.starred
+        ? []
+        : listProjects(ctx, { ...params, membership: false }, (project) => (project.namespace_type === 'group' && groupIds.has(project.namespace_id)) || shared.has(project.id))
+      const counts = issueCounts(db)
+      return paginated(ctx, rows, (project) => (params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx, counts, { withAccess: false })))
     },
   }),
 
@@ -62,15 +92,8 @@ export const groupRoutes: Route[] = [
     auth: 'optional',
     params: { id: p.string({ required: true }), with_projects: p.boolean({ default: true }) },
     handler(ctx) {
-      const { db, currentUser: user, today } = ctx
       const group = findGroup(ctx, ctx.params.id)
-      const projects = ctx.params.with_projects
-        ? db.tables.projects
-            .where('namespace_id', group.id)
-            .filter((project) => project.namespace_type === 'group' && canReadProject(db, user, project, today))
-        : []
-      const admin = hasGroupAccess(db, user, group, AccessLevel.OWNER, today)
-      return ok(GroupDetail(group, ctx, projects, admin, issueCounts(ctx.db)))
+      return ok(groupDetail(ctx, group, { withProjects: ctx.params.with_projects, runnersToken: true }))
     },
   }),
 
@@ -94,7 +117,33 @@ export const groupRoutes: Route[] = [
       }
       const group = createGroup(ctx, params, parent)
       // GroupDetail without `runners_token`: the endpoint passes no `user_can_admin_group`.
-      return created(GroupDetail(group, ctx, [], false, issueCounts(ctx.db)))
+      return created(groupDetail(ctx, group, { withProjects: false }))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `post ":id/projects/:project_id"`: administrators only
+  // (`authenticated_as_admin!` before anything is looked up), then `Projects::TransferService`.
+  route('POST /groups/:id/projects/:project_id', {
+    auth: 'admin',
+    params: { id: p.string({ required: true }), project_id: p.string({ required: true }) },
+    handler(ctx) {
+      const group = findGroup(ctx, ctx.params.id)
+      const project = findProject(ctx, ctx.params.project_id)
+      transferProject(ctx, project, { kind: 'group', group })
+      return created(groupDetail(ctx, group))
+    },
+  }),
+
+  // gitlab (14.6+): lib/api/groups.rb `post ':id/transfer'`: admin_group (Owner), the new parent
+  // by `group_id` (none: make it top-level), then `Groups::TransferService`.
+  route('POST /groups/:id/transfer', {
+    params: { id: p.string({ required: true }), group_id: p.integer() },
+    handler(ctx) {
+      const group = findGroup(ctx, ctx.params.id)
+      if (!hasGroupAccess(ctx.db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) throw forbidden()
+      const parent = ctx.params.group_id !== undefined ? findGroup(ctx, ctx.params.group_id) : null
+      const moved = transferGroup(ctx, group, parent)
+      return created(groupDetail(ctx, moved))
     },
   }),
 

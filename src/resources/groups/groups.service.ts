@@ -1,14 +1,14 @@
 /**
- * Creating and deleting groups: the model's validations with GitLab's messages, the creator
+ * Creating, moving and deleting groups: the model's validations with GitLab's messages, the creator
  * becoming the group's owner, and the cascade of a delete.
  * Source: gitlab: app/services/groups/create_service.rb, app/services/groups/destroy_service.rb,
  * app/models/namespace.rb, app/models/group.rb, lib/gitlab/regex.rb, lib/gitlab/path_regex.rb,
- * lib/api/groups.rb.
+ * lib/api/groups.rb; moving groups: app/services/groups/transfer_service.rb.
  * @module
  */
-import { AccessLevel } from '../../rules/access.js'
+import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
-import { ValidationMessage } from '../../core/errors.js'
+import { apiMessage, ValidationMessage } from '../../core/errors.js'
 import { present } from '../../core/ruby.js'
 import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import type { Ctx } from '../../core/route.js'
@@ -108,4 +108,73 @@ export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: G
  */
 export function destroyGroup(db: Db, group: GroupRecord): void {
   destroyRecords(db, 'groups', [group.id])
+}
+
+/** `TransferGroup|…` messages of `Groups::TransferService` (each after "Transfer failed: "). */
+const GroupTransferMessage = {
+  alreadyRoot: 'Group is already a root group.',
+  sameParent: 'Group is already associated to the parent group.',
+  invalidPolicies: "You don't have enough permissions.",
+  samePath: 'The parent group already has a subgroup with the same path.',
+  toSubgroup: 'Cannot transfer group to one of its subgroup.',
+} as const
+
+/**
+ * `Groups::TransferService#execute`: makes `parent` the group's parent, or the group top-level when
+ * `parent` is null. A group more visible than its new parent takes the parent's visibility, and so
+ * do its subgroups and projects that are more visible; a group that becomes top-level with no
+ * owner of its own gets the caller as Owner. Full paths, web URLs and inherited access follow
+ * from `parent_id`. Checks come before the first write, in GitLab's order.
+ * spec-gap: the route came with GitLab 14.6 (`POST /groups/:id/transfer`); 13.x moves groups only
+ * in the UI, with this same service.
+ * @throws ApiError 400 `{"message":"Transfer failed: <reason>"}`.
+ */
+export function transferGroup(ctx: Ctx<unknown>, group: GroupRecord, parent: GroupRecord | null): GroupRecord {
+  const { db, today } = ctx
+  const user = ctx.currentUser!
+  const fail = (reason: string) => apiMessage(400, `Transfer failed: ${reason}`)
+  if (!parent && group.parent_id === null) throw fail(GroupTransferMessage.alreadyRoot)
+  if (parent && parent.id === group.parent_id) throw fail(GroupTransferMessage.sameParent)
+  // valid_policies?: admin_group on the group, create_subgroup (Maintainer+) on the new parent or
+  // create_group for a top-level group.
+  const allowed =
+    hasGroupAccess(db, user, group, AccessLevel.OWNER, today) &&
+    (parent ? hasGroupAccess(db, user, parent, AccessLevel.MAINTAINER, today) : user.admin || user.can_create_group)
+  if (!allowed) throw fail(GroupTransferMessage.invalidPolicies)
+  // `Namespace.exists?(path:, parent:)`: a group there, or (top level) a user's namespace.
+  const path = group.path.toLowerCase()
+  const samePath =
+    db.tables.groups.where('parent_id', parent?.id ?? null).some((g) => g.id !== group.id && g.path.toLowerCase() === path) ||
+    (!parent && db.findUserByUsername(group.path) !== undefined)
+  if (samePath) throw fail(GroupTransferMessage.samePath)
+  const moved = [group, ...db.groupDescendants(group)]
+  if (parent && moved.some((g) => g.id === parent.id)) throw fail(GroupTransferMessage.toSubgroup)
+
+  return db.transaction(() => {
+    if (parent && LEVEL[parent.visibility] < LEVEL[group.visibility]) {
+      const cap = parent.visibility
+      for (const g of moved) if (LEVEL[g.visibility] > LEVEL[cap]) db.tables.groups.update(g.id, { visibility: cap })
+      for (const g of moved) {
+        for (const project of db.tables.projects.where('namespace_id', g.id)) {
+          if (project.namespace_type === 'group' && LEVEL[project.visibility] > LEVEL[cap]) db.tables.projects.update(project.id, { visibility: cap })
+        }
+      }
+    }
+    const updated = db.tables.groups.update(group.id, { parent_id: parent?.id ?? null })
+    // ensure_ownership: a new top-level group keeps at least one Owner of its own.
+    const owners = db.tables.members.where('source_id', group.id).filter((m) => m.source_type === 'group' && m.access_level === AccessLevel.OWNER)
+    if (!parent && owners.length === 0) {
+      db.tables.members.insert({
+        source_type: 'group',
+        source_id: group.id,
+        user_id: user.id,
+        access_level: AccessLevel.OWNER,
+        expires_at: null,
+        created_at: ctx.now,
+        created_by_id: user.id,
+        override: false,
+      })
+    }
+    return updated
+  })
 }

@@ -1,6 +1,7 @@
 /**
- * The groups area: `/groups` discovery routes and the groups of a scenario (the `groups` table is
- * core's: access checks need it). gitlab: lib/api/groups.rb.
+ * The groups area: `/groups` discovery routes, subgroups and group projects, group writes, moves
+ * and shares, and the groups of a scenario (the `groups` and `group_group_links` tables are core's:
+ * access checks need them). gitlab: lib/api/groups.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
@@ -18,6 +19,9 @@ export const groups: Area = {
   cascade: [
     { kind: 'cascade', table: 'groups', column: 'parent_id', parent: 'groups' },
     { kind: 'typeName', parent: 'groups', name: 'Namespace' },
+    // A share goes with either of its groups.
+    { kind: 'cascade', table: 'group_group_links', column: 'shared_group_id', parent: 'groups' },
+    { kind: 'cascade', table: 'group_group_links', column: 'shared_with_group_id', parent: 'groups' },
   ],
   // A recorded group answer's fields that its scenario fields take as they are.
   importer: { groupFields: ['name', 'visibility', 'description', 'created_at', 'request_access_enabled', 'lfs_enabled', 'runners_token'] },

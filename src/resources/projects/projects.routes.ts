@@ -5,21 +5,24 @@
  * Source: GitLab doc/api/projects.md; gitlabhq:lib/api/projects.rb; gitlab-behaviour.md §1.8.
  * @module
  */
-import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
+import { AccessLevel, canReadGroup, hasProjectAccess } from '../../rules/access.js'
+import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { findProject } from '../../rules/finders.js'
+import { findProject, findUser } from '../../rules/finders.js'
 import { searchUsers } from '../../rules/user-search.js'
 import { paginateKeyset, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { present } from '../../core/ruby.js'
 import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
-import type { ProjectRecord } from '../../db/schema.js'
+import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
+import { Group } from '../../entities/group.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { issueCounts } from '../issues/issues.public.js'
 import { UserBasic } from '../../entities/user.js'
 import { createProject, destroyProject, listProjects, PROJECT_ORDER_COLUMNS, projectTeam, updateProject } from './projects.service.js'
+import { canChangeNamespace, findNamespaceForCaller, transferProject } from './projects.transfer.js'
 
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
@@ -53,6 +56,27 @@ const UPDATE_AT_LEAST_ONE_OF = [
   'compliance_framework_setting', 'packages_enabled', 'service_desk_enabled', 'keep_latest_artifact',
   'issues_enabled', 'jobs_enabled', 'merge_requests_enabled', 'wiki_enabled', 'snippets_enabled',
 ]
+
+/**
+ * `collection_params` of a project list besides pagination (lib/api/projects.rb): the order and the
+ * filters `ProjectsFinder` reads. `starred` finds nothing (fakelab keeps no stars);
+ * `with_issues_enabled` and `with_merge_requests_enabled` keep every project (every feature is on).
+ */
+const projectCollectionParams = {
+  order_by: p.string({ default: 'created_at', values: PROJECT_ORDER_COLUMNS }),
+  sort: p.string({ default: 'desc', values: ['asc', 'desc'], caseInsensitive: true }),
+  archived: p.boolean(),
+  visibility: p.string({ values: VISIBILITY }),
+  search: p.string(),
+  simple: p.boolean({ default: false }),
+  owned: p.boolean({ default: false }),
+  starred: p.boolean({ default: false }),
+  membership: p.boolean({ default: false }),
+  with_issues_enabled: p.boolean({ default: false }),
+  with_merge_requests_enabled: p.boolean({ default: false }),
+  min_access_level: p.integer({ values: [10, 20, 30, 40, 50] }),
+  statistics: p.boolean({ default: false }),
+}
 
 /** Routes of the projects area implemented so far. */
 export const projectRoutes: Route[] = [
@@ -163,6 +187,69 @@ export const projectRoutes: Route[] = [
       checkUnmodifiedSince(ctx, project.last_activity_at)
       destroyProject(ctx.db, project)
       return acceptedReply()
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `get ":user_id/projects"`: the user's personal projects the caller
+  // can read (`PersonalProjectsFinder`), with the filters and order of `GET /projects`;
+  // ProjectWithAccess for a signed-in caller, BasicProjectDetails for anonymous ones or `simple`.
+  route('GET /users/:user_id/projects', {
+    auth: 'optional',
+    params: { user_id: p.string({ required: true }), ...paginationParams, ...projectCollectionParams },
+    handler(ctx) {
+      const { params } = ctx
+      const owner = findUser(ctx, params.user_id)
+      const rows = params.starred ? [] : listProjects(ctx, params, (project) => project.namespace_type === 'user' && project.namespace_id === owner.id)
+      const basic = params.simple || ctx.currentUser === null
+      return paginated(ctx, rows, (project) => (basic ? BasicProjectDetails(project, ctx) : Project(project, ctx, issueCounts(ctx.db))))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `get ':id/groups'` (`ProjectGroupsFinder`): the project's group and
+  // its ancestors and, with `with_shared`, the groups the project is shared with whose share gives
+  // at least `shared_min_access_level` and the caller can read; newest id first; `search` is
+  // `Group.search` (own path and name). spec-gap: `skip_groups` is GitLab 14.x's (13.x ignores it).
+  route('GET /projects/:id/groups', {
+    auth: 'optional',
+    params: {
+      id: p.string({ required: true }),
+      ...paginationParams,
+      search: p.string(),
+      skip_groups: p.integers(),
+      with_shared: p.boolean({ default: false }),
+      shared_min_access_level: p.integer({ values: [10, 20, 30, 40, 50] }),
+    },
+    handler(ctx) {
+      const { db, params } = ctx
+      const project = findProject(ctx, params.id)
+      const group = db.projectGroup(project)
+      const skip = new Set(params.skip_groups ?? [])
+      const matches = params.search !== undefined ? fuzzySearch(params.search, { useMinimumCharLimit: false }) : () => true
+      const own = group ? db.groupSelfAndAncestors(group) : []
+      const shared = params.with_shared
+        ? db.tables.project_group_links
+            .where('project_id', project.id)
+            .filter((link) => link.group_access >= (params.shared_min_access_level ?? 0))
+            .flatMap((link) => db.tables.groups.get(link.group_id) ?? [])
+            .filter((g) => canReadGroup(db, ctx.currentUser, g, ctx.today) && !own.includes(g))
+        : []
+      const rows: GroupRecord[] = [...own, ...shared]
+        .filter((g) => !skip.has(g.id) && matches(g.path, g.name))
+        .sort((a, b) => b.id - a.id)
+      return paginated(ctx, rows, (g) => Group(g, ctx))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `put ":id/transfer"`: change_namespace (the project's owners), then
+  // `find_namespace!` (404 for a namespace the caller cannot read), then the transfer service.
+  route('PUT /projects/:id/transfer', {
+    params: { id: p.string({ required: true }), namespace: p.string({ required: true }) },
+    handler(ctx) {
+      const project = findProject(ctx, ctx.params.id)
+      if (!canChangeNamespace(ctx.db, ctx.currentUser, project, ctx.today)) throw forbidden()
+      const target = findNamespaceForCaller(ctx, ctx.params.namespace)
+      const moved = transferProject(ctx, project, target)
+      return ok(Project(moved, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),
 

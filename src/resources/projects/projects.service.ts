@@ -288,8 +288,14 @@ export interface ProjectListParams {
  * The order of every project is kept with the projects' dense view, so it is sorted once per write
  * to projects and a list only walks it; the caller's access levels are read once per request.
  * Sources: gitlab: app/finders/projects_finder.rb, app/models/project.rb (`search`, `sort_by_attribute`).
+ * @param within narrows the list to some projects first (a group's, a user's personal projects):
+ *   `GroupProjectsFinder`, `PersonalProjectsFinder`.
  */
-export function listProjects(ctx: { db: Db; currentUser: UserRecord | null; today: string }, params: ProjectListParams): ProjectRecord[] {
+export function listProjects(
+  ctx: { db: Db; currentUser: UserRecord | null; today: string },
+  params: ProjectListParams,
+  within?: (project: ProjectRecord) => boolean,
+): ProjectRecord[] {
   const { db, currentUser: user, today } = ctx
   const levels = projectLevels(db, user, today)
   // gitlab: app/models/project.rb `search` (fuzzy over path, name and description).
@@ -311,6 +317,7 @@ export function listProjects(ctx: { db: Db; currentUser: UserRecord | null; toda
   const rows: ProjectRecord[] = []
   for (const at of order) {
     const project = view.rows[at]!
+    if (within && !within(project)) continue
     if (!canReadProject(db, user, project, today, levels)) continue
     if (params.archived !== undefined && project.archived !== params.archived) continue
     if (params.visibility && project.visibility !== params.visibility) continue

@@ -10,8 +10,8 @@
 export const SharingMessage = {
   /** 404 from either create service: the caller may not share, or cannot read the other group. */
   notFound: 'Not Found',
-  /** 409: `GroupGroupLink` uniqueness of `shared_group_id` per `shared_with_group_id`. */
-  groupAlreadyShared: 'Shared group The group has already been shared with this group',
+  /** 409: `GroupGroupLink` uniqueness of `shared_group_id` per `shared_with_group_id` (13.x's message). */
+  groupAlreadyShared: 'Shared group already shared with this group',
   /** 409: `GroupGroupLink` `group_access` inclusion in `Gitlab::Access.values` (Guest to Maintainer). */
   groupAccessNotIncluded: 'Group access is not included in the list',
   /** 409: `ProjectGroupLink` uniqueness of `group_id` per `project_id`. */

@@ -1,7 +1,8 @@
 /**
  * `GET /user` and `GET /users/:id`: the reads clients use to discover who they are; `GET /users`,
  * the lookup tools make by username; and the administrators' user writes (`POST /users`,
- * `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block`, `POST /users/:id/unblock`).
+ * `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block`, `POST /users/:id/unblock`). A
+ * user's memberships (`GET /users/:user_id/memberships`) are the members area's.
  * Source: GitLab doc/api/users.md; gitlabhq:lib/api/users.rb.
  * @module
  */

@@ -1,0 +1,9 @@
+/**
+ * What other areas may use of the projects area: the project list (`ProjectsFinder`, narrowed as
+ * `GroupProjectsFinder` does), namespaces by id, and the transfer of a project
+ * (`Projects::TransferService`, which `POST /groups/:id/projects/:project_id` also runs). Its public
+ * module: besides `index.ts`, the only file of this folder another area imports.
+ * @module
+ */
+export { listProjects, PROJECT_ORDER_COLUMNS } from './projects.service.js'
+export { transferProject } from './projects.transfer.js'
