@@ -11,3 +11,11 @@ import type { AwardEmojiRecord } from './award-emoji.tables.js'
 export function awardsByUser(db: Db, userId: number): AwardEmojiRecord[] {
   return db.tables.award_emoji.where('user_id', userId)
 }
+
+/**
+ * Deletes the awards on one awardable (`has_many :award_emoji, dependent: :destroy`): a deleted
+ * note's or issue's. Vote counters are the caller's business (the awardable is going away).
+ */
+export function destroyAwardsOf(db: Db, type: AwardEmojiRecord['awardable_type'], awardableId: number): void {
+  for (const award of db.tables.award_emoji.where('awardable_id', awardableId)) if (award.awardable_type === type) db.tables.award_emoji.delete(award.id)
+}
