@@ -182,3 +182,26 @@ contract('award emoji on merge requests and their notes', {}, ({ api, sim }) => 
     expect(await api.get(path, { as: 'riley' })).toBeGitLabError(status, body)
   })
 })
+
+contract('notes when their noteable goes or moves', {}, ({ api, sim }) => {
+  it('deletes a merge request\'s notes and their award emoji with it', async () => {
+    await api.post(`${NOTES}/704/award_emoji`, { as: 'devon', body: { name: 'tada' } })
+    expect((await api.delete('/projects/20/merge_requests/3', { as: 'olive' })).status).toBe(204)
+    expect(sim().db.tables.notes.all().filter((n) => n.noteable_type === 'MergeRequest' && n.noteable_id === 504)).toEqual([])
+    expect(sim().db.tables.award_emoji.all().filter((a) => a.awardable_type === 'Note' && a.awardable_id === 704)).toEqual([])
+  })
+
+  it('copies a moved issue\'s discussions under new ids, one discussion staying one', async () => {
+    const moved = await api.post('/projects/30/issues/2/move', { as: 'root', body: { to_project_id: 20 } })
+    expect(moved.status).toBe(201)
+    const res = await api.get(`/projects/20/issues/${moved.body.iid}/discussions`, { as: 'root' })
+    expect(res.body.map((d: { notes: { body: string }[] }) => d.notes.map((n) => n.body))).toEqual([
+      ['Which palette should the dark theme use?', 'The ux label colours would fit.', 'Works for me.'],
+      ['Should it follow the operating system setting?'],
+    ])
+    const first = res.body[0]
+    expect(first.id).toMatch(/^[0-9a-f]{40}$/)
+    expect(first.id).not.toBe('f19cd2790796d7f9d6f7addecf5a591c0f38548d')
+    expect(first.notes.map((n: { noteable_id: number }) => n.noteable_id)).toEqual([moved.body.id, moved.body.id, moved.body.id])
+  })
+})
