@@ -1,6 +1,7 @@
 /**
  * What other areas may use of the award emoji area: finders over `award_emoji` (GitLab's
- * `AwardEmoji` scopes that `IssuesFinder#by_my_reaction_emoji` uses). Its public module: besides
+ * `AwardEmoji` scopes that `IssuesFinder#by_my_reaction_emoji` uses) and the deletion of an
+ * awardable's awards (a deleted note's). Its public module: besides
  * `index.ts`, the only file of this folder another area imports. Nothing here imports another area.
  * @module
  */

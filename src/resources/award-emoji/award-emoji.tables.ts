@@ -1,5 +1,5 @@
 /**
- * The award emoji area's table: the emoji users award issues and their notes. The issues area
+ * The award emoji area's table: the emoji users award issues, merge requests and their notes. The issues area
  * writes rows too (a scenario issue's `award_emoji:`, the copies a moved issue keeps, the awards of
  * a deleted note) and declares so (`writes` of its `Area`).
  * gitlab: db/structure.sql (`award_emoji`).
