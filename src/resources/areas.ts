@@ -18,6 +18,7 @@ export * from './labels/index.js'
 export * from './members/index.js'
 export * from './merge-requests/index.js'
 export * from './namespaces/index.js' // namespaces area (arrange-directory)
+export * from './notes/index.js' // notes and discussions on issues and merge requests (issue 25 item 4)
 export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
 export * from './project-milestones/index.js' // project milestones area (issue 25 item 2)

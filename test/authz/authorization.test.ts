@@ -57,6 +57,10 @@ const COLUMNS = Object.keys(CALLERS) as Caller[]
 
 /** 403 `insufficient_scope`: a write with a `read_api` token (api_guard.rb). */
 const S = 'scope'
+/** ivy/tracker #2's first discussion (notes 705-707): SHA-1 of `Issue-406-705`. */
+const ISSUE_DISCUSSION = 'f19cd2790796d7f9d6f7addecf5a591c0f38548d'
+/** acme/website !3's open discussion (notes 702, 703): SHA-1 of `MergeRequest-504-702`. */
+const MR_DISCUSSION = 'f0a32e50489480bb9ecfe2eabc8c05efb4e517cd'
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -516,6 +520,41 @@ const ROWS: Row[] = [
     notFound: { message: 'No matching issue found. Make sure that you are adding a valid issue URL.' },
   },
   { key: 'DELETE /projects/:id/issues/:issue_iid/links/:issue_link_id', path: '/projects/30/issues/1/links/1', expect: [401, 404, 200, 200, 200, 404, 404, 200, 404, S], notFound: { message: 'No Issue Link found' } },
+  // ---- notes and discussions (issue 25 items 1 and 4; gitlab: lib/api/notes.rb, discussions.rb,
+  // award_emoji.rb, app/policies/note_policy.rb): every route needs a user; reading follows the
+  // noteable; admin_note is the note's author, Maintainer+ or an administrator; resolving a whole
+  // discussion is the merge request's author or Developer+. acme/website !3 (504, devon): note 702
+  // is riley's, 704 max's; ivy/tracker #2 (406): note 705 is gina's, and olive is no member there ----
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/notes', path: '/projects/20/merge_requests/3/notes', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/notes/:note_id', path: '/projects/20/merge_requests/3/notes/704', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/notes', path: '/projects/20/merge_requests/3/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/notes/:note_id', path: '/projects/20/merge_requests/3/notes/704', body: { body: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id', path: '/projects/20/merge_requests/3/notes/704', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/award_emoji', path: '/projects/20/merge_requests/1/award_emoji', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/award_emoji/:award_id', path: '/projects/20/merge_requests/1/award_emoji/1', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { message: '404 Not found' } },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/award_emoji', path: '/projects/20/merge_requests/1/award_emoji', body: { name: 'tada' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /projects/:id/merge_requests/:merge_request_iid/award_emoji/:award_id', path: '/projects/20/merge_requests/1/award_emoji/1', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, S], notFound: { message: '404 Not found' } },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji', path: '/projects/20/merge_requests/3/notes/704/award_emoji', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id', path: '/projects/20/merge_requests/3/notes/704/award_emoji/1', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { message: '404 Not found' } },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji', path: '/projects/20/merge_requests/3/notes/704/award_emoji', body: { name: 'tada' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id', path: '/projects/20/merge_requests/3/notes/704/award_emoji/1', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, S], notFound: { message: '404 Not found' } },
+  { key: 'GET /projects/:id/issues/:issue_iid/discussions', path: '/projects/30/issues/2/discussions', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/issues/:issue_iid/discussions/:discussion_id', path: `/projects/30/issues/2/discussions/${ISSUE_DISCUSSION}`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/issues/:issue_iid/discussions', path: '/projects/30/issues/2/discussions', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/discussions/:discussion_id/notes', path: `/projects/30/issues/2/discussions/${ISSUE_DISCUSSION}/notes`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/issues/:issue_iid/discussions/:discussion_id/notes', path: `/projects/30/issues/2/discussions/${ISSUE_DISCUSSION}/notes`, body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/issues/:issue_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/30/issues/2/discussions/${ISSUE_DISCUSSION}/notes/705`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/issues/:issue_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/30/issues/2/discussions/${ISSUE_DISCUSSION}/notes/705`, body: { body: 'matrix' }, expect: [401, 200, 403, 403, 200, 403, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/issues/:issue_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/30/issues/2/discussions/${ISSUE_DISCUSSION}/notes/705`, expect: [401, 204, 403, 403, 204, 403, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions', path: '/projects/20/merge_requests/3/discussions', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/discussions', path: '/projects/20/merge_requests/3/discussions', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}`, body: { resolved: true }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes`, body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes/702`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes/702`, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes/702`, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
 ]
 
 /**

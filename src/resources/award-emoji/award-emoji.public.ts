@@ -1,6 +1,7 @@
 /**
  * What other areas may use of the award emoji area: finders over `award_emoji` (GitLab's
- * `AwardEmoji` scopes that `IssuesFinder#by_my_reaction_emoji` uses). Its public module: besides
+ * `AwardEmoji` scopes that `IssuesFinder#by_my_reaction_emoji` uses) and the deletion of an
+ * awardable's awards (a deleted note's). Its public module: besides
  * `index.ts`, the only file of this folder another area imports. Nothing here imports another area.
  * @module
  */
@@ -10,4 +11,12 @@ import type { AwardEmojiRecord } from './award-emoji.tables.js'
 /** Every award the user gave, on anything, in id order (`AwardEmoji.award_emoji_by_user`). */
 export function awardsByUser(db: Db, userId: number): AwardEmojiRecord[] {
   return db.tables.award_emoji.where('user_id', userId)
+}
+
+/**
+ * Deletes the awards on one awardable (`has_many :award_emoji, dependent: :destroy`): a deleted
+ * note's or issue's. Vote counters are the caller's business (the awardable is going away).
+ */
+export function destroyAwardsOf(db: Db, type: AwardEmojiRecord['awardable_type'], awardableId: number): void {
+  for (const award of db.tables.award_emoji.where('awardable_id', awardableId)) if (award.awardable_type === type) db.tables.award_emoji.delete(award.id)
 }

@@ -1,10 +1,10 @@
 /**
- * Award emoji on issues and on the notes of issues: list, get, award and remove. The routes are
- * made from one definition looped over the awardables and their two endpoints (the awardable
- * itself, and `…/notes/:note_id`), as GitLab's `API::AwardEmoji` loops over `AWARDABLES`; merge
- * requests and snippets would be another entry of {@link AWARDABLES}.
+ * Award emoji on issues, merge requests and their notes: list, get, award and remove. The routes
+ * are made from one definition looped over the awardables and their two endpoints (the awardable
+ * itself, and `…/notes/:note_id`), as GitLab's `API::AwardEmoji` loops over `AWARDABLES`; snippets
+ * would be another entry of {@link AWARDABLES}.
  * Every route needs a signed-in user (`before { authenticate! }`), even the reads.
- * Sources: issue 16 part 3; gitlab: lib/api/award_emoji.rb, spec/requests/api/award_emoji_spec.rb.
+ * Sources: issue 16 part 3, issue 25 item 1; gitlab: lib/api/award_emoji.rb, spec/requests/api/award_emoji_spec.rb.
  * @module
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
@@ -18,7 +18,10 @@ import { AwardEmoji } from './award-emoji.entities.js'
 import { awardEmoji, awardsOf, canReadAwardable, findAward, findAwardable, removeAward, type AwardableKind } from './award-emoji.service.js'
 
 /** The awardables under `/projects/:id`: their path segment and the name of their id parameter. */
-const AWARDABLES: readonly { kind: AwardableKind; segment: string; idParam: string }[] = [{ kind: 'issue', segment: 'issues', idParam: 'issue_iid' }]
+const AWARDABLES: readonly { kind: AwardableKind; segment: string; idParam: string }[] = [
+  { kind: 'issue', segment: 'issues', idParam: 'issue_iid' },
+  { kind: 'merge_request', segment: 'merge_requests', idParam: 'merge_request_iid' },
+]
 
 type AwardableParams = { id: string; note_id?: number } & Record<string, unknown>
 
@@ -57,7 +60,7 @@ function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote:
       params: { ...ids, name: p.string({ required: true }) } as ParamSpecs,
       handler(ctx) {
         const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, kind, idParam)
-        // `can_read_awardable? && can_award_awardable?`: whoever reads the issue may award on it.
+        // `can_read_awardable? && can_award_awardable?`: whoever reads the issue or merge request may award on it.
         if (!readable) throw notFound('Award Emoji')
         return created(AwardEmoji(awardEmoji(ctx, awardable, ctx.currentUser!, ctx.params.name as string), ctx))
       },

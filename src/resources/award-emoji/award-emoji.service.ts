@@ -1,7 +1,7 @@
 /**
  * Finding awardables and awarding or removing emoji, as GitLab 13.x's `API::AwardEmoji` helpers and
- * `AwardEmojis::AddService`/`DestroyService` do. Awardables are issues (by `iid`) and the notes on
- * them; merge requests and snippets would add a kind to {@link AwardableKind} and a finder here.
+ * `AwardEmojis::AddService`/`DestroyService` do. Awardables are issues and merge requests (by
+ * `iid`) and the notes on them; snippets would add a kind to {@link AwardableKind} and a finder here.
  * Sources: issue 16 part 3; gitlab: lib/api/award_emoji.rb, app/services/award_emojis/*,
  * app/models/award_emoji.rb, app/models/concerns/awardable.rb, app/services/todo_service.rb.
  * @module
@@ -13,21 +13,27 @@ import { AwardEmojiMessage } from './award-emoji.messages.js'
 import { rubyInspect } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { countIssueVote, issueByIid, noteOnIssue } from '../issues/issues.public.js'
+import { countIssueVote, issueByIid } from '../issues/issues.public.js'
+import { canReadMergeRequest, countMergeRequestVote, mergeRequestByIid } from '../merge-requests/merge-requests.public.js'
+import { noteOn } from '../notes/notes.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
 
 type IssueRecord = Tables['issues']
+type MergeRequestRecord = Tables['merge_requests']
 type NoteRecord = Tables['notes']
 type AwardEmojiRecord = Tables['award_emoji']
 
 /** The awardables under a project, as the route paths name them. */
-export type AwardableKind = 'issue'
+export type AwardableKind = 'issue' | 'merge_request'
 
-/** What an award hangs on: an issue, or a note on it. `issue` is the one whose rights decide. */
+/** The issue or merge request an award hangs on, or whose note it hangs on: its rights decide. */
+export type AwardParent = { type: 'Issue'; record: IssueRecord } | { type: 'MergeRequest'; record: MergeRequestRecord }
+
+/** What an award hangs on: an issue or a merge request, or a note on one. */
 export type Awardable =
-  | { type: 'Issue'; id: number; issue: IssueRecord }
-  | { type: 'Note'; id: number; issue: IssueRecord; note: NoteRecord }
+  | { type: 'Issue' | 'MergeRequest'; id: number; parent: AwardParent }
+  | { type: 'Note'; id: number; parent: AwardParent; note: NoteRecord }
 
 /** Who is asking and when. */
 export interface AwardCtx {
@@ -38,22 +44,33 @@ export interface AwardCtx {
 }
 
 /**
- * `awardable`: `user_project.issues.find_by!(iid:)`, then `awardable.notes.find(note_id)` when a
- * note is named. Neither lookup checks visibility (that is {@link canReadAwardable}).
- * @throws ApiError 404 `{"message":"404 Not found"}` for a missing issue or note.
+ * `awardable`: `user_project.issues.find_by!(iid:)` (or `merge_requests`), then
+ * `awardable.notes.find(note_id)` when a note is named. Neither lookup checks visibility (that is
+ * {@link canReadAwardable}).
+ * @throws ApiError 404 `{"message":"404 Not found"}` for a missing issue, merge request or note.
  */
-export function findAwardable(ctx: AwardCtx, project: ProjectRecord, _kind: AwardableKind, iid: number, noteId?: number): Awardable {
-  const issue = issueByIid(ctx.db, project.id, iid)
-  if (!issue) throw recordNotFound()
-  if (noteId === undefined) return { type: 'Issue', id: issue.id, issue }
-  const note = noteOnIssue(ctx.db, issue, noteId)
+export function findAwardable(ctx: AwardCtx, project: ProjectRecord, kind: AwardableKind, iid: number, noteId?: number): Awardable {
+  let parent: AwardParent
+  if (kind === 'issue') {
+    const issue = issueByIid(ctx.db, project.id, iid)
+    if (!issue) throw recordNotFound()
+    parent = { type: 'Issue', record: issue }
+  } else {
+    const mr = mergeRequestByIid(ctx.db, project.id, iid)
+    if (!mr) throw recordNotFound()
+    parent = { type: 'MergeRequest', record: mr }
+  }
+  if (noteId === undefined) return { type: parent.type, id: parent.record.id, parent }
+  const note = noteOn(ctx.db, parent.type, parent.record.id, noteId)
   if (!note) throw recordNotFound()
-  return { type: 'Note', id: note.id, issue, note }
+  return { type: 'Note', id: note.id, parent, note }
 }
 
-/** `can_read_awardable?`: `read_issue` on the issue (a note is read through its noteable). */
+/** `can_read_awardable?`: `read_issue` or `read_merge_request` on the parent (a note is read through its noteable). */
 export function canReadAwardable(ctx: AwardCtx, project: ProjectRecord, awardable: Awardable): boolean {
-  return canReadProject(ctx.db, ctx.currentUser, project, ctx.today) && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(awardable.issue)
+  const { parent } = awardable
+  if (parent.type === 'MergeRequest') return canReadMergeRequest(ctx, project, parent.record)
+  return canReadProject(ctx.db, ctx.currentUser, project, ctx.today) && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(parent.record)
 }
 
 /** The awardable's awards, oldest first (`awardable.award_emoji`, paginated by id). */
@@ -71,16 +88,16 @@ export function findAward(db: Db, awardable: Awardable, awardId: number): AwardE
   return award
 }
 
-/** How an award changes an issue's vote counters: `thumbsup` and `thumbsdown` count, only on the issue itself. */
+/** How an award changes the vote counters: `thumbsup` and `thumbsdown` count, only on an issue or merge request itself. */
 function countVote(db: Db, awardable: Awardable, name: string, delta: 1 | -1): void {
-  if (awardable.type !== 'Issue') return
-  countIssueVote(db, awardable.id, name, delta)
+  if (awardable.type === 'Issue') countIssueVote(db, awardable.id, name, delta)
+  if (awardable.type === 'MergeRequest') countMergeRequestVote(db, awardable.id, name, delta)
 }
 
 /**
  * `AwardEmojis::AddService`: the name is normalised (`+1` → `thumbsup`) and validated (`presence`,
  * inclusion in GitLab's emoji names, one award per user, name and awardable); then the user's
- * pending to-dos on the issue are done (`TodoService#new_award_emoji`).
+ * pending to-dos on the issue or merge request are done (`TodoService#new_award_emoji`).
  * @throws ApiError 404 `{"message":"404 Award Emoji [\"Name has already been taken\"] Not Found"}`
  *   and the like: the API wraps the model's full messages, a Ruby array, in `not_found!`;
  *   404 `{"message":"404 Award Emoji Awardable cannot be awarded emoji Not Found"}` on a system note.
@@ -97,7 +114,7 @@ export function awardEmoji(ctx: AwardCtx, awardable: Awardable, user: UserRecord
   if (errors.size > 0) throw notFound(AwardEmojiMessage.failed(errors.fullMessages().map(rubyInspect).join(', ')))
   const award = db.tables.award_emoji.insert({ awardable_id: awardable.id, awardable_type: awardable.type, name, user_id: user.id, created_at: ctx.now })
   countVote(db, awardable, name, 1)
-  resolveTodosForTarget(db, user.id, 'Issue', awardable.issue.id, ctx.now)
+  resolveTodosForTarget(db, user.id, awardable.parent.type, awardable.parent.record.id, ctx.now)
   return award
 }
 

@@ -1,5 +1,5 @@
 /**
- * The award emoji area's table: the emoji users award issues and their notes. The issues area
+ * The award emoji area's table: the emoji users award issues, merge requests and their notes. The issues area
  * writes rows too (a scenario issue's `award_emoji:`, the copies a moved issue keeps, the awards of
  * a deleted note) and declares so (`writes` of its `Area`).
  * gitlab: db/structure.sql (`award_emoji`).
@@ -8,10 +8,10 @@
 import type { Row } from '../../db/collection.js'
 import { table, type Timestamp } from '../../db/schema.js'
 
-/** An award emoji a user gave an issue or a note (`awardable_type`; merge requests and snippets could follow). */
+/** An award emoji a user gave an issue, a merge request or a note (`awardable_type`). */
 export interface AwardEmojiRecord extends Row {
   awardable_id: number
-  awardable_type: 'Issue' | 'Note'
+  awardable_type: 'Issue' | 'MergeRequest' | 'Note'
   /** The emoji name, such as `thumbsup`. */
   name: string
   user_id: number

@@ -1,6 +1,6 @@
 /**
- * The award emoji area: emoji awarded on issues and on the notes of issues (list, get, award,
- * remove), names checked against GitLab's emoji list, and the `award_emoji` table (scenario issues
+ * The award emoji area: emoji awarded on issues, merge requests and their notes (list, get,
+ * award, remove), names checked against GitLab's emoji list, and the `award_emoji` table (scenario issues
  * carry `award_emoji:`, which the issues area loads). gitlab: lib/api/award_emoji.rb.
  * @module
  */

@@ -1,10 +1,10 @@
 /**
  * The issues area: the issue lists (`/issues`, `/groups/:id/issues`, `/projects/:id/issues`), single
  * issues and the issue writes (create, edit, close/reopen, delete, move, subscribe), the
- * sub-resources of a project issue and its notes, the `issues` table and its companions (notes,
- * closing and mentioning merge requests, user agent details, metric images),
+ * sub-resources of a project issue, the `issues` table and its companions (closing and
+ * mentioning merge requests, user agent details, metric images),
  * `issues:` of scenario projects, and the web route serving uploaded metric images' bytes.
- * gitlab: lib/api/issues.rb, time_tracking_endpoints.rb, notes.rb, subscriptions.rb,
+ * Notes on issues are the notes area's. gitlab: lib/api/issues.rb, time_tracking_endpoints.rb, subscriptions.rb,
  * app/controllers/uploads_controller.rb.
  * @module
  */
@@ -15,19 +15,16 @@ import { issueRoutes } from './issues.routes.js'
 import { metricImageWebRoutes } from './metric-image-file.routes.js'
 import { issueFragment } from './issues.scenario.js'
 import { issueTables } from './issues.tables.js'
-import { noteRoutes } from './notes.routes.js'
 import type { IssueBasic as IssueBasicPresenter, Issue as IssuePresenter } from './issue.entities.js'
-import type { Note as NotePresenter, UserAgentDetail as UserAgentDetailPresenter, MetricImage as MetricImagePresenter } from './issues.entities.js'
+import type { UserAgentDetail as UserAgentDetailPresenter, MetricImage as MetricImagePresenter } from './issues.entities.js'
 
-export type { IssueRecord, NoteRecord, MetricImageRecord } from './issues.tables.js'
+export type { IssueRecord, MetricImageRecord } from './issues.tables.js'
 export type { IssueFields } from './issues.scenario.js'
 
 /** GitLab's `IssueBasic` entity, as fakelab sends it. */
 export type IssueBasic = ReturnType<typeof IssueBasicPresenter>
 /** GitLab's `Issue` entity, as fakelab sends it. */
 export type Issue = ReturnType<typeof IssuePresenter>
-/** GitLab's `Note` entity, as fakelab sends it. */
-export type Note = ReturnType<typeof NotePresenter>
 /** GitLab's `UserAgentDetail` entity, as fakelab sends it. */
 export type UserAgentDetail = ReturnType<typeof UserAgentDetailPresenter>
 /** GitLab's `MetricImage` entity, as fakelab sends it. */
@@ -36,7 +33,7 @@ export type MetricImage = ReturnType<typeof MetricImagePresenter>
 /** The issues area. */
 export const issues: Area = {
   name: 'issues',
-  routes: [...issueRoutes, ...issueWriteRoutes, ...noteRoutes],
+  routes: [...issueRoutes, ...issueWriteRoutes],
   webRoutes: metricImageWebRoutes,
   tables: issueTables,
   // A scenario issue's `award_emoji:` and a moved issue's copies; subscribing to an issue.

@@ -21,6 +21,7 @@ import { allMilestones, milestoneById } from '../group-milestones/group-mileston
 import { labelById } from '../labels/labels.public.js'
 import { recordIssuableChange } from '../resource-events/resource-events.public.js'
 import { createTodo } from '../todos/todos.public.js'
+import { commentedOn, copyNotes, destroyNotesOf } from '../notes/notes.public.js'
 import { assigneeIdsFor, availableLabels, canAdminIssue, findLabelIds, findOrCreateLabelIds, milestoneIdFor } from './issuable-writes.js'
 import { resolveTodosForTarget, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
@@ -210,11 +211,7 @@ export function updateIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
  */
 export function destroyIssue(db: Db, issue: IssueRecord): void {
   const t = db.tables
-  for (const note of t.notes.where('noteable_id', issue.id)) {
-    if (note.noteable_type !== 'Issue') continue
-    for (const award of t.award_emoji.where('awardable_id', note.id)) if (award.awardable_type === 'Note') t.award_emoji.delete(award.id)
-    t.notes.delete(note.id)
-  }
+  destroyNotesOf(db, 'Issue', issue.id)
   for (const award of t.award_emoji.where('awardable_id', issue.id)) if (award.awardable_type === 'Issue') t.award_emoji.delete(award.id)
   for (const todo of t.todos.filter((row) => row.target_type === 'Issue' && row.target_id === issue.id)) t.todos.delete(todo.id)
   for (const row of t.subscriptions.where('subscribable_id', issue.id)) if (row.subscribable_type === 'Issue') t.subscriptions.delete(row.id)
@@ -277,10 +274,7 @@ export function moveIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectRec
     time_estimate: issue.time_estimate,
     total_time_spent: issue.total_time_spent,
   })
-  for (const note of db.tables.notes.where('noteable_id', issue.id)) {
-    if (note.noteable_type !== 'Issue') continue
-    db.tables.notes.insert({ ...copyOf(note), noteable_id: copy.id, project_id: target.id })
-  }
+  copyNotes(db, 'Issue', issue.id, copy.id, target.id)
   for (const award of db.tables.award_emoji.where('awardable_id', issue.id)) {
     if (award.awardable_type === 'Issue') db.tables.award_emoji.insert({ ...copyOf(award), awardable_id: copy.id })
   }
@@ -310,7 +304,7 @@ export function subscribedToIssue(db: Db, issue: IssueRecord, user: UserRecord |
     .find((s) => s.subscribable_type === 'Issue' && s.user_id === user.id && s.project_id === issue.project_id)
   if (row) return row.subscribed
   if (issue.author_id === user.id || issue.assignee_ids.includes(user.id)) return true
-  return db.tables.notes.where('noteable_id', issue.id).some((n) => n.noteable_type === 'Issue' && !n.system && n.author_id === user.id)
+  return commentedOn(db, 'Issue', issue.id, user.id)
 }
 
 /** `subscribe`/`unsubscribe(user, project)`: creates or updates the user's row for the issue. */

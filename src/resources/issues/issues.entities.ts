@@ -1,41 +1,12 @@
 /**
- * The small entities of the issue sub-resources (note, user agent detail, metric image). The full
+ * The small entities of the issue sub-resources (user agent detail, metric image). The full
  * `Issue` entity and its per-page facts are in `issue.entities.ts` (to-dos present it too, through
  * `issues.public.ts`).
  * Field order: gitlab-behaviour.md §4.1 and §4.3; gitlab: lib/api/entities/issue.rb,
- * issue_basic.rb, note.rb, user_agent_detail.rb, ee/lib/ee/api/entities/issuable_metric_image.rb.
+ * issue_basic.rb, user_agent_detail.rb, ee/lib/ee/api/entities/issuable_metric_image.rb.
  * @module
  */
-import { userBasicOrNull } from '../../entities/user.js'
-import { projectApiUrl, type PresentCtx } from '../../entities/urls.js'
-import type { IssueRecord, MetricImageRecord, NoteRecord, UserAgentDetailRecord } from './issues.tables.js'
-
-/**
- * `Entities::Note`: `{id, type, body, attachment, author, created_at, updated_at, system,
- * noteable_id, noteable_type, resolvable, confidential, noteable_iid, commands_changes}`. Issue
- * notes are never resolvable, so the `resolved*` keys are absent. `confidential` is always a
- * boolean: GitLab exposes `confidential?`, which reads a never-set (NULL) column as false.
- * Source: gitlab-behaviour.md §4.3; gitlab: lib/api/entities/note.rb.
- * @param commandsChanges what quick actions changed (`{}` when none).
- */
-export function Note(note: NoteRecord, ctx: PresentCtx, issue: IssueRecord, commandsChanges: Record<string, unknown> = {}) {
-  return {
-    id: note.id,
-    type: null,
-    body: note.body,
-    attachment: null,
-    author: userBasicOrNull(ctx, note.author_id),
-    created_at: note.created_at,
-    updated_at: note.updated_at,
-    system: note.system,
-    noteable_id: note.noteable_id,
-    noteable_type: note.noteable_type,
-    resolvable: false,
-    confidential: note.confidential === true,
-    noteable_iid: issue.iid,
-    commands_changes: commandsChanges,
-  }
-}
+import type { MetricImageRecord, UserAgentDetailRecord } from './issues.tables.js'
 
 /** `{user_agent, ip_address, akismet_submitted}` (gitlab: lib/api/entities/user_agent_detail.rb). */
 export function UserAgentDetail(detail: UserAgentDetailRecord) {

@@ -1,13 +1,13 @@
 /**
  * What other areas may use of the issues area: its entities, the one issue lookup by project and
- * iid, finders over issues and their notes, and the writes other models' services make to issues
+ * iid, finders over issues, and the writes other models' services make to issues
  * (GitLab's `IssuesFinder`, `find_project_issue`, and the services that touch issues). Its public
  * module: besides `index.ts`, the only file of this folder another area imports.
  * @module
  */
 import type { Db } from '../../db/db.js'
 import type { ProjectCounts } from '../../entities/project.js'
-import type { IssueRecord, NoteRecord } from './issues.tables.js'
+import type { IssueRecord } from './issues.tables.js'
 
 export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts, issueWebUrl } from './issue.entities.js'
 export type { IssuePageFacts } from './issue.entities.js'
@@ -21,6 +21,8 @@ export { issueByIid } from './issues.service.js'
 // (issue links: `Entities::RelatedIssue`).
 export { findProjectIssue } from './issues.service.js'
 export { subscribedToIssue } from './issue-writes.service.js'
+// Quick actions in a new issue note (the notes area creates notes and runs them).
+export { interpretCommands, promoteIssue } from './quick-actions.js'
 
 /**
  * The issues a merge request closes when merged (the `merge_requests_closing_issues` links), in
@@ -56,10 +58,14 @@ export function issueCounts(db: Db): ProjectCounts {
   return { openIssues: (projectId) => openIssuesCount(db, projectId) }
 }
 
-/** `issue.notes.find(note_id)`: the note with that id if it is on this issue. */
-export function noteOnIssue(db: Db, issue: IssueRecord, noteId: number): NoteRecord | undefined {
-  const note = db.tables.notes.get(noteId)
-  return note && note.noteable_type === 'Issue' && note.noteable_id === issue.id ? note : undefined
+/**
+ * A user note's effect on the issue: `user_notes_count` by `delta` (never below 0); `now` also
+ * moves its `updated_at` (a new note touches its noteable, a deleted one does not).
+ */
+export function countIssueNote(db: Db, issueId: number, delta: 1 | -1, now: string | null): void {
+  const issue = db.tables.issues.get(issueId)
+  if (!issue) return
+  db.tables.issues.update(issue.id, { user_notes_count: Math.max(0, issue.user_notes_count + delta), ...(now === null ? {} : { updated_at: now }) })
 }
 
 /** Moves an issue's `updated_at` (a to-do on it touches it: `belongs_to :target, touch: true`). */

@@ -1,10 +1,10 @@
 /**
  * Issue routes: the global, group and project lists, and the sub-resources of a project issue
- * (time tracking, notes, participants, related and closing merge requests, user agent detail,
- * metric images). `POST …/issues/:issue_iid/todo` lives in the to-dos area.
+ * (time tracking, participants, related and closing merge requests, user agent detail, metric
+ * images). `POST …/issues/:issue_iid/todo` lives in the to-dos area, notes in the notes area.
  * Reads allow anonymous callers on public projects (`authenticate_non_get!`); writes need a user.
  * Sources: api-spec.md "Issues"; gitlab-behaviour.md §4, §5, §14 items 7 and 10; gitlab:
- * lib/api/issues.rb, lib/api/time_tracking_endpoints.rb, lib/api/notes.rb, ee/lib/ee/api/issues.rb.
+ * lib/api/issues.rb, lib/api/time_tracking_endpoints.rb, ee/lib/ee/api/issues.rb.
  * @module
  */
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
@@ -19,9 +19,8 @@ import { IssuableTimeStats, type ReferenceFrom } from '../../entities/issuable.j
 import { MergeRequest } from '../merge-requests/merge-requests.public.js'
 import { Issue, issuePageFacts } from './issue.entities.js'
 import { UserBasic } from '../../entities/user.js'
-import { MetricImage, Note, UserAgentDetail } from './issues.entities.js'
+import { MetricImage, UserAgentDetail } from './issues.entities.js'
 import { findIssueList, type IssueListSource } from './issues.finder.js'
-import { interpretCommands, promoteIssue } from './quick-actions.js'
 import { userAgentDetailOf } from './issues.generate.js'
 import { globalListParams, groupListParams, issueListFilters, issueListRules, projectListParams } from './issues.params.js'
 import {
@@ -29,7 +28,6 @@ import {
   canAdminIssue,
   canMerge,
   closedBy,
-  createNote,
   findProjectIssue,
   METRIC_IMAGE_MAX_BYTES,
   metricImages,
@@ -166,30 +164,6 @@ export const issueRoutes: Route[] = [
     params: issueIid,
     handler(ctx) {
       return ok(IssuableTimeStats(projectIssue(ctx).issue))
-    },
-  }),
-
-  // ---- notes (lib/api/notes.rb) -----------------------------------------------------------------
-
-  // spec-gap: GitLab's path parameter is `:noteable_id` (lib/api/notes.rb), so a bad one reads
-  // "noteable_id is invalid"; api-spec.md names it `issue_iid` for this route, and the spec wins.
-  route('POST /projects/:id/issues/:issue_iid/notes', {
-    params: { ...issueIid, body: p.string({ required: true }), confidential: p.boolean() },
-    handler(ctx) {
-      // `find_noteable`: `NotesFinder#target` is `IssuesFinder…find_by!(iid:)`, so a missing or
-      // hidden issue is the finder's 404 Not found, not `not_found!('Issue')` (issue 23 item 2).
-      const { project, issue } = projectIssue(ctx)
-      // gitlab: app/policies/issue_policy.rb: a locked discussion keeps `create_note` for those who
-      // may administer the issue (Reporter+) only.
-      if (issue.discussion_locked && !canAdminIssue(ctx, project)) throw forbidden()
-      // Quick actions (GitLab Premium: `/promote`; issue 23 item 10): the executed command's line is
-      // not stored, and a note of nothing but commands is not stored at all (202 with the summary).
-      const commands = interpretCommands(ctx, project, issue, ctx.params.body)
-      const onlyCommands = commands.messages.length > 0 && commands.content === ''
-      const note = onlyCommands ? null : createNote(ctx, issue, ctx.currentUser!, commands.content, ctx.params.confidential ?? null)
-      if (commands.messages.length > 0) promoteIssue(ctx, ctx.db.tables.issues.get(issue.id)!)
-      if (!note) return { status: 202, body: { commands_changes: commands.changes, summary: commands.messages } }
-      return created(Note(note, ctx, ctx.db.tables.issues.get(issue.id)!, commands.changes))
     },
   }),
 

@@ -4,7 +4,8 @@
  * `labels` are titles of labels of the project or its groups; `milestone` the title of a milestone
  * of the project or its groups. A closed issue gets `closed_at` (default `updated_at`) and
  * `closed_by` (default the author).
- * An issue may also carry `notes` (author, body), `award_emoji` (name, user: `thumbsup` and
+ * An issue may also carry `notes` (author, body) and `discussions` (threads of notes; the notes
+ * area's format and loader, `notes.public.ts`), `award_emoji` (name, user: `thumbsup` and
  * `thumbsdown` add to `upvotes`/`downvotes`; the caller's own make `my_reaction_emoji` match) and a
  * `user_agent_detail` (by default one a browser would leave; `null` for none). The "closes" and "mentions" links are written on merge requests (`closes:`,
  * `mentions:` issue iids of the same project, which must have a written `iid`) and loaded here,
@@ -19,17 +20,10 @@ import type { MergeRequestFields } from '../merge-requests/index.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
 import { items, list } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
-import { dateSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { dateSchema, pathSchema } from '../../scenario/scalars.js'
+import { checkScenarioNotes, issueDiscussionSchema, loadNotes, noteSchema, scenarioNoteCount } from '../notes/notes.public.js'
 import { defaultUserAgentDetail, generateIssues } from './issues.generate.js'
 import type { IssueRecord } from './issues.tables.js'
-
-/** A comment on an issue. */
-const noteSchema = z.strictObject({
-  author: pathSchema.describe('Username of the note\'s author.'),
-  body: z.string().min(1).describe('The note text (Markdown).'),
-  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
-  confidential: z.boolean().optional().describe('An internal note (visible to Reporters and above only). Default false.'),
-})
 
 /** An award emoji: its name (`thumbsup`) and who gave it. */
 const awardSchema = z.strictObject({ name: z.string().min(1).describe('Emoji name without colons (thumbsup).'), user: pathSchema.describe('Username of who awarded it.') })
@@ -60,7 +54,8 @@ const issueSchema = z.strictObject({
     .nullable()
     .optional()
     .describe('The issue\'s weight (a GitLab Premium field, 0 or more): order_by=weight and milestone burndown events read it.'),
-  notes: z.array(noteSchema).default([]).describe('Comments on the issue, oldest first.'),
+  notes: z.array(noteSchema).default([]).describe('Comments on the issue, oldest first (each a discussion of its own).'),
+  discussions: z.array(issueDiscussionSchema).default([]).describe('Threads on the issue: each a list of notes, the first starting it.'),
   award_emoji: z.array(awardSchema).default([]).describe('Emoji reactions on the issue.'),
   user_agent_detail: userAgentSchema
     .nullable()
@@ -95,9 +90,9 @@ export const issueFragment: ScenarioFragment = {
   collections: [{ table: 'issues', field: 'issues', on: ['project'], iid: 'issues' }],
   check(ctx) {
     checkIssuableReferences(ctx, 'issues')
+    checkScenarioNotes(ctx, 'issues')
     for (const project of ctx.model.project) {
       for (const issue of items(project, 'issues')) {
-        for (const [note, j] of list(issue.value.notes)) ctx.checkUser(at(issue, 'notes', j, 'author'), (note as { author?: unknown })?.author)
         for (const [award, j] of list(issue.value.award_emoji)) ctx.checkUser(at(issue, 'award_emoji', j, 'user'), (award as { user?: unknown })?.user)
       }
       const written = new Set(list(project.value.issues).map(([issue]) => (issue as { iid?: unknown })?.iid))
@@ -141,7 +136,7 @@ export const issueFragment: ScenarioFragment = {
           moved_to_id: null,
           upvotes: it.upvotes + it.award_emoji.filter((a) => a.name === 'thumbsup').length,
           downvotes: it.downvotes + it.award_emoji.filter((a) => a.name === 'thumbsdown').length,
-          user_notes_count: it.user_notes_count + it.notes.length,
+          user_notes_count: it.user_notes_count + scenarioNoteCount(it),
           relative_position: null,
           time_estimate: it.time_estimate,
           total_time_spent: it.total_time_spent,
@@ -159,21 +154,7 @@ export const issueFragment: ScenarioFragment = {
 /** The notes, award emoji and user agent detail written on one issue. */
 function loadIssueExtras(ctx: LoadContext, it: ScenarioIssue, record: IssueRecord): void {
   const { db } = ctx
-  it.notes.forEach((note, j) => {
-    const f = ctx.fake(`note:${record.id}:${j}`)
-    const created_at = note.created_at ?? ctx.between(f, record.created_at)
-    db.tables.notes.insert({
-      noteable_id: record.id,
-      noteable_type: 'Issue',
-      project_id: record.project_id,
-      author_id: ctx.userId(note.author),
-      body: note.body,
-      system: false,
-      confidential: note.confidential ?? null,
-      created_at,
-      updated_at: created_at,
-    })
-  })
+  loadNotes(ctx, { type: 'Issue', id: record.id, project_id: record.project_id, created_at: record.created_at }, it.notes, it.discussions)
   for (const award of it.award_emoji) {
     db.tables.award_emoji.insert({ awardable_id: record.id, awardable_type: 'Issue', name: award.name, user_id: ctx.userId(award.user), created_at: record.updated_at })
   }

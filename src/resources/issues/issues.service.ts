@@ -1,23 +1,22 @@
 /**
  * What the issue sub-resources do: find one issue as `find_project_issue` does, time tracking,
- * notes, participants, the merge requests related to or closing an issue, user agent details and
+ * participants, the merge requests related to or closing an issue, user agent details and
  * metric images. Handlers authorize; these functions check the model's rules and write.
  * Sources: gitlab-behaviour.md §4.3, §5; gitlab: lib/api/issues.rb, lib/api/time_tracking_endpoints.rb,
- * lib/api/notes.rb, app/models/concerns/time_trackable.rb, app/models/concerns/issuable.rb
+ * app/models/concerns/time_trackable.rb, app/models/concerns/issuable.rb
  * (participants), app/models/issue.rb (`related_merge_requests`), ee/lib/ee/api/issues.rb.
  * @module
  */
 import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
-import { badRequest, recordNotFound, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { recordNotFound, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { IssueValidationMessage } from './issues.messages.js'
-import { ModelErrors } from '../../rules/model-errors.js'
-import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
+import { noteAuthorIds } from '../notes/notes.public.js'
 import { resolveTodosForTarget as resolveTodos } from '../todos/todos.public.js'
 import { parseDuration } from './duration.js'
-import type { IssueRecord, MetricImageRecord, NoteRecord } from './issues.tables.js'
+import type { IssueRecord, MetricImageRecord } from './issues.tables.js'
 
 type MergeRequestRecord = Tables['merge_requests']
 
@@ -105,34 +104,7 @@ export function resetSpentTime(ctx: ServiceCtx, issue: IssueRecord): IssueRecord
   return ctx.db.tables.issues.update(issue.id, { total_time_spent: 0 })
 }
 
-// ---- notes ------------------------------------------------------------------------------------
-
-/**
- * `Notes::CreateService` for an issue: a user note; the issue's `user_notes_count` grows and its
- * `updated_at` moves (the note touches its noteable); the author's pending to-dos on the issue are done.
- * Quick actions (`/promote`) are interpreted by the route before this is called (quick-actions.ts);
- * `body` is what remains to store.
- * @throws ApiError 400 `{"message":"400 Bad request - Note {:note=>[\"can't be blank\"]}"}` for a
- *   blank body.
- */
-export function createNote(ctx: ServiceCtx, issue: IssueRecord, author: UserRecord, body: string, confidential: boolean | null): NoteRecord {
-  if (blank(body)) throw badRequest(`Note ${new ModelErrors().add('note', ValidationMessage.blank).inspect()}`)
-  const note = ctx.db.tables.notes.insert({
-    noteable_id: issue.id,
-    noteable_type: 'Issue',
-    project_id: issue.project_id,
-    author_id: author.id,
-    body,
-    system: false,
-    confidential,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-  })
-  ctx.db.tables.issues.update(issue.id, { user_notes_count: issue.user_notes_count + 1, updated_at: ctx.now })
-  // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on the issue.
-  resolveTodosForTarget(ctx, issue, author)
-  return note
-}
+// ---- to-dos ----------------------------------------------------------------------------------
 
 /**
  * `TodoService#resolve_todos_for_target`: the user's pending to-dos on the issue become done (on
@@ -153,9 +125,7 @@ export function resolveTodosForTarget(ctx: ServiceCtx, issue: IssueRecord, user:
  */
 export function participants(ctx: ServiceCtx, project: ProjectRecord, issue: IssueRecord): UserRecord[] {
   const { db } = ctx
-  const ids: number[] = [issue.author_id]
-  for (const note of db.tables.notes.where('noteable_id', issue.id)) if (note.noteable_type === 'Issue') ids.push(note.author_id)
-  ids.push(...issue.assignee_ids)
+  const ids: number[] = [issue.author_id, ...noteAuthorIds(db, 'Issue', issue.id), ...issue.assignee_ids]
   const out: UserRecord[] = []
   const seen = new Set<number>()
   for (const id of ids) {

@@ -1,8 +1,8 @@
 /**
- * The issues area's tables: issues, their notes, "merge request closes issue" links, user agent
+ * The issues area's tables: issues, "merge request closes issue" links, user agent
  * details and metric images. Other areas read them through the area's finders
  * (`issues.public.ts`) and may name a record as `Tables['issues']`.
- * gitlab: db/structure.sql (`issues`, `notes`, `merge_requests_closing_issues`,
+ * gitlab: db/structure.sql (`issues`, `merge_requests_closing_issues`,
  * `user_agent_details`, `issuable_metric_images`).
  * @module
  */
@@ -48,20 +48,6 @@ export interface IssueRecord extends Row {
   weight?: number | null
 }
 
-/** A comment on an issue (GitLab `notes` with `noteable_type = 'Issue'`). */
-export interface NoteRecord extends Row {
-  /** The issue's global id. */
-  noteable_id: number
-  noteable_type: 'Issue'
-  project_id: number
-  author_id: number
-  body: string
-  system: boolean
-  confidential: boolean | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
 /** "Merge request `merge_request_id` closes issue `issue_id` when merged" (`Closes #1` in its description). */
 export interface ClosingIssueRecord extends Row {
   merge_request_id: number
@@ -98,7 +84,6 @@ export interface MetricImageRecord extends Row {
 declare module '../../db/schema.js' {
   interface Tables {
     issues: IssueRecord
-    notes: NoteRecord
     merge_requests_closing_issues: ClosingIssueRecord
     merge_request_mentions: MentionRecord
     user_agent_details: UserAgentDetailRecord
@@ -109,7 +94,6 @@ declare module '../../db/schema.js' {
 /** The tables and their indexes. */
 export const issueTables = {
   issues: table<IssueRecord>(['project_id', 'milestone_id']),
-  notes: table<NoteRecord>(['noteable_id']),
   merge_requests_closing_issues: table<ClosingIssueRecord>(['issue_id', 'merge_request_id']),
   merge_request_mentions: table<MentionRecord>(['issue_id']),
   user_agent_details: table<UserAgentDetailRecord>(['subject_id']),

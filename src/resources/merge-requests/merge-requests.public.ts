@@ -32,6 +32,27 @@ export function touchMergeRequest(db: Db, id: number, now: string): void {
 }
 
 /**
+ * A user note's effect on the merge request: `user_notes_count` by `delta` (never below 0); `now`
+ * also moves its `updated_at` (a new note touches its noteable, a deleted one does not).
+ */
+export function countMergeRequestNote(db: Db, id: number, delta: 1 | -1, now: string | null): void {
+  const mr = db.tables.merge_requests.get(id)
+  if (!mr) return
+  db.tables.merge_requests.update(mr.id, { user_notes_count: Math.max(0, mr.user_notes_count + delta), ...(now === null ? {} : { updated_at: now }) })
+}
+
+/**
+ * An award's effect on the merge request's vote counters: `thumbsup` and `thumbsdown` count, by
+ * `delta`, never below 0 (`Awardable#upvotes`/`downvotes`). Other names change nothing.
+ */
+export function countMergeRequestVote(db: Db, id: number, name: string, delta: 1 | -1): void {
+  const mr = db.tables.merge_requests.get(id)
+  if (!mr) return
+  if (name === 'thumbsup') db.tables.merge_requests.update(mr.id, { upvotes: Math.max(0, mr.upvotes + delta) })
+  if (name === 'thumbsdown') db.tables.merge_requests.update(mr.id, { downvotes: Math.max(0, mr.downvotes + delta) })
+}
+
+/**
  * `Milestones::DestroyService` for merge requests: every merge request with the milestone loses
  * it, and its `updated_at` moves.
  */

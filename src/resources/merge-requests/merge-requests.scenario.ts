@@ -7,7 +7,8 @@
  * head, `base_sha`, `start_sha`), and a merged one its `merge_commit_sha` (a squashed one its
  * `squash_commit_sha` too), as GitLab always has them: a scenario may give each, else it is a
  * 40-hex SHA derived from the scenario's seed and the merge request's id and branches, so the same
- * scenario always loads the same SHAs (issue 23 item 8).
+ * scenario always loads the same SHAs (issue 23 item 8). A merge request may carry `notes` and
+ * `discussions` (threads, resolvable with `resolved_by`): the notes area's format and loader.
  * Source: STYLE.md §10; gitlab-behaviour.md §4.3.
  * @module
  */
@@ -17,6 +18,7 @@ import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMile
 import { at } from '../../scenario/problems.js'
 import { items, list } from '../../scenario/entries.js'
 import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
+import { checkScenarioNotes, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from '../notes/notes.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** A full commit SHA: 40 hexadecimal digits, lower case. */
@@ -54,6 +56,8 @@ const mergeRequestSchema = z.strictObject({
   closes: z.array(iidSchema).default([]).describe('Iids of issues of this project the merge request closes when merged.'),
   /** Iids of issues of this project it mentions without closing them (related merge requests). */
   mentions: z.array(iidSchema).default([]).describe('Iids of issues of this project it mentions without closing them (related merge requests).'),
+  notes: z.array(noteSchema).default([]).describe('Comments on the merge request, oldest first (each a discussion of its own).'),
+  discussions: z.array(mergeRequestDiscussionSchema).default([]).describe('Threads on the merge request: each a list of notes, the first starting it; resolved_by resolves it.'),
 })
 
 const fields = { merge_requests: z.array(mergeRequestSchema).default([]).describe('Merge requests of this project.') }
@@ -72,6 +76,7 @@ export const mergeRequestFragment: ScenarioFragment = {
   collections: [{ table: 'merge_requests', field: 'merge_requests', on: ['project'], iid: 'merge_requests' }],
   check: (ctx) => {
     checkIssuableReferences(ctx, 'merge_requests')
+    checkScenarioNotes(ctx, 'merge_requests')
     for (const project of ctx.model.project) {
       for (const item of items(project, 'merge_requests')) {
         for (const [reviewer, j] of list(item.value.reviewers)) ctx.checkUser(at(item, 'reviewers', j), reviewer)
@@ -134,9 +139,10 @@ export const mergeRequestFragment: ScenarioFragment = {
           closed_by_id: mr.closed_by !== undefined ? ctx.userId(mr.closed_by) : closed ? author_id : null,
           upvotes: mr.upvotes,
           downvotes: mr.downvotes,
-          user_notes_count: mr.user_notes_count,
+          user_notes_count: mr.user_notes_count + scenarioNoteCount(mr),
         }
         ctx.stage('merge_requests', record)
+        loadNotes(ctx, { type: 'MergeRequest', id, project_id: project.id, created_at: record.created_at }, mr.notes, mr.discussions)
       })
     },
   },

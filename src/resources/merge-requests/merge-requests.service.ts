@@ -18,6 +18,7 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, issuesClosedByMergeRequest, milestoneIdFor, parseDuration } from '../issues/issues.public.js'
 import { recordIssuableChange } from '../resource-events/resource-events.public.js'
+import { commentedOn, noteAuthorIds } from '../notes/notes.public.js'
 import { pipelinesOfProject, type PipelineRecord } from '../runners/runners.public.js'
 import { createTodo, resolveTodosForTarget } from '../todos/todos.public.js'
 import { canAdminMergeRequest, canReadMergeRequest } from './merge-requests.policy.js'
@@ -171,13 +172,13 @@ function subscriptionRow(db: Db, mr: MergeRequestRecord, user: UserRecord): Subs
 
 /**
  * `Subscribable#subscribed?(user, project)`: the user's row when there is one, else whether the
- * user participates (author, assignee or reviewer).
+ * user participates (author, assignee, reviewer, or author of a note on it).
  */
 export function subscribedToMergeRequest(db: Db, mr: MergeRequestRecord, user: UserRecord | null): boolean {
   if (!user) return false
   const row = subscriptionRow(db, mr, user)
   if (row) return row.subscribed
-  return mr.author_id === user.id || mr.assignee_ids.includes(user.id) || mr.reviewer_ids.includes(user.id)
+  return mr.author_id === user.id || mr.assignee_ids.includes(user.id) || mr.reviewer_ids.includes(user.id) || commentedOn(db, 'MergeRequest', mr.id, user.id)
 }
 
 /** `subscribe`/`unsubscribe(user, project)`: creates or updates the user's row. */
@@ -217,14 +218,15 @@ export function addSpentTime(ctx: ServiceCtx, mr: MergeRequestRecord, duration: 
 // ---- participants, closing issues, pipelines --------------------------------------------------
 
 /**
- * `merge_request.participants(current_user)`: the author, then the assignees, each once, blocked
- * users left out, and only users who may read the merge request.
- * spec-gap: notes on merge requests are not simulated yet, so their authors are not among them.
+ * `merge_request.participants(current_user)`: the author, then the authors of its notes in order,
+ * then the assignees; each once, blocked users left out, and only users who may read the merge
+ * request. gitlab: app/models/concerns/issuable.rb (`participant :author, :notes_with_associations,
+ * :assignees`).
  */
 export function participants(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord): UserRecord[] {
   const out: UserRecord[] = []
   const seen = new Set<number>()
-  for (const id of [mr.author_id, ...mr.assignee_ids]) {
+  for (const id of [mr.author_id, ...noteAuthorIds(ctx.db, 'MergeRequest', mr.id), ...mr.assignee_ids]) {
     if (seen.has(id)) continue
     seen.add(id)
     const user = ctx.db.tables.users.get(id)

@@ -1,0 +1,61 @@
+/**
+ * What other areas may use of the notes area: finders over the notes of an issue or a merge
+ * request (participants, subscriptions, award emoji on notes), the writes other models' services
+ * make to notes (an issue's deletion and move), and the scenario fields and loader issues and
+ * merge requests carry. Its public module: besides `index.ts`, the only file of this folder
+ * another area imports. It imports no other area's issue or merge request code, so those areas'
+ * services can read notes through it without a cycle.
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import { destroyAwardsOf } from '../award-emoji/award-emoji.public.js'
+import { discussionIdFor, discussionIdOf } from './notes.model.js'
+import type { NoteableType, NoteRecord } from './notes.tables.js'
+
+export { checkScenarioNotes, issueDiscussionSchema, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from './notes.scenario.js'
+
+/** The notes on one issue or merge request, in id order (`noteable.notes`). */
+export function notesOf(db: Db, type: NoteableType, noteableId: number): NoteRecord[] {
+  return db.tables.notes.where('noteable_id', noteableId).filter((note) => note.noteable_type === type)
+}
+
+/** `noteable.notes.find(note_id)`: the note with that id if it is on this issue or merge request. */
+export function noteOn(db: Db, type: NoteableType, noteableId: number, noteId: number): NoteRecord | undefined {
+  const note = db.tables.notes.get(noteId)
+  return note && note.noteable_type === type && note.noteable_id === noteableId ? note : undefined
+}
+
+/** The authors of the noteable's notes, in note order (repeats kept): `notes_with_associations` participants. */
+export function noteAuthorIds(db: Db, type: NoteableType, noteableId: number): number[] {
+  return notesOf(db, type, noteableId).map((note) => note.author_id)
+}
+
+/** Whether the user wrote a (non-system) note on it: `Subscribable#subscribed_without_subscriptions?` reads it. */
+export function commentedOn(db: Db, type: NoteableType, noteableId: number, userId: number): boolean {
+  return notesOf(db, type, noteableId).some((note) => !note.system && note.author_id === userId)
+}
+
+/** Deletes the noteable's notes and their award emoji (`has_many :notes, dependent: :destroy`). */
+export function destroyNotesOf(db: Db, type: NoteableType, noteableId: number): void {
+  for (const note of notesOf(db, type, noteableId)) {
+    destroyAwardsOf(db, 'Note', note.id)
+    db.tables.notes.delete(note.id)
+  }
+}
+
+/**
+ * Copies the notes of one noteable onto another (`Issues::MoveService` → `Notes::CopyService`
+ * semantics): each keeps its author, text and times; a discussion stays one discussion, under a
+ * new id; their award emoji are not copied (13.x copies the note text only).
+ */
+export function copyNotes(db: Db, type: NoteableType, fromId: number, toId: number, toProjectId: number): void {
+  const ids = new Map<string, string>()
+  for (const note of notesOf(db, type, fromId)) {
+    const { id: _id, ...rest } = note
+    const id = db.tables.notes.peekNextId()
+    const oldDiscussion = discussionIdOf(note)
+    const discussion_id = ids.get(oldDiscussion) ?? discussionIdFor(type, toId, id)
+    ids.set(oldDiscussion, discussion_id)
+    db.tables.notes.insert({ ...rest, id, noteable_id: toId, project_id: toProjectId, discussion_id })
+  }
+}
