@@ -61,8 +61,6 @@ export const pipelineVariableSchema = z.strictObject({
 
 /** A parsed pipeline job. */
 export type ScenarioPipelineJob = z.output<typeof pipelineJobSchema>
-/** A parsed CI definition. */
-export type ScenarioCiConfig = z.output<typeof ciConfigSchema>
 
 /** A job's `when` when not written: `manual` for a job whose status is manual, else `on_success`. */
 export function defaultWhen(status: string, when: JobWhen | undefined): JobWhen {

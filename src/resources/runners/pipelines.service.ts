@@ -36,7 +36,7 @@ function level(ctx: RuleCtx, project: ProjectRecord): number {
 }
 
 /** Whether the project's pipelines are public (`public_builds`, default true). */
-export function publicBuilds(db: Db, project: ProjectRecord): boolean {
+function publicBuilds(db: Db, project: ProjectRecord): boolean {
   return db.tables.project_ci_settings.get(project.id)?.public_builds ?? true
 }
 
@@ -95,7 +95,7 @@ export function canReadPipelineVariables(ctx: RuleCtx, project: ProjectRecord, p
 // ---- statuses -------------------------------------------------------------------------------
 
 /** Statuses after which nothing more happens to a job (`COMPLETED_STATUSES`). */
-export const COMPLETED = new Set(['success', 'failed', 'canceled', 'skipped'])
+const COMPLETED = new Set(['success', 'failed', 'canceled', 'skipped'])
 
 /** Statuses `cancel` moves to `canceled` (CommitStatus `event :cancel`). */
 const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'manual', 'scheduled'])
@@ -108,7 +108,7 @@ const CANCEL_RUNNING = new Set(['created', 'waiting_for_resource', 'preparing', 
  * the stages before one, a pipeline), or undefined for none. An allowed failure or cancel counts
  * as a success with warnings, an allowed manual job is ignored.
  */
-export function compositeStatus(jobs: readonly Pick<JobRecord, 'status' | 'allow_failure'>[]): string | undefined {
+function compositeStatus(jobs: readonly Pick<JobRecord, 'status' | 'allow_failure'>[]): string | undefined {
   if (jobs.length === 0) return undefined
   const set = new Set<string>()
   for (const job of jobs) {
@@ -150,7 +150,7 @@ export function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
 }
 
 /** A pipeline's latest jobs (`builds.latest`: none retried). */
-export function latestJobs(db: Db, pipelineId: number): JobRecord[] {
+function latestJobs(db: Db, pipelineId: number): JobRecord[] {
   return jobsOfPipeline(db, pipelineId).filter((job) => !job.retried)
 }
 
@@ -160,7 +160,7 @@ export function latestJobs(db: Db, pipelineId: number): JobRecord[] {
  * status of those stages, `skipped` otherwise; then the pipeline takes the composite status of its
  * jobs, and `updated_at` = `now` when anything changed.
  */
-export function processPipeline(db: Db, pipeline: PipelineRecord, now: string): PipelineRecord {
+function processPipeline(db: Db, pipeline: PipelineRecord, now: string): PipelineRecord {
   const jobs = latestJobs(db, pipeline.id).map((job) => ({ ...job }))
   const stages = [...new Set(jobs.map((job) => job.stage_idx))].sort((a, b) => a - b)
   for (const idx of stages) {
