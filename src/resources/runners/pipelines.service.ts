@@ -108,7 +108,7 @@ const CANCEL_RUNNING = new Set(['created', 'waiting_for_resource', 'preparing', 
  * the stages before one, a pipeline), or undefined for none. An allowed failure or cancel counts
  * as a success with warnings, an allowed manual job is ignored.
  */
-function compositeStatus(jobs: readonly Pick<JobRecord, 'status' | 'allow_failure'>[]): string | undefined {
+export function compositeStatus(jobs: readonly Pick<JobRecord, 'status' | 'allow_failure'>[]): string | undefined {
   if (jobs.length === 0) return undefined
   const set = new Set<string>()
   for (const job of jobs) {

@@ -393,6 +393,27 @@ function pipelineJobRecord(ctx: LoadContext, { job, pipeline, stages }: PendingP
   }
 }
 
+/**
+ * A CI definition's jobs as GitLab's YAML would accept them: each name once (YAML keys), each
+ * stage one of `stages` (GitLab: `jobs:<name> stage parameter should be …`).
+ */
+function checkCiConfig(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0], project: Entry): void {
+  const config = project.value.ci_config
+  if (!isRec(config)) return
+  const here: Entry = { ...at(project, 'ci_config'), value: config }
+  const stages = Array.isArray(config.stages) ? config.stages.filter((s): s is string => typeof s === 'string') : DEFAULT_STAGES
+  const names = new Set<string>()
+  for (const job of items(here, 'jobs')) {
+    const name = str(job.value.name)
+    if (name !== undefined) {
+      if (names.has(name)) ctx.report(at(job, 'name'), `duplicate job name "${name}"`)
+      names.add(name)
+    }
+    const stage = job.value.stage === undefined ? 'test' : str(job.value.stage)
+    if (stage !== undefined && !stages.includes(stage)) ctx.report(at(job, 'stage'), `stage "${stage}" is not one of the stages (${stages.join(', ')})`)
+  }
+}
+
 /** The runners fragment (see the module comment). */
 export const runnerFragment: ScenarioFragment = {
   root: rootFields,
@@ -404,6 +425,7 @@ export const runnerFragment: ScenarioFragment = {
       for (const [pipeline, i] of list(project.value.pipelines)) {
         if (isRec(pipeline)) ctx.checkUser(at(project, 'pipelines', i, 'user'), pipeline.user)
       }
+      checkCiConfig(ctx, project)
     }
   },
   load: {
