@@ -18,7 +18,7 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { findProject } from '../../rules/finders.js'
 import { CI_STATUSES } from './pipelines.scenario.js'
-import { canDevelop, canEraseJob, canReadBuilds, canUpdateJob, cancelJob, erasable, eraseJob, playable, playJob, retryable, retryJob } from './pipelines.service.js'
+import { canDevelop, canEraseJob, checkScopeNotCommaSeparated, canReadBuilds, canUpdateJob, cancelJob, erasable, eraseJob, playable, playJob, retryable, retryJob } from './pipelines.service.js'
 import { Job } from './runners.entities.js'
 import type { JobRecord } from './runners.tables.js'
 
@@ -57,6 +57,7 @@ export const jobRoutes: Route[] = [
       if (!canReadBuilds(ctx, project)) throw forbidden()
       // `user_project.builds.order('id DESC')`: every job, retried ones included.
       let jobs = ctx.db.tables.jobs.where('project_id', project.id).reverse()
+      checkScopeNotCommaSeparated(ctx.raw.scope)
       const scope = ctx.params.scope
       if (scope && scope.length > 0) jobs = jobs.filter((job) => (scope as readonly string[]).includes(job.status))
       return paginated(ctx, jobs, (job) => Job(job, ctx))

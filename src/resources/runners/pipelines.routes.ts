@@ -24,6 +24,7 @@ import {
   canReadPipelineVariables,
   canUpdatePipeline,
   cancelPipeline,
+  checkScopeNotCommaSeparated,
   createPipeline,
   destroyPipeline,
   findPipelines,
@@ -157,6 +158,7 @@ export const pipelineRoutes: Route[] = [
       // Ci::JobsFinder: newest first; without `read_build` an empty list rather than a refusal.
       let jobs: JobRecord[] = canReadBuilds(ctx, project) ? jobsOfPipeline(ctx.db, pipeline.id).reverse() : []
       if (!ctx.params.include_retried) jobs = jobs.filter((job) => !job.retried)
+      checkScopeNotCommaSeparated(ctx.raw.scope)
       const scope = ctx.params.scope
       if (scope && scope.length > 0) jobs = jobs.filter((job) => (scope as readonly string[]).includes(job.status))
       return paginated(ctx, jobs, (job) => Job(job, ctx))

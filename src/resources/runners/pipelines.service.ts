@@ -16,7 +16,7 @@
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { validationFailed } from '../../core/errors.js'
+import { grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, commitIdOf, refOf, tagNames } from '../repository/repository.public.js'
@@ -90,6 +90,16 @@ export function canDestroyPipeline(ctx: RuleCtx, project: ProjectRecord): boolea
 export function canReadPipelineVariables(ctx: RuleCtx, project: ProjectRecord, pipeline: PipelineRecord): boolean {
   if (level(ctx, project) >= AccessLevel.MAINTAINER) return true
   return canUpdatePipeline(ctx, project, pipeline) && pipeline.user_id !== null && pipeline.user_id === ctx.currentUser?.id
+}
+
+/**
+ * The jobs lists' `scope` as Grape reads it (`types: [String, Array[String]]`): a string is one
+ * value, so `scope=a,b` is the one value "a,b", which no status is (fakelab's array params split
+ * on commas, as GitLab's `CommaSeparatedToArray` does elsewhere).
+ * @throws ApiError 400 `{"error":"scope does not have a valid value"}`.
+ */
+export function checkScopeNotCommaSeparated(raw: unknown): void {
+  if (typeof raw === 'string' && raw.includes(',')) throw grapeError('scope does not have a valid value')
 }
 
 // ---- statuses -------------------------------------------------------------------------------

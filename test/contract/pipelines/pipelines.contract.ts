@@ -178,8 +178,12 @@ contract('GET /projects/:id/pipelines/:pipeline_id/jobs and variables', {}, ({ a
     expect(ids(res)).toEqual(expected)
   })
 
-  it('refuses an unknown scope', async () => {
-    const res = await api.get('/projects/20/pipelines/1001/jobs', { as: 'riley', query: { scope: 'done' } })
+  it.each([
+    ['/projects/20/pipelines/1001/jobs', 'done'],
+    ['/projects/20/pipelines/1001/jobs', 'success,canceled'],
+    ['/projects/20/jobs', 'running,success'],
+  ])('%s refuses scope=%s (one string is one value)', async (path, scope) => {
+    const res = await api.get(path, { as: 'riley', query: { scope } })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ error: 'scope does not have a valid value' })
   })
