@@ -442,6 +442,32 @@ const ROWS: Row[] = [
   // (lib/api/jobs.rb 13.x `validate_current_authenticated_job`). Job tokens: test/contract/runners/job-token-job.contract.ts.
   { key: 'GET /job', path: '/job', expect: [401, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { message: '404 Job Not Found' } },
   // --- end job token's job
+  // --- Pipelines and jobs (issue 25 item 3; gitlab: lib/api/ci/pipelines.rb, lib/api/jobs.rb 13.x,
+  // app/policies/project_policy.rb, ci/pipeline_policy.rb, ci/build_policy.rb). Pipelines: GET open to
+  // anonymous callers of a public project; read = `read_build` (Reporter+, or anyone with public
+  // pipelines, the default); create/retry/cancel Developer+ on an unprotected ref (main is protected:
+  // Maintainers); delete `owner_access`; variables Maintainer+ or the developer who started the
+  // pipeline. Jobs: every route signed in (`authenticate!`); erase Maintainer+ or the job's developer.
+  { key: 'GET /projects/:id/pipelines', path: '/projects/20/pipelines', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines', path: '/projects/21/pipelines', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'POST /projects/:id/pipeline', path: '/projects/20/pipeline', body: { ref: 'feature/login' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/pipelines/latest', path: '/projects/20/pipelines/latest', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id', path: '/projects/20/pipelines/1004', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/jobs', path: '/projects/20/pipelines/1004/jobs', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/variables', path: '/projects/20/pipelines/1004/variables', expect: [403, 403, 403, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'DELETE /projects/:id/pipelines/:pipeline_id', path: '/projects/20/pipelines/1004', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/pipelines/:pipeline_id/retry', path: '/projects/20/pipelines/1005/retry', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/pipelines/:pipeline_id/cancel', path: '/projects/20/pipelines/1004/cancel', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/pipelines/:pipeline_id/cancel', path: '/projects/20/pipelines/1001/cancel', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'GET /projects/:id/jobs', path: '/projects/20/jobs', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/:job_id', path: '/projects/20/jobs/2005', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/:job_id/trace', path: '/projects/20/jobs/2005/trace', ok: '$ make\nBuilding the site...\nDone.\n', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/jobs/:job_id/cancel', path: '/projects/20/jobs/2007/cancel', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/jobs/:job_id/retry', path: '/projects/20/jobs/2009/retry', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/jobs/:job_id/erase', path: '/projects/20/jobs/2009/erase', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/jobs/:job_id/erase', path: '/projects/20/jobs/2005/erase', expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/jobs/:job_id/play', path: '/projects/20/jobs/2013/play', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // --- end pipelines and jobs
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Repository reads (issue 26): `download_code`. Anonymous and non-members read a public project's

@@ -96,6 +96,10 @@ function broken(answer: Answer, errors: unknown[], storeChanged: boolean, key = 
   if (answer.ms > SLOW_MS) problems.push(`answered in ${Math.round(answer.ms)} ms (limit ${SLOW_MS} ms)`)
   if (answer.status === 204 || answer.status === 304) {
     if (answer.text !== '') problems.push(`a body on ${answer.status}`)
+  } else if (answer.status === 200 && key.endsWith('/jobs/:job_id/trace')) {
+    // A job log is sent as text/plain as it is, "" when there is none (pipelines, issue 25 item 3:
+    // jobs.rb `content_type 'text/plain'`, `env['api.format'] = :binary`).
+    if (answer.contentType !== 'text/plain') problems.push(`Content-Type ${answer.contentType ?? '(none)'}, not text/plain`)
   } else if (answer.text === '') {
     problems.push('no body')
   } else if (answer.status === 200 && key.endsWith('/raw')) {

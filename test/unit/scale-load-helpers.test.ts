@@ -147,6 +147,8 @@ describe('fastJob (the runner job schema the fast way)', () => {
     created_at: TIMESTAMPS,
     started_at: TIMESTAMPS,
     finished_at: TIMESTAMPS,
+    when: [ABSENT, undefined, null, 'manual', 'on_failure', 'delayed', 3],
+    trace: [ABSENT, undefined, null, '', 'log\n', 7],
     extra: [ABSENT, ABSENT, ABSENT, ABSENT, 1],
   }
 

@@ -1,19 +1,24 @@
 /**
- * The runners area: the 13 runner routes and `GET /job` (the job of a CI job token), the runner, link, pipeline, job and application-settings
- * tables, and the scenario's `runners_registration_token:`, `runners:` and projects' `pipelines:`.
- * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/jobs.rb.
+ * The runners area, GitLab's CI: the 13 runner routes, the pipelines API (a project's pipelines
+ * read, created from its CI definition and driven), the jobs API (a project's jobs read and driven,
+ * `GET /job` for a CI job token); the runner, link, pipeline, job, pipeline-variable, CI-definition,
+ * CI-setting and application-settings tables; and the scenario's `runners_registration_token:`,
+ * `runners:` and projects' `pipelines:`, `ci_config:` and `public_builds:`. One model: a runner's
+ * jobs and a pipeline's jobs are the same rows.
+ * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/ci/pipelines.rb, lib/api/jobs.rb.
  * @module
  */
 import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
 import { jobRoutes } from './jobs.routes.js'
+import { pipelineRoutes } from './pipelines.routes.js'
 import { runnerRoutes } from './runners.routes.js'
 import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
 import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './runners.entities.js'
 
-export type { ApplicationSettingRecord, JobRecord, PipelineRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
+export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
 export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
 
 /** GitLab's `Runner` entity, as fakelab sends it. */
@@ -28,7 +33,7 @@ export type RunnerJob = ReturnType<typeof RunnerJobPresenter>
 /** The runners area. */
 export const runners: Area = {
   name: 'runners',
-  routes: [...runnerRoutes, ...jobRoutes],
+  routes: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes],
   tables: runnerTables,
   scenario: runnerFragment,
   // A group's runner links go with it; pipelines and jobs outlive their user (ON DELETE SET NULL).

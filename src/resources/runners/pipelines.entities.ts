@@ -7,7 +7,7 @@
  */
 import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { userBasicOrNull } from '../../entities/user.js'
-import type { PipelineRecord } from './runners.tables.js'
+import type { PipelineRecord, PipelineVariableRecord } from './runners.tables.js'
 
 /** `Gitlab::Git::BLANK_SHA`: the `before_sha` of a pipeline with no previous commit. */
 const BLANK_SHA = '0000000000000000000000000000000000000000'
@@ -78,7 +78,7 @@ const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped'])
  * `duration` in whole seconds between them; `coverage` the jobs' mean as GitLab's `"%.2f"`.
  */
 export function Pipeline(pipeline: PipelineRecord, ctx: PresentCtx) {
-  const jobs = ctx.db.tables.jobs.filter((job) => job.pipeline_id === pipeline.id)
+  const jobs = ctx.db.tables.jobs.where('pipeline_id', pipeline.id).filter((job) => !job.retried)
   const starts = jobs.flatMap((job) => (job.started_at ? [job.started_at] : [])).sort()
   const ends = jobs.flatMap((job) => (job.finished_at ? [job.finished_at] : [])).sort()
   const started_at = starts[0] ?? null
@@ -86,8 +86,9 @@ export function Pipeline(pipeline: PipelineRecord, ctx: PresentCtx) {
   const coverages = jobs.flatMap((job) => (job.coverage === null ? [] : [job.coverage]))
   return {
     ...PipelineBasic(pipeline, ctx),
-    before_sha: pipeline.parent_ids[0] ?? BLANK_SHA,
-    tag: false,
+    // A pipeline created through the API has no push before it (`before_sha` blank).
+    before_sha: pipeline.source === 'api' ? BLANK_SHA : (pipeline.parent_ids[0] ?? BLANK_SHA),
+    tag: pipeline.tag,
     yaml_errors: null,
     user: userBasicOrNull(ctx, pipeline.user_id),
     started_at,
@@ -97,4 +98,13 @@ export function Pipeline(pipeline: PipelineRecord, ctx: PresentCtx) {
     coverage: coverages.length > 0 ? (coverages.reduce((a, b) => a + b, 0) / coverages.length).toFixed(2) : null,
     detailed_status: detailedStatus(pipeline, ctx),
   }
+}
+
+/**
+ * `Entities::Ci::Variable` of a pipeline variable: `{variable_type, key, value}` (a pipeline
+ * variable answers none of `protected?`, `masked?`, `environment_scope`, which the entity shows
+ * only when the record has them). gitlab: lib/api/entities/ci/variable.rb (13.x).
+ */
+export function PipelineVariable(variable: PipelineVariableRecord) {
+  return { variable_type: variable.variable_type, key: variable.key, value: variable.value }
 }

@@ -18,10 +18,10 @@ import { at } from '../../scenario/problems.js'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { fast, fastObject, withFastItems } from '../../scenario/fast-records.js'
 import { fullPathSchema, idSchema, isFullPath, isTimestamp, normalTimestamp, timestampSchema } from '../../scenario/scalars.js'
+import type { Db } from '../../db/db.js'
+import { ciConfigSchema, CI_STATUSES, defaultAllowFailure, defaultWhen, DEFAULT_STAGES, JOB_WHEN, NOT_STARTED, pipelineJobSchema, pipelineVariableSchema, stageIndex, type ScenarioPipelineJob } from './pipelines.scenario.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
 
-/** GitLab's CI statuses (`HasStatus::AVAILABLE_STATUSES`). */
-const CI_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'] as const
 
 const commitSchema = z.strictObject({
   title: z.string().optional().describe('Commit title; faker when absent.'),
@@ -39,11 +39,14 @@ const pipelineSchema = z.strictObject({
   id: idSchema.optional().describe('Pipeline id (jobs name it); the next free one when absent.'),
   sha: z.string().regex(/^[0-9a-f]{40}$/, { error: 'must be a 40-character hex commit sha' }).optional().describe('The 40-character hex commit sha; faker when absent.'),
   ref: z.string().min(1).optional().describe('Branch or tag; the project\'s default branch when absent.'),
+  tag: z.boolean().default(false).describe('Whether ref is a tag. Default false.'),
   status: z.enum(CI_STATUSES).default('success').describe('A CI status (created, pending, running, success, failed, canceled, skipped, manual, ...). Default success.'),
   user: z.string().optional().describe('Username of who ran it.'),
   commit: commitSchema.default({}).describe('The commit it ran on.'),
   created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
   updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
+  jobs: z.array(pipelineJobSchema).default([]).describe('Jobs of this pipeline no runner picked (created, pending, manual, skipped, ...); runners list the jobs they ran.'),
+  variables: z.array(pipelineVariableSchema).default([]).describe('Variables it was created with (GET /projects/:id/pipelines/:pipeline_id/variables).'),
 })
 
 /** A runner's job, as a scenario writes it. */
@@ -65,6 +68,8 @@ export const jobSchema = z.strictObject({
   created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
   started_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = not started.'),
   finished_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); null = not finished.'),
+  when: z.enum(JOB_WHEN).optional().describe('on_success, manual, always or on_failure; default manual for a manual job, else on_success.'),
+  trace: z.string().nullable().default(null).describe('The job log GET /projects/:id/jobs/:job_id/trace returns; null = none. Default null.'),
 })
 
 /**
@@ -86,6 +91,8 @@ export const fastJob = fastObject({
   created_at: fast.optional(fast.refined(isTimestamp, normalTimestamp)),
   started_at: fast.optional(fast.nullable(fast.refined(isTimestamp, normalTimestamp))),
   finished_at: fast.optional(fast.nullable(fast.refined(isTimestamp, normalTimestamp))),
+  when: fast.optional(fast.oneOf(JOB_WHEN)),
+  trace: fast.withDefault(null, fast.nullable(fast.string)),
 })
 
 const runnerSchema = z.strictObject({
@@ -120,7 +127,11 @@ const rootFields = {
   runners: z.array(runnerSchema).default([]).describe('CI runners (instance, group and project runners).'),
 }
 
-const projectFields = { pipelines: z.array(pipelineSchema).default([]).describe('CI pipelines of this project (runner jobs name them by id).') }
+const projectFields = {
+  pipelines: z.array(pipelineSchema).default([]).describe('CI pipelines of this project (runner jobs name them by id).'),
+  ci_config: ciConfigSchema.optional(),
+  public_builds: z.boolean().default(true).describe('Whether non-members and guests see its pipelines and jobs (GitLab\'s "Public pipelines"). Default true.'),
+}
 
 /** A runner of the scenario, as parsed. */
 export type ScenarioRunner = z.output<typeof runnerSchema>
@@ -155,6 +166,19 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
   claim({ ...at(root, 'runners_registration_token'), value: {} }, root.value.runners_registration_token, 'runners_registration_token')
   const runnerIds = new Set<number>()
   const jobIds = new Set<number>()
+  // Pipelines' own jobs share the job ids with the runners' jobs.
+  for (const project of ctx.model.project) {
+    for (const [pipeline, i] of list(project.value.pipelines)) {
+      if (!isRec(pipeline)) continue
+      for (const jobLoc of items({ ...at(project, 'pipelines', i), value: pipeline }, 'jobs')) {
+        const job = jobLoc.value
+        ctx.checkUser(at(jobLoc, 'user'), job.user)
+        if (typeof job.id !== 'number') continue
+        if (jobIds.has(job.id)) ctx.report(at(jobLoc, 'id'), `duplicate jobs id ${job.id}`)
+        jobIds.add(job.id)
+      }
+    }
+  }
   // The written pipeline ids of each project jobs name, read once per project rather than per job.
   const pipelinesOf = new Map<Entry, Set<unknown>>()
   const pipelineIds = (project: Entry): Set<unknown> => {
@@ -238,7 +262,10 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
   })
   const runnerIds = allocate(ctx, 'runners', runners)
   const jobs = runners.flatMap((runner, i) => runner.jobs.map((job) => ({ job, runner, runnerId: runnerIds[i]! })))
-  const jobIds = allocate(ctx, 'jobs', jobs.map((j) => j.job))
+  const own = pendingPipelineJobs.get(ctx.db) ?? []
+  pendingPipelineJobs.delete(ctx.db)
+  const allJobIds = allocate(ctx, 'jobs', [...jobs.map((j) => j.job), ...own.map((o) => o.job)])
+  const jobIds = allJobIds.slice(0, jobs.length)
   const pipelines = new Map<number, PipelineRecord>()
   for (const row of ctx.db.tables.pipelines.all()) pipelines.set(row.id, row)
   runners.forEach((runner, i) => {
@@ -284,13 +311,15 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
     const pipeline = pipelines.get(job.pipeline)
     if (!pipeline) throw new Error(`scenario: unknown pipeline ${job.pipeline}`)
     const created_at = job.created_at ?? ctx.between(f, pipeline.created_at)
-    const started = job.started_at !== undefined ? job.started_at : ['created', 'pending', 'waiting_for_resource', 'preparing', 'manual', 'scheduled'].includes(job.status) ? null : ctx.between(f, created_at)
+    const started = job.started_at !== undefined ? job.started_at : NOT_STARTED.has(job.status) ? null : ctx.between(f, created_at)
     const running = ['running', 'created', 'pending', 'waiting_for_resource', 'preparing', 'manual', 'scheduled'].includes(job.status)
     const finished = job.finished_at !== undefined ? job.finished_at : running || started === null ? null : ctx.between(f, started)
+    const when = defaultWhen(job.status, job.when)
+    const jobProjectId = job.project !== undefined ? projectId(ctx, job.project) : projectId(ctx, runner.projects[0]!)
     const record: JobRecord = {
       id,
       runner_id: runnerId,
-      project_id: job.project !== undefined ? projectId(ctx, job.project) : projectId(ctx, runner.projects[0]!),
+      project_id: jobProjectId,
       pipeline_id: pipeline.id,
       user_id: job.user !== undefined ? ctx.userId(job.user) : pipeline.user_id,
       status: job.status,
@@ -300,13 +329,89 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
       tag: job.tag,
       coverage: job.coverage,
       allow_failure: job.allow_failure,
+      when,
+      stage_idx: stageIndex(stagesOf(ctx.db, jobProjectId), job.stage),
+      retried: false,
+      trace: job.trace,
+      erased_at: null,
       created_at,
       started_at: started,
       finished_at: finished,
     }
     jobRecords.push(record)
   })
+  own.forEach((o, i) => jobRecords.push(pipelineJobRecord(ctx, o, allJobIds[jobs.length + i]!)))
   ctx.db.tables.jobs.adoptAll(jobRecords)
+}
+
+/** A pipeline's own job waiting for the root loader, which allocates job ids once for all jobs. */
+interface PendingPipelineJob {
+  job: ScenarioPipelineJob
+  pipeline: PipelineRecord
+  stages: readonly string[]
+}
+
+/**
+ * Pipelines' own jobs, read by the project loader and stored by the root loader (job ids are
+ * allocated past every explicit one, the runners' jobs' included), per store being loaded.
+ */
+const pendingPipelineJobs = new WeakMap<Db, PendingPipelineJob[]>()
+
+/** The stages of a project's CI definition, or the default ones. */
+function stagesOf(db: Db, projectId: number): readonly string[] {
+  return db.tables.project_ci_configs.get(projectId)?.stages ?? DEFAULT_STAGES
+}
+
+/** The store row of a pipeline's own job. */
+function pipelineJobRecord(ctx: LoadContext, { job, pipeline, stages }: PendingPipelineJob, id: number): JobRecord {
+  const f = ctx.fake(`job:${id}`)
+  const created_at = job.created_at ?? pipeline.created_at
+  const started = job.started_at !== undefined ? job.started_at : NOT_STARTED.has(job.status) ? null : ctx.between(f, created_at)
+  const finished = job.finished_at !== undefined ? job.finished_at : started === null || job.status === 'running' ? null : ctx.between(f, started)
+  const when = defaultWhen(job.status, job.when)
+  return {
+    id,
+    runner_id: null,
+    project_id: pipeline.project_id,
+    pipeline_id: pipeline.id,
+    user_id: job.user !== undefined ? ctx.userId(job.user) : pipeline.user_id,
+    status: job.status,
+    stage: job.stage,
+    name: job.name,
+    ref: pipeline.ref,
+    tag: pipeline.tag,
+    coverage: job.coverage,
+    allow_failure: defaultAllowFailure(when, job.allow_failure),
+    when,
+    stage_idx: stageIndex(stages, job.stage),
+    retried: false,
+    trace: job.trace,
+    erased_at: null,
+    created_at,
+    started_at: started,
+    finished_at: finished,
+  }
+}
+
+/**
+ * A CI definition's jobs as GitLab's YAML would accept them: each name once (YAML keys), each
+ * stage one of `stages` (GitLab: `jobs:<name> stage parameter should be …`).
+ */
+function checkCiConfig(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0], project: Entry): void {
+  const config = project.value.ci_config
+  if (!isRec(config)) return
+  const here: Entry = { ...at(project, 'ci_config'), value: config }
+  const stages = Array.isArray(config.stages) ? config.stages.filter((s): s is string => typeof s === 'string') : DEFAULT_STAGES
+  const names = new Set<string>()
+  for (const job of items(here, 'jobs')) {
+    const name = str(job.value.name)
+    if (name !== undefined) {
+      if (names.has(name)) ctx.report(at(job, 'name'), `duplicate job name "${name}"`)
+      names.add(name)
+    }
+    const stage = job.value.stage === undefined ? 'test' : str(job.value.stage)
+    if (stage !== undefined && !stages.includes(stage)) ctx.report(at(job, 'stage'), `stage "${stage}" is not one of the stages (${stages.join(', ')})`)
+  }
 }
 
 /** The runners fragment (see the module comment). */
@@ -320,11 +425,25 @@ export const runnerFragment: ScenarioFragment = {
       for (const [pipeline, i] of list(project.value.pipelines)) {
         if (isRec(pipeline)) ctx.checkUser(at(project, 'pipelines', i, 'user'), pipeline.user)
       }
+      checkCiConfig(ctx, project)
     }
   },
   load: {
     project(ctx, project, parent) {
       const row = ctx.row('project', parent.entry)
+      const config = project.ci_config
+      const stages = config?.stages ?? DEFAULT_STAGES
+      if (config) {
+        ctx.stage('project_ci_configs', {
+          id: parent.id,
+          project_id: parent.id,
+          stages: [...stages],
+          jobs: config.jobs.map((job) => ({ name: job.name, stage: job.stage, when: job.when, allow_failure: defaultAllowFailure(job.when, job.allow_failure) })),
+        })
+      }
+      if (!project.public_builds) ctx.stage('project_ci_settings', { id: parent.id, project_id: parent.id, public_builds: false })
+      let pending = pendingPipelineJobs.get(ctx.db)
+      if (!pending) pendingPipelineJobs.set(ctx.db, (pending = []))
       for (const pipeline of project.pipelines) {
         const id = ctx.idOf(pipeline)
         const f = ctx.fake(`pipeline:${parent.key}:${id}`)
@@ -339,7 +458,9 @@ export const runnerFragment: ScenarioFragment = {
           project_id: parent.id,
           sha: pipeline.sha ?? hex(f, 40),
           ref: pipeline.ref ?? row.default_branch,
+          tag: pipeline.tag,
           status: pipeline.status,
+          source: 'push',
           user_id: pipeline.user !== undefined ? ctx.userId(pipeline.user) : null,
           created_at,
           updated_at,
@@ -354,6 +475,10 @@ export const runnerFragment: ScenarioFragment = {
           committed_date: c.committed_date ?? created_at,
         }
         ctx.stage('pipelines', record)
+        for (const job of pipeline.jobs) pending.push({ job, pipeline: record, stages })
+        for (const variable of pipeline.variables) {
+          ctx.db.tables.pipeline_variables.insert({ pipeline_id: id, key: variable.key, value: variable.value, variable_type: variable.variable_type })
+        }
       }
     },
     root: loadRoot,

@@ -1,8 +1,9 @@
 /**
- * The runners area's tables: runners, their project and group links, pipelines, jobs, and the
- * instance's application settings (the instance registration token).
+ * The runners area's tables: runners, their project and group links, pipelines, jobs, pipeline
+ * variables, projects' CI definitions and CI settings, and the instance's application settings (the
+ * instance registration token).
  * gitlab: db/structure.sql (`ci_runners`, `ci_runner_projects`, `ci_runner_namespaces`,
- * `ci_pipelines`, `ci_builds`, `application_settings`).
+ * `ci_pipelines`, `ci_builds`, `ci_pipeline_variables`, `projects.public_builds`, `application_settings`).
  * @module
  */
 import type { Row } from '../../db/collection.js'
@@ -58,7 +59,11 @@ export interface PipelineRecord extends Row {
   project_id: number
   sha: string
   ref: string
+  /** Whether `ref` is a tag (else a branch). */
+  tag: boolean
   status: string
+  /** What started it (GitLab's `source` enum name): `push` for the scenario's, `api` for `POST /projects/:id/pipeline`. */
+  source: string
   user_id: number | null
   created_at: Timestamp
   updated_at: Timestamp
@@ -87,9 +92,58 @@ export interface JobRecord extends Row {
   tag: boolean
   coverage: number | null
   allow_failure: boolean
+  /** When it runs (GitLab's `when`): `on_success`, `manual`, `always` or `on_failure`. */
+  when: JobWhen
+  /** Its stage's position in the pipeline (`stage_idx`): jobs of earlier stages decide whether it runs. */
+  stage_idx: number
+  /** Replaced by a retry (GitLab's `retried`): only the latest job of a name counts. */
+  retried: boolean
+  /** The job log (`trace`), null when there is none (never ran, or erased). */
+  trace: string | null
+  /** When `POST …/erase` removed its log; null otherwise. */
+  erased_at: Timestamp | null
   created_at: Timestamp
   started_at: Timestamp | null
   finished_at: Timestamp | null
+}
+
+/** GitLab's job `when` values fakelab runs (`delayed` is not simulated). */
+export type JobWhen = 'on_success' | 'manual' | 'always' | 'on_failure'
+
+/** A variable given to a pipeline when it was created (`ci_pipeline_variables`). */
+export interface PipelineVariableRecord extends Row {
+  pipeline_id: number
+  key: string
+  value: string
+  /** `env_var` or `file`. */
+  variable_type: string
+}
+
+/**
+ * A project's CI definition, the scenario's stand-in for `.gitlab-ci.yml` (one row per project
+ * that has one, `id` = the project's id): its stages and jobs, read by `POST /projects/:id/pipeline`.
+ */
+export interface ProjectCiConfigRecord extends Row {
+  project_id: number
+  /** Stage names in order. */
+  stages: string[]
+  /** The jobs, in the order they are written. */
+  jobs: CiConfigJob[]
+}
+
+/** One job of a {@link ProjectCiConfigRecord}. */
+export interface CiConfigJob {
+  name: string
+  stage: string
+  when: JobWhen
+  allow_failure: boolean
+}
+
+/** A project's CI settings this area keeps (`projects.public_builds`): one row per project that sets them, `id` = the project's id. */
+export interface ProjectCiSettingRecord extends Row {
+  project_id: number
+  /** Whether non-members (and guests) may see pipelines and jobs (GitLab's "Public pipelines"). */
+  public_builds: boolean
 }
 
 /** The instance's settings (one row, id 1): the instance runner registration token. */
@@ -104,6 +158,9 @@ declare module '../../db/schema.js' {
     runner_namespaces: RunnerNamespaceRecord
     pipelines: PipelineRecord
     jobs: JobRecord
+    pipeline_variables: PipelineVariableRecord
+    project_ci_configs: ProjectCiConfigRecord
+    project_ci_settings: ProjectCiSettingRecord
     application_settings: ApplicationSettingRecord
   }
   /** This area's column on core's groups (GitLab `namespaces.runners_token`). */
@@ -132,6 +189,9 @@ export const runnerTables = {
   runner_projects: table<RunnerProjectRecord>(['runner_id', 'project_id']),
   runner_namespaces: table<RunnerNamespaceRecord>(['runner_id', 'namespace_id']),
   pipelines: table<PipelineRecord>(['project_id']),
-  jobs: table<JobRecord>(['runner_id']),
+  jobs: table<JobRecord>(['runner_id', 'pipeline_id', 'project_id']),
+  pipeline_variables: table<PipelineVariableRecord>(['pipeline_id']),
+  project_ci_configs: table<ProjectCiConfigRecord>(['project_id']),
+  project_ci_settings: table<ProjectCiSettingRecord>(['project_id']),
   application_settings: table<ApplicationSettingRecord>(),
 }

@@ -1,0 +1,52 @@
+/**
+ * What other areas may use of the repository area: a project's branch and tag names and the commit
+ * a ref names, as CI reads them (`Repository#branch_names`, `#tag_names`, `#branch_exists?`,
+ * `#tag_exists?`, `Project#commit(ref)`). Its public module: besides `index.ts`, the only file of
+ * this folder another area imports. gitlab: app/models/repository.rb, app/models/project.rb.
+ * @module
+ */
+import type { ProjectRecord } from '../../db/schema.js'
+import type { PresentCtx } from '../../entities/urls.js'
+import { repositoryOf } from './repository.build.js'
+import { Commit } from './repository.entities.js'
+import { peelToCommit, resolveCommit } from './repository.service.js'
+
+/** A commit as the `Commit` entity presents it (id, title, message, author, dates in GitLab's format). */
+export type RefCommit = ReturnType<typeof Commit>
+
+/** What a ref names in a project's repository (see {@link refOf}). */
+export interface RefFacts {
+  /** A branch of that name exists. */
+  readonly branch: boolean
+  /** A tag of that name exists. */
+  readonly tag: boolean
+  /** The commit it names (a tag peeled; a branch before a tag of the same name, as GitLab's CI reads `refs/heads` for a branch), or undefined. */
+  readonly commit: RefCommit | undefined
+}
+
+/** The branch names of the project's repository, in name order. */
+export function branchNames(ctx: PresentCtx, project: ProjectRecord): string[] {
+  return [...repositoryOf(ctx.db, project).branches.keys()].sort()
+}
+
+/** The tag names of the project's repository, in name order. */
+export function tagNames(ctx: PresentCtx, project: ProjectRecord): string[] {
+  return [...repositoryOf(ctx.db, project).tags.keys()].sort()
+}
+
+/**
+ * What a short ref name (`main`, `v1.0.0`) names in the project's repository: whether it is a
+ * branch, a tag, and the commit (the branch's tip when both exist).
+ */
+export function refOf(ctx: PresentCtx, project: ProjectRecord, ref: string): RefFacts {
+  const repo = repositoryOf(ctx.db, project)
+  const branchTip = repo.branches.get(ref)
+  const tagTarget = repo.tags.get(ref)
+  const id = branchTip ?? (tagTarget === undefined ? undefined : peelToCommit(repo, tagTarget))
+  return { branch: branchTip !== undefined, tag: tagTarget !== undefined, commit: id === undefined ? undefined : Commit(repo, id, project, ctx) }
+}
+
+/** The commit id a revision names (`Project#commit(ref)`: a branch, tag, sha or `HEAD`), or undefined. */
+export function commitIdOf(ctx: PresentCtx, project: ProjectRecord, revision: string): string | undefined {
+  return resolveCommit(repositoryOf(ctx.db, project), revision, project.default_branch)
+}

@@ -1,0 +1,473 @@
+/**
+ * Pipelines and jobs driven from outside: who may read and drive them (GitLab's ProjectPolicy,
+ * Ci::PipelinePolicy and Ci::BuildPolicy as fakelab has them: no protected branches beyond the
+ * default one, every feature enabled), the pipelines finder, pipeline creation from a project's CI
+ * definition, and the state changes of retry, cancel, play and erase, with the pipeline processed
+ * after each as GitLab's atomic processing does (a stage's `created` jobs run once the stages
+ * before it are complete, by their `when`) and its status composed from its jobs'.
+ * Source: issue 25 item 3; gitlab (13.x): app/policies/project_policy.rb, ci/pipeline_policy.rb,
+ * ci/build_policy.rb, app/finders/ci/pipelines_finder.rb, app/finders/ci/jobs_finder.rb,
+ * app/services/ci/create_pipeline_service.rb and lib/gitlab/ci/pipeline/chain/*,
+ * app/services/ci/retry_pipeline_service.rb, retry_build_service.rb, play_build_service.rb,
+ * process_build_service.rb, pipeline_processing/atomic_processing_service.rb,
+ * lib/gitlab/ci/status/composite.rb, app/models/commit_status.rb (state machine).
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import type { ProjectRecord, UserRecord } from '../../db/schema.js'
+import type { PresentCtx } from '../../entities/urls.js'
+import { grapeError, validationFailed } from '../../core/errors.js'
+import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
+import { destroyRecords } from '../../rules/cascade.js'
+import { branchNames, commitIdOf, refOf, tagNames } from '../repository/repository.public.js'
+import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
+import type { JobRecord, JobWhen, PipelineRecord } from './runners.tables.js'
+
+/** What the rules here read of a request. */
+type RuleCtx = PresentCtx
+
+// ---- permissions ----------------------------------------------------------------------------
+
+/** The caller's access level in the project (administrators count as owners: `owner_access`). */
+function level(ctx: RuleCtx, project: ProjectRecord): number {
+  const user = ctx.currentUser
+  if (!user) return AccessLevel.NO_ACCESS
+  return user.admin ? AccessLevel.OWNER : projectAccessLevel(ctx.db, user, project, ctx.today)
+}
+
+/** Whether the project's pipelines are public (`public_builds`, default true). */
+function publicBuilds(db: Db, project: ProjectRecord): boolean {
+  return db.tables.project_ci_settings.get(project.id)?.public_builds ?? true
+}
+
+/**
+ * `read_build` on a project the caller can read: Reporter+, or anyone when its pipelines are public.
+ * With a readable project this is also what `read_pipeline` of its pipelines needs (Ci::PipelinePolicy
+ * takes `read_pipeline` away without `read_build`; a public or internal project, or a guest with
+ * public pipelines, has `read_pipeline` otherwise).
+ */
+export function canReadBuilds(ctx: RuleCtx, project: ProjectRecord): boolean {
+  return level(ctx, project) >= AccessLevel.REPORTER || publicBuilds(ctx.db, project)
+}
+
+/**
+ * Whether the ref is protected from the caller (`protected_ref`): fakelab protects the default
+ * branch only (GitLab's `default_branch_protection` 2: Maintainers push), as the repository area's
+ * branches say; tags are not protected.
+ */
+function protectedRef(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
+  return !tag && ref === project.default_branch && level(ctx, project) < AccessLevel.MAINTAINER
+}
+
+/** `create_pipeline` / `update_pipeline` / `update_build` on the project: Developer+. */
+export function canDevelop(ctx: RuleCtx, project: ProjectRecord): boolean {
+  return level(ctx, project) >= AccessLevel.DEVELOPER
+}
+
+/** `update_pipeline` on a pipeline: Developer+ and its ref not protected from the caller. */
+export function canUpdatePipeline(ctx: RuleCtx, project: ProjectRecord, pipeline: PipelineRecord): boolean {
+  return canDevelop(ctx, project) && !protectedRef(ctx, project, pipeline.ref, pipeline.tag)
+}
+
+/** `update_build` on a job: Developer+ and its ref not protected from the caller. */
+export function canUpdateJob(ctx: RuleCtx, project: ProjectRecord, job: JobRecord): boolean {
+  return canDevelop(ctx, project) && !protectedRef(ctx, project, job.ref, job.tag)
+}
+
+/** `erase_build`: Maintainer+ (`admin_build`), or a Developer who ran the job; never on a protected ref. */
+export function canEraseJob(ctx: RuleCtx, project: ProjectRecord, job: JobRecord): boolean {
+  if (protectedRef(ctx, project, job.ref, job.tag)) return false
+  const l = level(ctx, project)
+  return l >= AccessLevel.MAINTAINER || (l >= AccessLevel.DEVELOPER && job.user_id !== null && job.user_id === ctx.currentUser?.id)
+}
+
+/** `destroy_pipeline`: `owner_access` (the project's owner, an Owner of its group, an administrator). */
+export function canDestroyPipeline(ctx: RuleCtx, project: ProjectRecord): boolean {
+  return level(ctx, project) >= AccessLevel.OWNER
+}
+
+/** `read_pipeline_variable`: Maintainer+ (`admin_pipeline`), or who may update the pipeline and started it. */
+export function canReadPipelineVariables(ctx: RuleCtx, project: ProjectRecord, pipeline: PipelineRecord): boolean {
+  if (level(ctx, project) >= AccessLevel.MAINTAINER) return true
+  return canUpdatePipeline(ctx, project, pipeline) && pipeline.user_id !== null && pipeline.user_id === ctx.currentUser?.id
+}
+
+/**
+ * The jobs lists' `scope` as Grape reads it (`types: [String, Array[String]]`): a string is one
+ * value, so `scope=a,b` is the one value "a,b", which no status is (fakelab's array params split
+ * on commas, as GitLab's `CommaSeparatedToArray` does elsewhere).
+ * @throws ApiError 400 `{"error":"scope does not have a valid value"}`.
+ */
+export function checkScopeNotCommaSeparated(raw: unknown): void {
+  if (typeof raw === 'string' && raw.includes(',')) throw grapeError('scope does not have a valid value')
+}
+
+// ---- statuses -------------------------------------------------------------------------------
+
+/** Statuses after which nothing more happens to a job (`COMPLETED_STATUSES`). */
+const COMPLETED = new Set(['success', 'failed', 'canceled', 'skipped'])
+
+/** Statuses `cancel` moves to `canceled` (CommitStatus `event :cancel`). */
+const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'manual', 'scheduled'])
+
+/** Statuses a pipeline's `cancel_running` cancels (`CANCELABLE_STATUSES`: not manual jobs). */
+const CANCEL_RUNNING = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled'])
+
+/**
+ * `Gitlab::Ci::Status::Composite#status` with `allow_failure`: the status of a set of jobs (a stage,
+ * the stages before one, a pipeline), or undefined for none. An allowed failure or cancel counts
+ * as a success with warnings, an allowed manual job is ignored.
+ */
+export function compositeStatus(jobs: readonly Pick<JobRecord, 'status' | 'allow_failure'>[]): string | undefined {
+  if (jobs.length === 0) return undefined
+  const set = new Set<string>()
+  for (const job of jobs) {
+    if (job.allow_failure && (job.status === 'failed' || job.status === 'canceled')) set.add('success_with_warnings')
+    else if (job.allow_failure && job.status === 'manual') set.add('ignored')
+    else set.add(job.status)
+  }
+  const only = (...names: string[]) => {
+    const matching = names.filter((n) => set.has(n)).length
+    return matching > 0 && matching === set.size
+  }
+  const any = (...names: string[]) => names.some((n) => set.has(n))
+  if (only('skipped', 'ignored')) return 'skipped'
+  if (only('success', 'skipped', 'success_with_warnings', 'ignored')) return 'success'
+  if (only('created', 'success_with_warnings', 'ignored')) return 'created'
+  if (only('preparing', 'success_with_warnings', 'ignored')) return 'preparing'
+  if (only('canceled', 'success', 'skipped', 'success_with_warnings', 'ignored')) return 'canceled'
+  if (only('pending', 'created', 'skipped', 'success_with_warnings', 'ignored')) return 'pending'
+  if (any('running', 'pending')) return 'running'
+  if (any('waiting_for_resource')) return 'waiting_for_resource'
+  if (any('manual')) return 'manual'
+  if (any('scheduled')) return 'scheduled'
+  if (any('preparing')) return 'preparing'
+  if (any('created')) return 'running'
+  return 'failed'
+}
+
+/** The statuses before which a job of each `when` runs (`ProcessBuildService#valid_statuses_for_build`). */
+const RUNS_AFTER: Record<JobWhen, readonly string[]> = {
+  on_success: ['success', 'skipped'],
+  manual: ['success', 'skipped'],
+  always: ['success', 'failed', 'skipped'],
+  on_failure: ['failed'],
+}
+
+/** A pipeline's jobs, retried ones included, in id order. */
+export function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
+  return db.tables.jobs.where('pipeline_id', pipelineId)
+}
+
+/** A pipeline's latest jobs (`builds.latest`: none retried). */
+function latestJobs(db: Db, pipelineId: number): JobRecord[] {
+  return jobsOfPipeline(db, pipelineId).filter((job) => !job.retried)
+}
+
+/**
+ * Processes the pipeline (atomic processing): stage by stage, each `created` job whose earlier
+ * stages are complete becomes `pending` (`manual` for a manual job) when its `when` allows the
+ * status of those stages, `skipped` otherwise; then the pipeline takes the composite status of its
+ * jobs, and `updated_at` = `now` when anything changed.
+ */
+function processPipeline(db: Db, pipeline: PipelineRecord, now: string): PipelineRecord {
+  const jobs = latestJobs(db, pipeline.id).map((job) => ({ ...job }))
+  const stages = [...new Set(jobs.map((job) => job.stage_idx))].sort((a, b) => a - b)
+  for (const idx of stages) {
+    const prior = compositeStatus(jobs.filter((job) => job.stage_idx < idx)) ?? 'success'
+    if (!COMPLETED.has(prior)) continue
+    for (const job of jobs) {
+      if (job.stage_idx !== idx || job.status !== 'created') continue
+      const status = RUNS_AFTER[job.when].includes(prior) ? (job.when === 'manual' ? 'manual' : 'pending') : 'skipped'
+      job.status = status
+      db.tables.jobs.update(job.id, { status })
+    }
+  }
+  const status = compositeStatus(jobs) ?? pipeline.status
+  return db.tables.pipelines.update(pipeline.id, { status, updated_at: now })
+}
+
+/** Sets a job's status, with the times GitLab's transitions set (`finished_at` on success, failure or cancel). */
+function transition(db: Db, job: JobRecord, status: string, now: string, extra: Partial<JobRecord> = {}): JobRecord {
+  const finished = status === 'success' || status === 'failed' || status === 'canceled'
+  return db.tables.jobs.update(job.id, { status, ...(finished ? { finished_at: now } : {}), ...extra })
+}
+
+// ---- pipelines ------------------------------------------------------------------------------
+
+/** The filters of `GET /projects/:id/pipelines` (PipelinesFinder). */
+export interface PipelineFilters {
+  scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags' | undefined
+  status?: string | undefined
+  ref?: string | undefined
+  sha?: string | undefined
+  yaml_errors?: boolean | undefined
+  name?: string | undefined
+  username?: string | undefined
+  updated_after?: string | undefined
+  updated_before?: string | undefined
+  order_by: 'id' | 'status' | 'ref' | 'updated_at' | 'user_id'
+  sort: 'asc' | 'desc'
+}
+
+/** `Ci::PipelinesFinder#execute`: the project's pipelines, filtered and ordered. */
+export function findPipelines(ctx: RuleCtx, project: ProjectRecord, f: PipelineFilters): PipelineRecord[] {
+  let items = ctx.db.tables.pipelines.where('project_id', project.id)
+  if (f.scope === 'running' || f.scope === 'pending') items = items.filter((p) => p.status === f.scope)
+  else if (f.scope === 'finished') items = items.filter((p) => COMPLETED.has(p.status))
+  else if (f.scope === 'branches' || f.scope === 'tags') {
+    // The newest pipeline of each ref that is an existing branch (tag) name.
+    const refs = new Set(f.scope === 'branches' ? branchNames(ctx, project) : tagNames(ctx, project))
+    const newest = new Map<string, PipelineRecord>()
+    for (const p of items) if (refs.has(p.ref) && (newest.get(p.ref)?.id ?? 0) < p.id) newest.set(p.ref, p)
+    const ids = new Set([...newest.values()].map((p) => p.id))
+    items = items.filter((p) => ids.has(p.id))
+  }
+  if (f.status !== undefined) items = items.filter((p) => p.status === f.status)
+  if (f.ref !== undefined) items = items.filter((p) => p.ref === f.ref)
+  if (f.sha !== undefined) items = items.filter((p) => p.sha === f.sha)
+  if (f.name !== undefined) {
+    const ids = new Set(ctx.db.tables.users.filter((u) => u.name === f.name).map((u) => u.id))
+    items = items.filter((p) => p.user_id !== null && ids.has(p.user_id))
+  }
+  if (f.username !== undefined) {
+    const user = ctx.db.tables.users.find((u) => u.username === f.username)
+    items = user ? items.filter((p) => p.user_id === user.id) : []
+  }
+  // fakelab's pipelines never have YAML errors: `yaml_errors=true` finds none.
+  if (f.yaml_errors === true) items = []
+  if (f.updated_after !== undefined) items = items.filter((p) => Date.parse(p.updated_at) > Date.parse(f.updated_after!))
+  if (f.updated_before !== undefined) items = items.filter((p) => Date.parse(p.updated_at) < Date.parse(f.updated_before!))
+  const dir = f.sort === 'asc' ? 1 : -1
+  const key = f.order_by
+  return [...items].sort((a, b) => {
+    const x = a[key]
+    const y = b[key]
+    // NULLs sort last ascending and first descending, as PostgreSQL does.
+    if (x !== y) {
+      if (x === null) return dir
+      if (y === null) return -dir
+      return (x < y ? -1 : 1) * dir
+    }
+    return (a.id - b.id) * dir
+  })
+}
+
+/** `Project#latest_pipeline(ref)`: the newest pipeline for the ref's (default branch's) current commit, or undefined. */
+export function latestPipeline(ctx: RuleCtx, project: ProjectRecord, ref: string | undefined): PipelineRecord | undefined {
+  const name = ref !== undefined && ref !== '' ? ref : project.default_branch
+  const sha = commitIdOf(ctx, project, name)
+  if (sha === undefined) return undefined
+  let newest: PipelineRecord | undefined
+  for (const p of ctx.db.tables.pipelines.where('project_id', project.id)) {
+    if (p.ref === name && p.sha === sha && (!newest || p.id > newest.id)) newest = p
+  }
+  return newest
+}
+
+/** A variable given to `POST /projects/:id/pipeline`. */
+export interface NewVariable {
+  key: string
+  value: string
+  variable_type: string
+}
+
+/** `Gitlab::Git.ref_name`: a fully qualified ref's short name, and which kind it asked for. */
+function shortRef(ref: string): { name: string; only: 'branch' | 'tag' | null } {
+  if (ref.startsWith('refs/heads/')) return { name: ref.slice(11), only: 'branch' }
+  if (ref.startsWith('refs/tags/')) return { name: ref.slice(10), only: 'tag' }
+  return { name: ref, only: null }
+}
+
+/** 400 `{"message":{"base":[message]}}`: a pipeline creation refused (`render_validation_error!`). */
+function refused(message: string) {
+  return validationFailed({ base: [message] })
+}
+
+/** Pipeline variable validations (Ci::PipelineVariable, HasVariable), as `Failed to persist` texts. */
+function variableErrors(variables: readonly NewVariable[]): string[] {
+  const errors: string[] = []
+  for (const v of variables) {
+    if (v.key === '') errors.push("Variables key can't be blank")
+    if (v.key.length > 255) errors.push('Variables key is too long (maximum is 255 characters)')
+    if (!/^[a-zA-Z0-9_]+$/.test(v.key)) errors.push("Variables key can contain only letters, digits and '_'.")
+    if (v.variable_type !== 'env_var' && v.variable_type !== 'file') errors.push('Variables variable type is not included in the list')
+  }
+  return [...new Set(errors)]
+}
+
+/**
+ * `Ci::CreatePipelineService` from the API: the chain's refusals in GitLab's order (the protected
+ * ref, the ref, the commit, an ambiguous ref, the CI definition, the variables), then the pipeline
+ * (source `api`, the ref's commit) with one `created` job per job of the project's CI definition,
+ * processed (the first stage's jobs pending, manual ones manual).
+ * @throws ApiError 400 `{"message":{"base":["Reference not found"]}}` and the like.
+ */
+export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, ref: string, variables: readonly NewVariable[], now: string): PipelineRecord {
+  const { name, only } = shortRef(ref)
+  const facts = refOf(ctx, project, name)
+  const branch = facts.branch && only !== 'tag'
+  const tag = facts.tag && only !== 'branch'
+  // Chain::Validate::Abilities: an existing branch must be writable by the caller.
+  if (branch && protectedRef(ctx, project, name, false)) throw refused(`Insufficient permissions for protected ref '${ref}'`)
+  // Chain::Validate::Repository.
+  if (!branch && !tag) throw refused('Reference not found')
+  if (!facts.commit) throw refused('Commit not found')
+  if (only === null && facts.branch && facts.tag) throw refused('Ref is ambiguous')
+  // Chain::Config::Content.
+  const config = ctx.db.tables.project_ci_configs.get(project.id)
+  if (!config) throw refused('Missing CI config file')
+  // Chain::Create (`pipeline.save!` with its variables).
+  const errors = variableErrors(variables)
+  if (errors.length > 0) throw refused(`Failed to persist the pipeline: Validation failed: ${errors.join(', ')}`)
+  const commit = facts.commit
+  const pipeline = ctx.db.tables.pipelines.insert({
+    project_id: project.id,
+    sha: commit.id,
+    ref: name,
+    tag: !branch,
+    status: 'created',
+    source: 'api',
+    user_id: user.id,
+    created_at: now,
+    updated_at: now,
+    commit_title: commit.title,
+    commit_message: commit.message,
+    parent_ids: [...commit.parent_ids],
+    author_name: commit.author_name,
+    author_email: commit.author_email,
+    authored_date: commit.authored_date,
+    committer_name: commit.committer_name,
+    committer_email: commit.committer_email,
+    committed_date: commit.committed_date,
+  })
+  for (const v of variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
+  const stages = config.stages.length > 0 ? config.stages : DEFAULT_STAGES
+  for (const job of config.jobs) {
+    ctx.db.tables.jobs.insert({
+      runner_id: null,
+      project_id: project.id,
+      pipeline_id: pipeline.id,
+      user_id: user.id,
+      status: 'created',
+      stage: job.stage,
+      name: job.name,
+      ref: name,
+      tag: !branch,
+      coverage: null,
+      allow_failure: job.allow_failure,
+      when: job.when,
+      stage_idx: stageIndex(stages, job.stage),
+      retried: false,
+      trace: null,
+      erased_at: null,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+    })
+  }
+  return processPipeline(ctx.db, pipeline, now)
+}
+
+/** A new job in place of `job` (RetryBuildService#reprocess!): same definition, started by `user`, in `status`; the old one is retried. */
+function cloneJob(db: Db, job: JobRecord, user: UserRecord, status: string, now: string): JobRecord {
+  db.tables.jobs.update(job.id, { retried: true })
+  const { id: _id, ...definition } = job
+  return db.tables.jobs.insert({
+    ...definition,
+    runner_id: null,
+    user_id: user.id,
+    status,
+    coverage: null,
+    retried: false,
+    trace: null,
+    erased_at: null,
+    created_at: now,
+    started_at: null,
+    finished_at: null,
+  })
+}
+
+/**
+ * `Ci::RetryPipelineService`: every latest failed or canceled job the caller may update is replaced
+ * by a `created` copy, skipped jobs become `created` again, and the pipeline is processed.
+ */
+export function retryPipeline(ctx: RuleCtx, project: ProjectRecord, pipeline: PipelineRecord, user: UserRecord, now: string): PipelineRecord {
+  for (const job of latestJobs(ctx.db, pipeline.id)) {
+    if ((job.status === 'failed' || job.status === 'canceled') && canUpdateJob(ctx, project, job)) cloneJob(ctx.db, job, user, 'created', now)
+  }
+  for (const job of latestJobs(ctx.db, pipeline.id)) if (job.status === 'skipped') ctx.db.tables.jobs.update(job.id, { status: 'created' })
+  return processPipeline(ctx.db, pipeline, now)
+}
+
+/** `Ci::Pipeline#cancel_running`: its created, pending and running jobs are canceled (manual ones stay). */
+export function cancelPipeline(db: Db, pipeline: PipelineRecord, now: string): PipelineRecord {
+  for (const job of latestJobs(db, pipeline.id)) if (CANCEL_RUNNING.has(job.status)) transition(db, job, 'canceled', now)
+  return processPipeline(db, pipeline, now)
+}
+
+/** Deletes a pipeline with its jobs and variables (`Ci::DestroyPipelineService`). */
+export function destroyPipeline(db: Db, pipeline: PipelineRecord): void {
+  destroyRecords(db, 'pipelines', [pipeline.id])
+}
+
+/** The pipeline of a job (always there: jobs go with their pipeline). */
+function pipelineOf(db: Db, job: JobRecord): PipelineRecord {
+  return db.tables.pipelines.get(job.pipeline_id)!
+}
+
+// ---- jobs -----------------------------------------------------------------------------------
+
+/** `Ci::Build#retryable?`: a latest job that succeeded, failed or was canceled. */
+export function retryable(job: JobRecord): boolean {
+  return !job.retried && (job.status === 'success' || job.status === 'failed' || job.status === 'canceled')
+}
+
+/** `Ci::Build#playable?`: a manual job waiting, or one that ran and may run again. */
+export function playable(job: JobRecord): boolean {
+  return job.when === 'manual' && (job.status === 'manual' || retryable(job))
+}
+
+/** `Ci::Build#erasable?`: complete, with a log to erase (fakelab stores no artifacts). */
+export function erasable(job: JobRecord): boolean {
+  return COMPLETED.has(job.status) && job.trace !== null
+}
+
+/**
+ * `Ci::Build.retry` (RetryBuildService#execute): a `pending` copy started by `user`; skipped jobs
+ * of later stages become `created` again; the pipeline is processed.
+ * @returns the new job.
+ */
+export function retryJob(db: Db, job: JobRecord, user: UserRecord, now: string): JobRecord {
+  const copy = cloneJob(db, job, user, 'pending', now)
+  for (const other of latestJobs(db, job.pipeline_id)) {
+    if (other.status === 'skipped' && other.stage_idx > job.stage_idx) db.tables.jobs.update(other.id, { status: 'created' })
+  }
+  processPipeline(db, pipelineOf(db, job), now)
+  return db.tables.jobs.get(copy.id)!
+}
+
+/** `CommitStatus#cancel`: a job not yet finished is canceled (a finished one is left as it is). */
+export function cancelJob(db: Db, job: JobRecord, now: string): JobRecord {
+  if (!CANCELABLE.has(job.status)) return job
+  const canceled = transition(db, job, 'canceled', now)
+  processPipeline(db, pipelineOf(db, job), now)
+  return db.tables.jobs.get(canceled.id)!
+}
+
+/**
+ * `Ci::PlayBuildService`: a waiting manual job is enqueued (`pending`, now the caller's); a finished
+ * one is retried instead. Either way the job played is returned, as GitLab presents it.
+ */
+export function playJob(db: Db, job: JobRecord, user: UserRecord, now: string): JobRecord {
+  if (job.status === 'manual') {
+    transition(db, job, 'pending', now, { user_id: user.id })
+    processPipeline(db, pipelineOf(db, job), now)
+  } else retryJob(db, job, user, now)
+  return db.tables.jobs.get(job.id)!
+}
+
+/** `Ci::Build#erase`: its log is removed. */
+export function eraseJob(db: Db, job: JobRecord, now: string): JobRecord {
+  return db.tables.jobs.update(job.id, { trace: null, erased_at: now })
+}
