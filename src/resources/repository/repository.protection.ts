@@ -17,7 +17,7 @@ import type { Repository } from './repository.build.js'
 import type { ProtectedBranchRecord, ProtectedRefAccessSpec } from './repository.tables.js'
 
 /** `Gitlab::Access::ADMIN` (EE protected refs only). */
-export const ADMIN_ACCESS = 60
+const ADMIN_ACCESS = 60
 
 /** The access levels a protected branch accepts (`ProtectedRefAccess.allowed_access_levels`, EE). */
 export const ALLOWED_ACCESS_LEVELS = [AccessLevel.MAINTAINER, AccessLevel.DEVELOPER, AccessLevel.NO_ACCESS, ADMIN_ACCESS] as const
@@ -34,7 +34,7 @@ export function humanAccessLevel(level: number | null): string | null {
  * `RefMatcher#matches?`: a name without `*` matches itself; with `*`, each `*` stands for any run
  * of characters (slashes included) and the whole name must match.
  */
-export function refMatches(pattern: string, name: string): boolean {
+function refMatches(pattern: string, name: string): boolean {
   if (!pattern.includes('*')) return pattern === name
   const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')
   return new RegExp(`^${source}$`).test(name)

@@ -1,15 +1,16 @@
 /**
  * What other areas may use of the repository area (its public module: besides `index.ts`, the only
  * file of this folder another area imports): the project's repository as built, the readers over
- * it (revisions, history, merge bases, tree diffs), and the write primitive a merge request's
- * merge builds on (stage objects, one commit of file actions, move refs, save inside the request's
- * store transaction). Source: issue 26 items 2, 3 and 5.
+ * it (revisions, merge bases, tree diffs), who may push and merge to a branch (protected branches),
+ * and the write primitive a merge request's merge builds on (stage objects, one commit of file
+ * actions or of a given tree, move refs, save inside the request's store transaction).
+ * Source: issue 26 items 2, 3 and 5.
  * @module
  */
 export { repositoryOf } from './repository.build.js'
 export type { Repository } from './repository.build.js'
-export type { ObjectId, Signature } from './git-objects.js'
-export { ancestors, diffTrees, isAncestor, log, mergeBase, resolveCommit } from './repository.service.js'
-export type { FileDiff } from './repository.service.js'
+export type { ObjectId } from './git-objects.js'
+export { diffTrees, mergeBase, resolveCommit } from './repository.service.js'
+export { canMergeToBranch, canPushToBranch } from './repository.protection.js'
 export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'
-export type { CommitAction, CommitInfo } from './repository.write.js'
+export type { CommitAction } from './repository.write.js'
