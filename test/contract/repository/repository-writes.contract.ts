@@ -277,8 +277,8 @@ contract('POST /projects/:id/repository/commits', {}, ({ api }) => {
     })
     const tree = await api.get('/projects/20/repository/tree', { query: { ref: 'feature/login', recursive: true } })
     expect(tree.body.map((e: { path: string; mode: string }) => `${e.mode} ${e.path}`)).toEqual([
-      '040000 css', '040000 docs', '040000 js', '100644 css/site.css', '100755 docs/guide.md', '100644 js/signin.js',
-      '100644 README.md', '100644 footer.html', '100644 login.html',
+      '040000 css', '040000 docs', '040000 js', '100644 README.md', '100644 css/site.css', '100755 docs/guide.md',
+      '100644 footer.html', '100644 js/signin.js', '100644 login.html',
     ])
     const raw = await api.get('/projects/20/repository/files/login.html/raw', { query: { ref: 'feature/login' } })
     expect(raw.text).toBe('<form></form>\n')
