@@ -76,7 +76,7 @@ interface Row {
   badRequest?: unknown | ((caller: Caller) => unknown)
   /** The 403 body when it is not `{"message":"403 Forbidden"}` (a reason after the status; metric images' `Not allowed!`). */
   forbidden?: unknown
-  /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`). */
+  /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`; `binary` for a download). */
   ok?: unknown
   /** A multipart body instead of `body` (issues area: metric image uploads). */
   multipart?: () => FormData
@@ -431,6 +431,12 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  ...['', '.tar.gz', '.tar', '.zip'].map((suffix): Row => ({
+    key: `GET /projects/:id/repository/archive${suffix}`,
+    path: `/projects/20/repository/archive${suffix}`,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    ok: 'binary',
+  })),
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/21/repository/contributors', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
   // Repository writes (issue 26 item 2; gitlab: lib/api/branches.rb, tags.rb, commits.rb, files.rb 13.x):
   // `push_code` (Developer+), and protected branches: main is protected (Maintainers), so the
@@ -523,7 +529,9 @@ function expected(row: Row, cell: Cell, caller: Caller): { status: number; body:
 /** The status and body of a response, in the shape of {@link expected}: success bodies only as "JSON". */
 function observed(res: ApiResponse): { status: number; body: unknown } {
   const json = res.headers.get('content-type') === 'application/json' && typeof res.body === 'object' && res.body !== null
-  if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : res.text }
+  // A download (`application/octet-stream`, a repository archive) is compared by kind, not bytes.
+  const binary = res.headers.get('content-type') === 'application/octet-stream'
+  if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : binary ? 'binary' : res.text }
   return { status: res.status, body: res.status >= 400 && !json ? `not JSON: ${res.text}` : res.body }
 }
 

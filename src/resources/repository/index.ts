@@ -8,6 +8,7 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { fileRoutes } from './files.routes.js'
+import { archiveRoutes } from './repository.archive.js'
 import { protectedBranchRoutes } from './protected-branches.routes.js'
 import { repositoryWriteRoutes } from './repository-writes.routes.js'
 import { repositoryRoutes } from './repository.routes.js'
@@ -20,7 +21,7 @@ export type { RepositoryFields } from './repository.scenario.js'
 /** The repository area. */
 export const repository: Area = {
   name: 'repository',
-  routes: [...repositoryRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes],
+  routes: [...repositoryRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes],
   tables: repositoryTables,
   scenario: repositoryFragment,
 }

@@ -525,3 +525,52 @@ contract('GET /projects/:id/repository/merge_base', {}, ({ api }) => {
     expect([res.status, res.body]).toEqual([400, { message }])
   })
 })
+
+/** The entry names of a tar stream, with their type flags. */
+function tarEntries(bytes: Uint8Array): string[] {
+  const names: string[] = []
+  const text = (from: number, length: number) => new TextDecoder().decode(bytes.subarray(from, from + length)).replace(/\0.*$/s, '')
+  for (let at = 0; at + 512 <= bytes.length;) {
+    const name = text(at, 100)
+    if (name === '') break
+    const size = parseInt(text(at + 124, 12), 8)
+    names.push(`${text(at + 156, 1)} ${name}`)
+    at += 512 + Math.ceil(size / 512) * 512
+  }
+  return names
+}
+
+contract('GET /projects/:id/repository/archive', {}, ({ api }) => {
+  const prefix = `website-main-${MAIN}`
+
+  it('answers git archive\'s tar.gz of the default branch, named after project, ref and commit', async () => {
+    const res = await api.get('/projects/20/repository/archive')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/octet-stream')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${prefix}.tar.gz"`)
+    const { gunzipSync } = await import('fflate')
+    expect(tarEntries(gunzipSync(res.bytes))).toEqual([
+      'g pax_global_header', `5 ${prefix}/`, `0 ${prefix}/CHANGELOG.md`, `0 ${prefix}/README.md`, `5 ${prefix}/css/`,
+      `0 ${prefix}/css/site.css`, `0 ${prefix}/footer.html`, `0 ${prefix}/index.html`,
+    ])
+  })
+
+  it('is the same bytes every time', async () => {
+    const a = await api.get('/projects/20/repository/archive.tar.gz', { query: { sha: 'v1.0.0' } })
+    const b = await api.get('/projects/20/repository/archive.tar.gz', { query: { sha: 'v1.0.0' } })
+    expect(a.headers.get('content-disposition')).toBe(`attachment; filename="website-v1.0.0-${MAIN}.tar.gz"`)
+    expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true)
+  })
+
+  it('answers a zip, and a path below the root', async () => {
+    const res = await api.get('/projects/20/repository/archive.zip', { query: { sha: 'feature/login', path: 'css' } })
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="website-feature-login-${LOGIN}-css.zip"`)
+    const { unzipSync } = await import('fflate')
+    expect(Object.keys(unzipSync(res.bytes))).toEqual([`website-feature-login-${LOGIN}-css/`, `website-feature-login-${LOGIN}-css/css/`, `website-feature-login-${LOGIN}-css/css/site.css`])
+  })
+
+  it('answers 404 File Not Found for an unknown ref', async () => {
+    const res = await api.get('/projects/20/repository/archive.tar', { query: { sha: 'nope' } })
+    expect([res.status, res.body]).toEqual([404, { message: '404 File Not Found' }])
+  })
+})
