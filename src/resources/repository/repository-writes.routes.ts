@@ -30,8 +30,10 @@ function authorizePush(ctx: Ctx<unknown>, project: ProjectRecord): void {
 
 /** Ruby's lenient `Base64.decode64`: characters outside the alphabet are skipped. */
 export function decodeBase64(text: string): Uint8Array {
-  const clean = text.replace(/[^A-Za-z0-9+/]/g, '')
-  const binary = atob(clean.slice(0, clean.length - (clean.length % 4 === 1 ? 1 : 0)).padEnd(Math.ceil(clean.length / 4) * 4, '='))
+  let clean = text.replace(/[^A-Za-z0-9+/]/g, '')
+  // A lone last character carries fewer than 8 bits: Ruby drops it, atob would refuse it.
+  if (clean.length % 4 === 1) clean = clean.slice(0, -1)
+  const binary = atob(clean.padEnd(Math.ceil(clean.length / 4) * 4, '='))
   const out = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
   return out
