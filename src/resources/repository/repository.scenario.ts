@@ -67,7 +67,7 @@ const repositorySchema = z.strictObject({
   commits: z.array(commitSchema).default([]).describe('The commits, in the order they are made.'),
   branches: z.record(refNameSchema, z.string().min(1)).default({}).describe('Extra branches: name → what it points at (a commit key, branch or tag), after every commit is made.'),
   tags: z.array(tagSchema).default([]).describe('The tags, in order (a tag may point at an earlier one).'),
-}).describe('The project\'s git repository, built on first use; its HEAD is the project\'s `default_branch`.')
+}).describe('The project\'s git repository, built on first use; its HEAD is the project\'s `default_branch`, which is protected (Maintainers push and merge) as GitLab protects it on the first push.')
 
 const fields = { repository: repositorySchema.optional() }
 
