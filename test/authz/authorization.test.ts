@@ -80,7 +80,7 @@ interface Row {
   badRequest?: unknown | ((caller: Caller) => unknown)
   /** The 403 body when it is not `{"message":"403 Forbidden"}` (a reason after the status; metric images' `Not allowed!`). */
   forbidden?: unknown
-  /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`). */
+  /** The success body when it is not a JSON object or array (`POST /runners/verify`: `"200"`; `binary` for a download). */
   ok?: unknown
   /** A multipart body instead of `body` (issues area: metric image uploads). */
   multipart?: () => FormData
@@ -490,6 +490,41 @@ const ROWS: Row[] = [
     path: `/projects/21/repository/${what}`,
     expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200],
   })),
+  // Repository reads added with the writes (issue 26 item 2): `download_code`, as above.
+  { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  ...['', '.tar.gz', '.tar', '.zip'].map((suffix): Row => ({
+    key: `GET /projects/:id/repository/archive${suffix}`,
+    path: `/projects/20/repository/archive${suffix}`,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    ok: 'binary',
+  })),
+  { key: 'GET /projects/:id/repository/contributors', path: '/projects/21/repository/contributors', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // Repository writes (issue 26 item 2; gitlab: lib/api/branches.rb, tags.rb, commits.rb, files.rb 13.x):
+  // `push_code` (Developer+), and protected branches: main is protected (Maintainers), so the
+  // commit rows write to feature/login. A refusal of the push to a branch names it.
+  { key: 'POST /projects/:id/repository/branches', path: '/projects/20/repository/branches', body: { branch: 'authz', ref: 'main' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/repository/branches/:branch', path: '/projects/20/repository/branches/feature%2Flogin', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'DELETE /projects/:id/repository/merged_branches', path: '/projects/20/repository/merged_branches', expect: [401, 202, 202, 202, 202, 202, 202, 202, 202, S] },
+  { key: 'DELETE /projects/:id/repository/merged_branches', path: '/projects/21/repository/merged_branches', expect: [401, 403, 202, 202, 202, 202, 404, 202, 404, S] },
+  { key: 'POST /projects/:id/repository/tags', path: '/projects/20/repository/tags', body: { tag_name: 'authz', ref: 'main' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/repository/tags/:tag_name', path: '/projects/20/repository/tags/v0.9.0', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/repository/commits', path: '/projects/20/repository/commits', body: { branch: 'feature/login', commit_message: 'authz', actions: [{ action: 'create', file_path: 'authz.md', content: 'x' }] }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
+  { key: 'POST /projects/:id/repository/commits/:sha/cherry_pick', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/cherry_pick', body: { branch: 'fix/footer-links' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
+  { key: 'POST /projects/:id/repository/commits/:sha/revert', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/revert', body: { branch: 'feature/login' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
+  { key: 'POST /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/authz.md', body: { branch: 'feature/login', commit_message: 'authz', content: 'x' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md', body: { branch: 'feature/login', commit_message: 'authz', content: 'x' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md', body: { branch: 'feature/login', commit_message: 'authz' }, expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  // Protected branches (gitlab: lib/api/protected_branches.rb, branches.rb protect/unprotect):
+  // `authorize_admin_project`, Maintainer+; no authentication first, so anonymous gets 403 too.
+  { key: 'GET /projects/:id/protected_branches', path: '/projects/20/protected_branches', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/protected_branches', path: '/projects/21/protected_branches', expect: [404, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/protected_branches/:name', path: '/projects/20/protected_branches/main', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/protected_branches', path: '/projects/20/protected_branches', body: { name: 'authz/*' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/protected_branches/:name', path: '/projects/20/protected_branches/main', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'PUT /projects/:id/repository/branches/:branch/protect', path: '/projects/20/repository/branches/feature%2Flogin/protect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'PUT /projects/:id/repository/branches/:branch/unprotect', path: '/projects/20/repository/branches/main/unprotect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
 
   // ---- merge requests (issue 25 item 1; gitlab: lib/api/merge_requests.rb, app/policies/project_policy.rb:
   // read_merge_request is public access or Reporter+; update Developer+ or author/assignee; delete owners) ----
@@ -626,7 +661,9 @@ function expected(row: Row, cell: Cell, caller: Caller): { status: number; body:
 /** The status and body of a response, in the shape of {@link expected}: success bodies only as "JSON". */
 function observed(res: ApiResponse): { status: number; body: unknown } {
   const json = res.headers.get('content-type') === 'application/json' && typeof res.body === 'object' && res.body !== null
-  if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : res.text }
+  // A download (`application/octet-stream`, a repository archive) is compared by kind, not bytes.
+  const binary = res.headers.get('content-type') === 'application/octet-stream'
+  if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : binary ? 'binary' : res.text }
   return { status: res.status, body: res.status >= 400 && !json ? `not JSON: ${res.text}` : res.body }
 }
 

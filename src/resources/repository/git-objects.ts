@@ -141,29 +141,62 @@ function tagBody(t: Omit<TagObject, 'type'>): Uint8Array {
  */
 export class ObjectStore {
   private readonly objects = new Map<ObjectId, GitObject>()
+  /** The store this one extends (reads fall through to it; it is never written through this one). */
+  private readonly parent: ObjectStore | undefined
+  private readonly depth: number
 
-  /** How many objects are stored. */
+  /**
+   * @param parent a store whose objects this one shows as its own without copying them: a write
+   *   (see `repository.write.ts`) stages its new objects in a child of the repository's store, so
+   *   the parent stays as it was when the write is rolled back.
+   */
+  constructor(parent?: ObjectStore) {
+    this.parent = parent
+    this.depth = parent ? parent.depth + 1 : 0
+  }
+
+  /**
+   * A new child of this store (see the constructor). Past 16 levels the chain is flattened into
+   * one copy, so a read never walks more than 16 maps, whatever the number of writes.
+   */
+  child(): ObjectStore {
+    if (this.depth < 16) return new ObjectStore(this)
+    const flat = new ObjectStore()
+    for (let s: ObjectStore | undefined = this; s; s = s.parent) {
+      for (const [id, o] of s.objects) if (!flat.objects.has(id)) flat.objects.set(id, o)
+    }
+    return new ObjectStore(flat)
+  }
+
+  /** The objects written to this store itself, not to its parents, in the order written. */
+  ownObjects(): IterableIterator<GitObject> {
+    return this.objects.values()
+  }
+
+  /** How many objects are stored (parents included). */
   get size(): number {
-    return this.objects.size
+    return this.objects.size + (this.parent?.size ?? 0)
   }
 
   /** Whether `id` names a stored object. */
   has(id: ObjectId): boolean {
-    return this.objects.has(id)
+    return this.objects.has(id) || (this.parent?.has(id) ?? false)
   }
 
   /** The object named `id`. */
   get(id: ObjectId): GitObject | undefined {
-    return this.objects.get(id)
+    return this.objects.get(id) ?? this.parent?.get(id)
   }
 
   /** The stored ids starting with `prefix` (lower-case hex), at most `limit` of them. */
   idsWithPrefix(prefix: string, limit = 2): ObjectId[] {
     const out: ObjectId[] = []
-    for (const id of this.objects.keys()) {
-      if (id.startsWith(prefix)) {
-        out.push(id)
-        if (out.length >= limit) break
+    for (let s: ObjectStore | undefined = this; s; s = s.parent) {
+      for (const id of s.objects.keys()) {
+        if (id.startsWith(prefix) && !out.includes(id)) {
+          out.push(id)
+          if (out.length >= limit) return out
+        }
       }
     }
     return out
@@ -173,7 +206,7 @@ export class ObjectStore {
   writeBlob(content: Uint8Array | string): ObjectId {
     const data = typeof content === 'string' ? encodeText(content) : content
     const id = hashObject('blob', data)
-    if (!this.objects.has(id)) this.objects.set(id, { type: 'blob', data })
+    if (!this.has(id)) this.objects.set(id, { type: 'blob', data })
     return id
   }
 
@@ -181,45 +214,45 @@ export class ObjectStore {
   writeTree(entries: readonly TreeEntry[]): ObjectId {
     const sorted = [...entries].sort(compareTreeEntries)
     const id = hashObject('tree', treeBody(sorted))
-    if (!this.objects.has(id)) this.objects.set(id, { type: 'tree', entries: sorted })
+    if (!this.has(id)) this.objects.set(id, { type: 'tree', entries: sorted })
     return id
   }
 
   /** Stores a commit. */
   writeCommit(commit: Omit<CommitObject, 'type'>): ObjectId {
     const id = hashObject('commit', commitBody(commit))
-    if (!this.objects.has(id)) this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
+    if (!this.has(id)) this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
     return id
   }
 
   /** Stores an annotated tag. */
   writeTag(tag: Omit<TagObject, 'type'>): ObjectId {
     const id = hashObject('tag', tagBody(tag))
-    if (!this.objects.has(id)) this.objects.set(id, { type: 'tag', ...tag })
+    if (!this.has(id)) this.objects.set(id, { type: 'tag', ...tag })
     return id
   }
 
   /** The blob named `id`. */
   blob(id: ObjectId): BlobObject | undefined {
-    const o = this.objects.get(id)
+    const o = this.get(id)
     return o?.type === 'blob' ? o : undefined
   }
 
   /** The tree named `id`. */
   tree(id: ObjectId): TreeObject | undefined {
-    const o = this.objects.get(id)
+    const o = this.get(id)
     return o?.type === 'tree' ? o : undefined
   }
 
   /** The commit named `id`. */
   commit(id: ObjectId): CommitObject | undefined {
-    const o = this.objects.get(id)
+    const o = this.get(id)
     return o?.type === 'commit' ? o : undefined
   }
 
   /** The annotated tag named `id`. */
   tag(id: ObjectId): TagObject | undefined {
-    const o = this.objects.get(id)
+    const o = this.get(id)
     return o?.type === 'tag' ? o : undefined
   }
 }

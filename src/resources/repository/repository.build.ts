@@ -10,7 +10,7 @@
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { ObjectStore, type ObjectId, type Signature, type TreeEntry, type TreeMode } from './git-objects.js'
-import type { ProjectRepositoryRecord } from './repository.tables.js'
+import type { ProjectRepositoryRecord, RepositoryPush } from './repository.tables.js'
 
 /** A built repository: objects and references. */
 export interface Repository {
@@ -130,7 +130,39 @@ export function buildRepository(row: ProjectRepositoryRecord): Repository {
       message: t.message,
     }))
   }
+  for (const push of row.pushes ?? []) applyPush(objects, branches, tags, push)
   return { objects, branches, tags, flatTrees: new Map() }
+}
+
+/** Base64 → bytes, without Node's Buffer. */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text)
+  const out = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
+  return out
+}
+
+/** Writes a push's objects and moves its refs (see {@link RepositoryPush}). */
+function applyPush(objects: ObjectStore, branches: Map<string, ObjectId>, tags: Map<string, ObjectId>, push: RepositoryPush): void {
+  for (const o of push.objects) {
+    if (o.type === 'blob') objects.writeBlob(fromBase64(o.base64))
+    else if (o.type === 'tree') objects.writeTree(o.entries)
+    else if (o.type === 'commit') objects.writeCommit(o)
+    else objects.writeTag(o)
+  }
+  for (const [ref, id] of Object.entries(push.refs)) {
+    const [map, name] = ref.startsWith('refs/tags/') ? [tags, ref.slice(10)] : [branches, ref.slice(11)]
+    if (id === null) map.delete(name)
+    else map.set(name, id)
+  }
+}
+
+/**
+ * Remembers `repo` as the repository `row` describes, so the next {@link repositoryOf} for the
+ * row answers it without a rebuild (a write builds its result from the repository before it).
+ */
+export function rememberRepository(row: ProjectRepositoryRecord, repo: Repository): void {
+  built.set(row, repo)
 }
 
 /** The repository of a project with no `repository:` section: nothing in it (never written to). */

@@ -1,10 +1,21 @@
 /**
- * What other areas may use of the repository area: a project's branch and tag names and the commit
- * a ref names, as CI reads them (`Repository#branch_names`, `#tag_names`, `#branch_exists?`,
- * `#tag_exists?`, `Project#commit(ref)`). Its public module: besides `index.ts`, the only file of
- * this folder another area imports. gitlab: app/models/repository.rb, app/models/project.rb.
+ * What other areas may use of the repository area (its public module: besides `index.ts`, the only
+ * file of this folder another area imports): the project's repository as built, the readers over
+ * it (revisions, merge bases, tree diffs), who may push and merge to a branch (protected branches),
+ * and the write primitive a merge request's merge builds on (stage objects, one commit of file
+ * actions or of a given tree, move refs, save inside the request's store transaction); and a
+ * project's branch and tag names and the commit a ref names, as CI reads them
+ * (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`).
+ * Source: issue 26 items 2, 3 and 5; gitlab: app/models/repository.rb, app/models/project.rb.
  * @module
  */
+export { repositoryOf } from './repository.build.js'
+export type { Repository } from './repository.build.js'
+export type { ObjectId } from './git-objects.js'
+export { diffTrees, mergeBase, resolveCommit } from './repository.service.js'
+export { canMergeToBranch, canPushToBranch } from './repository.protection.js'
+export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'
+export type { CommitAction } from './repository.write.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import { repositoryOf } from './repository.build.js'

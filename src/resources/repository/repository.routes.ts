@@ -8,149 +8,18 @@
  * non-external user, Reporter+, administrators).
  * @module
  */
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
-import { apiMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
+import { apiMessage, notFound } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { ok, paginated } from '../../core/respond.js'
-import { route, type Ctx, type Route } from '../../core/route.js'
-import type { ProjectRecord } from '../../db/schema.js'
-import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
-import { findProject } from '../../rules/finders.js'
+import { route, type Route } from '../../core/route.js'
 import { projectWebUrl } from '../../entities/urls.js'
 import type { ObjectId, TreeEntry } from './git-objects.js'
-import { repositoryOf, type Repository } from './repository.build.js'
-import { Branch, Commit, CommitDetail, CommitWithStats, Diff, Tag, TreeObject, type BranchFacts } from './repository.entities.js'
+import type { Repository } from './repository.build.js'
+import { Branch, Commit, CommitDetail, CommitWithStats, Diff, Tag, TreeObject } from './repository.entities.js'
+import { base64, branchFacts, byName, fileAt, fileHeaders, headAncestorsOf, matchesSearch, projectId, rawHeaders, readable } from './repository.helpers.js'
 import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, entryAt, isAncestor, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
-
-/** Whether the user may read the project's code (`download_code`), the project being readable. */
-function canDownloadCode(ctx: Ctx<unknown>, project: ProjectRecord): boolean {
-  const user = ctx.currentUser
-  if (project.visibility === 'public') return true
-  if (!user) return false
-  if (user.admin) return true
-  if (project.visibility === 'internal' && !user.external) return true
-  return projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.REPORTER
-}
-
-/**
- * `user_project` then `authorize! :download_code`: the project and its repository.
- * @throws ApiError 404 `{"message":"404 Project Not Found"}`, 403 `{"message":"403 Forbidden"}`.
- */
-function readable(ctx: Ctx<{ id: string }>): { project: ProjectRecord; repo: Repository } {
-  const project = findProject(ctx, ctx.params.id)
-  if (!canDownloadCode(ctx, project)) throw forbidden()
-  return { project, repo: repositoryOf(ctx.db, project) }
-}
-
-const projectId = { id: p.string({ required: true }) }
-
-/** Byte order of names, as git lists refs. */
-function byName(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-/**
- * GitLab's ref search (`BranchesFinder`/`TagsFinder` 13.x): `^term` a prefix, `term$` a suffix,
- * else a substring; case-insensitive.
- */
-function matchesSearch(name: string, search: string | undefined): boolean {
-  if (!search) return true
-  const n = name.toLowerCase()
-  const s = search.toLowerCase()
-  if (s.startsWith('^')) return n.startsWith(s.slice(1))
-  if (s.endsWith('$')) return n.endsWith(s.slice(0, -1))
-  return n.includes(s)
-}
-
-/**
- * A branch's facts for the `Branch` entity. `merged`: its tip is an ancestor of the default
- * branch's tip and not that tip (Repository#merged_to_root_ref?).
- * spec-gap: protected branches are not simulated yet; GitLab protects the default branch on the
- * first push (default_branch_protection 2: Maintainers push and merge), so the default branch is
- * `protected` and only Maintainers+ `can_push` to it; any other branch takes Developer+.
- */
-function branchFacts(ctx: Ctx<unknown>, repo: Repository, project: ProjectRecord, name: string, headAncestors: ReadonlySet<ObjectId> | null): BranchFacts {
-  const isDefault = name === project.default_branch
-  const tip = repo.branches.get(name)!
-  const headTip = repo.branches.get(project.default_branch)
-  const user = ctx.currentUser
-  const needed = isDefault ? AccessLevel.MAINTAINER : AccessLevel.DEVELOPER
-  return {
-    merged: headTip !== undefined && tip !== headTip && (headAncestors?.has(tip) ?? false),
-    protected: isDefault,
-    developers_can_push: false,
-    developers_can_merge: false,
-    can_push: user !== null && (user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= needed),
-    default: isDefault,
-  }
-}
-
-function headAncestorsOf(repo: Repository, project: ProjectRecord): Set<ObjectId> | null {
-  const headTip = repo.branches.get(project.default_branch)
-  return headTip === undefined ? null : ancestors(repo, headTip)
-}
-
-/** The Grape `file_path: true` validator: no `..` segment, not absolute. */
-function checkFilePath(path: string): void {
-  if (path.startsWith('/') || path.split('/').includes('..')) throw grapeError('file_path should be a valid file path')
-}
-
-/** `X-Gitlab-<Field-Name>` headers of the file metadata (files.rb `set_http_headers`). */
-function fileHeaders(data: Record<string, unknown>): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const [key, value] of Object.entries(data)) {
-    headers[`x-gitlab-${key.split('_').join('-')}`] = value === null || value === undefined ? '' : String(value)
-  }
-  return headers
-}
-
-/** Standard base64 of bytes (`Base64.strict_encode64`), without Node's Buffer. */
-function base64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
-/** `Content-Type` of a raw blob: text as UTF-8 text, anything with a NUL byte as binary (Workhorse). */
-function rawHeaders(data: Uint8Array, name: string): Record<string, string> {
-  const binary = data.subarray(0, 8000).includes(0)
-  return {
-    'content-type': binary ? 'application/octet-stream' : 'text/plain; charset=utf-8',
-    'content-disposition': `${binary ? 'attachment' : 'inline'}; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-  }
-}
-
-/**
- * The file at `file_path` in the commit `ref` names (files.rb `assign_file_vars!`).
- * @throws ApiError 404 `Commit Not Found`, then 404 `File Not Found`.
- */
-function fileAt(ctx: Ctx<{ id: string; file_path: string; ref?: string | undefined }>) {
-  checkFilePath(ctx.params.file_path)
-  const { project, repo } = readable(ctx)
-  const commitId = resolveCommit(repo, ctx.params.ref ?? 'HEAD', project.default_branch)
-  if (commitId === undefined) throw notFound('Commit')
-  const path = ctx.params.file_path
-  const entry = entryAt(repo, commitOf(repo, commitId).tree, path)
-  const blob = entry && entry.mode !== '40000' ? repo.objects.blob(entry.id) : undefined
-  if (!entry || !blob) throw notFound('File')
-  const lastCommit = log(repo, [commitId], { path })[0]
-  const name = path.split('/').filter((s) => s !== '').pop() ?? path
-  const data = {
-    file_name: name,
-    file_path: path,
-    size: blob.data.length,
-    encoding: 'base64',
-    content_sha256: bytesToHex(sha256(blob.data)),
-    ref: ctx.params.ref ?? null,
-    blob_id: entry.id,
-    commit_id: commitId,
-    last_commit_id: lastCommit ?? null,
-  }
-  return { data, blob }
-}
 
 /** The tree listing of `path` in a tree: direct entries, or every entry below (pre-order) when recursive. */
 function listTree(repo: Repository, treeId: ObjectId, prefix: string, recursive: boolean, out: { entry: TreeEntry; path: string }[]): void {
@@ -355,6 +224,56 @@ export const repositoryRoutes: Route[] = [
         compare_same_ref: from === to,
         web_url: `${projectWebUrl(ctx, project)}/-/compare/${ctx.params.from}...${ctx.params.to}`,
       })
+    },
+  }),
+
+  route('GET /projects/:id/repository/contributors', {
+    auth: 'optional',
+    params: {
+      ...projectId,
+      order_by: p.string({ values: ['email', 'name', 'commits'], default: 'commits' }),
+      sort: p.string({ values: ['asc', 'desc'], default: 'asc' }),
+      ...paginationParams,
+    },
+    handler(ctx) {
+      const { project, repo } = readable(ctx)
+      // Repository#contributors: the default branch's last 2,000 commits but merges, grouped by
+      // author e-mail in the order met; the name is the first non-blank one met.
+      const head = repo.branches.get(project.default_branch)
+      const byEmail = new Map<string, { name: string; email: string; commits: number }>()
+      let counted = 0
+      for (const id of head === undefined ? [] : log(repo, [head])) {
+        const c = commitOf(repo, id)
+        if (c.parents.length > 1) continue
+        if (++counted > 2000) break
+        let entry = byEmail.get(c.author.email)
+        if (!entry) byEmail.set(c.author.email, (entry = { name: '', email: c.author.email, commits: 0 }))
+        if (entry.name.trim() === '') entry.name = c.author.name
+        entry.commits++
+      }
+      const key = ctx.params.order_by
+      const sign = ctx.params.sort === 'desc' ? -1 : 1
+      const rows = [...byEmail.values()].sort((a, b) => sign * (key === 'commits' ? a.commits - b.commits : byName(a[key], b[key])))
+      return paginated(ctx, rows, (c) => ({ name: c.name, email: c.email, commits: c.commits, additions: 0, deletions: 0 }))
+    },
+  }),
+
+  route('GET /projects/:id/repository/merge_base', {
+    auth: 'optional',
+    params: { ...projectId, refs: p.strings({ required: true }) },
+    handler(ctx) {
+      const { project, repo } = readable(ctx)
+      const refs = ctx.params.refs
+      if (refs.length < 2) throw apiMessage(400, 'Provide at least 2 refs')
+      const ids = refs.map((ref) => resolveCommit(repo, ref, project.default_branch))
+      const unknown = refs.filter((_, i) => ids[i] === undefined)
+      if (unknown.length > 0) throw apiMessage(400, `Could not find ${unknown.length === 1 ? 'ref' : 'refs'}: ${unknown.join(', ')}`)
+      // spec-gap: for three or more refs git answers the merge base of the first and a merge of
+      // the others; fakelab folds pairwise merge bases, which agree on linear and simple histories.
+      let base: string | undefined = ids[0]!
+      for (const id of ids.slice(1)) base = base === undefined ? undefined : mergeBase(repo, base, id!)
+      if (base === undefined) throw notFound('Merge Base')
+      return ok(Commit(repo, base, project, ctx))
     },
   }),
 

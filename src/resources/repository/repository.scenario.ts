@@ -21,6 +21,7 @@ import { isRec, items, list, str } from '../../scenario/entries.js'
 import type { CheckContext, FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { timestampSchema } from '../../scenario/scalars.js'
+import { protectDefaultBranch } from './repository.protection.js'
 import type { ProjectRepositoryRecord, RepositoryCommitSpec, RepositoryTagSpec } from './repository.tables.js'
 
 /** A git reference name as `git check-ref-format --branch` accepts it (the common rules). */
@@ -66,7 +67,7 @@ const repositorySchema = z.strictObject({
   commits: z.array(commitSchema).default([]).describe('The commits, in the order they are made.'),
   branches: z.record(refNameSchema, z.string().min(1)).default({}).describe('Extra branches: name → what it points at (a commit key, branch or tag), after every commit is made.'),
   tags: z.array(tagSchema).default([]).describe('The tags, in order (a tag may point at an earlier one).'),
-}).describe('The project\'s git repository, built on first use; its HEAD is the project\'s `default_branch`.')
+}).describe('The project\'s git repository, built on first use; its HEAD is the project\'s `default_branch`, which is protected (Maintainers push and merge) as GitLab protects it on the first push.')
 
 const fields = { repository: repositorySchema.optional() }
 
@@ -189,6 +190,14 @@ export const repositoryFragment: ScenarioFragment = {
       })
       const record: ProjectRepositoryRecord = { id: parent.id, project_id: parent.id, default_branch: project.default_branch, commits, branches: repo.branches, tags }
       ctx.stage('project_repositories', record)
+    },
+    // GitLab protects the default branch when it is first pushed (ProtectDefaultBranchService).
+    root(ctx) {
+      for (const row of ctx.db.tables.project_repositories.all()) {
+        const project = ctx.db.tables.projects.get(row.project_id)
+        const first = row.commits[0]
+        if (project && first) protectDefaultBranch(ctx.db, project, first.committed_date)
+      }
     },
   },
 }
