@@ -36,12 +36,12 @@ function segment(tag: string): string {
 }
 
 /** `https://host/<project>/-/releases/<tag>` (`project_release_url`). */
-export function releaseUrl(ctx: PresentCtx, project: ProjectRecord, tag: string): string {
+function releaseUrl(ctx: PresentCtx, project: ProjectRecord, tag: string): string {
   return `${projectWebUrl(ctx, project)}/-/releases/${segment(tag)}`
 }
 
 /** The commit a release presents: its stored sha, or (scenario releases) its tag's commit now. */
-export function releaseCommitId(ctx: PresentCtx, project: ProjectRecord, release: ReleaseRecord): string | null {
+function releaseCommitId(ctx: PresentCtx, project: ProjectRecord, release: ReleaseRecord): string | null {
   if (release.sha !== null) return release.sha
   const repo = repositoryOf(ctx.db, project)
   const target = repo.tags.get(release.tag)

@@ -49,7 +49,7 @@ export function listReleases(db: Db, project: ProjectRecord, orderBy: 'released_
  * in the order given.
  * @throws ApiError 400 `{"message":"Milestone(s) not found: a, b"}` naming the titles not found.
  */
-export function milestonesByTitle(db: Db, project: ProjectRecord, titles: readonly string[]): number[] {
+function milestonesByTitle(db: Db, project: ProjectRecord, titles: readonly string[]): number[] {
   const candidates = [...milestonesOfProject(db, project.id), ...(project.namespace_type === 'group' ? milestonesOfGroup(db, project.namespace_id) : [])]
   const missing = titles.filter((t) => !candidates.some((m) => m.title === t))
   if (missing.length > 0) throw apiMessage(400, `${ReleaseMessage.milestonesNotFound} ${[...new Set(missing)].join(', ')}`)
