@@ -4,7 +4,8 @@
  * it (revisions, merge bases, tree diffs), who may push and merge to a branch (protected branches),
  * and the write primitive a merge request's merge builds on (stage objects, one commit of file
  * actions or of a given tree, move refs, save inside the request's store transaction), and the
- * `Commit` entity and tag peeling a release presents its tag's commit with.
+ * `Commit` entity and tag peeling a release presents its tag's commit with, and the hook through
+ * which tags show their release.
  * Source: issue 26 items 2, 3 and 5.
  * @module
  */
@@ -14,6 +15,7 @@ export type { ObjectId } from './git-objects.js'
 export { diffTrees, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
 export { Commit } from './repository.entities.js'
 export { canDownloadCode } from './repository.helpers.js'
+export { registerTagReleaseLookup } from './repository.tag-release.js'
 export { canMergeToBranch, canPushToBranch } from './repository.protection.js'
 export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'
