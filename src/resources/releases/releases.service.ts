@@ -29,7 +29,7 @@ export interface LinkAttributes {
 }
 
 /** The project's release for `tag` (`releases.find_by_tag`), or undefined. */
-export function findRelease(db: Db, project: ProjectRecord, tag: string): ReleaseRecord | undefined {
+export function findRelease(db: Db, project: Pick<ProjectRecord, 'id'>, tag: string): ReleaseRecord | undefined {
   return db.tables.releases.where('project_id', project.id).find((r) => r.tag === tag)
 }
 

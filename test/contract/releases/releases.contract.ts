@@ -353,3 +353,16 @@ describe('release links', () => {
     })
   })
 })
+
+contract('GET /projects/:id/repository/tags (release)', {}, ({ api }) => {
+  it('shows a tag\'s release as {tag_name, description}, null without one, and follows creates', async () => {
+    const tags = await api.get('/projects/20/repository/tags', { as: 'devon' })
+    expect(tags.body.map((t: { name: string; release: unknown }) => [t.name, t.release])).toEqual([
+      ['v1.0.0', { tag_name: 'v1.0.0', description: 'The first stable website.\n\n- Repair footer links' }],
+      ['v0.9.0', null],
+    ])
+    expect((await api.post('/projects/20/releases', { as: 'devon', body: { tag_name: 'v0.9.0', description: 'Beta' } })).status).toBe(201)
+    const one = await api.get('/projects/20/repository/tags/v0.9.0', { as: 'devon' })
+    expect(one.body.release).toEqual({ tag_name: 'v0.9.0', description: 'Beta' })
+  })
+})
