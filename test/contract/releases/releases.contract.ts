@@ -366,3 +366,15 @@ contract('GET /projects/:id/repository/tags (release)', {}, ({ api }) => {
     expect(one.body.release).toEqual({ tag_name: 'v0.9.0', description: 'Beta' })
   })
 })
+
+contract('DELETE /projects/:id (releases)', {}, ({ api, sim }) => {
+  it('takes the project\'s releases and their links with it, and deleting a milestone takes it off its releases', async () => {
+    expect((await api.delete('/projects/30/milestones/221', { as: 'ivy' })).status).toBe(204)
+    const tracker = await api.get('/projects/30/releases/v0.1.0', { as: 'ivy' })
+    expect(tracker.body).not.toHaveProperty('milestones')
+    expect((await api.delete('/projects/20', { as: 'olive' })).status).toBe(202)
+    const db = sim().db
+    expect(db.tables.releases.where('project_id', 20)).toEqual([])
+    expect(db.tables.release_links.all()).toEqual([])
+  })
+})
