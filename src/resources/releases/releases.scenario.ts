@@ -10,7 +10,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { z } from 'zod'
 import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
-import { items } from '../../scenario/entries.js'
+import { items, list } from '../../scenario/entries.js'
 import { idSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { ReleaseLinkRecord, ReleaseRecord } from './releases.tables.js'
 
@@ -57,12 +57,20 @@ export const releaseFragment: ScenarioFragment = {
   collections: [{ table: 'releases', field: 'releases', on: ['project'] }],
   check(ctx) {
     for (const project of ctx.model.project) {
+      const namespace = ctx.index.namespace(project)
+      // An unknown namespace is reported already: milestone lookups would only echo it.
+      const scopes = namespace ? [project, ...namespace.groups] : undefined
       const repository = (project.value as { repository?: { tags?: { name?: unknown }[] } }).repository
       const tags = new Set((repository?.tags ?? []).map((t) => t?.name))
       const seen = new Set<unknown>()
       for (const release of items(project, 'releases')) {
-        const { tag_name, author } = release.value as { tag_name?: unknown; author?: unknown }
+        const { tag_name, author, milestones } = release.value as { tag_name?: unknown; author?: unknown; milestones?: unknown }
         if (author !== undefined) ctx.checkUser(at(release, 'author'), author)
+        for (const [milestone, j] of list(milestones)) {
+          if (scopes && typeof milestone === 'string' && !ctx.index.findTitle('milestones', scopes, milestone)) {
+            ctx.report(at(release, 'milestones', j), `unknown milestone "${milestone}" (not a milestone of the project or its groups)`)
+          }
+        }
         if (typeof tag_name !== 'string') continue
         if (!tags.has(tag_name)) ctx.report(at(release, 'tag_name'), `unknown tag ${JSON.stringify(tag_name)} (the project's repository.tags has no such name)`)
         if (seen.has(tag_name)) ctx.report(at(release, 'tag_name'), `a second release on tag ${JSON.stringify(tag_name)} (one release per tag)`)
