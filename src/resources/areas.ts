@@ -23,6 +23,7 @@ export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
 export * from './project-milestones/index.js' // project milestones area (issue 25 item 2)
 export * from './projects/index.js'
+export * from './releases/index.js' // releases area (issue 26 item 4)
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)

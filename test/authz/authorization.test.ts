@@ -525,6 +525,20 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/protected_branches/:name', path: '/projects/20/protected_branches/main', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/protect', path: '/projects/20/repository/branches/feature%2Flogin/protect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/unprotect', path: '/projects/20/repository/branches/main/unprotect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  // Releases (issue 26 item 4; gitlab: lib/api/releases.rb, release/links.rb 13.x): read_release is
+  // reading the project (a private project's guest lists releases, code fields hidden); one release
+  // also needs download_code; writes are Developer+ (create_/update_/destroy_release).
+  { key: 'GET /projects/:id/releases', path: '/projects/20/releases', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/releases', path: '/projects/21/releases', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/releases/:tag_name', path: '/projects/20/releases/v1.0.0', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/releases', path: '/projects/20/releases', body: { tag_name: 'v0.9.0' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/releases/:tag_name', path: '/projects/20/releases/v1.0.0', body: { name: 'authz' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/releases/:tag_name', path: '/projects/20/releases/v1.0.0', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'GET /projects/:id/releases/:tag_name/assets/links', path: '/projects/20/releases/v1.0.0/assets/links', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/releases/:tag_name/assets/links/:link_id', path: '/projects/20/releases/v1.0.0/assets/links/1', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/releases/:tag_name/assets/links', path: '/projects/20/releases/v1.0.0/assets/links', body: { name: 'authz', url: 'https://authz.test' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/releases/:tag_name/assets/links/:link_id', path: '/projects/20/releases/v1.0.0/assets/links/1', body: { name: 'authz' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/releases/:tag_name/assets/links/:link_id', path: '/projects/20/releases/v1.0.0/assets/links/1', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
 
   // ---- merge requests (issue 25 item 1; gitlab: lib/api/merge_requests.rb, app/policies/project_policy.rb:
   // read_merge_request is public access or Reporter+; update Developer+ or author/assignee; delete owners) ----

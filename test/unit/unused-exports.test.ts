@@ -37,7 +37,6 @@ const ALLOWED: Record<string, string> = {
   'src/resources/repository/repository.public.ts#ObjectId': 'the public module of the repository write primitive, for the merge of merge requests (issue 26 item 3, built in parallel on it)',
   'src/resources/repository/repository.public.ts#diffTrees': 'the public module of the repository write primitive, for the merge of merge requests (issue 26 item 3, built in parallel on it)',
   'src/resources/repository/repository.public.ts#mergeBase': 'the public module of the repository write primitive, for the merge of merge requests (issue 26 item 3, built in parallel on it)',
-  'src/resources/repository/repository.public.ts#resolveCommit': 'the public module of the repository write primitive, for the merge of merge requests (issue 26 item 3, built in parallel on it)',
   'src/resources/repository/repository.public.ts#canMergeToBranch': 'the public module of the repository write primitive, for the merge of merge requests (issue 26 item 3, built in parallel on it)',
   'src/resources/repository/repository.public.ts#flatFiles': 'the public module of the repository write primitive, for the merge of merge requests (issue 26 item 3, built in parallel on it)',
   'src/db/collection.ts#MissingRecordError': 'the typed store error update() and delete() throw (STYLE.md §5): a caller may catch it by class',

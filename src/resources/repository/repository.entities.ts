@@ -9,6 +9,7 @@ import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import type { ObjectId, Signature, TreeEntry } from './git-objects.js'
 import type { Repository } from './repository.build.js'
 import { commitOf, type FileDiff } from './repository.service.js'
+import { tagRelease } from './repository.tag-release.js'
 
 /**
  * A git signature's instant as GitLab renders commit times: ISO 8601 with milliseconds in the
@@ -103,7 +104,8 @@ export function Branch(repo: Repository, name: string, project: ProjectRecord, c
 /**
  * `Tag` (13.x): `target` is what the ref points at (the tag object for an annotated tag),
  * `commit` the commit it leads to. `message` is the annotation without its trailing newlines, ""
- * for a lightweight tag (Gitaly's `Tag.message`). `release` is null until releases exist.
+ * for a lightweight tag (Gitaly's `Tag.message`). `release` is the tag's release `{tag_name,
+ * description}` or null (see `repository.tag-release.ts`).
  */
 export function Tag(repo: Repository, name: string, commitId: ObjectId, project: ProjectRecord, ctx: PresentCtx) {
   const target = repo.tags.get(name)!
@@ -113,7 +115,7 @@ export function Tag(repo: Repository, name: string, commitId: ObjectId, project:
     message: tag ? tag.message.replace(/\n+$/, '') : '',
     target,
     commit: Commit(repo, commitId, project, ctx),
-    release: null,
+    release: tagRelease(ctx.db, project.id, name),
     protected: false,
   }
 }

@@ -3,16 +3,20 @@
  * file of this folder another area imports): the project's repository as built, the readers over
  * it (revisions, merge bases, tree diffs), who may push and merge to a branch (protected branches),
  * and the write primitive a merge request's merge builds on (stage objects, one commit of file
- * actions or of a given tree, move refs, save inside the request's store transaction); and a
- * project's branch and tag names and the commit a ref names, as CI reads them
- * (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`).
+ * actions or of a given tree, move refs, save inside the request's store transaction); the
+ * `Commit` entity and tag peeling a release presents its tag's commit with, and the hook through
+ * which tags show their release; and a project's branch and tag names and the commit a ref names,
+ * as CI reads them (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`).
  * Source: issue 26 items 2, 3 and 5; gitlab: app/models/repository.rb, app/models/project.rb.
  * @module
  */
 export { repositoryOf } from './repository.build.js'
 export type { Repository } from './repository.build.js'
 export type { ObjectId } from './git-objects.js'
-export { diffTrees, mergeBase, resolveCommit } from './repository.service.js'
+export { diffTrees, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
+export { Commit } from './repository.entities.js'
+export { canDownloadCode } from './repository.helpers.js'
+export { registerTagReleaseLookup } from './repository.tag-release.js'
 export { canMergeToBranch, canPushToBranch } from './repository.protection.js'
 export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'

@@ -139,7 +139,7 @@ contract('GET /projects/:id/repository/tags', {}, ({ api }) => {
     const res = await api.get('/projects/20/repository/tags')
     expect(res.status).toBe(200)
     expect(res.body.map((t: { name: string }) => t.name)).toEqual(['v1.0.0', 'v0.9.0'])
-    expect(res.body[0]).toEqual({ name: 'v1.0.0', message: 'Version 1.0.0', target: V1_TAG, commit: releaseCommit(api.baseUrl), release: null, protected: false })
+    expect(res.body[0]).toEqual({ name: 'v1.0.0', message: 'Version 1.0.0', target: V1_TAG, commit: releaseCommit(api.baseUrl), release: { tag_name: 'v1.0.0', description: 'The first stable website.\n\n- Repair footer links' }, protected: false })
     expect(res.body[1]).toMatchObject({ name: 'v0.9.0', message: '', target: FOOTER, release: null, protected: false })
     expect(res.body[1].commit.id).toBe(FOOTER)
   })
