@@ -17,6 +17,9 @@ export { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, milestoneIdFor } fr
 export { parseDuration } from './duration.js'
 // The one lookup by project and iid lives with the issue services, which use it; offered here.
 export { issueByIid } from './issues.service.js'
+// `Issues::CloseService` as a merge runs it on the issues the merge request closes
+// (`MergeRequests::PostMergeService#close_issues`): the issue update path, so what follows a close follows.
+export { updateIssue } from './issue-writes.service.js'
 
 /**
  * The issues a merge request closes when merged (the `merge_requests_closing_issues` links), in
