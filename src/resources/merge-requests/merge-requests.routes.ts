@@ -2,7 +2,7 @@
  * Merge request routes over the scenario's merge requests: the instance, group and project lists,
  * get, update, delete, participants, closing issues, pipelines, subscribe/unsubscribe and time
  * tracking (`POST …/todo` lives in the to-dos area). Creating, merging, rebasing, `changes`,
- * `commits` and `merge_ref` need a repository and are not simulated (unknown route, 404).
+ * `commits` and `merge_ref` read the repository: merge-requests-repository.routes.ts.
  * Reads allow anonymous callers on public projects (`authenticate_non_get!`); writes need a user.
  * Sources: issue 25 item 1; gitlab: lib/api/merge_requests.rb, lib/api/helpers/merge_requests_helpers.rb,
  * lib/api/subscriptions.rb, lib/api/time_tracking_endpoints.rb, spec/requests/api/merge_requests_spec.rb.
