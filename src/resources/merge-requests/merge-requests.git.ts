@@ -130,7 +130,7 @@ function same(a: FlatEntry | undefined, b: FlatEntry | undefined): boolean {
  * spec-gap: git merges the lines of a file both sides changed when their hunks do not overlap;
  * this merge calls any file changed on both sides (differently) a conflict.
  */
-export function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, theirs: ObjectId): Map<string, FlatEntry> | null {
+function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, theirs: ObjectId): Map<string, FlatEntry> | null {
   const b = flatFiles(repo, base === null ? null : commitOf(repo, base).tree)
   const o = flatFiles(repo, commitOf(repo, ours).tree)
   const t = flatFiles(repo, commitOf(repo, theirs).tree)

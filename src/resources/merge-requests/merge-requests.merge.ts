@@ -142,7 +142,7 @@ export function createMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project:
 }
 
 /** `can_be_merged_by?(user)` (`Gitlab::UserAccess#can_update_branch?` on the target branch). */
-export function canBeMergedBy(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord): boolean {
+function canBeMergedBy(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord): boolean {
   const repo = repositoryOf(ctx.db, project)
   return canPushToBranch(ctx, project, repo, mr.target_branch) || canMergeToBranch(ctx, project, repo, mr.target_branch)
 }
