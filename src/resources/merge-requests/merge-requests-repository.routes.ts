@@ -47,7 +47,7 @@ function projectMergeRequest(ctx: MrCtx): { project: ProjectRecord; mr: MergeReq
 function present(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord) {
   return MergeRequest(mr, ctx, {
     from: { project },
-    canMerge: canMergeMergeRequest(ctx, project),
+    canMerge: canMergeMergeRequest(ctx, project, mr),
     subscribed: subscribedToMergeRequest(ctx.db, mr, ctx.currentUser),
     withHeadPipeline: canReadPipelines(ctx, project),
   })

@@ -16,11 +16,11 @@ import { blank } from '../../core/ruby.js'
 import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { assigneeIdsFor, findOrCreateLabelIds, milestoneIdFor, updateIssue } from '../issues/issues.public.js'
-import { canMergeToBranch, canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
+import { canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { headPipeline } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore } from './merge-requests.git.js'
-import { canAdminMergeRequest } from './merge-requests.policy.js'
+import { canAdminMergeRequest, canMergeMergeRequest } from './merge-requests.policy.js'
 import { closesIssues, createPeopleTodos, DESCRIPTION_MAX, isDraftTitle, reviewerIdsFor, TITLE_MAX } from './merge-requests.service.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
@@ -141,12 +141,6 @@ export function createMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project:
   return mr
 }
 
-/** `can_be_merged_by?(user)` (`Gitlab::UserAccess#can_update_branch?` on the target branch). */
-function canBeMergedBy(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord): boolean {
-  const repo = repositoryOf(ctx.db, project)
-  return canPushToBranch(ctx, project, repo, mr.target_branch) || canMergeToBranch(ctx, project, repo, mr.target_branch)
-}
-
 /** `HasStatus::ACTIVE_STATUSES`: a pipeline still running toward a result. */
 const ACTIVE = new Set(['waiting_for_resource', 'preparing', 'pending', 'running'])
 
@@ -174,7 +168,7 @@ export interface MergeParams {
  */
 export function mergeMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord, params: MergeParams): MergeRequestRecord {
   const { db } = ctx
-  if (!canBeMergedBy(ctx, project, mr)) throw unauthorized()
+  if (!canMergeMergeRequest(ctx, project, mr)) throw unauthorized()
   const live = liveDiff(db, mr)
   const commits = live ? (mergeRequestCommits(db, mr)?.ids ?? []) : []
   const mergeableState = mr.state === 'opened' && !mr.draft && live !== null && commits.length > 0
@@ -239,7 +233,7 @@ export function mergeMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project: 
  *   (`can_cancel_auto_merge?`).
  */
 export function cancelMergeWhenPipelineSucceeds(ctx: Ctx<unknown>, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord): Record<string, unknown> {
-  if (!canBeMergedBy(ctx, project, mr) && mr.author_id !== user.id) throw unauthorized()
+  if (!canMergeMergeRequest(ctx, project, mr) && mr.author_id !== user.id) throw unauthorized()
   if (!mr.merge_when_pipeline_succeeds) return { message: "Can't cancel the automatic merge", status: 'error', http_status: 406 }
   ctx.db.tables.merge_requests.update(mr.id, { merge_when_pipeline_succeeds: false, merge_user_id: null, updated_at: ctx.now })
   return { status: 'success' }

@@ -183,7 +183,7 @@ function findWithAccess(ctx: MrCtx, can: (project: ProjectRecord, mr: MergeReque
 function presentMergeRequest(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord) {
   return MergeRequest(mr, ctx, {
     from: { project },
-    canMerge: canMergeMergeRequest(ctx, project),
+    canMerge: canMergeMergeRequest(ctx, project, mr),
     subscribed: subscribedToMergeRequest(ctx.db, mr, ctx.currentUser),
     withHeadPipeline: canReadPipelines(ctx, project),
   })

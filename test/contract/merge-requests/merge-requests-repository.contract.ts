@@ -73,7 +73,7 @@ contract('POST /projects/:id/merge_requests', {}, ({ api }) => {
       source_project_id: 20, target_project_id: 20, labels: ['frontend'], draft: false, work_in_progress: false,
       merge_when_pipeline_succeeds: false, merge_status: 'can_be_merged', sha: head, merge_commit_sha: null,
       force_remove_source_branch: true, squash: true, reference: '!5', has_conflicts: false, subscribed: true,
-      changes_count: '1', diff_refs: { base_sha: MAIN, head_sha: head, start_sha: MAIN }, merge_error: null, user: { can_merge: true },
+      changes_count: '1', diff_refs: { base_sha: MAIN, head_sha: head, start_sha: MAIN }, merge_error: null, user: { can_merge: false }, // main is protected: Maintainers merge
     })
     expect((await api.get('/projects/20/merge_requests/5/changes')).body.changes).toEqual([
       { old_path: 'search.html', new_path: 'search.html', a_mode: '0', b_mode: '100644', new_file: true, renamed_file: false, deleted_file: false, diff: '@@ -0,0 +1 @@\n+<input type="search">\n' },
