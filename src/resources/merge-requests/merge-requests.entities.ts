@@ -122,6 +122,10 @@ export interface MergeRequestOptions extends MergeRequestBasicOptions {
   withHeadPipeline?: boolean
   /** The merge request's pipelines, newest first, when the caller has them (see {@link headPipeline}). */
   pipelines?: readonly PipelineRecord[]
+  /** `include_rebase_in_progress`: show `rebase_in_progress` (always false: a rebase is done at once). */
+  includeRebaseInProgress?: boolean
+  /** `include_diverged_commits_count`: the count to show as `diverged_commits_count`. */
+  divergedCommitsCount?: number
 }
 
 /**
@@ -140,7 +144,8 @@ export function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord):
 /**
  * `Entities::MergeRequest`: `MergeRequestBasic`, then `[subscribed]`, `changes_count`,
  * `[latest_build_started_at, latest_build_finished_at, first_deployed_to_production_at, pipeline]`,
- * `[head_pipeline]`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`, `user {can_merge}`.
+ * `[head_pipeline]`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`,
+ * `[rebase_in_progress]`, `[diverged_commits_count]`, `user {can_merge}`.
  * The bracketed keys depend on the options, as GitLab's `expose … if:` do.
  * Source: api-spec.md "Issue-related merge request"; gitlab-behaviour.md §4.3;
  * gitlab: lib/api/entities/merge_request.rb, lib/api/entities/diff_refs.rb.
@@ -163,6 +168,8 @@ export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, 
   const facts = diffFacts(ctx.db, mergeRequest)
   entity.diff_refs = { base_sha: facts.base_sha, head_sha: facts.sha, start_sha: facts.start_sha }
   entity.merge_error = mergeRequest.merge_error ?? null
+  if (options.includeRebaseInProgress) entity.rebase_in_progress = false
+  if (options.divergedCommitsCount !== undefined) entity.diverged_commits_count = options.divergedCommitsCount
   entity.user = { can_merge: options.canMerge }
   return entity as unknown as ReturnType<typeof MergeRequestBasic> & MergeRequestDetailFields
 }
@@ -178,6 +185,8 @@ export interface MergeRequestDetailFields {
   head_pipeline?: ReturnType<typeof Pipeline> | null
   diff_refs: { base_sha: string | null; head_sha: string | null; start_sha: string | null }
   merge_error: string | null
+  rebase_in_progress?: boolean
+  diverged_commits_count?: number
   user: { can_merge: boolean }
 }
 

@@ -117,6 +117,17 @@ export function mergeRequestCommits(db: Db, mr: MergeRequestRecord): { repo: Rep
   return { repo: ends.repo, ids: log(ends.repo, [ends.head]).filter((id) => !onTarget.has(id)) }
 }
 
+/**
+ * `diverged_commits_count`: the target's commits the source lacks (what a rebase would bring in);
+ * 0 without a live diff.
+ */
+export function divergedCommitsCount(db: Db, mr: MergeRequestRecord): number {
+  const live = liveDiff(db, mr)
+  if (!live) return 0
+  const onSource = ancestors(live.repo, live.sha)
+  return [...ancestors(live.repo, live.start_sha)].filter((id) => !onSource.has(id)).length
+}
+
 /** Whether two tree entries are the same file (same mode and blob), both absent counting as the same. */
 function same(a: FlatEntry | undefined, b: FlatEntry | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.id === b.id && a.mode === b.mode)

@@ -20,7 +20,8 @@ import { UserBasic } from '../../entities/user.js'
 import { findGroup, findProject } from '../../rules/finders.js'
 import { IssueBasic } from '../issues/issues.public.js'
 import { PipelineBasic } from '../runners/runners.public.js'
-import { MergeRequest, MergeRequestBasic, MergeRequestSimple } from './merge-requests.entities.js'
+import { MergeRequest, MergeRequestBasic, MergeRequestSimple, type MergeRequestOptions } from './merge-requests.entities.js'
+import { divergedCommitsCount } from './merge-requests.git.js'
 import { findMergeRequests, type MergeRequestListFilters, type MergeRequestListSource, type NegatableMergeRequestFilters } from './merge-requests.finder.js'
 import { canAdminMergeRequest, canDestroyMergeRequest, canMergeMergeRequest, canReadMergeRequest, canReadPipelines, canReadProjectMergeRequests, canUpdateMergeRequest } from './merge-requests.policy.js'
 import {
@@ -179,9 +180,10 @@ function findWithAccess(ctx: MrCtx, can: (project: ProjectRecord, mr: MergeReque
   return { project, mr }
 }
 
-/** `present merge_request, with: Entities::MergeRequest, current_user:, project:`. */
-function presentMergeRequest(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord) {
+/** `present merge_request, with: Entities::MergeRequest, current_user:, project:` (and the GET's `include_*` options). */
+function presentMergeRequest(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, extra: Pick<MergeRequestOptions, 'includeRebaseInProgress' | 'divergedCommitsCount'> = {}) {
   return MergeRequest(mr, ctx, {
+    ...extra,
     from: { project },
     canMerge: canMergeMergeRequest(ctx, project, mr),
     subscribed: subscribedToMergeRequest(ctx.db, mr, ctx.currentUser),
@@ -264,7 +266,10 @@ export const mergeRequestRoutes: Route[] = [
     params: { ...mrIid, render_html: p.boolean(), include_diverged_commits_count: p.boolean(), include_rebase_in_progress: p.boolean() },
     handler(ctx) {
       const { project, mr } = findWithAccess(ctx)
-      return ok(presentMergeRequest(ctx, project, mr))
+      return ok(presentMergeRequest(ctx, project, mr, {
+        includeRebaseInProgress: ctx.params.include_rebase_in_progress === true,
+        ...(ctx.params.include_diverged_commits_count ? { divergedCommitsCount: divergedCommitsCount(ctx.db, mr) } : {}),
+      }))
     },
   }),
 

@@ -52,6 +52,14 @@ contract('merge requests on the repository: live diff_refs, merge_status, change
     expect([res.body.sha, res.body.merge_status, res.body.has_conflicts, res.body.changes_count]).toEqual([head, 'cannot_be_merged', true, '3'])
   })
 
+  it('shows rebase_in_progress and diverged_commits_count before user when asked', async () => {
+    await commit(api, 'main', { 'NEWS.md': 'news\n' })
+    const res = await api.get('/projects/20/merge_requests/1', { query: { include_rebase_in_progress: true, include_diverged_commits_count: true } })
+    expect(Object.keys(res.body).slice(-4)).toEqual(['merge_error', 'rebase_in_progress', 'diverged_commits_count', 'user'])
+    expect([res.body.rebase_in_progress, res.body.diverged_commits_count]).toEqual([false, 2])
+    expect(Object.keys((await api.get('/projects/20/merge_requests/1')).body)).not.toContain('rebase_in_progress')
+  })
+
   it('keeps the stored SHAs of a merge request whose branches do not exist', async () => {
     const res = await api.get('/projects/20/merge_requests/3')
     expect([res.body.sha, res.body.merge_status, res.body.changes_count]).toEqual(['3f1c2a9b8e7d6c5b4a392817161514131211100f', 'can_be_merged', '0'])
