@@ -630,6 +630,17 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes/702`, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes/702`, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes/:note_id', path: `/projects/20/merge_requests/3/discussions/${MR_DISCUSSION}/notes/702`, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
+  // Merge requests on the repository (issue 26 item 3). Create: `create_merge_request_from`
+  // (Developer+). Merge: `can_be_merged_by?` (push or merge access to main, protected for
+  // Maintainers), else 401. Cancel: a merger or the author (devon). Rebase: push access to the
+  // source branch (feature/login), else 403 naming it.
+  { key: 'POST /projects/:id/merge_requests', path: '/projects/20/merge_requests', body: { title: 'authz', source_branch: 'feature/login', target_branch: 'fix/footer-links' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/changes', path: '/projects/20/merge_requests/1/changes', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/commits', path: '/projects/20/merge_requests/1/commits', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/merge_ref', path: '/projects/20/merge_requests/1/merge_ref', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', path: '/projects/20/merge_requests/1/merge', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', path: '/projects/20/merge_requests/1/cancel_merge_when_pipeline_succeeds', expect: [401, 401, 401, 201, 201, 201, 401, 201, 401, S] },
+  { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/rebase', path: '/projects/20/merge_requests/1/rebase', expect: [401, 403, 403, 202, 202, 202, 403, 202, 403, S], forbidden: { message: '403 Forbidden - Cannot push to source branch' } },
 ]
 
 /**

@@ -74,14 +74,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether a 4xx body has one of GitLab's shapes: `{"message": string | {attr: [...]}}` (GitLab's
- * helpers), `{"error": string}` (Grape), or the rack-oauth2 bodies `invalid_token` and
- * `insufficient_scope`. Source: gitlab-behaviour.md §1.2, §1.5.
+ * helpers), `{"message": [string, ...]}` (`render_api_error!(errors[:attr], …)`, as the merge
+ * request writes answer a branch conflict: gitlab lib/api/merge_requests.rb
+ * `handle_merge_request_errors!`), `{"error": string}` (Grape), or the rack-oauth2 bodies
+ * `invalid_token` and `insufficient_scope`. Source: gitlab-behaviour.md §1.2, §1.5.
  */
 function isGitLabErrorBody(body: unknown): boolean {
   if (!isPlainObject(body)) return false
   const keys = Object.keys(body).sort().join(',')
   const { message, error, error_description: description, scope } = body
-  if (keys === 'message') return typeof message === 'string' || isPlainObject(message)
+  if (keys === 'message') return typeof message === 'string' || isPlainObject(message) || (Array.isArray(message) && message.every((m) => typeof m === 'string'))
   if (keys === 'error') return typeof error === 'string'
   if (keys === 'error,error_description') return error === 'invalid_token' && typeof description === 'string'
   if (keys === 'error,error_description,scope') return error === 'insufficient_scope' && typeof description === 'string' && typeof scope === 'string'

@@ -23,6 +23,9 @@ export { findProjectIssue } from './issues.service.js'
 export { subscribedToIssue } from './issue-writes.service.js'
 // Quick actions in a new issue note (the notes area creates notes and runs them).
 export { interpretCommands, promoteIssue } from './quick-actions.js'
+// `Issues::CloseService` as a merge runs it on the issues the merge request closes
+// (`MergeRequests::PostMergeService#close_issues`): the issue update path, so what follows a close follows.
+export { updateIssue } from './issue-writes.service.js'
 
 /**
  * The issues a merge request closes when merged (the `merge_requests_closing_issues` links), in

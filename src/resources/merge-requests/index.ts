@@ -2,11 +2,13 @@
  * The merge requests area: the merge request lists, get, update, delete and sub-resources
  * (participants, closing issues, pipelines, subscriptions, time tracking) over the
  * `merge_requests` table and `merge_requests:` of scenario projects, which milestone, label,
- * issue and to-do routes read too. gitlab: lib/api/merge_requests.rb.
+ * issue and to-do routes read too; create, changes, commits, merge ref, merge, rebase and the
+ * merge when the pipeline succeeds over the project's repository. gitlab: lib/api/merge_requests.rb.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
+import { mergeRequestRepositoryRoutes } from './merge-requests-repository.routes.js'
 import { mergeRequestRoutes } from './merge-requests.routes.js'
 import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
@@ -23,7 +25,7 @@ export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 /** The merge requests area. */
 export const mergeRequests: Area = {
   name: 'merge-requests',
-  routes: mergeRequestRoutes,
+  routes: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes],
   tables: mergeRequestTables,
   // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests).
   writes: ['subscriptions'],

@@ -12,6 +12,7 @@ import { UserBasic, userBasicOrNull, usersByIds } from '../../entities/user.js'
 import { issuableMilestone } from '../group-milestones/group-milestones.public.js'
 import { issuableLabels } from '../labels/labels.public.js'
 import { Pipeline, PipelineBasic, pipelinesOfProject, type PipelineRecord } from '../runners/runners.public.js'
+import { changesCount, diffFacts } from './merge-requests.git.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** `https://host/<namespace>/<project>/-/merge_requests/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
@@ -22,8 +23,8 @@ export function mergeRequestWebUrl(ctx: PresentCtx, mergeRequest: MergeRequestRe
 
 /**
  * The `merge_status` GitLab shows (`public_merge_status`): a recheck in progress reads `checking`.
- * spec-gap: GitLab also kicks off an asynchronous mergeability check for `unchecked` merge requests
- * when it presents them; the simulator has no repository to check, so the stored value is shown.
+ * An open merge request whose branches exist in the repository shows the status its branches give
+ * (see `liveDiff`); others show the stored value.
  */
 function publicMergeStatus(status: string): string {
   return status === 'cannot_be_merged_rechecking' ? 'checking' : status
@@ -52,6 +53,7 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
   const project = ctx.db.tables.projects.get(mergeRequest.project_id)
   const assignees = usersByIds(ctx, mergeRequest.assignee_ids).map((user) => UserBasic(user, ctx))
   const forFork = mergeRequest.source_project_id !== mergeRequest.project_id
+  const facts = diffFacts(ctx.db, mergeRequest)
   return {
     id: mergeRequest.id,
     iid: mergeRequest.iid,
@@ -80,14 +82,14 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
     draft: mergeRequest.draft,
     work_in_progress: mergeRequest.draft,
     milestone: issuableMilestone(ctx, mergeRequest.milestone_id),
-    merge_when_pipeline_succeeds: false,
-    merge_status: publicMergeStatus(mergeRequest.merge_status),
-    sha: mergeRequest.sha,
+    merge_when_pipeline_succeeds: mergeRequest.merge_when_pipeline_succeeds ?? false,
+    merge_status: publicMergeStatus(facts.merge_status),
+    sha: facts.sha,
     merge_commit_sha: mergeRequest.merge_commit_sha,
     squash_commit_sha: mergeRequest.squash_commit_sha,
     discussion_locked: mergeRequest.discussion_locked,
-    // `merge_params['should_remove_source_branch']`, set only by the merge call (not simulated).
-    should_remove_source_branch: null,
+    // `merge_params['should_remove_source_branch']`, set by the merge call.
+    should_remove_source_branch: mergeRequest.should_remove_source_branch ?? null,
     force_remove_source_branch: mergeRequest.force_remove_source_branch,
     ...(forFork ? { allow_collaboration: false, allow_maintainer_to_push: false } : {}),
     reference: issuableReference(ctx, project, '!', mergeRequest.iid, from),
@@ -96,7 +98,7 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
     time_stats: IssuableTimeStats(mergeRequest),
     squash: mergeRequest.squash,
     task_completion_status: taskCompletionStatus(mergeRequest.description),
-    has_conflicts: mergeRequest.merge_status === 'cannot_be_merged',
+    has_conflicts: facts.merge_status === 'cannot_be_merged',
     // No project in the simulator requires resolved discussions, so this is always true.
     blocking_discussions_resolved: true,
   }
@@ -120,16 +122,21 @@ export interface MergeRequestOptions extends MergeRequestBasicOptions {
   withHeadPipeline?: boolean
   /** The merge request's pipelines, newest first, when the caller has them (see {@link headPipeline}). */
   pipelines?: readonly PipelineRecord[]
+  /** `include_rebase_in_progress`: show `rebase_in_progress` (always false: a rebase is done at once). */
+  includeRebaseInProgress?: boolean
+  /** `include_diverged_commits_count`: the count to show as `diverged_commits_count`. */
+  divergedCommitsCount?: number
 }
 
 /**
  * The head pipeline: the newest of the source project's pipelines for the head commit (GitLab's
  * `head_pipeline_id`, set when a pipeline runs for the source branch's head), or null.
  */
-function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord): PipelineRecord | null {
+export function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord): PipelineRecord | null {
+  const sha = diffFacts(ctx.db, mergeRequest).sha
   let found: PipelineRecord | null = null
   for (const pipeline of pipelinesOfProject(ctx.db, mergeRequest.source_project_id)) {
-    if (pipeline.sha === mergeRequest.sha && (!found || pipeline.id > found.id)) found = pipeline
+    if (pipeline.sha === sha && (!found || pipeline.id > found.id)) found = pipeline
   }
   return found
 }
@@ -137,7 +144,8 @@ function headPipeline(ctx: PresentCtx, mergeRequest: MergeRequestRecord): Pipeli
 /**
  * `Entities::MergeRequest`: `MergeRequestBasic`, then `[subscribed]`, `changes_count`,
  * `[latest_build_started_at, latest_build_finished_at, first_deployed_to_production_at, pipeline]`,
- * `[head_pipeline]`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`, `user {can_merge}`.
+ * `[head_pipeline]`, `diff_refs {base_sha, head_sha, start_sha}`, `merge_error`,
+ * `[rebase_in_progress]`, `[diverged_commits_count]`, `user {can_merge}`.
  * The bracketed keys depend on the options, as GitLab's `expose … if:` do.
  * Source: api-spec.md "Issue-related merge request"; gitlab-behaviour.md §4.3;
  * gitlab: lib/api/entities/merge_request.rb, lib/api/entities/diff_refs.rb.
@@ -146,9 +154,9 @@ export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, 
   const head = options.withBuilds === false && options.withHeadPipeline === false ? null : headPipeline(ctx, mergeRequest)
   const entity: Record<string, unknown> = { ...MergeRequestBasic(mergeRequest, ctx, options) }
   if (options.subscribed !== undefined) entity.subscribed = options.subscribed
-  // spec-gap: the simulator keeps no diffs or deployments; these are GitLab's values for a merge
-  // request without them (`changes_count` is a string, as api-spec.md says).
-  entity.changes_count = '0'
+  // The files of its diff when the repository has them, else 0 (`changes_count` is a string, as
+  // api-spec.md says). spec-gap: no deployments, so the build and deployment times are null.
+  entity.changes_count = changesCount(ctx.db, mergeRequest)
   if (options.withBuilds !== false) {
     entity.latest_build_started_at = null
     entity.latest_build_finished_at = null
@@ -157,8 +165,11 @@ export function MergeRequest(mergeRequest: MergeRequestRecord, ctx: PresentCtx, 
     entity.pipeline = head ? PipelineBasic(head, ctx) : null
   }
   if (options.withHeadPipeline !== false) entity.head_pipeline = head ? Pipeline(head, ctx) : null
-  entity.diff_refs = { base_sha: mergeRequest.base_sha, head_sha: mergeRequest.sha, start_sha: mergeRequest.start_sha }
-  entity.merge_error = null
+  const facts = diffFacts(ctx.db, mergeRequest)
+  entity.diff_refs = { base_sha: facts.base_sha, head_sha: facts.sha, start_sha: facts.start_sha }
+  entity.merge_error = mergeRequest.merge_error ?? null
+  if (options.includeRebaseInProgress) entity.rebase_in_progress = false
+  if (options.divergedCommitsCount !== undefined) entity.diverged_commits_count = options.divergedCommitsCount
   entity.user = { can_merge: options.canMerge }
   return entity as unknown as ReturnType<typeof MergeRequestBasic> & MergeRequestDetailFields
 }
@@ -172,8 +183,10 @@ export interface MergeRequestDetailFields {
   first_deployed_to_production_at?: string | null
   pipeline?: ReturnType<typeof PipelineBasic> | null
   head_pipeline?: ReturnType<typeof Pipeline> | null
-  diff_refs: { base_sha: string; head_sha: string; start_sha: string }
+  diff_refs: { base_sha: string | null; head_sha: string | null; start_sha: string | null }
   merge_error: string | null
+  rebase_in_progress?: boolean
+  diverged_commits_count?: number
   user: { can_merge: boolean }
 }
 

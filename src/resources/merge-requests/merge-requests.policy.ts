@@ -11,6 +11,8 @@
 import { AccessLevel, canReadProject, projectAccessLevel } from '../../rules/access.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
+import type { Ctx } from '../../core/route.js'
+import { canMergeToBranch, canPushToBranch, repositoryOf } from '../repository/repository.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** Who is asking and when: what the policy reads of a request. */
@@ -64,9 +66,14 @@ export function canDestroyMergeRequest(ctx: PolicyCtx, project: ProjectRecord): 
   return user !== null && (user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.OWNER)
 }
 
-/** `user.can_merge` (`can_be_merged_by?`): Developer+ may push to the (unprotected) target branch. */
-export function canMergeMergeRequest(ctx: PolicyCtx, project: ProjectRecord): boolean {
-  return canAdminMergeRequest(ctx, project)
+/**
+ * `can_be_merged_by?(user)` (`user.can_merge`, and the merge route's 401): `Gitlab::UserAccess#
+ * can_update_branch?` on the target branch: push or merge access to it, as its protection says
+ * (Developer+ on an unprotected branch).
+ */
+export function canMergeMergeRequest(ctx: Ctx<unknown>, project: ProjectRecord, mergeRequest: MergeRequestRecord): boolean {
+  const repo = repositoryOf(ctx.db, project)
+  return canPushToBranch(ctx, project, repo, mergeRequest.target_branch) || canMergeToBranch(ctx, project, repo, mergeRequest.target_branch)
 }
 
 /** `read_pipeline` on the project: public access or Reporter+ (as for merge requests). */

@@ -2,7 +2,7 @@
  * Merge request routes over the scenario's merge requests: the instance, group and project lists,
  * get, update, delete, participants, closing issues, pipelines, subscribe/unsubscribe and time
  * tracking (`POST …/todo` lives in the to-dos area). Creating, merging, rebasing, `changes`,
- * `commits` and `merge_ref` need a repository and are not simulated (unknown route, 404).
+ * `commits` and `merge_ref` read the repository: merge-requests-repository.routes.ts.
  * Reads allow anonymous callers on public projects (`authenticate_non_get!`); writes need a user.
  * Sources: issue 25 item 1; gitlab: lib/api/merge_requests.rb, lib/api/helpers/merge_requests_helpers.rb,
  * lib/api/subscriptions.rb, lib/api/time_tracking_endpoints.rb, spec/requests/api/merge_requests_spec.rb.
@@ -20,7 +20,8 @@ import { UserBasic } from '../../entities/user.js'
 import { findGroup, findProject } from '../../rules/finders.js'
 import { IssueBasic } from '../issues/issues.public.js'
 import { PipelineBasic } from '../runners/runners.public.js'
-import { MergeRequest, MergeRequestBasic, MergeRequestSimple } from './merge-requests.entities.js'
+import { MergeRequest, MergeRequestBasic, MergeRequestSimple, type MergeRequestOptions } from './merge-requests.entities.js'
+import { divergedCommitsCount } from './merge-requests.git.js'
 import { findMergeRequests, type MergeRequestListFilters, type MergeRequestListSource, type NegatableMergeRequestFilters } from './merge-requests.finder.js'
 import { canAdminMergeRequest, canDestroyMergeRequest, canMergeMergeRequest, canReadMergeRequest, canReadPipelines, canReadProjectMergeRequests, canUpdateMergeRequest } from './merge-requests.policy.js'
 import {
@@ -179,11 +180,12 @@ function findWithAccess(ctx: MrCtx, can: (project: ProjectRecord, mr: MergeReque
   return { project, mr }
 }
 
-/** `present merge_request, with: Entities::MergeRequest, current_user:, project:`. */
-function presentMergeRequest(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord) {
+/** `present merge_request, with: Entities::MergeRequest, current_user:, project:` (and the GET's `include_*` options). */
+function presentMergeRequest(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, extra: Pick<MergeRequestOptions, 'includeRebaseInProgress' | 'divergedCommitsCount'> = {}) {
   return MergeRequest(mr, ctx, {
+    ...extra,
     from: { project },
-    canMerge: canMergeMergeRequest(ctx, project),
+    canMerge: canMergeMergeRequest(ctx, project, mr),
     subscribed: subscribedToMergeRequest(ctx.db, mr, ctx.currentUser),
     withHeadPipeline: canReadPipelines(ctx, project),
   })
@@ -264,7 +266,10 @@ export const mergeRequestRoutes: Route[] = [
     params: { ...mrIid, render_html: p.boolean(), include_diverged_commits_count: p.boolean(), include_rebase_in_progress: p.boolean() },
     handler(ctx) {
       const { project, mr } = findWithAccess(ctx)
-      return ok(presentMergeRequest(ctx, project, mr))
+      return ok(presentMergeRequest(ctx, project, mr, {
+        includeRebaseInProgress: ctx.params.include_rebase_in_progress === true,
+        ...(ctx.params.include_diverged_commits_count ? { divergedCommitsCount: divergedCommitsCount(ctx.db, mr) } : {}),
+      }))
     },
   }),
 

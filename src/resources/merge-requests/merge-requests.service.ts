@@ -33,15 +33,15 @@ export interface ServiceCtx {
 }
 
 /** `MergeRequest` title limit (`validates :title, length: { maximum: 255 }`). */
-const TITLE_MAX = 255
+export const TITLE_MAX = 255
 /** Description limit (`validates :description, length: { maximum: 1_048_576 }`). */
-const DESCRIPTION_MAX = 1_048_576
+export const DESCRIPTION_MAX = 1_048_576
 
 /**
  * `MergeRequest.work_in_progress?(title)` (13.x `WIP_REGEX`/`DRAFT_REGEX`): a title that starts with
  * `[WIP]`, `WIP:`, `WIP ` , `[Draft]`, `(Draft)`, `Draft:`, `Draft - ` or is just `Draft`, any case.
  */
-function isDraftTitle(title: string): boolean {
+export function isDraftTitle(title: string): boolean {
   return /^\s*(\[wip\]|wip:|wip\s|\[draft\]|\(draft\)|draft:|draft\s-\s|draft$)/i.test(title)
 }
 
@@ -67,7 +67,7 @@ export interface MergeRequestUpdateParams {
  * `filter_reviewer`: the community edition keeps the first id only, of users who may read the
  * merge request; `[0]` or `[]` clears; nothing left means "leave as is".
  */
-function reviewerIdsFor(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, ids: readonly number[] | undefined): number[] | undefined {
+export function reviewerIdsFor(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, ids: readonly number[] | undefined): number[] | undefined {
   if (ids === undefined) return undefined
   const first = ids.slice(0, 1)
   if (first.length === 0 || first[0] === 0) return []
@@ -79,7 +79,7 @@ function reviewerIdsFor(ctx: ServiceCtx, project: ProjectRecord, mr: MergeReques
 }
 
 /** New assignees and reviewers get a to-do (`TodoService#reassigned_assignable`, `#reassigned_reviewable`). */
-function createPeopleTodos(ctx: ServiceCtx, mr: MergeRequestRecord, author: UserRecord, before: MergeRequestRecord): void {
+export function createPeopleTodos(ctx: ServiceCtx, mr: MergeRequestRecord, author: UserRecord, before: MergeRequestRecord): void {
   for (const userId of mr.assignee_ids) {
     if (!before.assignee_ids.includes(userId)) createTodo(ctx.db, { user_id: userId, project_id: mr.project_id, author_id: author.id, target_type: 'MergeRequest', target_id: mr.id, action_name: 'assigned', now: ctx.now })
   }

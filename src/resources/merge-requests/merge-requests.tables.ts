@@ -53,6 +53,14 @@ export interface MergeRequestRecord extends Row {
   upvotes: number
   downvotes: number
   user_notes_count: number
+  /** `auto_merge_enabled` with the `merge_when_pipeline_succeeds` strategy; absent reads false. */
+  merge_when_pipeline_succeeds?: boolean
+  /** Who set it to merge when the pipeline succeeds (`merge_user_id`). */
+  merge_user_id?: number | null
+  /** `merge_params['should_remove_source_branch']`, given to the merge call; absent reads null. */
+  should_remove_source_branch?: boolean | null
+  /** `merge_error`: why the last merge or rebase failed; absent reads null. */
+  merge_error?: string | null
 }
 
 declare module '../../db/schema.js' {

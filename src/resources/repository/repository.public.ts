@@ -6,18 +6,21 @@
  * actions or of a given tree, move refs, save inside the request's store transaction); the
  * `Commit` entity and tag peeling a release presents its tag's commit with, and the hook through
  * which tags show their release; and a project's branch and tag names and the commit a ref names,
- * as CI reads them (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`).
+ * as CI reads them (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`); the `Commit`
+ * and `Diff` entities a merge request's `commits` and `changes` present.
  * Source: issue 26 items 2, 3 and 5; gitlab: app/models/repository.rb, app/models/project.rb.
  * @module
  */
 export { repositoryOf } from './repository.build.js'
 export type { Repository } from './repository.build.js'
 export type { ObjectId } from './git-objects.js'
-export { diffTrees, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
-export { Commit } from './repository.entities.js'
+export { ancestors, commitOf, diffTrees, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
+export type { FileDiff } from './repository.service.js'
+export { Commit, Diff } from './repository.entities.js'
 export { canDownloadCode } from './repository.helpers.js'
 export { registerTagReleaseLookup } from './repository.tag-release.js'
-export { canMergeToBranch, canPushToBranch } from './repository.protection.js'
+export { canMergeToBranch, canPushToBranch, isProtectedBranch } from './repository.protection.js'
+export type { FlatEntry } from './repository.build.js'
 export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'
 import type { ProjectRecord } from '../../db/schema.js'

@@ -163,7 +163,7 @@ contract('GET /projects/:id/issues/:issue_iid/related_merge_requests', {}, ({ ap
       title: 'Fix crash on save',
       reference: '!1',
       references: { short: '!1', relative: '!1', full: 'ivy/tracker!1' },
-      changes_count: '0',
+      changes_count: '1', // !1's one file, from the repository
       pipeline: null,
       head_pipeline: null,
       // Issue 23 item 8: the scenario's merge requests always have their diff's SHAs.

@@ -103,7 +103,7 @@ contract('GET /projects/:id/merge_requests/:merge_request_iid', {}, ({ api }) =>
       diff_refs: { base_sha: expect.stringMatching(SHA), head_sha: '3f1c2a9b8e7d6c5b4a392817161514131211100f', start_sha: expect.stringMatching(SHA) },
       pipeline: { id: 1000, status: 'failed', web_url: `${api.baseUrl}/acme/website/-/pipelines/1000` },
       head_pipeline: { id: 1000, status: 'failed', coverage: '97.50', detailed_status: { text: 'failed', group: 'failed' } },
-      user: { can_merge: true },
+      user: { can_merge: false }, // `can_be_merged_by?`: main is protected (Maintainers merge)
     })
     const merged = await api.get('/projects/20/merge_requests/2')
     expect([merged.body.merge_commit_sha, merged.body.subscribed, merged.body.user]).toEqual([expect.stringMatching(SHA), false, { can_merge: false }])

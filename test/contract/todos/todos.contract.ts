@@ -110,7 +110,7 @@ contract('GET /todos', {}, ({ api, sim }) => {
     const keys = Object.keys(target)
     expect(keys.slice(keys.indexOf('blocking_discussions_resolved') + 1)).toEqual(['changes_count', 'diff_refs', 'merge_error', 'user'])
     expect(target).toMatchObject({
-      changes_count: '0',
+      changes_count: '2', // !1's two files, from the repository
       diff_refs: { base_sha: expect.stringMatching(/^[0-9a-f]{40}$/), head_sha: target.sha, start_sha: expect.stringMatching(/^[0-9a-f]{40}$/) },
       merge_error: null,
       user: { can_merge: false },
