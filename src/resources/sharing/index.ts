@@ -7,6 +7,7 @@
 import type { Area } from '../../scenario/area.js'
 import { sharingRoutes } from './sharing.routes.js'
 import { sharingFragment } from './sharing.scenario.js'
+import { sharingImporter } from './sharing.import.js'
 
 export type { SharingFields } from './sharing.scenario.js'
 
@@ -15,6 +16,7 @@ export const sharing: Area = {
   name: 'sharing',
   routes: sharingRoutes,
   scenario: sharingFragment,
+  importer: sharingImporter,
   // A share goes with either side.
   cascade: [
     { kind: 'cascade', table: 'group_group_links', column: 'shared_group_id', parent: 'groups' },
