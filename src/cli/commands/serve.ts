@@ -20,6 +20,7 @@ import { formatEntry, type JournalEntry } from '../../core/journal.js'
 import type { StateExport } from '../../core/control.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
+import { bufferedLog } from '../log-sink.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -332,7 +333,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   }
 
   const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
-  if (logMode !== 'off') sim.journal.subscribe((entry) => void process.stdout.write(`${logLine(entry, logMode)}\n`))
+  if (logMode !== 'off') sim.journal.subscribe(bufferedLog((entry: JournalEntry) => `${logLine(entry, logMode)}\n`))
 
   if (options.watch) {
     if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')
