@@ -43,7 +43,7 @@ const CODE_UNIT_ORDER = /^[a-z_]*$/
 /**
  * `a.localeCompare(b)`, without ICU for the usual param names (lower-case letters and `_`, which
  * the root collation orders as their code units: checked over random keys in
- * test/unit/pagination-order.test.ts). The first `localeCompare` of a process loads ICU's collator
+ * test/unit/pagination.test.ts). The first `localeCompare` of a process loads ICU's collator
  * (about 9 ms of a cold start's first list), and every call costs more than comparing code units.
  */
 function compareKeys(a: string, b: string): number {
