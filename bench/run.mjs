@@ -49,9 +49,14 @@ if (option('--against')) BUILDS.push({ name: 'against', dist: resolve(option('--
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 3)
 const ROUNDS = positiveNumber(process.env.BENCH_ROUNDS, 3)
 const CONNECTIONS = positiveNumber(process.env.BENCH_CONNECTIONS, 32)
-const COLD_RUNS = 5
+const COLD_RUNS = 7
 const MSW_CALLS = 2000
-const TARGETS = { http: 0.15, httpGoal: 0.3, coldMs: 300, rssMb: 150, msw: 0.8, storeP50: 5 }
+// Issue 27's "Done when" list: first requests (distinct request lines) against raw node:http
+// pre-serialised, with and without the request log; their p99; cold start against a bare node:http
+// server; RSS after the load; the MSW door's first request against a bare MSW handler.
+const TARGETS = { http: 0.15, first: 0.3, firstLogged: 0.28, logCost: 0.95, firstP99: 5, coldRatio: 1.3, rssMb: 100, msw: 0.8, mswFirst: 0.8, storeP50: 5 }
+/** Which parts to run (`--only http,cold,msw,store`); all by default. */
+const ONLY = new Set((option('--only') ?? 'http,cold,msw,store').split(','))
 
 const { createSimulator } = await import(pathToFileURL(join(DIST, 'index.js')).href)
 const { loadDefaultScenario } = await import(pathToFileURL(join(DIST, 'node.js')).href)
@@ -83,8 +88,8 @@ function startServerProcess(kind, arg) {
  * Starts `fakelab serve --port 0` of a build on the default scenario, pinned to core 0, with the
  * benchmark's labels added over HTTP; `env` is added to the environment (`FAKELAB_REPLY_MEMO`).
  */
-async function startFakelabServe(dist, env = {}) {
-  const server = await startPinned([process.execPath, cliOf(dist), 'serve', '--port', '0'], 'fakelab serve', env)
+async function startFakelabServe(dist, env = {}, flags = []) {
+  const server = await startPinned([process.execPath, cliOf(dist), 'serve', '--port', '0', ...flags], 'fakelab serve', env)
   await addBenchLabels((req) => fetch(req), server.url)
   return server
 }
@@ -120,15 +125,16 @@ function startPinned(argv0, name, env = {}) {
   })
 }
 
-/** One autocannon run from its own process pinned to core 1. */
-function autocannon(url, seconds, headers = {}) {
-  const cli = join(ROOT, 'node_modules', 'autocannon', 'autocannon.js')
-  const flags = ['-c', String(CONNECTIONS), '-d', String(seconds), '-n', '--json', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url]
-  const [command, argv] = pinned(1, [process.execPath, cli, ...flags])
-  const run = spawnSync(command, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+/**
+ * One autocannon run (bench/load.mjs) from its own process pinned to core 1. With `rotate`, every
+ * request asks a request line not asked before (`?per_page=20&n=K`, K counting): a first request.
+ */
+function autocannon(url, seconds, headers = {}, rotate = false) {
+  const argv = [process.execPath, join(ROOT, 'bench', 'load.mjs'), url, String(seconds), String(CONNECTIONS), JSON.stringify(headers), rotate ? '1' : '0']
+  const [command, args] = pinned(1, argv)
+  const run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
-  const result = JSON.parse(run.stdout.trim().split('\n').pop())
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts }
+  return JSON.parse(run.stdout.trim().split('\n').pop())
 }
 
 function rssMb(pid) {
@@ -162,28 +168,43 @@ async function httpBench() {
   try {
     servers.raw = await startServerProcess('raw', bodyFile)
     servers.stringify = await startServerProcess('stringify', bodyFile)
-    for (const build of BUILDS) servers[build.name] = await startFakelabServe(build.dist)
+    // Each build twice: with its JSON request log written to a file (stdout is one), and without.
+    for (const build of BUILDS) {
+      servers[build.name] = await startFakelabServe(build.dist)
+      servers[`${build.name}.quiet`] = await startFakelabServe(build.dist, {}, ['--log', 'off'])
+    }
     // The same build without its reply memo, and as a library in a plain node process (unbundled).
     servers.noMemo = await startFakelabServe(DIST, { FAKELAB_REPLY_MEMO: 'off' })
     servers.library = await startServerProcess('fakelab', DIST)
-    const fakelabs = [...BUILDS.map((build) => build.name), 'noMemo', 'library']
+    const auth = { 'PRIVATE-TOKEN': TOKEN }
+    // [series, server, path, headers, rotate]: the repeated request (the reply memo serves it) and
+    // distinct request lines in turn (every request a first request), each beside the raw server
+    // loaded the same way.
     const targets = [
-      ['raw', `${servers.raw.url}/`, {}],
-      ['stringify', `${servers.stringify.url}/`, {}],
-      ...fakelabs.map((name) => [name, `${servers[name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN }]),
+      ['raw', 'raw', '/', {}, false],
+      ['raw.first', 'raw', '/', {}, true],
+      ['stringify', 'stringify', '/', {}, false],
+      ...BUILDS.flatMap((build) => [
+        [build.name, build.name, LIST_PATH, auth, false],
+        [`${build.name}.first`, `${build.name}.quiet`, LIST_PATH, auth, true],
+        [`${build.name}.firstLogged`, build.name, LIST_PATH, auth, true],
+      ]),
+      ['noMemo', 'noMemo', LIST_PATH, auth, false],
+      ['library', 'library', LIST_PATH, auth, false],
     ]
     const checks = {}
-    for (const build of BUILDS) checks[build.name] = await get(`${servers[build.name].url}${LIST_PATH}`, { 'PRIVATE-TOKEN': TOKEN })
+    for (const build of BUILDS) checks[build.name] = await get(`${servers[build.name].url}${LIST_PATH}`, auth)
     const rows = JSON.parse(checks.fakelab.body.toString('utf8')).length
-    for (const [, url, headers] of targets) autocannon(url, 1, headers) // warm-up
+    for (const [, server, path, headers, rotate] of targets) autocannon(`${servers[server].url}${path}`, 1, headers, rotate) // warm-up
     const runs = Object.fromEntries(targets.map(([name]) => [name, []]))
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, url, headers] of targets) {
-        const cpu0 = cpuSeconds(servers[name].pid)
-        const run = autocannon(url, SECONDS, headers)
+      for (const [name, server, path, headers, rotate] of targets) {
+        const pid = servers[server].pid
+        const cpu0 = cpuSeconds(pid)
+        const run = autocannon(`${servers[server].url}${path}`, SECONDS, headers, rotate)
         // Requests per CPU-second of the server: what it costs, whether or not the load generator
         // (one core, like the server) could keep it busy.
-        run.perCpu = (run.rps * SECONDS) / (cpuSeconds(servers[name].pid) - cpu0)
+        run.perCpu = (run.rps * SECONDS) / (cpuSeconds(pid) - cpu0)
         runs[name].push(run)
       }
     }
@@ -193,11 +214,17 @@ async function httpBench() {
       p50: median(list.map((r) => r.p50)),
       p99: median(list.map((r) => r.p99)),
       bad: list.reduce((n, r) => n + r.bad, 0),
+      // Each round's ratio to the raw server's run just before it in the same series, then their median.
+      ratios: list,
     })
     // The raw servers send this build's answer; an older build may answer other bytes.
     const result = { bytes: body.length, rows, sameBytes: checks.fakelab.body.equals(body), memory: {} }
     for (const [name] of targets) result[name] = summary(runs[name])
-    for (const name of fakelabs) result.memory[name] = rssMb(servers[name].pid)
+    for (const [name] of targets) {
+      const base = name.endsWith('first') || name.endsWith('firstLogged') ? runs['raw.first'] : runs.raw
+      result[name].ratio = median(runs[name].map((r, i) => r.rps / base[i].rps))
+    }
+    for (const name of [...BUILDS.flatMap((b) => [b.name, `${b.name}.quiet`]), 'noMemo', 'library']) result.memory[name] = rssMb(servers[name].pid)
     return result
   } finally {
     for (const server of Object.values(servers)) server.stop()
@@ -245,14 +272,19 @@ function cliOf(dist) {
 async function coldStart() {
   const times = Object.fromEntries([...BUILDS.map((b) => [b.name, []]), ['bare', []]])
   const bareServer = "require('node:http').createServer((q,s)=>s.end('[]')).listen(0,'127.0.0.1',function(){console.log('http://127.0.0.1:'+this.address().port)})"
+  // Alternating, bare first: each fakelab start is compared with the bare start just before it.
   for (let i = 0; i < COLD_RUNS; i += 1) {
+    times.bare.push(await timeToFirstAnswer([process.execPath, '-e', bareServer], '/', {}))
     for (const build of BUILDS) {
       const serve = [process.execPath, cliOf(build.dist), 'serve', '--port', '0']
       times[build.name].push(await timeToFirstAnswer(serve, LIST_PATH, { 'PRIVATE-TOKEN': TOKEN }))
     }
-    times.bare.push(await timeToFirstAnswer([process.execPath, '-e', bareServer], '/', {}))
   }
-  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, { ms: median(list.map((t) => t.ms)), cpuMs: median(list.map((t) => t.cpuMs)) }]))
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, {
+    ms: median(list.map((t) => t.ms)),
+    cpuMs: median(list.map((t) => t.cpuMs)),
+    ratio: median(list.map((t, i) => t.ms / times.bare[i].ms)),
+  }]))
 }
 
 // ---- 3. MSW door and sim.handle, in this process ----------------------------------------------
@@ -270,9 +302,13 @@ function inProcess(dist, mode, calls, env = {}) {
 
 async function mswBench() {
   // Each measurement in its own process: measured side by side in one process, MSW's and undici's
-  // code would be shared by every build and handler and tuned for whichever ran first.
-  const jobs = [['bare', DIST, 'bare', MSW_CALLS]]
-  for (const build of BUILDS) jobs.push([build.name, build.dist, 'msw', MSW_CALLS], [`${build.name}.handle`, build.dist, 'handle', MSW_CALLS * 5])
+  // code would be shared by every build and handler and tuned for whichever ran first. `first`
+  // modes ask a request line not asked before every time (`?per_page=20&n=K`); the bare handler
+  // answers every query the same.
+  const jobs = [['bare', DIST, 'bare', MSW_CALLS], ['bare.first', DIST, 'bare-first', MSW_CALLS]]
+  for (const build of BUILDS) {
+    jobs.push([build.name, build.dist, 'msw', MSW_CALLS], [`${build.name}.first`, build.dist, 'msw-first', MSW_CALLS], [`${build.name}.handle`, build.dist, 'handle', MSW_CALLS * 5])
+  }
   const off = { FAKELAB_REPLY_MEMO: 'off' }
   jobs.push(['noMemo', DIST, 'msw', MSW_CALLS, off], ['noMemo.handle', DIST, 'handle', MSW_CALLS * 5, off])
   const runs = Object.fromEntries(jobs.map(([name]) => [name, []]))
@@ -371,64 +407,97 @@ const started = performance.now()
 out(`fakelab benchmark (node ${process.version}, build ${DIST === join(ROOT, 'dist') ? './dist' : DIST})`)
 out()
 
+const done = []
+/** One "Done when" line of issue 27 (and the older targets): figure, target, verdict; listed again at the end. */
+const check = (what, figure, target, ok) => {
+  done.push([what, figure, target, verdict(ok)])
+  return `${figure}   target ${target}: ${verdict(ok)}`
+}
+
+if (ONLY.has('http')) {
 out(`1. HTTP over loopback: autocannon, ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS} s per target in turn, medians`)
 out(TASKSET ? '   server pinned to core 0, load generator to core 1 (taskset)' : '   taskset not found: server and load generator share the cores')
 const h = await httpBench()
-const hw = [44, 9, 7, 7, 8, 12, 8, 8]
-const rowName = (build) => (build.name === 'fakelab' ? `fakelab serve, GET ${LIST_PATH}` : `  against: ${build.dist}`)
-// This build's rows together, then the build compared with.
-const fakelabRows = [
-  [rowName(BUILDS[0]), h.fakelab],
-  ['  the same, reply memo off', h.noMemo],
-  ['  fakelab/node startServer, plain node', h.library],
-  ...BUILDS.slice(1).map((b) => [rowName(b), h[b.name]]),
+const hw = [52, 9, 7, 7, 8, 12, 8, 8]
+// x raw: the median of each round's ratio to the raw server's run in the same round and series
+// (repeated request or distinct request lines).
+const rawOf = (name) => (name.endsWith('first') || name.endsWith('firstLogged') ? h['raw.first'] : h.raw)
+const rowsOf = (build, label) => [
+  [`${label}, same request`, build],
+  [`  distinct request lines (first requests), no log`, `${build}.first`],
+  [`  distinct request lines, JSON log to a file`, `${build}.firstLogged`],
+]
+const httpRows = [
+  ['raw node:http, pre-serialised, same request', 'raw'],
+  ['  distinct request lines (same bytes)', 'raw.first'],
+  ['raw node:http, JSON.stringify per request', 'stringify'],
+  ...rowsOf('fakelab', 'fakelab serve, 20-label list'),
+  ['  same request, reply memo off', 'noMemo'],
+  ['  fakelab/node startServer, plain node', 'library'],
+  ...BUILDS.slice(1).flatMap((b) => rowsOf(b.name, 'against (--against)')),
 ]
 out(`   ${pad(['target', 'req/s', 'p50 ms', 'p99 ms', 'x raw', 'req/CPU-s', 'x raw', 'non-2xx'], hw)}`)
-for (const [name, r] of [['raw node:http, pre-serialised bytes', h.raw], ['raw node:http, JSON.stringify per request', h.stringify], ...fakelabRows]) {
-  out(`   ${pad([name, fmt(r.rps, 0), fmt(r.p50, 0), fmt(r.p99, 0), `${fmt(r.rps / h.raw.rps)}x`, fmt(r.perCpu, 0), `${fmt(r.perCpu / h.raw.perCpu)}x`, r.bad], hw)}`)
+for (const [label, name] of httpRows) {
+  const r = h[name]
+  out(`   ${pad([label, fmt(r.rps, 0), fmt(r.p50, 0), fmt(r.p99, 0), `${fmt(r.ratio)}x`, fmt(r.perCpu, 0), `${fmt(r.perCpu / rawOf(name).perCpu)}x`, r.bad], hw)}`)
 }
-out('   (req/CPU-s: requests per CPU-second the server used; where the load generator cannot keep a')
-out('   raw server busy, its req/s understates it and this column is the fairer comparison)')
+out('   (x raw: median over rounds of the ratio to the raw server run just before in the same series;')
+out('   req/CPU-s: requests per CPU-second the server used, steadier where the load generator cannot')
+out('   keep a raw server busy)')
 out(`   fakelab answered ${h.rows} labels, ${h.bytes.toLocaleString('en-US')} bytes (the raw servers send the same bytes: ${h.sameBytes ? 'yes' : 'NO'})`)
-const httpRatio = h.fakelab.rps / h.raw.rps
-out(`   fakelab / raw pre-serialised   ${fmt(httpRatio)}x   target >= ${TARGETS.http}x: ${verdict(httpRatio >= TARGETS.http)}   goal >= ${TARGETS.httpGoal}x: ${verdict(httpRatio >= TARGETS.httpGoal)}`)
-out(`   fakelab / raw JSON.stringify   ${fmt(h.fakelab.rps / h.stringify.rps)}x`)
-out(`   per server CPU-second          ${fmt(h.fakelab.perCpu / h.raw.perCpu)}x raw pre-serialised, ${fmt(h.fakelab.perCpu / h.stringify.perCpu)}x raw JSON.stringify`)
-out(`   reply memo off                 ${fmt(h.noMemo.rps / h.raw.rps)}x raw pre-serialised (${fmt(h.noMemo.perCpu / h.raw.perCpu)}x per CPU-second)`)
-const memoryRows = [['fakelab serve', 'fakelab'], ['  reply memo off', 'noMemo'], ['  fakelab/node, plain node', 'library'], ...BUILDS.slice(1).map((b) => ['  against', b.name])]
+out(`   same request, x raw pre-serialised        ${check('same request, x raw', `${fmt(h.fakelab.ratio)}x`, `>= ${TARGETS.http}x`, h.fakelab.ratio >= TARGETS.http)}`)
+out(`   first requests, no log, x raw             ${check('first requests, no log, x raw', `${fmt(h['fakelab.first'].ratio)}x`, `>= ${TARGETS.first}x`, h['fakelab.first'].ratio >= TARGETS.first)}`)
+out(`   first requests, JSON log to a file, x raw ${check('first requests, JSON log to a file, x raw', `${fmt(h['fakelab.firstLogged'].ratio)}x`, `>= ${TARGETS.firstLogged}x`, h['fakelab.firstLogged'].ratio >= TARGETS.firstLogged)}`)
+const logCost = h['fakelab.firstLogged'].ratio / h['fakelab.first'].ratio
+out(`   logged / unlogged                         ${check('first requests, logged / unlogged', `${fmt(logCost)}`, `>= ${TARGETS.logCost}`, logCost >= TARGETS.logCost)}`)
+out(`   first requests, p99 at ${CONNECTIONS} connections     ${check('first requests, p99', `${fmt(h['fakelab.first'].p99, 0)} ms`, `<= ${TARGETS.firstP99} ms`, h['fakelab.first'].p99 <= TARGETS.firstP99)}`)
+const memoryRows = [['fakelab serve', 'fakelab'], ['  log off', 'fakelab.quiet'], ['  reply memo off', 'noMemo'], ['  fakelab/node, plain node', 'library'], ...BUILDS.slice(1).map((b) => ['  against', b.name])]
 for (const [label, name] of memoryRows) {
   const memory = h.memory[name]
   const target = name === 'fakelab' ? `   target <= ${TARGETS.rssMb} MB: ${verdict(memory.rss <= TARGETS.rssMb)}` : ''
+  if (name === 'fakelab') check('RSS after the load (JSON log on)', `${fmt(memory.rss, 0)} MB`, `<= ${TARGETS.rssMb} MB`, memory.rss <= TARGETS.rssMb)
   out(`   ${`${label} RSS after the load`.padEnd(46)}${fmt(memory.rss, 0)} MB (peak ${fmt(memory.peak, 0)} MB)${target}`)
 }
 out()
+}
 
-out(`2. Cold start: spawn to first answered request, median of ${COLD_RUNS}`)
+if (ONLY.has('cold')) {
+out(`2. Cold start: spawn to first answered request, ${COLD_RUNS} runs alternating with a bare node:http server, medians`)
 const c = await coldStart()
-out(`   fakelab serve --port 0 (default scenario)   ${fmt(c.fakelab.ms, 0)} ms (${fmt(c.fakelab.cpuMs, 0)} ms CPU)   target <= ${TARGETS.coldMs} ms: ${verdict(c.fakelab.ms <= TARGETS.coldMs)}`)
-if (c.against !== undefined) out(`     against                                   ${fmt(c.against.ms, 0)} ms (${fmt(c.against.cpuMs, 0)} ms CPU)`)
-out(`   bare node:http server (node's own floor)    ${fmt(c.bare.ms, 0)} ms (${fmt(c.bare.cpuMs, 0)} ms CPU)   (fakelab ${fmt(c.fakelab.ms / c.bare.ms, 1)}x)`)
+out(`   bare node:http server (node's own floor)    ${fmt(c.bare.ms, 0)} ms (${fmt(c.bare.cpuMs, 0)} ms CPU)`)
+out(`   fakelab serve --port 0 (default scenario)   ${fmt(c.fakelab.ms, 0)} ms (${fmt(c.fakelab.cpuMs, 0)} ms CPU)   ${check('cold start, x bare node:http', `${fmt(c.fakelab.ratio)}x`, `<= ${TARGETS.coldRatio}x`, c.fakelab.ratio <= TARGETS.coldRatio)}`)
+if (c.against !== undefined) out(`     against                                   ${fmt(c.against.ms, 0)} ms (${fmt(c.against.cpuMs, 0)} ms CPU)   ${fmt(c.against.ratio)}x`)
 out()
+}
 
+if (ONLY.has('msw')) {
 out(`3. In process: ${MSW_CALLS} sequential fetch() calls through MSW setupServer, ${ROUNDS} rounds in turn, medians`)
 out('   (each measurement in a fresh process pinned to core 0)')
 const m = await mswBench()
-const mw = [40, 9, 8, 11, 8]
+const mw = [46, 9, 8, 11, 8]
 const mswRow = (name, r, base) => out(`   ${pad([name, fmt(r.wall, 0), `${fmt(r.wall / base.wall)}x`, fmt(r.cpu, 0), `${fmt(r.cpu / base.cpu)}x`], mw)}`)
 out(`   ${pad(['', 'calls/s', 'x bare', 'per CPU-s', 'x bare'], mw)}`)
 mswRow('one bare MSW handler, same bytes', m.bare, m.bare)
-mswRow("fakelab's MSW handlers", m.fakelab, m.bare)
-mswRow('  reply memo off', m.noMemo, m.bare)
-if (m.against) mswRow('  against', m.against, m.bare)
+mswRow('  distinct request lines', m['bare.first'], m['bare.first'])
+mswRow("fakelab's MSW handlers, same request", m.fakelab, m.bare)
+mswRow('  distinct request lines (first requests)', m['fakelab.first'], m['bare.first'])
+mswRow('  same request, reply memo off', m.noMemo, m.bare)
+if (m.against) {
+  mswRow('  against, same request', m.against, m.bare)
+  mswRow('  against, first requests', m['against.first'], m['bare.first'])
+}
 mswRow('sim.handle(Request) -> Response', m['fakelab.handle'], m.bare)
 mswRow('  reply memo off', m['noMemo.handle'], m.bare)
 if (m['against.handle']) mswRow('  against', m['against.handle'], m.bare)
 // The verdict uses CPU time: a busy machine stretches wall-clock runs unevenly.
 const mswRatio = m.fakelab.cpu / m.bare.cpu
-out(`   fakelab / bare MSW handler     ${fmt(mswRatio)}x per CPU-second (${fmt(m.fakelab.wall / m.bare.wall)}x calls/s)   target >= ${TARGETS.msw}x: ${verdict(mswRatio >= TARGETS.msw)}`)
-out(`   reply memo off                 ${fmt(m.noMemo.cpu / m.bare.cpu)}x per CPU-second (${fmt(m.noMemo.wall / m.bare.wall)}x calls/s)`)
+const mswFirst = m['fakelab.first'].cpu / m['bare.first'].cpu
+out(`   same request / bare MSW handler            ${check('MSW same request, x bare handler', `${fmt(mswRatio)}x`, `>= ${TARGETS.msw}x`, mswRatio >= TARGETS.msw)} (per CPU-second)`)
+out(`   first requests / bare MSW handler          ${check('MSW first requests, x bare handler', `${fmt(mswFirst)}x`, `>= ${TARGETS.mswFirst}x`, mswFirst >= TARGETS.mswFirst)} (per CPU-second; ${fmt(m['fakelab.first'].wall / m['bare.first'].wall)}x calls/s)`)
 out()
+}
 
+if (ONLY.has('store')) {
 out('4. Store: filtered, sorted, paginated list through sim.handle() (no HTTP)')
 const s = await storeBench()
 out(`   data:   ${RECORDS.toLocaleString('en-US')} labels over ${PROJECTS} projects (${(RECORDS / PROJECTS).toLocaleString('en-US')} per project) plus the default scenario`)
@@ -437,7 +506,13 @@ out(`   query:  GET ${s.path}  -> ${s.info.status}, ${s.info.rows} rows, X-Total
 const sw = [24, 6, 9, 9, 26]
 const p50 = percentile(s.times, 50)
 out(`   ${pad(['', 'n', 'p50 ms', 'p99 ms', 'target'], sw)}`)
-out(`   ${pad(['sim.handle()', s.times.length, fmt(p50), fmt(percentile(s.times, 99)), `p50 <= ${TARGETS.storeP50} ms: ${verdict(p50 <= TARGETS.storeP50)}`], sw)}`)
+out(`   ${pad(['sim.handle()', s.times.length, fmt(p50), fmt(percentile(s.times, 99)), check('store page p50', `${fmt(p50)} ms`, `<= ${TARGETS.storeP50} ms`, p50 <= TARGETS.storeP50)], sw)}`)
 out(`   ${pad(['plain array scan', s.scanTimes.length, fmt(percentile(s.scanTimes, 50)), fmt(percentile(s.scanTimes, 99)), `baseline (${s.scanRows} rows)`], sw)}`)
+out()
+}
+
+out('Targets (issue 27 "Done when"; `npm run golden` checks that no answer changed):')
+const dw = [44, 10, 12, 5]
+for (const row of done) out(`   ${pad(row, dw)}`)
 out()
 out(`done in ${fmt((performance.now() - started) / 1000, 1)} s (${LABELS} labels in the HTTP fixture)`)

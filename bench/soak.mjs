@@ -27,7 +27,9 @@ const SAMPLE_MS = 5000
 
 function serve() {
   return new Promise((resolveServer, reject) => {
-    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'fakelab'), 'serve', '--port', '0', '--log', 'off'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    // FAKELAB_SOAK_SERVER: another server command (for profiling: a script printing its URL first).
+    const argv = process.env.FAKELAB_SOAK_SERVER?.split(' ') ?? [process.execPath, join(ROOT, 'bin', 'fakelab'), 'serve', '--port', '0', '--log', 'off']
+    const proc = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     proc.stdout.setEncoding('utf8').on('data', (chunk) => {
       out += chunk

@@ -321,7 +321,8 @@ class Engine {
   arrive(): Arrival {
     const started = performance.now()
     const seq = (this.requestCount += 1)
-    return { seq, requestId: requestIdOf(seq), at: this.clock.now().toISOString(), started }
+    // The ISO text made again only when the clock has moved (a scenario's frozen clock never does).
+    return { seq, requestId: requestIdOf(seq), at: this.clockText.at(this.clock.now()).now, started }
   }
 
   /**

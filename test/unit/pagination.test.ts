@@ -114,4 +114,12 @@ describe('toQuery without qs', () => {
       expect(toQuery(params)).toBe(viaQs(params))
     }), { seed: 5, numRuns: 2000 })
   })
+
+  it('matches qs.stringify for param names of lower-case letters and _ (sorted without ICU)', () => {
+    const name = fc.string({ unit: fc.constantFrom('a', 'b', 'p', 'z', '_'), maxLength: 6 })
+    fc.assert(fc.property(fc.dictionary(name, text, { maxKeys: 8 }), (params) => {
+      expect(toQuery(params)).toBe(viaQs(params))
+      expect(pageQuery(params)(3)).toBe(viaQs({ ...params, page: '3' }))
+    }), { seed: 7, numRuns: 2000 })
+  })
 })

@@ -1,3 +1,5 @@
+import fc from 'fast-check'
+import qs from 'qs'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
 import { assignParams, jsonNestsDeeperThan, MAX_JSON_NESTING, p, parseBody, parseQuery, rubyToI, validateParams, type ParamSpecs, type ParamRules } from '../../src/core/params.js'
@@ -23,6 +25,23 @@ describe('parseQuery', () => {
     ['', {}],
   ])('%s', (query, expected) => {
     expect(parseQuery(query)).toEqual(expected)
+  })
+
+  // Flat queries skip qs (issue 27: a first request's hot spot); the params must stay qs's exactly,
+  // keys in the same order.
+  it('matches qs.parse for any query', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('a', 'b', 'per_page', 'page', '1', '10', '', '=', '+', '%', '%2', '%20', '%41', '%E2%9C%93', '%ff', '%5B', '%5d', '[', ']', '&', 'toString', '__proto__', 'constructor', 'é', '%00'),
+      fc.string({ maxLength: 3 }),
+    )
+    const query = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''))
+    const options = { depth: 5, arrayLimit: 1000, parameterLimit: 10_000, allowDots: false }
+    fc.assert(fc.property(query, (text) => {
+      const ours = parseQuery(text)
+      const theirs = qs.parse(text.startsWith('?') ? text.slice(1) : text, options)
+      expect(ours).toEqual(theirs)
+      expect(Object.keys(ours)).toEqual(Object.keys(theirs))
+    }), { seed: 27, numRuns: 5000 })
   })
 })
 

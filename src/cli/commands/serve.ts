@@ -21,6 +21,7 @@ import type { StateExport } from '../../core/control.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import type { Exchange } from '../../record/recorder.js'
 import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
+import { bufferedLog } from '../log-sink.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -388,7 +389,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
-  if (logMode !== 'off') sim.journal.subscribe((entry) => void process.stdout.write(`${logLine(entry, logMode)}\n`))
+  if (logMode !== 'off') sim.journal.subscribe(bufferedLog((entry: JournalEntry) => `${logLine(entry, logMode)}\n`))
 
   if (options.watch) {
     if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')

@@ -151,17 +151,36 @@ function corsFields(origin: string, self: string, unsimulated = false): Field[] 
  */
 export class DateStamp {
   #ms = Number.NaN
-  #text = ''
+  #field: Field = ['date', '']
 
   /** `fields` with `date` from `clock` added, sorted by name; `fields` is taken over. */
   stamp(fields: Field[], clock: Clock): HeaderList {
+    fields.push(this.field(clock))
+    return fields.sort(byName)
+  }
+
+  /**
+   * A copy of `sorted` (sorted by name, without `date`) with `date` from `clock` in its place: what
+   * {@link stamp} of a copy gives, without sorting again.
+   */
+  insert(sorted: HeaderList, clock: Clock): HeaderList {
+    const date = this.field(clock)
+    const out: Field[] = new Array(sorted.length + 1)
+    let i = 0
+    for (; i < sorted.length && sorted[i]![0] <= 'date'; i++) out[i] = sorted[i]!
+    out[i] = date
+    for (; i < sorted.length; i++) out[i + 1] = sorted[i]!
+    return out
+  }
+
+  /** The `date` field of the clock's now, made again only when the clock has moved. */
+  field(clock: Clock): Field {
     const now = clock.now()
     if (now.getTime() !== this.#ms) {
       this.#ms = now.getTime()
-      this.#text = now.toUTCString()
+      this.#field = ['date', now.toUTCString()]
     }
-    fields.push(['date', this.#text])
-    return fields.sort(byName)
+    return this.#field
   }
 }
 
@@ -183,7 +202,17 @@ export function preflightReply(request: CoreRequest, origin: string, self: strin
  * `Origin` under `/api/`, and the date. Changes `reply.headers` in place (a fresh list).
  */
 export function finishHeaders(reply: CoreReply, origin: string | undefined, self: string, dates: DateStamp, clock: Clock): CoreReply {
-  const fields: Field[] = origin !== undefined ? [...reply.headers, ...corsFields(origin, self, reply.headers.some((field) => field[0] === UNSIMULATED_HEADER))] : [...reply.headers]
-  reply.headers = dates.stamp(fields, clock)
+  // Without CORS fields the list is already sorted (render sorts it): the date goes into its place.
+  if (origin === undefined && !hasDate(reply.headers)) reply.headers = dates.insert(reply.headers, clock)
+  else {
+    const fields = origin !== undefined ? [...reply.headers, ...corsFields(origin, self, reply.headers.some((field) => field[0] === UNSIMULATED_HEADER))] : [...reply.headers]
+    reply.headers = dates.stamp(fields, clock)
+  }
   return reply
+}
+
+/** Whether a route set a `date` field itself (none does; {@link DateStamp.stamp} then keeps both, as before). */
+function hasDate(headers: HeaderList): boolean {
+  for (let i = 0; i < headers.length; i++) if (headers[i]![0] === 'date') return true
+  return false
 }
