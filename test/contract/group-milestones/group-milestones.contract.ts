@@ -633,6 +633,8 @@ contract('GET /groups/:id/milestones/:milestone_id/merge_requests', {}, ({ api, 
     const res = await api.get('/groups/10/milestones/200/merge_requests', { as: 'nora' })
     expect(res.status).toBe(200)
     const mr = sim().db.tables.merge_requests.get(500)!
+    // Its branches exist in acme/website's repository: `sha` is the source branch's tip there.
+    const { sha } = (await api.get('/projects/20/merge_requests/1', { as: 'root' })).body
     const milestone = (await api.get('/groups/10/milestones/200', { as: 'nora' })).body
     const devon = { id: 4, name: 'Devon Developer', username: 'devon', state: 'active', avatar_url: null, web_url: `${api.baseUrl}/devon` }
     expect(res.body).toEqual([{
@@ -665,7 +667,7 @@ contract('GET /groups/:id/milestones/:milestone_id/merge_requests', {}, ({ api, 
       milestone,
       merge_when_pipeline_succeeds: false,
       merge_status: mr.merge_status,
-      sha: mr.sha,
+      sha,
       merge_commit_sha: null,
       squash_commit_sha: null,
       discussion_locked: null,
