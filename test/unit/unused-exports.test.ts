@@ -50,7 +50,7 @@ const ALLOWED: Record<string, string> = {
     'src/record/match.ts': ['bodyData', 'textMatches'],
     'src/record/redact.ts': ['MIN_ECHOED_SECRET_LENGTH'],
     'src/resources/freeze-periods/freeze-periods.service.ts': ['freezePeriodErrors'],
-    'src/resources/group-milestones/group-milestones.service.ts': ['sanitizeTitle'],
+    'src/resources/milestones/milestones.service.ts': ['sanitizeTitle'],
     'src/resources/issues/issues.entities.ts': ['metricImagePath'],
     'src/resources/issues/issues.finder.ts': ['sortIssues'],
     'src/resources/issues/issues.generate.ts': ['GENERATED_ID_BASE'],
