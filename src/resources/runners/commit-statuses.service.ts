@@ -20,7 +20,7 @@ import { CommitStatusMessage } from './runners.messages.js'
 import type { JobRecord, PipelineRecord } from './runners.tables.js'
 
 /** `GenericCommitStatus::EXTERNAL_STAGE_IDX`: generic statuses come after every stage of builds. */
-export const EXTERNAL_STAGE_IDX = 1_000_000
+const EXTERNAL_STAGE_IDX = 1_000_000
 
 /** The states `POST /projects/:id/statuses/:sha` takes (its `values:`). */
 export const COMMIT_STATUS_STATES = ['pending', 'running', 'success', 'failed', 'canceled'] as const

@@ -155,7 +155,7 @@ const RUNS_AFTER: Record<JobWhen, readonly string[]> = {
 }
 
 /** A pipeline's jobs, retried ones included, in id order. */
-export function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
+function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
   return db.tables.jobs.where('pipeline_id', pipelineId)
 }
 
@@ -206,7 +206,7 @@ export function processPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: str
 }
 
 /** Sets a job's status, with the times GitLab's transitions set (`finished_at` on success, failure or cancel). */
-export function transition(db: Db, job: JobRecord, status: string, now: string, extra: Partial<JobRecord> = {}): JobRecord {
+function transition(db: Db, job: JobRecord, status: string, now: string, extra: Partial<JobRecord> = {}): JobRecord {
   const finished = status === 'success' || status === 'failed' || status === 'canceled'
   return db.tables.jobs.update(job.id, { status, ...(finished ? { finished_at: now } : {}), ...extra })
 }

@@ -12,7 +12,7 @@ import type { PipelineRecord } from './runners.tables.js'
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
 export type { PipelineRecord } from './runners.tables.js'
 export { onPipelineStatusChanged } from './pipelines.hooks.js'
-export type { PipelineStatusListener, RuleCtx } from './pipelines.hooks.js'
+export type { PipelineStatusListener } from './pipelines.hooks.js'
 
 /** A project's pipelines, in id order (`project.all_pipelines`). */
 export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] {
