@@ -10,7 +10,7 @@
  * @module
  */
 import { unwatchFile, watchFile } from 'node:fs'
-import { setFlagsFromString } from 'node:v8'
+import { createRequire } from 'node:module'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { createSimulator, type Simulator } from '../../simulator.js'
 import { allRoutes, areas } from '../../resources/index.js'
@@ -335,7 +335,9 @@ function stopOnSignals(server: RunningServer): void {
 
 /**
  * V8 flags for the server process (issue 27, RSS; both are read each time V8 sizes a space, so
- * setting them here works, where `--max-semi-space-size` would need node's command line):
+ * setting them at run time works, where `--max-semi-space-size` would need node's command line),
+ * set once the first answer is out: during the start they would only add collections (the default
+ * state's load at 1.5 times the CPU), and `node:v8` is not loaded before.
  * - the young generation keeps its first size (two 1 MB semi-spaces) instead of doubling up to two
  *   16 MB ones under load: a request leaves little alive between two scavenges, but the grown
  *   space stayed resident (32 MB of the 140-odd MB the 30 s soak reached);
@@ -349,7 +351,6 @@ const SERVER_V8_FLAGS = '--semi-space-growth-factor=1 --heap-growing-percent=30'
 
 /** Loads the scenario, starts the server and prints the banner; failures set `process.exitCode`. */
 async function serve(options: ServeOptions, version: string): Promise<void> {
-  setFlagsFromString(SERVER_V8_FLAGS)
   const file = options.scenario
   /** The files the scenario is composed from (`--watch` watches them). */
   const files = new Set<string>()
@@ -405,6 +406,10 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
+  server.server.once('request', (_req, res) => {
+    // required, not imported: the CLI bundle runs as a script, which has no dynamic import.
+    res.once('close', () => setImmediate(() => (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(SERVER_V8_FLAGS)))
+  })
   if (logMode !== 'off') sim.journal.subscribe(bufferedLog((entry: JournalEntry) => `${logLine(entry, logMode)}\n`))
 
   if (options.watch) {
