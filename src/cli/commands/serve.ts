@@ -336,8 +336,9 @@ function stopOnSignals(server: RunningServer): void {
 /**
  * V8 flags for the server process (issue 27, RSS; both are read each time V8 sizes a space, so
  * setting them at run time works, where `--max-semi-space-size` would need node's command line),
- * set once the first answer is out: during the start they would only add collections (the default
- * state's load at 1.5 times the CPU), and `node:v8` is not loaded before.
+ * set once the first answer is out: a start needs neither them nor `node:v8`. (The CLI's code
+ * cache is written with them unset, as a start has them: V8 rejects a cache made under other
+ * flags; scripts/build-cli.mjs.)
  * - the young generation keeps its first size (two 1 MB semi-spaces) instead of doubling up to two
  *   16 MB ones under load: a request leaves little alive between two scavenges, but the grown
  *   space stayed resident (32 MB of the 140-odd MB the 30 s soak reached);
