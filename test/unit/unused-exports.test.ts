@@ -72,7 +72,7 @@ const ALLOWED: Record<string, string> = {
     'src/resources/version/version.routes.ts': ['GITLAB_REVISION', 'GITLAB_VERSION'],
     'src/rules/access.ts': ['AccessLevelValue'],
     'src/rules/fuzzy-search.ts': ['MIN_CHARS_FOR_PARTIAL_MATCHING'],
-    'src/scenario/index.ts': ['CheckContext', 'ComposedScenarioFormat', 'Fields', 'FieldsInput', 'FieldsOutput', 'LoadContext', 'LoadParent', 'MigrationProblem', 'MigrationResult', 'NestedCollection', 'SCENARIO_MIGRATIONS', 'ScenarioDocument', 'ScenarioFragment', 'ScenarioGroup', 'ScenarioMigration', 'ScenarioProject', 'ScenarioUser', 'formatScenarioProblem'],
+    'src/scenario/index.ts': ['CheckContext', 'Fields', 'FieldsInput', 'FieldsOutput', 'LoadContext', 'LoadParent', 'MigrationProblem', 'MigrationResult', 'NestedCollection', 'SCENARIO_MIGRATIONS', 'ScenarioDocument', 'ScenarioFragment', 'ScenarioGroup', 'ScenarioMigration', 'ScenarioProject', 'ScenarioUser', 'formatScenarioProblem'],
     'src/scenario/migrate.ts': ['SCENARIO_MIGRATIONS'],
     'src/scenario/problems.ts': ['formatScenarioProblem'],
     'src/simulator.ts': ['DEFAULT_REFERENCE_DATE'],
