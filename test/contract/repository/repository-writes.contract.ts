@@ -71,7 +71,7 @@ contract('POST /projects/:id/repository/branches', {}, ({ api }) => {
     [{ branch: 'main', ref: 'main' }, 'Branch already exists'],
     [{ branch: 'bad..name', ref: 'main' }, 'Branch name is invalid'],
     [{ branch: 'refs/heads/x', ref: 'main' }, 'Branch name is invalid'],
-    [{ branch: 'new', ref: 'nope' }, 'Invalid reference name: nope'],
+    [{ branch: 'new', ref: 'nope' }, 'Invalid reference name: new'],
     [{ branch: MAIN, ref: 'main' }, 'You cannot create a branch with a 40-character hexadecimal branch name.'],
   ])('refuses %j with 400 %j, changing nothing', async (body, message) => {
     const before = await repositoryState(api)
