@@ -494,12 +494,14 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  ...['', '.tar.gz', '.tar', '.zip'].map((suffix): Row => ({
+  ...['', '.zip', '.tar', '.tar.gz', '.tgz', '.gz', '.tar.bz2', '.tbz', '.tbz2', '.tb2', '.bz2'].map((suffix): Row => ({
     key: `GET /projects/:id/repository/archive${suffix}`,
     path: `/projects/20/repository/archive${suffix}`,
     expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
     ok: 'binary',
   })),
+  // project_snapshots.rb: `authenticated_with_can_read_all_resources!` before anything else.
+  { key: 'GET /projects/:id/snapshot', path: '/projects/20/snapshot', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403], ok: 'binary' },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/21/repository/contributors', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
   // Repository writes (issue 26 item 2; gitlab: lib/api/branches.rb, tags.rb, commits.rb, files.rb 13.x):
   // `push_code` (Developer+), and protected branches: main is protected (Maintainers), so the

@@ -569,8 +569,75 @@ contract('GET /projects/:id/repository/archive', {}, ({ api }) => {
     expect(Object.keys(unzipSync(res.bytes))).toEqual([`website-feature-login-${LOGIN}-css/`, `website-feature-login-${LOGIN}-css/css/`, `website-feature-login-${LOGIN}-css/css/site.css`])
   })
 
+  it.each(['tar.bz2', 'tbz', 'tbz2', 'tb2', 'bz2'])('answers a bzip2 stream of the tar for .%s, named .tar.bz2', async (format) => {
+    const res = await api.get(`/projects/20/repository/archive.${format}`)
+    expect([res.status, res.headers.get('content-disposition')]).toEqual([200, `attachment; filename="${prefix}.tar.bz2"`])
+    expect(new TextDecoder().decode(res.bytes.subarray(0, 4))).toBe('BZh9')
+    const query = await api.get('/projects/20/repository/archive', { query: { format } })
+    expect(Buffer.from(query.bytes).equals(Buffer.from(res.bytes))).toBe(true)
+  })
+
+  it.each(['tgz', 'gz'])('answers the tar.gz for .%s', async (format) => {
+    const res = await api.get(`/projects/20/repository/archive.${format}`)
+    const gz = await api.get('/projects/20/repository/archive.tar.gz')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${prefix}.tar.gz"`)
+    expect(Buffer.from(res.bytes).equals(Buffer.from(gz.bytes))).toBe(true)
+  })
+
   it('answers 404 File Not Found for an unknown ref', async () => {
     const res = await api.get('/projects/20/repository/archive.tar', { query: { sha: 'nope' } })
     expect([res.status, res.body]).toEqual([404, { message: '404 File Not Found' }])
+  })
+})
+
+/** The files of a tar by name (regular files only), their bytes. */
+function tarFiles(bytes: Uint8Array): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>()
+  const text = (from: number, length: number) => new TextDecoder().decode(bytes.subarray(from, from + length)).replace(/\0.*$/s, '')
+  for (let at = 0; at + 512 <= bytes.length;) {
+    const name = text(at, 100)
+    if (name === '') break
+    const size = parseInt(text(at + 124, 12), 8)
+    if (text(at + 156, 1) === '0') files.set(name, bytes.subarray(at + 512, at + 512 + size))
+    at += 512 + Math.ceil(size / 512) * 512
+  }
+  return files
+}
+
+contract('GET /projects/:id/snapshot', {}, ({ api }) => {
+  it('answers an administrator the git directory as snapshot.tar: HEAD, refs, every object loose', async () => {
+    const res = await api.get('/projects/20/snapshot', { as: 'root' })
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([200, 'application/x-tar', 'attachment; filename="snapshot.tar"'])
+    const files = tarFiles(res.bytes)
+    const text = (name: string) => new TextDecoder().decode(files.get(name))
+    expect(text('HEAD')).toBe('ref: refs/heads/main\n')
+    expect(text('refs/heads/main')).toBe(`${MAIN}\n`)
+    expect(text('refs/heads/feature/login')).toBe(`${LOGIN}\n`)
+    expect([...files.keys()].filter((name) => name.startsWith('refs/tags/'))).toEqual(['refs/tags/v0.9.0', 'refs/tags/v1.0.0'])
+    // Each loose object inflates to git's encoding, whose SHA-1 is its name.
+    const { unzlibSync } = await import('fflate')
+    const { sha1 } = await import('@noble/hashes/legacy.js')
+    const { bytesToHex } = await import('@noble/hashes/utils.js')
+    const objects = [...files].filter(([name]) => name.startsWith('objects/'))
+    expect(objects.length).toBeGreaterThan(10)
+    for (const [name, data] of objects) expect(name).toBe(`objects/${bytesToHex(sha1(unzlibSync(data))).replace(/^(..)/, '$1/')}`)
+    const commit = new TextDecoder().decode(unzlibSync(files.get(`objects/${MAIN.slice(0, 2)}/${MAIN.slice(2)}`)!))
+    expect(commit).toMatch(/^commit \d+\0tree [0-9a-f]{40}\n/)
+    expect(Buffer.from((await api.get('/projects/20/snapshot', { as: 'root' })).bytes).equals(Buffer.from(res.bytes))).toBe(true)
+  })
+
+  it.each([
+    ['anonymous', {}, 401, { message: '401 Unauthorized' }],
+    ['a maintainer', { as: 'max' }, 403, FORBIDDEN],
+  ])('%s: → %s', async (_who, options, status, body) => {
+    const res = await api.get('/projects/20/snapshot', options)
+    expect([res.status, res.body]).toEqual([status, body])
+  })
+
+  it('answers 404 Project Not Found for an unknown project, and an empty repository its HEAD alone', async () => {
+    const missing = await api.get('/projects/999/snapshot', { as: 'root' })
+    expect([missing.status, missing.body]).toEqual([404, { message: '404 Project Not Found' }])
+    const empty = await api.get('/projects/21/snapshot', { as: 'root' })
+    expect([...tarFiles(empty.bytes).keys()]).toEqual(['HEAD'])
   })
 })
