@@ -512,6 +512,10 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/repository/merged_branches', path: '/projects/21/repository/merged_branches', expect: [401, 403, 202, 202, 202, 202, 404, 202, 404, S] },
   { key: 'POST /projects/:id/repository/tags', path: '/projects/20/repository/tags', body: { tag_name: 'authz', ref: 'main' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'DELETE /projects/:id/repository/tags/:tag_name', path: '/projects/20/repository/tags/v0.9.0', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  // tags.rb's deprecated release notes: download_code, then create_release / update_release (Developer+;
+  // 403 without a release to update).
+  { key: 'POST /projects/:id/repository/tags/:tag_name/release', path: '/projects/20/repository/tags/v0.9.0/release', body: { description: 'notes' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/repository/tags/:tag_name/release', path: '/projects/20/repository/tags/v1.0.0/release', body: { description: 'notes' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'POST /projects/:id/repository/commits', path: '/projects/20/repository/commits', body: { branch: 'feature/login', commit_message: 'authz', actions: [{ action: 'create', file_path: 'authz.md', content: 'x' }] }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
   { key: 'POST /projects/:id/repository/commits/:sha/cherry_pick', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/cherry_pick', body: { branch: 'fix/footer-links' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
   { key: 'POST /projects/:id/repository/commits/:sha/revert', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/revert', body: { branch: 'feature/login' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
