@@ -500,6 +500,7 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
     ok: 'binary',
   })),
+  { key: 'GET /projects/:id/repository/commits/:sha/merge_requests', path: '/projects/20/repository/commits/feature%2Flogin/merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // project_snapshots.rb: `authenticated_with_can_read_all_resources!` before anything else.
   { key: 'GET /projects/:id/snapshot', path: '/projects/20/snapshot', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403], ok: 'binary' },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/21/repository/contributors', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },

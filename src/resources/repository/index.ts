@@ -8,6 +8,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { commitMergeRequestRoutes } from './commit-merge-requests.routes.js'
 import { fileRoutes } from './files.routes.js'
 import { archiveRoutes } from './repository.archive.js'
 import { protectedBranchRoutes } from './protected-branches.routes.js'
@@ -23,7 +24,7 @@ export type { RepositoryFields } from './repository.scenario.js'
 /** The repository area. */
 export const repository: Area = {
   name: 'repository',
-  routes: [...repositoryRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes],
+  routes: [...repositoryRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes, ...commitMergeRequestRoutes],
   tables: repositoryTables,
   scenario: repositoryFragment,
 }

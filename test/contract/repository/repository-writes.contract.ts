@@ -641,3 +641,29 @@ contract('GET /projects/:id/snapshot', {}, ({ api }) => {
     expect([...tarFiles(empty.bytes).keys()]).toEqual(['HEAD'])
   })
 })
+
+contract('GET /projects/:id/repository/commits/:sha/merge_requests', {}, ({ api }) => {
+  it.each([
+    ['a commit of an open merge request', LOGIN, [1]],
+    ['a ref naming it', 'feature/login', [1]],
+    ['the merge base (in none)', FOOTER, []],
+  ])('%s: %s → iids %j', async (_what, sha, iids) => {
+    const res = await api.get(`/projects/20/repository/commits/${encodeURIComponent(sha)}/merge_requests`)
+    expect(res.status).toBe(200)
+    expect(res.body.map((mr: { iid: number }) => mr.iid)).toEqual(iids)
+  })
+
+  it('presents MergeRequestBasic, newest first, and a new merge request of the commit', async () => {
+    expect((await api.post('/projects/20/repository/branches', { as: 'devon', body: { branch: 'again', ref: 'feature/login' } })).status).toBe(201)
+    expect((await api.post('/projects/20/repository/commits', { as: 'devon', body: { branch: 'again', commit_message: 'More', actions: [{ action: 'create', file_path: 'more.txt', content: 'x' }] } })).status).toBe(201)
+    expect((await api.post('/projects/20/merge_requests', { as: 'devon', body: { source_branch: 'again', target_branch: 'main', title: 'Again' } })).status).toBe(201)
+    const res = await api.get(`/projects/20/repository/commits/${LOGIN}/merge_requests`)
+    expect(res.body.map((mr: { iid: number }) => mr.iid)).toEqual([5, 1])
+    expect(res.body[1]).toMatchObject({ id: 500, iid: 1, project_id: 20, title: 'Fix the login button', source_branch: 'feature/login', sha: LOGIN })
+  })
+
+  it('answers 404 Commit Not Found for an unknown sha', async () => {
+    const res = await api.get('/projects/20/repository/commits/nope/merge_requests')
+    expect([res.status, res.body]).toEqual([404, { message: '404 Commit Not Found' }])
+  })
+})
