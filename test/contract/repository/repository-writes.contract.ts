@@ -96,6 +96,18 @@ contract('POST /projects/:id/repository/branches', {}, ({ api }) => {
     expect([main.body.protected, main.body.commit.id]).toEqual([true, res.body.commit.id])
   })
 
+  it('makes the first branch pushed to an empty repository its default branch, protected', async () => {
+    const project = await api.post('/projects', { as: 'root', body: { name: 'fresh' } })
+    expect([project.status, project.body.default_branch]).toEqual([201, 'master'])
+    const file = await api.post(`/projects/${project.body.id}/repository/files/README`, { as: 'root', body: { branch: 'main', content: 'x', commit_message: 'Initial commit' } })
+    expect(file.status).toBe(201)
+    expect((await api.get(`/projects/${project.body.id}`, { as: 'root' })).body.default_branch).toBe('main')
+    const main = await api.get(`/projects/${project.body.id}/repository/branches/main`, { as: 'root' })
+    expect([main.body.default, main.body.protected]).toEqual([true, true])
+    const next = await api.post(`/projects/${project.body.id}/repository/branches`, { as: 'root', body: { branch: 'topic', ref: 'main' } })
+    expect([next.status, (await api.get(`/projects/${project.body.id}`, { as: 'root' })).body.default_branch]).toEqual([201, 'main'])
+  })
+
   it.each([
     ['anonymous', {}, 401, { message: '401 Unauthorized' }],
     ['a reporter', { as: 'riley' }, 403, FORBIDDEN],
