@@ -693,8 +693,9 @@ function expected(row: Row, cell: Cell, caller: Caller): { status: number; body:
 /** The status and body of a response, in the shape of {@link expected}: success bodies only as "JSON". */
 function observed(res: ApiResponse): { status: number; body: unknown } {
   const json = res.headers.get('content-type') === 'application/json' && typeof res.body === 'object' && res.body !== null
-  // A download (`application/octet-stream`, a repository archive) is compared by kind, not bytes.
-  const binary = res.headers.get('content-type') === 'application/octet-stream'
+  // A download (`application/octet-stream`, a repository archive; `application/x-tar`, a snapshot)
+  // is compared by kind, not bytes.
+  const binary = ['application/octet-stream', 'application/x-tar'].includes(res.headers.get('content-type') ?? '')
   if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : binary ? 'binary' : res.text }
   return { status: res.status, body: res.status >= 400 && !json ? `not JSON: ${res.text}` : res.body }
 }
