@@ -501,12 +501,15 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  ...['', '.tar.gz', '.tar', '.zip'].map((suffix): Row => ({
+  ...['', '.zip', '.tar', '.tar.gz', '.tgz', '.gz', '.tar.bz2', '.tbz', '.tbz2', '.tb2', '.bz2'].map((suffix): Row => ({
     key: `GET /projects/:id/repository/archive${suffix}`,
     path: `/projects/20/repository/archive${suffix}`,
     expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
     ok: 'binary',
   })),
+  { key: 'GET /projects/:id/repository/commits/:sha/merge_requests', path: '/projects/20/repository/commits/feature%2Flogin/merge_requests', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // project_snapshots.rb: `authenticated_with_can_read_all_resources!` before anything else.
+  { key: 'GET /projects/:id/snapshot', path: '/projects/20/snapshot', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403], ok: 'binary' },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/21/repository/contributors', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
   // Repository writes (issue 26 item 2; gitlab: lib/api/branches.rb, tags.rb, commits.rb, files.rb 13.x):
   // `push_code` (Developer+), and protected branches: main is protected (Maintainers), so the
@@ -517,6 +520,10 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/repository/merged_branches', path: '/projects/21/repository/merged_branches', expect: [401, 403, 202, 202, 202, 202, 404, 202, 404, S] },
   { key: 'POST /projects/:id/repository/tags', path: '/projects/20/repository/tags', body: { tag_name: 'authz', ref: 'main' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'DELETE /projects/:id/repository/tags/:tag_name', path: '/projects/20/repository/tags/v0.9.0', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  // tags.rb's deprecated release notes: download_code, then create_release / update_release (Developer+;
+  // 403 without a release to update).
+  { key: 'POST /projects/:id/repository/tags/:tag_name/release', path: '/projects/20/repository/tags/v0.9.0/release', body: { description: 'notes' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/repository/tags/:tag_name/release', path: '/projects/20/repository/tags/v1.0.0/release', body: { description: 'notes' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'POST /projects/:id/repository/commits', path: '/projects/20/repository/commits', body: { branch: 'feature/login', commit_message: 'authz', actions: [{ action: 'create', file_path: 'authz.md', content: 'x' }] }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
   { key: 'POST /projects/:id/repository/commits/:sha/cherry_pick', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/cherry_pick', body: { branch: 'fix/footer-links' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
   { key: 'POST /projects/:id/repository/commits/:sha/revert', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/revert', body: { branch: 'feature/login' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
@@ -693,8 +700,9 @@ function expected(row: Row, cell: Cell, caller: Caller): { status: number; body:
 /** The status and body of a response, in the shape of {@link expected}: success bodies only as "JSON". */
 function observed(res: ApiResponse): { status: number; body: unknown } {
   const json = res.headers.get('content-type') === 'application/json' && typeof res.body === 'object' && res.body !== null
-  // A download (`application/octet-stream`, a repository archive) is compared by kind, not bytes.
-  const binary = res.headers.get('content-type') === 'application/octet-stream'
+  // A download (`application/octet-stream`, a repository archive; `application/x-tar`, a snapshot)
+  // is compared by kind, not bytes.
+  const binary = ['application/octet-stream', 'application/x-tar'].includes(res.headers.get('content-type') ?? '')
   if (res.status < 400 && res.status !== 204 && res.status !== 304) return { status: res.status, body: json ? 'JSON' : binary ? 'binary' : res.text }
   return { status: res.status, body: res.status >= 400 && !json ? `not JSON: ${res.text}` : res.body }
 }

@@ -104,9 +104,9 @@ function broken(answer: Answer, errors: unknown[], storeChanged: boolean, key = 
     if (answer.contentType !== 'text/plain') problems.push(`Content-Type ${answer.contentType ?? '(none)'}, not text/plain`)
   } else if (answer.text === '') {
     problems.push('no body')
-  } else if (answer.status === 200 && (key.endsWith('/raw') || key.includes('/repository/archive'))) {
+  } else if (answer.status === 200 && (key.endsWith('/raw') || key.includes('/repository/archive') || key.endsWith('/snapshot'))) {
     // A raw file or blob is sent as it is (repository area, issue 26: files.rb and repositories.rb
-    // `send_git_blob`), and so is an archive (`send_git_archive`).
+    // `send_git_blob`), and so is an archive (`send_git_archive`) and a snapshot (`send_git_snapshot`).
   } else if (answer.status === 400 && answer.contentType === 'text/plain' && answer.text === 'Bad Request') {
     // GitLab's HandleMalformedStrings middleware answers before the API, in plain text
     // (gitlab: lib/gitlab/middleware/handle_malformed_strings.rb; issue 6 defect 8).

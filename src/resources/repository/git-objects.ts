@@ -135,6 +135,15 @@ function tagBody(t: Omit<TagObject, 'type'>): Uint8Array {
   return encodeText(`object ${t.object}\ntype ${t.objectType}\ntag ${t.tag}\ntagger ${formatSignature(t.tagger)}\n\n${t.message}`)
 }
 
+/** An object as git stores it loose, before compression: `<type> <size>\0<body>` (its id is this's SHA-1). */
+export function encodeObject(object: GitObject): Uint8Array {
+  const body = object.type === 'blob' ? object.data
+    : object.type === 'tree' ? treeBody(object.entries)
+    : object.type === 'commit' ? commitBody(object)
+    : tagBody(object)
+  return concat([encodeText(`${object.type} ${body.length}\0`), body])
+}
+
 /**
  * The object database of one repository: write objects (each returns its id), read them back.
  * Reads of a missing id return undefined; reads of the wrong type too (`commit(treeId)`).

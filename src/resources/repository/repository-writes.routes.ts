@@ -21,6 +21,7 @@ import { branchCreationRefusal, branchDeletionRefusal, canPushCode, canPushToBra
 import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, peelToCommit, resolveCommit } from './repository.service.js'
 import { changeCommit, commitFiles, createBranch, validBranchName } from './repository-writes.service.js'
+import { createTagRelease } from './repository.tag-release.js'
 import { RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
 
 /** `authorize_push_project`: `push_code` or 403 `{"message":"403 Forbidden"}`. */
@@ -173,8 +174,9 @@ export const repositoryWriteRoutes: Route[] = [
         : target
       write.setTag(name, ref)
       const after = write.save()
-      // spec-gap: 13.x also creates a release from `release_description` (deprecated since 11.7);
-      // releases are not simulated yet, so the description is accepted and not kept.
+      // Deprecated since 11.7, still in 13.x: a non-blank `release_description` makes the tag's release.
+      const description = ctx.params.release_description
+      if (description !== undefined && description.trim() !== '') createTagRelease(ctx, project, name, description)
       return created(Tag(after, name, peelToCommit(after, ref)!, project, ctx))
     },
   }),

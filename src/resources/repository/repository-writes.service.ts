@@ -57,11 +57,21 @@ function actor(ctx: Ctx<unknown>): { name: string; email: string } {
   return { name: user.name, email: user.email }
 }
 
-/** Saves the write, protecting the default branch when this write made it first (post-receive). */
+/**
+ * Saves the write; when it is the first push to an empty repository, the branch it made becomes
+ * the default branch (Gitaly's root ref is a repository's only branch, and the post-receive
+ * `ProtectDefaultBranchService` points HEAD at it: "in case it is not master"), which is then
+ * protected. gitlab: app/services/git/branch_hooks_service.rb, projects/protect_default_branch_service.rb (13.x).
+ */
 function saveWrite(ctx: Ctx<unknown>, project: ProjectRecord, write: RepositoryWrite): Repository {
   const wasEmpty = write.before.branches.size === 0
   const after = write.save()
-  if (wasEmpty && after.branches.has(project.default_branch)) protectDefaultBranch(ctx.db, project, ctx.now)
+  if (!wasEmpty) return after
+  const [first] = after.branches.keys()
+  const head = first !== undefined && !after.branches.has(project.default_branch)
+    ? ctx.db.tables.projects.update(project.id, { default_branch: first })
+    : project
+  if (after.branches.has(head.default_branch)) protectDefaultBranch(ctx.db, head, ctx.now)
   return after
 }
 
@@ -185,7 +195,7 @@ export function changeCommit(ctx: Ctx<unknown>, project: ProjectRecord, action: 
  * `Branches::CreateService#execute` after the push check: an empty repository first gets an empty
  * `README.md` on the default branch ("Add README.md"), then the name is validated and the branch
  * made at the commit `ref` names.
- * @throws ApiError 400 "Branch name is invalid", "Branch already exists", "Invalid reference name: <ref>",
+ * @throws ApiError 400 "Branch name is invalid", "Branch already exists", "Invalid reference name: <name>",
  *   or a pre-receive refusal (`refusal(repo, commit)` returns it).
  */
 export function createBranch(ctx: Ctx<unknown>, project: ProjectRecord, name: string, ref: string, refusal: (repo: Repository, commit: ObjectId) => string | null): Repository {
@@ -200,7 +210,8 @@ export function createBranch(ctx: Ctx<unknown>, project: ProjectRecord, name: st
   if (!validBranchName(name)) throw refuse('Branch name is invalid')
   if (repo.branches.has(name)) throw refuse('Branch already exists')
   const target = resolveCommit(repo, ref, project.default_branch)
-  if (target === undefined) throw refuse(`Invalid reference name: ${ref}`)
+  // 13.x names the new branch here, not the ref (`error("Invalid reference name: #{branch_name}")`).
+  if (target === undefined) throw refuse(`Invalid reference name: ${name}`)
   const problem = refusal(repo, target)
   if (problem) throw refuse(problem)
   const write = new RepositoryWrite(ctx.db, project)

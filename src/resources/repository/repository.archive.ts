@@ -1,13 +1,17 @@
 /**
- * `GET /projects/:id/repository/archive[.tar.gz|.tar|.zip]`: the repository at a commit as
- * `git archive` writes it (a pax global header naming the commit, then every directory and file
- * below the prefix `<project path>-<ref>-<sha>/`, in tree order, dated at the commit), gzipped or
- * zipped with fflate (small, browser-safe, synchronous; node:zlib is neither).
+ * `GET /projects/:id/repository/archive[.<format>]`: the repository at a commit as `git archive`
+ * writes it (a pax global header naming the commit, then every directory and file below the
+ * prefix `<project path>-<ref>-<sha>/`, in tree order, dated at the commit), gzipped or zipped with
+ * fflate (small, browser-safe, synchronous; node:zlib is neither), or bzip2-compressed
+ * (./bzip2.ts). The formats are `Gitlab::PathRegex.archive_formats_regex`'s: `tar.bz2`, `tbz`,
+ * `tbz2`, `tb2` and `bz2` are a `.tar.bz2`, `tgz` and `gz` a `.tar.gz` (`archive_file_path`).
  * gitlab: lib/api/repositories.rb (`send_git_archive … append_sha: true`),
- * lib/gitlab/git/repository.rb `archive_prefix` (13.x); git: archive-tar.c (headers, modes).
+ * lib/gitlab/git/repository.rb `archive_prefix`, `archive_file_path`, lib/gitlab/path_regex.rb (13.x);
+ * git: archive-tar.c (headers, modes).
  * @module
  */
 import { gzipSync, zipSync, type Zippable } from 'fflate'
+import { bzip2 } from './bzip2.js'
 import { notFound } from '../../core/errors.js'
 import { p } from '../../core/params.js'
 import { route, type Route } from '../../core/route.js'
@@ -19,7 +23,7 @@ import { commitOf, entryAt, resolveCommit } from './repository.service.js'
 const encoder = new TextEncoder()
 
 /** One entry of the archive, in order: a directory (path ending in `/`), a file, or a symlink. */
-interface ArchiveEntry {
+export interface ArchiveEntry {
   path: string
   kind: 'dir' | 'file' | 'symlink'
   executable: boolean
@@ -86,18 +90,23 @@ function padded(data: Uint8Array): Uint8Array {
   return out
 }
 
-/** The tar stream `git archive --format=tar` writes for these entries. */
-function tar(entries: readonly ArchiveEntry[], commit: ObjectId, mtime: number): Uint8Array {
+/**
+ * The tar stream `git archive --format=tar` writes for these entries (`commit`: the pax global
+ * header's comment), or, without `commit`, a plain ustar stream of them (the snapshot's).
+ */
+export function tar(entries: readonly ArchiveEntry[], commit: ObjectId | null, mtime: number): Uint8Array {
   const parts: Uint8Array[] = []
-  const global = encoder.encode(paxRecord('comment', commit))
-  parts.push(header('pax_global_header', 0o666, global.length, mtime, 'g'), padded(global))
+  if (commit !== null) {
+    const global = encoder.encode(paxRecord('comment', commit))
+    parts.push(header('pax_global_header', 0o666, global.length, mtime, 'g'), padded(global))
+  }
   for (const e of entries) {
     const bytes = encoder.encode(e.path)
     let name = e.path
     if (bytes.length > 100) {
       // archive-tar.c: a long path goes in a pax extended header before the entry.
       const ext = encoder.encode(paxRecord('path', e.path))
-      parts.push(header(`${commit}.paxheader`, 0o666, ext.length, mtime, 'x'), padded(ext))
+      parts.push(header(`${commit ?? 'entry'}.paxheader`, 0o666, ext.length, mtime, 'x'), padded(ext))
       name = e.path.slice(0, 99)
     }
     if (e.kind === 'dir') parts.push(header(name, 0o775, 0, mtime, '5'))
@@ -116,7 +125,14 @@ function tar(entries: readonly ArchiveEntry[], commit: ObjectId, mtime: number):
   return out
 }
 
-const FORMATS = ['tar.gz', 'tar', 'zip'] as const
+/** `archive_formats_regex` (13.x): every format the route takes, as a path suffix or `format`. */
+const FORMATS = ['zip', 'tar', 'tar.gz', 'tgz', 'gz', 'tar.bz2', 'tbz', 'tbz2', 'tb2', 'bz2'] as const
+
+/** What `archive_file_path` makes of a format: the archive's kind and its file's extension. */
+function archiveKind(format: string): 'zip' | 'tar' | 'tar.gz' | 'tar.bz2' {
+  if (format === 'zip' || format === 'tar') return format
+  return ['tar.bz2', 'tbz', 'tbz2', 'tb2', 'bz2'].includes(format) ? 'tar.bz2' : 'tar.gz'
+}
 
 /** The archive routes: the default format and one route per format suffix. */
 export const archiveRoutes: Route[] = (['', ...FORMATS] as const).map((suffix) =>
@@ -125,7 +141,7 @@ export const archiveRoutes: Route[] = (['', ...FORMATS] as const).map((suffix) =
     params: { ...projectId, sha: p.string(), format: p.string({ values: FORMATS }), path: p.string() },
     handler(ctx) {
       const { project, repo } = readable(ctx)
-      const format = suffix === '' ? (ctx.params.format ?? 'tar.gz') : suffix
+      const format = archiveKind(suffix === '' ? (ctx.params.format ?? 'tar.gz') : suffix)
       const ref = ctx.params.sha || project.default_branch
       const commit = resolveCommit(repo, ref, project.default_branch)
       // repositories.rb rescues every failure of send_git_archive as 404 File Not Found.
@@ -151,7 +167,7 @@ export const archiveRoutes: Route[] = (['', ...FORMATS] as const).map((suffix) =
       } else {
         const archive = tar(entries, commit, mtime)
         // gzip -n as git archive runs it: no name, no time in the gzip header.
-        bytes = format === 'tar' ? archive : gzipSync(archive, { level: 6, mtime: 0 })
+        bytes = format === 'tar' ? archive : format === 'tar.bz2' ? bzip2(archive) : gzipSync(archive, { level: 6, mtime: 0 })
       }
       return {
         status: 200,

@@ -71,7 +71,7 @@ contract('POST /projects/:id/repository/branches', {}, ({ api }) => {
     [{ branch: 'main', ref: 'main' }, 'Branch already exists'],
     [{ branch: 'bad..name', ref: 'main' }, 'Branch name is invalid'],
     [{ branch: 'refs/heads/x', ref: 'main' }, 'Branch name is invalid'],
-    [{ branch: 'new', ref: 'nope' }, 'Invalid reference name: nope'],
+    [{ branch: 'new', ref: 'nope' }, 'Invalid reference name: new'],
     [{ branch: MAIN, ref: 'main' }, 'You cannot create a branch with a 40-character hexadecimal branch name.'],
   ])('refuses %j with 400 %j, changing nothing', async (body, message) => {
     const before = await repositoryState(api)
@@ -94,6 +94,18 @@ contract('POST /projects/:id/repository/branches', {}, ({ api }) => {
     expect(res.body.commit).toMatchObject({ title: 'Add README.md', parent_ids: [], author_name: 'Max Maintainer', created_at: NOW })
     const main = await api.get('/projects/21/repository/branches/main', { as: 'max' })
     expect([main.body.protected, main.body.commit.id]).toEqual([true, res.body.commit.id])
+  })
+
+  it('makes the first branch pushed to an empty repository its default branch, protected', async () => {
+    const project = await api.post('/projects', { as: 'root', body: { name: 'fresh' } })
+    expect([project.status, project.body.default_branch]).toEqual([201, 'master'])
+    const file = await api.post(`/projects/${project.body.id}/repository/files/README`, { as: 'root', body: { branch: 'main', content: 'x', commit_message: 'Initial commit' } })
+    expect(file.status).toBe(201)
+    expect((await api.get(`/projects/${project.body.id}`, { as: 'root' })).body.default_branch).toBe('main')
+    const main = await api.get(`/projects/${project.body.id}/repository/branches/main`, { as: 'root' })
+    expect([main.body.default, main.body.protected]).toEqual([true, true])
+    const next = await api.post(`/projects/${project.body.id}/repository/branches`, { as: 'root', body: { branch: 'topic', ref: 'main' } })
+    expect([next.status, (await api.get(`/projects/${project.body.id}`, { as: 'root' })).body.default_branch]).toEqual([201, 'main'])
   })
 
   it.each([
@@ -569,8 +581,101 @@ contract('GET /projects/:id/repository/archive', {}, ({ api }) => {
     expect(Object.keys(unzipSync(res.bytes))).toEqual([`website-feature-login-${LOGIN}-css/`, `website-feature-login-${LOGIN}-css/css/`, `website-feature-login-${LOGIN}-css/css/site.css`])
   })
 
+  it.each(['tar.bz2', 'tbz', 'tbz2', 'tb2', 'bz2'])('answers a bzip2 stream of the tar for .%s, named .tar.bz2', async (format) => {
+    const res = await api.get(`/projects/20/repository/archive.${format}`)
+    expect([res.status, res.headers.get('content-disposition')]).toEqual([200, `attachment; filename="${prefix}.tar.bz2"`])
+    expect(new TextDecoder().decode(res.bytes.subarray(0, 4))).toBe('BZh9')
+    const query = await api.get('/projects/20/repository/archive', { query: { format } })
+    expect(Buffer.from(query.bytes).equals(Buffer.from(res.bytes))).toBe(true)
+  })
+
+  it.each(['tgz', 'gz'])('answers the tar.gz for .%s', async (format) => {
+    const res = await api.get(`/projects/20/repository/archive.${format}`)
+    const gz = await api.get('/projects/20/repository/archive.tar.gz')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${prefix}.tar.gz"`)
+    expect(Buffer.from(res.bytes).equals(Buffer.from(gz.bytes))).toBe(true)
+  })
+
   it('answers 404 File Not Found for an unknown ref', async () => {
     const res = await api.get('/projects/20/repository/archive.tar', { query: { sha: 'nope' } })
     expect([res.status, res.body]).toEqual([404, { message: '404 File Not Found' }])
+  })
+})
+
+/** The files of a tar by name (regular files only), their bytes. */
+function tarFiles(bytes: Uint8Array): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>()
+  const text = (from: number, length: number) => new TextDecoder().decode(bytes.subarray(from, from + length)).replace(/\0.*$/s, '')
+  for (let at = 0; at + 512 <= bytes.length;) {
+    const name = text(at, 100)
+    if (name === '') break
+    const size = parseInt(text(at + 124, 12), 8)
+    if (text(at + 156, 1) === '0') files.set(name, bytes.subarray(at + 512, at + 512 + size))
+    at += 512 + Math.ceil(size / 512) * 512
+  }
+  return files
+}
+
+contract('GET /projects/:id/snapshot', {}, ({ api }) => {
+  it('answers an administrator the git directory as snapshot.tar: HEAD, refs, every object loose', async () => {
+    const res = await api.get('/projects/20/snapshot', { as: 'root' })
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([200, 'application/x-tar', 'attachment; filename="snapshot.tar"'])
+    const files = tarFiles(res.bytes)
+    const text = (name: string) => new TextDecoder().decode(files.get(name))
+    expect(text('HEAD')).toBe('ref: refs/heads/main\n')
+    expect(text('refs/heads/main')).toBe(`${MAIN}\n`)
+    expect(text('refs/heads/feature/login')).toBe(`${LOGIN}\n`)
+    expect([...files.keys()].filter((name) => name.startsWith('refs/tags/'))).toEqual(['refs/tags/v0.9.0', 'refs/tags/v1.0.0'])
+    // Each loose object inflates to git's encoding, whose SHA-1 is its name.
+    const { unzlibSync } = await import('fflate')
+    const { sha1 } = await import('@noble/hashes/legacy.js')
+    const { bytesToHex } = await import('@noble/hashes/utils.js')
+    const objects = [...files].filter(([name]) => name.startsWith('objects/'))
+    expect(objects.length).toBeGreaterThan(10)
+    for (const [name, data] of objects) expect(name).toBe(`objects/${bytesToHex(sha1(unzlibSync(data))).replace(/^(..)/, '$1/')}`)
+    const commit = new TextDecoder().decode(unzlibSync(files.get(`objects/${MAIN.slice(0, 2)}/${MAIN.slice(2)}`)!))
+    expect(commit).toMatch(/^commit \d+\0tree [0-9a-f]{40}\n/)
+    expect(Buffer.from((await api.get('/projects/20/snapshot', { as: 'root' })).bytes).equals(Buffer.from(res.bytes))).toBe(true)
+  })
+
+  it.each([
+    ['anonymous', {}, 401, { message: '401 Unauthorized' }],
+    ['a maintainer', { as: 'max' }, 403, FORBIDDEN],
+  ])('%s: → %s', async (_who, options, status, body) => {
+    const res = await api.get('/projects/20/snapshot', options)
+    expect([res.status, res.body]).toEqual([status, body])
+  })
+
+  it('answers 404 Project Not Found for an unknown project, and an empty repository its HEAD alone', async () => {
+    const missing = await api.get('/projects/999/snapshot', { as: 'root' })
+    expect([missing.status, missing.body]).toEqual([404, { message: '404 Project Not Found' }])
+    const empty = await api.get('/projects/21/snapshot', { as: 'root' })
+    expect([...tarFiles(empty.bytes).keys()]).toEqual(['HEAD'])
+  })
+})
+
+contract('GET /projects/:id/repository/commits/:sha/merge_requests', {}, ({ api }) => {
+  it.each([
+    ['a commit of an open merge request', LOGIN, [1]],
+    ['a ref naming it', 'feature/login', [1]],
+    ['the merge base (in none)', FOOTER, []],
+  ])('%s: %s → iids %j', async (_what, sha, iids) => {
+    const res = await api.get(`/projects/20/repository/commits/${encodeURIComponent(sha)}/merge_requests`)
+    expect(res.status).toBe(200)
+    expect(res.body.map((mr: { iid: number }) => mr.iid)).toEqual(iids)
+  })
+
+  it('presents MergeRequestBasic, newest first, and a new merge request of the commit', async () => {
+    expect((await api.post('/projects/20/repository/branches', { as: 'devon', body: { branch: 'again', ref: 'feature/login' } })).status).toBe(201)
+    expect((await api.post('/projects/20/repository/commits', { as: 'devon', body: { branch: 'again', commit_message: 'More', actions: [{ action: 'create', file_path: 'more.txt', content: 'x' }] } })).status).toBe(201)
+    expect((await api.post('/projects/20/merge_requests', { as: 'devon', body: { source_branch: 'again', target_branch: 'main', title: 'Again' } })).status).toBe(201)
+    const res = await api.get(`/projects/20/repository/commits/${LOGIN}/merge_requests`)
+    expect(res.body.map((mr: { iid: number }) => mr.iid)).toEqual([5, 1])
+    expect(res.body[1]).toMatchObject({ id: 500, iid: 1, project_id: 20, title: 'Fix the login button', source_branch: 'feature/login', sha: LOGIN })
+  })
+
+  it('answers 404 Commit Not Found for an unknown sha', async () => {
+    const res = await api.get('/projects/20/repository/commits/nope/merge_requests')
+    expect([res.status, res.body]).toEqual([404, { message: '404 Commit Not Found' }])
   })
 })
