@@ -95,7 +95,6 @@ const RUN: [issue: 25 | 26, test: string][] = [
  */
 const PENDING = new Set([
   'test_merge_requests.py::test_cancel_merge_when_pipeline_succeeds',
-  'test_repository.py::test_create_commit_status',
   'test_repository.py::test_commit_signature',
   'test_repository.py::test_commit_comment',
   'test_repository.py::test_commit_discussion',
