@@ -7,6 +7,8 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { onPipelineStatusChanged } from '../runners/runners.public.js'
+import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
 import { mergeRequestRepositoryRoutes } from './merge-requests-repository.routes.js'
 import { mergeRequestRoutes } from './merge-requests.routes.js'
@@ -21,6 +23,9 @@ export type { MergeRequestFields } from './merge-requests.scenario.js'
 export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
 /** GitLab's `MergeRequest` entity, as fakelab sends it. */
 export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
+
+// A merge request set to merge when its pipeline succeeds merges when that pipeline does.
+onPipelineStatusChanged(mergeWhenPipelineSucceeds)
 
 /** The merge requests area. */
 export const mergeRequests: Area = {

@@ -12,7 +12,6 @@
  * merge base, rebase replaying the source commits).
  * @module
  */
-import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import {
@@ -30,6 +29,7 @@ import {
   type ObjectId,
   type Repository,
 } from '../repository/repository.public.js'
+import type { ServiceCtx } from './merge-requests.service.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** The open diff of a merge request whose branches exist: tips, base, and what merging would do. */
@@ -118,6 +118,37 @@ export function mergeRequestCommits(db: Db, mr: MergeRequestRecord): { repo: Rep
 }
 
 /**
+ * `MergeRequest#should_be_rebased?`: the project merges semi-linearly or fast-forward only
+ * (`ff_merge_must_be_possible?`) and the target tip is not in the source's history
+ * (`ff_merge_possible?`: `repository.ancestor?(target_branch_sha, diff_head_sha)`). False without
+ * a live diff.
+ */
+export function shouldBeRebased(db: Db, project: ProjectRecord, mr: MergeRequestRecord): boolean {
+  const method = project.merge_method ?? 'merge'
+  if (method === 'merge') return false
+  const live = liveDiff(db, mr)
+  return live !== null && !ancestors(live.repo, live.sha).has(live.start_sha)
+}
+
+/**
+ * Whether the merge request is still set to merge when its pipeline succeeds. The flag as stored,
+ * unless what `MergeRequests::RefreshService` does on a push since happened: a new head on the
+ * source branch (`abort_auto_merges`: the head is not the `sha` the merge was asked for), or, in a
+ * semi-linear or fast-forward project, a target that moved so that a rebase is needed
+ * (`abort_ff_merge_requests_with_when_pipeline_succeeds`). Read at once rather than on the push,
+ * which another area makes.
+ */
+export function autoMergeEnabled(db: Db, mr: MergeRequestRecord): boolean {
+  if (!mr.merge_when_pipeline_succeeds || mr.state !== 'opened') return false
+  const live = liveDiff(db, mr)
+  if (!live) return true
+  const sha = mr.merge_params?.sha
+  if (sha !== undefined && sha !== live.sha) return false
+  const project = db.tables.projects.get(mr.project_id)
+  return project === undefined || !shouldBeRebased(db, project, mr)
+}
+
+/**
  * `diverged_commits_count`: the target's commits the source lacks (what a rebase would bring in);
  * 0 without a live diff.
  */
@@ -181,7 +212,8 @@ function toSentence(words: readonly string[]): string {
 
 /** What {@link mergeInStore} wrote. */
 export interface MergeOutcome {
-  merge_commit_sha: ObjectId
+  /** The merge commit; null for a fast-forward (13.x `FfMergeService` records none). */
+  merge_commit_sha: ObjectId | null
   squash_commit_sha: ObjectId | null
 }
 
@@ -189,11 +221,13 @@ export interface MergeOutcome {
  * `MergeService#commit` on the store: an optional squash commit (the head's tree on the merge base,
  * authored by the merge request's author, the title as message unless given), then a merge commit
  * of the target tip and the head (or the squash) whose tree is {@link mergeFiles}', committed by
- * `user`; the target branch moves to it, and the source branch goes when `removeSource`. Saved in
- * the request's transaction.
+ * `user`; the target branch moves to it, and the source branch goes when `removeSource`. With
+ * `fastForward` (`FfMergeService`, projects whose `merge_method` is `ff`) there is no merge commit:
+ * the target branch moves to the head (or the squash), which the caller made sure contains it.
+ * Saved in the request's transaction.
  * @returns null when the merge would conflict (nothing is saved).
  */
-export function mergeInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord, options: { message: string; squash: boolean; squashMessage: string; author: UserRecord | undefined; removeSource: boolean }): MergeOutcome | null {
+export function mergeInStore(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord, options: { message: string; squash: boolean; squashMessage: string; author: UserRecord | undefined; removeSource: boolean; fastForward: boolean }): MergeOutcome | null {
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
   const target = repo.branches.get(mr.target_branch)!
@@ -205,6 +239,13 @@ export function mergeInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Merg
     const author = options.author ? signatureAt(options.author.name, options.author.email, ctx.now) : committer
     squash = write.writeCommit({ tree: commitOf(repo, head).tree, parents: base === null ? [] : [base], author, committer, message: options.squashMessage })
     head = squash
+  }
+  if (options.fastForward) {
+    if (!ancestors(repo, head).has(target)) return null
+    write.setBranch(mr.target_branch, head)
+    if (options.removeSource) write.setBranch(mr.source_branch, null)
+    write.save()
+    return { merge_commit_sha: null, squash_commit_sha: squash }
   }
   const files = mergeFiles(repo, base, target, head)
   if (!files) return null
@@ -223,7 +264,7 @@ export function mergeInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Merg
  * source's history.
  * @returns false when a commit does not apply (nothing is saved), else true.
  */
-export function rebaseInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord): boolean {
+export function rebaseInStore(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord): boolean {
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
   const target = repo.branches.get(mr.target_branch)!
@@ -249,7 +290,7 @@ export function rebaseInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Mer
  * of the target tip and the head, as the merge request's author would make it, computed without
  * being stored (a GET writes nothing). Null when there is no live diff or the merge conflicts.
  */
-export function mergeRefCommit(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
+export function mergeRefCommit(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
   const live = liveDiff(ctx.db, mr)
   if (!live) return null
   const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha)

@@ -7,3 +7,4 @@
  */
 export { listProjects, PROJECT_ORDER_COLUMNS } from './projects.service.js'
 export { transferProject } from './projects.transfer.js'
+export type { MergeMethod } from './projects.tables.js'
