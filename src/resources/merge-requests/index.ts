@@ -32,8 +32,9 @@ export const mergeRequests: Area = {
   name: 'merge-requests',
   routes: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes],
   tables: mergeRequestTables,
-  // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests).
-  writes: ['subscriptions'],
+  // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);
+  // the issues a merge request's text closes (`cache_merge_request_closes_issues!`).
+  writes: ['subscriptions', 'merge_requests_closing_issues'],
   scenario: mergeRequestFragment,
   importer: mergeRequestImporter,
 }

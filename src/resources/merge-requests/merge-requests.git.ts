@@ -29,8 +29,13 @@ import {
   type ObjectId,
   type Repository,
 } from '../repository/repository.public.js'
-import type { ServiceCtx } from './merge-requests.service.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
+
+/** What a write here reads of the request: the store and the clock's instant (commit dates). */
+export interface WriteCtx {
+  readonly db: Db
+  readonly now: string
+}
 
 /** The open diff of a merge request whose branches exist: tips, base, and what merging would do. */
 export interface LiveDiff {
@@ -195,11 +200,12 @@ function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, the
 
 /**
  * `MergeRequest#default_merge_commit_message`: "Merge branch 'src' into 'tgt'", the title, "Closes
- * #1 and #2" for the issues it closes, and "See merge request group/project!iid", blank-line separated.
+ * #1 and group/other#2" for the issues it closes (their references from the project), and "See
+ * merge request group/project!iid", blank-line separated.
  */
-export function defaultMergeCommitMessage(fullPath: string, mr: MergeRequestRecord, closes: readonly number[]): string {
+export function defaultMergeCommitMessage(fullPath: string, mr: MergeRequestRecord, closes: readonly string[]): string {
   const parts = [`Merge branch '${mr.source_branch}' into '${mr.target_branch}'`, mr.title]
-  if (closes.length > 0) parts.push(`Closes ${toSentence(closes.map((iid) => `#${iid}`))}`)
+  if (closes.length > 0) parts.push(`Closes ${toSentence(closes)}`)
   parts.push(`See merge request ${fullPath}!${mr.iid}`)
   return parts.join('\n\n')
 }
@@ -227,7 +233,7 @@ export interface MergeOutcome {
  * Saved in the request's transaction.
  * @returns null when the merge would conflict (nothing is saved).
  */
-export function mergeInStore(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord, options: { message: string; squash: boolean; squashMessage: string; author: UserRecord | undefined; removeSource: boolean; fastForward: boolean }): MergeOutcome | null {
+export function mergeInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord, options: { message: string; squash: boolean; squashMessage: string; author: UserRecord | undefined; removeSource: boolean; fastForward: boolean }): MergeOutcome | null {
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
   const target = repo.branches.get(mr.target_branch)!
@@ -264,7 +270,7 @@ export function mergeInStore(ctx: ServiceCtx, project: ProjectRecord, mr: MergeR
  * source's history.
  * @returns false when a commit does not apply (nothing is saved), else true.
  */
-export function rebaseInStore(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord): boolean {
+export function rebaseInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord): boolean {
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
   const target = repo.branches.get(mr.target_branch)!
@@ -290,7 +296,7 @@ export function rebaseInStore(ctx: ServiceCtx, project: ProjectRecord, mr: Merge
  * of the target tip and the head, as the merge request's author would make it, computed without
  * being stored (a GET writes nothing). Null when there is no live diff or the merge conflicts.
  */
-export function mergeRefCommit(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
+export function mergeRefCommit(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
   const live = liveDiff(ctx.db, mr)
   if (!live) return null
   const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha)

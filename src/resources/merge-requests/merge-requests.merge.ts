@@ -20,6 +20,7 @@ import { canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { headPipeline } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore, shouldBeRebased, autoMergeEnabled } from './merge-requests.git.js'
+import { cacheClosesIssues, closingReferences } from './merge-requests.closing.js'
 import { canAdminMergeRequest, canMergeMergeRequest } from './merge-requests.policy.js'
 import { closesIssues, createPeopleTodos, DESCRIPTION_MAX, isDraftTitle, reviewerIdsFor, TITLE_MAX, type ServiceCtx } from './merge-requests.service.js'
 import type { MergeRequestMergeParams, MergeRequestRecord } from './merge-requests.tables.js'
@@ -138,6 +139,8 @@ export function createMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project:
   void _id
   const mr = db.tables.merge_requests.insert({ ...row, iid: db.nextIid('merge_requests', 'project', project.id) })
   createPeopleTodos(ctx, mr, user, { ...mr, assignee_ids: [], reviewer_ids: [] })
+  // `CreateService#after_create`: the issues its title, description and commits close.
+  cacheClosesIssues(ctx, project, mr, user)
   return mr
 }
 
@@ -210,12 +213,17 @@ export function mergeMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project: 
   return executeMerge(ctx, user, project, current, mergeParams) ?? (() => { throw apiMessage(406, 'Branch cannot be merged') })()
 }
 
+/** What a merge reads of the request: who and when, and the base URL (issue links in its text). */
+export interface MergeCtx extends ServiceCtx {
+  readonly baseUrl: string
+}
+
 /**
  * `ctx` with `user` acting, for a merge made on someone's behalf (an automatic merge). The
  * repository area's protection checks take a request's `Ctx` but read only its store, user and date.
  */
-export function actingAs(ctx: ServiceCtx, user: UserRecord): Ctx<unknown> {
-  return { db: ctx.db, today: ctx.today, now: ctx.now, currentUser: user } as unknown as Ctx<unknown>
+export function actingAs(ctx: MergeCtx, user: UserRecord): Ctx<unknown> {
+  return { db: ctx.db, today: ctx.today, now: ctx.now, baseUrl: ctx.baseUrl, currentUser: user } as unknown as Ctx<unknown>
 }
 
 /**
@@ -225,12 +233,12 @@ export function actingAs(ctx: ServiceCtx, user: UserRecord): Ctx<unknown> {
  * `should_remove_source_branch` (else `force_remove_source_branch`) when the branch may go.
  * @returns the merged row, or null when the merge conflicts (nothing written).
  */
-export function executeMerge(ctx: ServiceCtx, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord, mergeParams: MergeRequestMergeParams): MergeRequestRecord | null {
+export function executeMerge(ctx: MergeCtx, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord, mergeParams: MergeRequestMergeParams): MergeRequestRecord | null {
   const { db } = ctx
   const live = liveDiff(db, mr)
   if (!live) return null
   const closing = closesIssues(ctx, mr)
-  const message = mergeParams.commit_message ?? defaultMergeCommitMessage(db.projectFullPath(project), mr, closing.filter((i) => i.project_id === project.id).map((i) => i.iid))
+  const message = mergeParams.commit_message ?? defaultMergeCommitMessage(db.projectFullPath(project), mr, closingReferences(ctx, project, closing))
   const repo = live.repo
   const userCtx = actingAs(ctx, user)
   // `can_remove_source_branch?`: not protected, not the default branch, the merger may push code.
