@@ -1,7 +1,7 @@
 /**
  * Merge requests on the project's repository: what GitLab reads of the source and target branches
  * (diff refs, the diff's files, its commits, whether it merges cleanly) and the writes that move
- * them (merge, fast-forward-less merge commit with optional squash, rebase, the merge ref). A
+ * them (merge commit or fast-forward with optional squash, rebase, the merge ref). A
  * merge request whose branches both exist in its project's repository reads them live while it is
  * open; one whose branches do not (most scenario merge requests) keeps the SHAs and `merge_status`
  * of its row, and a merged one keeps what its merge recorded.
@@ -21,12 +21,14 @@ import {
   flatFiles,
   log,
   mergeBase,
+  mergeFlatTrees,
   RepositoryWrite,
   repositoryOf,
   signatureAt,
   type FileDiff,
   type FlatEntry,
   type ObjectId,
+  type ObjectStore,
   type Repository,
 } from '../repository/repository.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
@@ -164,38 +166,14 @@ export function divergedCommitsCount(db: Db, mr: MergeRequestRecord): number {
   return [...ancestors(live.repo, live.start_sha)].filter((id) => !onSource.has(id)).length
 }
 
-/** Whether two tree entries are the same file (same mode and blob), both absent counting as the same. */
-function same(a: FlatEntry | undefined, b: FlatEntry | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.id === b.id && a.mode === b.mode)
-}
-
 /**
- * A three-way merge of the files of `theirs` into `ours` over `base` (commits), path by path: a
- * path changed on one side only takes that side; changed alike on both, once; changed differently
- * on both, a conflict (null). A path that is a file on one side and a directory on the other is a
- * conflict too.
- * spec-gap: git merges the lines of a file both sides changed when their hunks do not overlap;
- * this merge calls any file changed on both sides (differently) a conflict.
+ * The shared three-way merge (`mergeFlatTrees`, line by line) of the files of `theirs` into `ours`
+ * over `base` (commits). Merged blobs are written to `into`: a write's store, or by default a
+ * scratch store over the repository's (a read that only needs the outcome writes nothing).
  */
-function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, theirs: ObjectId): Map<string, FlatEntry> | null {
+function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, theirs: ObjectId, into: ObjectStore = repo.objects.child()): Map<string, FlatEntry> | null {
   const b = flatFiles(repo, base === null ? null : commitOf(repo, base).tree)
-  const o = flatFiles(repo, commitOf(repo, ours).tree)
-  const t = flatFiles(repo, commitOf(repo, theirs).tree)
-  const out = new Map(o)
-  for (const path of new Set([...b.keys(), ...t.keys()])) {
-    const be = b.get(path)
-    const te = t.get(path)
-    const oe = o.get(path)
-    if (same(te, be) || same(oe, te)) continue
-    if (!same(oe, be)) return null
-    if (te) out.set(path, te)
-    else out.delete(path)
-  }
-  for (const path of out.keys()) {
-    const parts = path.split('/')
-    for (let i = 1; i < parts.length; i++) if (out.has(parts.slice(0, i).join('/'))) return null
-  }
-  return out
+  return mergeFlatTrees(into, b, flatFiles(repo, commitOf(repo, ours).tree), flatFiles(repo, commitOf(repo, theirs).tree))
 }
 
 /**
@@ -253,7 +231,7 @@ export function mergeInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeReq
     write.save()
     return { merge_commit_sha: null, squash_commit_sha: squash }
   }
-  const files = mergeFiles(repo, base, target, head)
+  const files = mergeFiles(repo, base, target, head, repo.objects)
   if (!files) return null
   const tree = write.writeFlatTree(files)
   const merge = write.writeCommit({ tree, parents: [target, head], author: committer, committer, message: options.message })
@@ -282,7 +260,7 @@ export function rebaseInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRe
   let tip = target
   for (const id of own) {
     const commit = commitOf(repo, id)
-    const files = mergeFiles(repo, commit.parents[0] ?? null, tip, id)
+    const files = mergeFiles(repo, commit.parents[0] ?? null, tip, id, repo.objects)
     if (!files) return false
     tip = write.writeCommit({ tree: write.writeFlatTree(files), parents: [tip], author: commit.author, committer, message: commit.message })
   }
@@ -299,11 +277,12 @@ export function rebaseInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRe
 export function mergeRefCommit(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
   const live = liveDiff(ctx.db, mr)
   if (!live) return null
-  const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha)
+  // A write never saved: its merged blobs, tree and commit only name the commit.
+  const write = new RepositoryWrite(ctx.db, project)
+  const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha, write.repo.objects)
   if (!files) return null
   const author = ctx.db.tables.users.get(mr.author_id)
   const signature = signatureAt(author?.name ?? '', author?.email ?? '', ctx.now)
-  const write = new RepositoryWrite(ctx.db, project)
   const tree = write.writeFlatTree(files)
   return write.writeCommit({ tree, parents: [live.start_sha, live.sha], author: signature, committer: signature, message })
 }
