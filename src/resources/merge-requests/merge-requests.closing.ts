@@ -46,7 +46,7 @@ const CLOSING_PATTERN = new RegExp(
 const REFERENCE_OR_LINK = new RegExp(`(?<link>${LINK})|${ISSUE_REFERENCE}`, 'g')
 
 /** The closing statements of `text` (`ClosingIssueExtractor#closed_by_message`'s scan), joined by spaces. */
-export function closingStatements(text: string): string {
+function closingStatements(text: string): string {
   return [...text.matchAll(CLOSING_PATTERN)].map((m) => m[0]).join(' ')
 }
 
@@ -65,7 +65,7 @@ function referencedProject(db: Db, from: ProjectRecord, path: string | undefined
  * the order referenced, only those `user` may read (`read_issue`). A link counts when it is the web
  * URL of an issue here (`<baseUrl>/<full path>/-/issues/<iid>`, or without `-/`).
  */
-export function referencedIssues(db: Db, baseUrl: string, project: ProjectRecord, user: UserRecord | null, today: string, text: string): Tables['issues'][] {
+function referencedIssues(db: Db, baseUrl: string, project: ProjectRecord, user: UserRecord | null, today: string, text: string): Tables['issues'][] {
   const out: Tables['issues'][] = []
   const seen = new Set<number>()
   const prefix = `${baseUrl}/`
@@ -93,7 +93,7 @@ export function referencedIssues(db: Db, baseUrl: string, project: ProjectRecord
   return out
 }
 
-/** What {@link closesIssuesOf} reads of the request. */
+/** What {@link cacheClosesIssues} reads of the request. */
 export interface ClosingCtx {
   readonly db: Db
   readonly baseUrl: string
@@ -105,7 +105,7 @@ export interface ClosingCtx {
  * issues the closing statements of its title, description and commit messages reference, that
  * `user` may read; [] for another target branch.
  */
-export function closesIssuesOf(ctx: ClosingCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord | null): Tables['issues'][] {
+function closesIssuesOf(ctx: ClosingCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord | null): Tables['issues'][] {
   if (mr.target_branch !== project.default_branch) return []
   const messages = [mr.title, mr.description ?? '']
   const commits = mergeRequestCommits(ctx.db, mr)

@@ -7,4 +7,3 @@
  */
 export { listProjects, PROJECT_ORDER_COLUMNS } from './projects.service.js'
 export { transferProject } from './projects.transfer.js'
-export type { MergeMethod } from './projects.tables.js'
