@@ -219,3 +219,36 @@ contract('merge when the pipeline succeeds: the merge when it does', { scenario:
     expect((await api.get('/projects/30/merge_requests/1')).body.state).toBe('opened')
   })
 })
+
+/** {@link RUNNING_PIPELINE} with ivy/tracker fast-forward only. */
+const RUNNING_PIPELINE_FF = RUNNING_PIPELINE.replace('  - id: 30\n    path: tracker\n', '  - id: 30\n    path: tracker\n    merge_method: ff\n')
+
+contract('merge when the pipeline succeeds in a fast-forward project', { scenario: RUNNING_PIPELINE_FF }, ({ api, sim }) => {
+  /** A commit on tracker's main, as max (the target moves on: a rebase is needed). */
+  async function moveTarget() {
+    const res = await api.post('/projects/30/repository/commits', { as: 'max', body: { branch: 'main', commit_message: 'News', actions: [{ action: 'create', file_path: 'NEWS.md', content: 'news\n' }] } })
+    expect(res.status).toBe(201)
+  }
+
+  it('refuses to set it while a rebase is needed (406)', async () => {
+    await moveTarget()
+    await expect(await api.put('/projects/30/merge_requests/1/merge', { as: 'max', body: { merge_when_pipeline_succeeds: true } })).toBeGitLabError(406, { message: 'Branch cannot be merged' })
+  })
+
+  it('fast-forwards the target to the head when the pipeline succeeds', async () => {
+    const set = await api.put('/projects/30/merge_requests/1/merge', { as: 'max', body: { merge_when_pipeline_succeeds: true } })
+    expect([set.status, set.body.merge_when_pipeline_succeeds]).toEqual([200, true])
+    changePipeline(sim(), api.baseUrl, 1090, 'success')
+    const mr = (await api.get('/projects/30/merge_requests/1')).body
+    expect([mr.state, mr.merge_commit_sha]).toEqual(['merged', null])
+    expect((await branches(api, 30)).main).toBe(CRASH_FIX)
+  })
+
+  it('reads it cancelled after the target moved', async () => {
+    await api.put('/projects/30/merge_requests/1/merge', { as: 'max', body: { merge_when_pipeline_succeeds: true } })
+    await moveTarget()
+    expect((await api.get('/projects/30/merge_requests/1')).body.merge_when_pipeline_succeeds).toBe(false)
+    changePipeline(sim(), api.baseUrl, 1090, 'success')
+    expect((await api.get('/projects/30/merge_requests/1')).body.state).toBe('opened')
+  })
+})
