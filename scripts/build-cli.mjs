@@ -15,18 +15,36 @@
  * 3. `dist/parse5.cjs`: the HTML5 parser the label and milestone sanitiser needs, bundled apart.
  *    The CLI bundle gets scripts/lazy-parse5.mjs in its place, which requires it on the first text
  *    with markup, so a start (and every request that writes no markup) does not pay for it.
+ *    The same for the npm packages in LAZY_PACKAGES (issue 27, cold start): each is bundled apart
+ *    into `dist/vendor/<name>.cjs`, and the CLI bundle gets a stand-in module with the package's
+ *    export names that requires the real one on first use (a call, `new`, or a property read).
  * 4. `dist/cli.cjs.cache`: V8's code cache of the bundle after a start and a first request, so
  *    those functions are not compiled again on every start. dist/cli/main.js still works unbundled.
  *
  * Usable as a module (`buildCli`) or run directly.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * npm packages (as the sources import them) that a `fakelab serve` start does not need: the CLI
+ * bundle requires each on first use instead of reading, compiling and running it at every start
+ * (issue 27: together about a megabyte of the bundle's source and 15 to 20 ms of its start).
+ * Each is only ever used inside functions, which is what a stand-in needs: a module-level use
+ * would load it at start, correct but no faster.
+ * - `yaml`: scenario files, state exports as text, cassettes (the default state is JSON);
+ * - `@faker-js/faker/locale/en`: generated values (the default state holds them already);
+ * - `fflate`: repository archives; `diff`: repository file diffs; `cron-parser`: freeze periods;
+ * - `qs`: nested query strings (flat ones are parsed without it, `core/params.ts`);
+ * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award.
+ */
+const LAZY_PACKAGES = ['yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json']
 
 /**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
@@ -45,6 +63,8 @@ export async function buildCli(root = ROOT) {
   // (an ES module cannot take one on Node 20). `import.meta.url` becomes the bundle's own URL,
   // which sits in dist/ like dist/node.js, so paths relative to it stay right.
   const bundlePath = join(dist, 'cli.cjs')
+  const lazyExports = await lazyPackageExports()
+  const lazyModules = await lazyModuleExports(dist)
   const common = {
     bundle: true,
     platform: 'node',
@@ -59,7 +79,7 @@ export async function buildCli(root = ROOT) {
     ...common,
     entryPoints: [join(dist, 'cli', 'main.js')],
     outfile: bundlePath,
-    plugins: [lazyParse5(root)],
+    plugins: [lazyParse5(root), lazyPackages(lazyExports, lazyModules)],
     define: { 'import.meta.url': '__fakelabImportMetaUrl' },
     banner: { js: "var __fakelabImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   })
@@ -69,6 +89,12 @@ export async function buildCli(root = ROOT) {
     stdin: { contents: "export { parseFragment } from 'parse5'", resolveDir: root },
     outfile: parse5Path,
   })
+  rmSync(join(dist, 'vendor'), { recursive: true, force: true })
+  for (const spec of LAZY_PACKAGES) {
+    // `export *` does not carry a default export: the sources import qs and the JSON by theirs.
+    const contents = [...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
+    await build({ ...common, stdin: { contents, resolveDir: root }, outfile: join(dist, vendorFile(spec)) })
+  }
   copyFileSync(join(root, 'scripts', 'cli-loader.mjs'), join(dist, 'cli-loader.js'))
   const cliPath = join(dist, 'cli.js')
   writeFileSync(cliPath, [
@@ -96,6 +122,129 @@ function lazyParse5(root) {
   }
 }
 
+/** Where a lazy package's own bundle goes, relative to dist/ (and to the CLI bundle). */
+function vendorFile(spec) {
+  return `vendor/${spec.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.cjs`
+}
+
+/**
+ * What a module's export is to its stand-in: `'function'`, `'array'`, `'object'` (a plain one),
+ * `'instance'` (any other object: a Set, a Map, a class's instance, whose methods need the real
+ * object as `this`), or a constant `{ value }`.
+ */
+function exportKind(value) {
+  if (typeof value === 'function') return 'function'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value !== 'object' || value === null) return { value }
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null ? 'object' : 'instance'
+}
+
+/** Each lazy package's exports as the sources see them: name → {@link exportKind}. */
+async function lazyPackageExports() {
+  const require = createRequire(import.meta.url)
+  const kinds = {}
+  for (const spec of LAZY_PACKAGES) {
+    const namespace = spec.endsWith('.json') ? { default: require(spec) } : await import(spec)
+    kinds[spec] = Object.fromEntries(Object.entries(namespace).map(([name, value]) => [name, exportKind(value)]))
+  }
+  return kinds
+}
+
+/**
+ * Modules of fakelab's own (paths under dist/) that a `fakelab serve` start does not need, by
+ * pattern: the areas' scenario sections and cassette-import hooks, which build zod schemas as they
+ * load, the scenario machinery's entry, and the cassette reader (`serve --replay`, zod as well). The composition root composes the scenario format on
+ * first use (`src/simulator.ts`), so a start from a state export, the default scenario's included,
+ * loads neither these nor zod (issue 27, cold start: about a third of the start's module work).
+ * Every import of them in the bundle gets a stand-in; the real module runs on first use.
+ */
+const LAZY_MODULES = [/\/resources\/[^/]+\/[^/]+\.(scenario|import)\.js$/, /\/scenario\/index\.js$/, /\/record\/har\.js$/]
+
+/** Each lazy module of `dist` (absolute path) → its exports as {@link exportKind}s. */
+async function lazyModuleExports(dist) {
+  const files = []
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (LAZY_MODULES.some((re) => re.test(path))) files.push(path)
+    }
+  }
+  walk(dist)
+  const kinds = {}
+  for (const file of files) {
+    const namespace = await import(pathToFileURL(file).href)
+    kinds[file] = Object.fromEntries(Object.entries(namespace).map(([name, value]) => [name, exportKind(value)]))
+  }
+  return kinds
+}
+
+/**
+ * A stand-in module: the export names of the real one, each a Proxy that requires it on first use
+ * (a function's answers calls, `new`, `instanceof` and static members; an object's or array's,
+ * property reads and key listing; a Set's or another instance's, its methods bound to the real
+ * one); constants are copied. `load` is the expression requiring the
+ * real module. Each first load is noted in `globalThis.__fakelabLazyLoaded`, which the build reads
+ * to check that a start and a first request load none of them.
+ */
+function standIn(name, load, kinds) {
+  const lines = [
+    `let real`,
+    `const load = () => real ?? (real = ${load}, (globalThis.__fakelabLazyLoaded ??= []).push(${JSON.stringify(name)}), real)`,
+    `const forward = (name, bind) => ({`,
+    `  get: (_, key) => { const target = load()[name]; const value = target[key]; return bind && typeof value === 'function' ? value.bind(target) : value },`,
+    `  set: (_, key, value) => { load()[name][key] = value; return true },`,
+    `  has: (_, key) => key in load()[name],`,
+    `  ownKeys: () => Reflect.ownKeys(load()[name]),`,
+    `  getOwnPropertyDescriptor: (_, key) => { const d = Reflect.getOwnPropertyDescriptor(load()[name], key); return d && { ...d, configurable: true } },`,
+    `  getPrototypeOf: () => Reflect.getPrototypeOf(load()[name]),`,
+    `  apply: (_, self, args) => Reflect.apply(load()[name], self, args),`,
+    `  construct: (_, args) => Reflect.construct(load()[name], args),`,
+    `})`,
+    `const lazy = (name, target, bind) => new Proxy(target, forward(name, bind))`,
+  ]
+  const targets = { function: 'function () {}', array: '[]', object: '{}', instance: '{}, true' }
+  Object.entries(kinds).forEach(([exported, kind], i) => {
+    const value = typeof kind === 'string' ? `lazy(${JSON.stringify(exported)}, ${targets[kind]})` : JSON.stringify(kind.value)
+    lines.push(`const export${i} = ${value}`, `export { export${i} as ${exported} }`)
+  })
+  return lines.join('\n')
+}
+
+/**
+ * The esbuild plugin that gives the CLI bundle a stand-in ({@link standIn}) for each of
+ * {@link LAZY_PACKAGES}, which requires `dist/vendor/<name>.cjs`, and for each of
+ * {@link LAZY_MODULES}, which requires the real module, bundled as usual but run on first use.
+ */
+function lazyPackages(packageKinds, moduleKinds) {
+  return {
+    name: 'lazy-packages',
+    setup(build) {
+      const filter = new RegExp(`^(${LAZY_PACKAGES.map((spec) => spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`)
+      build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'lazy-package' }))
+      build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
+        contents: standIn(args.path, `require('./${vendorFile(args.path)}')`, packageKinds[args.path]),
+        loader: 'js',
+        resolveDir: ROOT,
+      }))
+      build.onResolve({ filter: /^\.\/vendor\// }, (args) => ({ path: args.path, external: true }))
+      // Relative imports of a lazy module, from anywhere but its stand-in (marked `?real`).
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const real = args.path.endsWith('?real')
+        const path = join(args.resolveDir, real ? args.path.slice(0, -'?real'.length) : args.path)
+        if (!moduleKinds[path]) return undefined
+        return real ? { path } : { path, namespace: 'lazy-module' }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (args) => ({
+        contents: standIn(args.path.slice(args.path.indexOf('dist/')), `require(${JSON.stringify(`./${basename(args.path)}?real`)})`, moduleKinds[args.path]),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }))
+    },
+  }
+}
+
 /**
  * Writes dist/cli.cjs.cache: in a child process, compiles the bundle, starts `serve --port 0` on the
  * default scenario, requests a project's labels once, then saves V8's code cache, which by then holds
@@ -105,7 +254,11 @@ function writeCodeCache(dist) {
   const loader = pathToFileURL(join(dist, 'cli-loader.js')).href
   const child = `
     import { writeFileSync } from 'node:fs'
+    import v8 from 'node:v8'
     import { CODE_CACHE_PATH, compileCli, runCli } from ${JSON.stringify(loader)}
+    // V8 stamps a code cache with a hash of its flags and rejects it under others: serve sets its
+    // heap flags after its first answer, which here could come before the cache is written.
+    v8.setFlagsFromString = () => {}
     const script = compileCli(undefined)
     process.argv.splice(1, Infinity, 'fakelab', 'serve', '--port', '0', '--log', 'off')
     const write = process.stdout.write.bind(process.stdout)
@@ -121,6 +274,7 @@ function writeCodeCache(dist) {
       const res = await fetch(url + '/api/v4/projects/20/labels', { headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } })
       await res.text()
       writeFileSync(CODE_CACHE_PATH, script.createCachedData())
+      write('lazy modules loaded: ' + JSON.stringify(globalThis.__fakelabLazyLoaded ?? []) + '\\n')
       write('code cache written\\n')
       process.exit(res.status === 200 ? 0 : 1)
     }
@@ -130,6 +284,9 @@ function writeCodeCache(dist) {
   if (run.status !== 0 || !run.stdout.includes('code cache written')) {
     throw new Error(`writing the CLI code cache failed (${run.status}): ${run.stderr}`)
   }
+  // A lazy package or module that a start or a first request loads costs the start its full price.
+  const loaded = JSON.parse(/lazy modules loaded: (.*)/.exec(run.stdout)?.[1] ?? '[]')
+  if (loaded.length > 0) process.stderr.write(`build-cli: a start and a first request loaded these lazy modules: ${loaded.join(', ')}\n`)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildCli()

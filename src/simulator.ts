@@ -18,6 +18,7 @@ import {
   createScenarioFormat,
   ScenarioError,
   type ApplyScenarioOptions,
+  type ComposedScenarioFormat,
   type ParseScenarioOptions,
   type Scenario,
   type ScenarioGroupInput,
@@ -60,7 +61,15 @@ const BEFORE_REQUEST: EngineOptions['beforeApiRequest'] =
     : (db, now) => {
         for (const hook of BEFORE_REQUEST_HOOKS) hook(db, now)
       }
-const FORMAT = createScenarioFormat(areas.flatMap((area) => (area.scenario ? [area.scenario] : [])))
+let composedFormat: ComposedScenarioFormat | undefined
+/**
+ * The scenario format of every area's fragment, composed on first use: a simulator started from a
+ * state export (`fakelab serve` on the default scenario) never builds it, and the CLI bundle then
+ * never even loads zod or the areas' scenario modules (scripts/build-cli.mjs; issue 27, cold start).
+ */
+function scenarioFormat(): ComposedScenarioFormat {
+  return (composedFormat ??= createScenarioFormat(areas.flatMap((area) => (area.scenario ? [area.scenario] : []))))
+}
 
 /** A new, empty store with every table of core and of the areas, and the areas' delete rules. */
 export function createDb(): Db {
@@ -78,7 +87,7 @@ export function createDb(): Db {
  * const scenario = parseScenario(text, { file: 'scenarios/default.yaml', include: (p, from) => read(p, from) })
  */
 export function parseScenario(text: string, options?: ParseScenarioOptions): Scenario {
-  return validated(FORMAT.parse(text, options))
+  return validated(scenarioFormat().parse(text, options))
 }
 
 /**
@@ -86,7 +95,7 @@ export function parseScenario(text: string, options?: ParseScenarioOptions): Sce
  * editors: the package ships it as `fakelab/scenario.schema.json`. Browser-safe.
  */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return FORMAT.jsonSchema()
+  return scenarioFormat().jsonSchema()
 }
 
 /**
@@ -108,7 +117,7 @@ function validated(scenario: Scenario): Scenario {
  * @throws ScenarioError listing every problem.
  */
 export function validateScenarioObject(value: unknown, file?: string): Scenario {
-  return validated(FORMAT.validate(value, file))
+  return validated(scenarioFormat().validate(value, file))
 }
 
 /**
@@ -124,7 +133,7 @@ export function validateScenarioObject(value: unknown, file?: string): Scenario 
  */
 export function applyScenario(db: Db, scenario: Scenario, options: ApplyScenarioOptions): void {
   // A scenario this module parsed or validated had its references checked then (see VALIDATED).
-  FORMAT.apply(db, scenario, VALIDATED.has(scenario) ? { ...options, checked: true } : options)
+  scenarioFormat().apply(db, scenario, VALIDATED.has(scenario) ? { ...options, checked: true } : options)
 }
 
 /**

@@ -230,6 +230,7 @@ export type ParamKind =
   | 'hash'
   | 'file'
   | 'integerOrString'
+  | 'float'
 
 interface KindType {
   integer: number
@@ -242,6 +243,7 @@ interface KindType {
   hash: Record<string, unknown>
   file: Blob
   integerOrString: number | string
+  float: number
 }
 
 /** Options every declaration accepts. */
@@ -293,7 +295,8 @@ function builder<K extends ParamKind>(kind: K) {
  * Param declaration builders, named after Grape types:
  * `p.integer({ required: true })`, `p.string({ values: ['a', 'b'] })`, `p.boolean({ default: false })`.
  * Arrays (`integer[]`, `string[]`) also take comma-separated strings, as GitLab's
- * `CommaSeparatedToArray` does. `integerOrString` is GitLab's `[Integer, String]` (an id or a title).
+ * `CommaSeparatedToArray` does. `integerOrString` is GitLab's `[Integer, String]` (an id or a title);
+ * `float` is Grape's `Float` (a number, or a decimal string).
  */
 export const p = {
   integer: builder('integer'),
@@ -306,6 +309,7 @@ export const p = {
   hash: builder('hash'),
   file: builder('file'),
   integerOrString: builder('integerOrString'),
+  float: builder('float'),
 }
 
 /** Route-level rules, checked after the individual params (Grape `mutually_exclusive` & co.). */
@@ -320,6 +324,9 @@ export interface ParamRules {
 
 const INVALID = Symbol('invalid')
 
+/** What Ruby's `Float()` accepts of a decimal string (underscores between digits included). */
+const FLOAT = /^\s*[-+]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/
+
 const TRUE = new Set(['true', 't', '1', 'yes', 'y', 'on'])
 const FALSE = new Set(['false', 'f', '0', 'no', 'n', 'off'])
 
@@ -332,6 +339,11 @@ function coerceScalar(kind: ParamKind, value: unknown): unknown {
     case 'integer':
       if (typeof value === 'number') return Number.isInteger(value) ? value : INVALID
       if (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)) return Number.parseInt(value, 10)
+      return INVALID
+    case 'float':
+      // Grape's Float: a JSON number, or a string Ruby's `Float()` reads (sign, digits, fraction, exponent).
+      if (typeof value === 'number') return Number.isFinite(value) ? value : INVALID
+      if (typeof value === 'string' && FLOAT.test(value)) return Number.parseFloat(value.replace(/_/g, ''))
       return INVALID
     case 'integerOrString':
       if (typeof value === 'number' && Number.isInteger(value)) return value

@@ -65,15 +65,22 @@ function bucketKey(segmentCount: number, first: string): string {
   return `${segmentCount}/${first.toLowerCase()}`
 }
 
+/** The routes of one bucket: compiled (and sorted) on the first request that looks in it. */
+interface Bucket {
+  routes: Route[]
+  compiled?: Compiled[]
+}
+
 /**
  * Routes grouped by segment count and first segment, most specific first, so a request only runs
- * the matchers of routes that could match it.
+ * the matchers of routes that could match it. A bucket's expressions are built on its first use:
+ * a start builds none of the 200-odd (issue 27, cold start), and a first request only its bucket's.
  */
 export class Router {
   /** Routes whose first segment is static, by {@link bucketKey}. */
-  private readonly byPrefix = new Map<string, Compiled[]>()
+  private readonly byPrefix = new Map<string, Bucket>()
   /** Routes whose first segment is a parameter, by segment count (none in GitLab's API today). */
-  private readonly byCount = new Map<number, Compiled[]>()
+  private readonly byCount = new Map<number, Bucket>()
   private readonly keys = new Set<string>()
 
   /**
@@ -84,21 +91,12 @@ export class Router {
     for (const route of routes) {
       if (this.keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
       this.keys.add(route.key)
-      const segments = route.path.split('/').slice(1)
-      // The expression `match(route.path)` would run; its groups are read here straight into the
-      // params, without the null-prototype object `match` builds and that would be walked again.
-      const { regexp, keys } = pathToRegexp(route.path)
-      const compiled: Compiled = {
-        route,
-        regexp,
-        keys: keys.map((key) => key.name),
-        score: segments.map((s) => (s.startsWith(':') ? 1 : 2)),
-      }
-      const first = segments[0] ?? ''
-      if (first.startsWith(':')) push(this.byCount, segments.length, compiled)
-      else push(this.byPrefix, bucketKey(segments.length, first), compiled)
+      const path = route.path
+      const firstEnd = path.indexOf('/', 1)
+      const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
+      if (first.startsWith(':')) push(this.byCount, countSegments(path), route)
+      else push(this.byPrefix, bucketKey(countSegments(path), first), route)
     }
-    for (const list of [...this.byPrefix.values(), ...this.byCount.values()]) list.sort((a, b) => compareScores(a.score, b.score))
   }
 
   /**
@@ -114,9 +112,9 @@ export class Router {
     const firstEnd = path.indexOf('/', 1)
     const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
     let allowed: Set<Method> | undefined
-    for (const candidates of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
-      if (!candidates) continue
-      for (const candidate of candidates) {
+    for (const bucket of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
+      if (!bucket) continue
+      for (const candidate of (bucket.compiled ??= compileBucket(bucket.routes))) {
         const groups = candidate.regexp.exec(path)
         if (!groups) continue
         // The most specific route of the requested method wins; other methods only tell a wrong method.
@@ -140,10 +138,21 @@ export class Router {
   }
 }
 
-function push<K>(map: Map<K, Compiled[]>, key: K, compiled: Compiled): void {
-  const list = map.get(key)
-  if (list) list.push(compiled)
-  else map.set(key, [compiled])
+function push<K>(map: Map<K, Bucket>, key: K, route: Route): void {
+  const bucket = map.get(key)
+  if (bucket) bucket.routes.push(route)
+  else map.set(key, { routes: [route] })
+}
+
+/** A bucket's routes with their expressions, most specific first (ties keep registration order). */
+function compileBucket(routes: readonly Route[]): Compiled[] {
+  const compiled = routes.map((route): Compiled => {
+    // The expression `match(route.path)` would run; its groups are read here straight into the
+    // params, without the null-prototype object `match` builds and that would be walked again.
+    const { regexp, keys } = pathToRegexp(route.path)
+    return { route, regexp, keys: keys.map((key) => key.name), score: route.path.split('/').slice(1).map((s) => (s.startsWith(':') ? 1 : 2)) }
+  })
+  return compiled.sort((a, b) => compareScores(a.score, b.score))
 }
 
 /** Segments of `/a/b/c` (3); `/` has one empty segment, as `'/'.split('/').slice(1)` does. */

@@ -10,18 +10,17 @@
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './freeze-periods/index.js'
-export * from './group-milestones/index.js'
 export * from './groups/index.js'
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'
 export * from './members/index.js'
 export * from './merge-requests/index.js'
+export * from './milestones/index.js' // group and project milestones (one area since issue 25's project milestones)
 export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notes/index.js' // notes and discussions on issues and merge requests (issue 25 item 4)
 export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
-export * from './project-milestones/index.js' // project milestones area (issue 25 item 2)
 export * from './projects/index.js'
 export * from './releases/index.js' // releases area (issue 26 item 4)
 export * from './repository/index.js' // repository area (issue 26)

@@ -467,6 +467,13 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/jobs/:job_id/erase', path: '/projects/20/jobs/2009/erase', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'POST /projects/:id/jobs/:job_id/erase', path: '/projects/20/jobs/2005/erase', expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   { key: 'POST /projects/:id/jobs/:job_id/play', path: '/projects/20/jobs/2013/play', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // Commit statuses (gitlab: lib/api/commit_statuses.rb 13.x): signed in (`authenticate!`); read =
+  // `read_commit_status` (download_code's rule: any reader of a public project); post =
+  // `create_commit_status` (Developer+), then `update_pipeline` on the commit's pipeline: feature/login's
+  // tip has none (a new external one on feature/login), main's is 1003 on protected main (Maintainers).
+  { key: 'GET /projects/:id/repository/commits/:sha/statuses', path: '/projects/20/repository/commits/1e4fee13c341a10ef5522c01d665868d7fcc6bbb/statuses', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/6a0ce5ce77930af57d3a719b776b4d94c565200f', body: { state: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/1e4fee13c341a10ef5522c01d665868d7fcc6bbb', body: { state: 'running', target_url: 'https://ci.example.com/1' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   // --- end pipelines and jobs
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

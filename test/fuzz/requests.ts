@@ -175,6 +175,8 @@ function validJson(name: string, spec: ParamSpec, fixtures: Fixtures): fc.Arbitr
     case 'integer':
     case 'integerOrString':
       return fc.integer({ min: 1, max: 120 }).map(String)
+    case 'float':
+      return fc.constantFrom('0', '12.5', '"80.25"')
     case 'boolean':
       return fc.constantFrom('true', 'false', '"true"', '"false"')
     case 'date':

@@ -158,6 +158,17 @@ describe('validateParams', () => {
   it('reads an empty string for a non-string type as not given', () => {
     expect(validateParams({ priority: p.integer() }, { priority: '' })).toEqual({})
   })
+
+  // Grape's Float (commit statuses' `coverage`): Ruby's `Float()` of a string, or a JSON number.
+  it.each([
+    [80, 80], [12.5, 12.5], ['80.0', 80], [' -1.5e2 ', -150], ['.5', 0.5], ['1_000.5', 1000.5], ['7', 7],
+  ])('float reads %j as %d', (raw, value) => {
+    expect(validateParams({ coverage: p.float() }, { coverage: raw })).toEqual({ coverage: value })
+  })
+
+  it.each([['lots'], ['1.'], ['1..2'], [true], [[1]]])('float refuses %j', (raw) => {
+    expect(errorOf({ coverage: p.float() }, { coverage: raw })).toEqual({ status: 400, body: { error: 'coverage is invalid' } })
+  })
 })
 
 describe('validateParams and JSON null', () => {

@@ -18,7 +18,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { CassetteError, parseCassette } from '../../record/har.js'
-import { importCassette } from '../../record/import.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -71,6 +70,8 @@ async function runImport(file: string, options: ImportCliOptions): Promise<void>
     process.exitCode = EXIT_INVALID
     return
   }
+  // Loaded here, not at start: it reads every area's cassette-import hook (issue 27, cold start).
+  const { importCassette } = await import('../../record/import.js')
   const result = await importCassette(har, { source: file, verify: options.verify, ...(options.now ? { now: options.now } : {}), ...(options.token ? { tokens: options.token } : {}) })
   const unused = [...(options.token?.keys() ?? [])].filter((who) => !result.tokens.some((t) => t.placeholder === who || t.username === who))
   if (unused.length > 0) {

@@ -8,7 +8,7 @@
 import { AccessLevel, canReadProject, projectAccessLevel } from '../../rules/access.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { milestoneById } from '../group-milestones/group-milestones.public.js'
+import { milestoneById } from '../milestones/milestones.public.js'
 import { DEFAULT_LABEL_COLOR, createProjectLabel, labelsOfGroup, labelsOfProject } from '../labels/labels.public.js'
 import type { ServiceCtx } from './issues.service.js'
 

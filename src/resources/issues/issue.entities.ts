@@ -12,7 +12,7 @@ import { issuableReference, IssuableReferences, IssuableTimeStats, taskCompletio
 import type { ReferenceFrom } from '../../entities/issuable.js'
 import { projectApiUrl, projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { UserBasic, userBasicOrNull } from '../../entities/user.js'
-import { issuableMilestone, type Milestone } from '../group-milestones/group-milestones.public.js'
+import { issuableMilestone, type Milestone } from '../milestones/milestones.public.js'
 import { issuableLabels, LabelBasic } from '../labels/labels.public.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
 import type { IssueRecord } from './issues.tables.js'

@@ -16,7 +16,7 @@ import type { Db } from '../../db/db.js'
 import { findRows, indexedAnyOf, rowList, type ColumnValue, type Narrowing, type Predicate as QueryPredicate, type RowList } from '../../db/query.js'
 import type { GroupRecord, ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { awardsByUser } from '../award-emoji/award-emoji.public.js'
-import { allMilestones, milestoneById, milestonesOfGroup, milestonesOfProject, milestonesVersion } from '../group-milestones/group-milestones.public.js'
+import { allMilestones, milestoneById, milestonesOfGroup, milestonesOfProject, milestonesVersion } from '../milestones/milestones.public.js'
 import { allLabels, labelPrioritiesOfProject, labelPrioritiesVersion } from '../labels/labels.public.js'
 import type { IssueRecord } from './issues.tables.js'
 

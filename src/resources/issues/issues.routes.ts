@@ -14,6 +14,7 @@ import { findGroup, findProject } from '../../rules/finders.js'
 import { paginate, paginateList, paginationParams } from '../../core/pagination.js'
 import { p, uploadedBytes } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
+import { storedBytes } from '../../rules/uploads.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import { IssuableTimeStats, type ReferenceFrom } from '../../entities/issuable.js'
 import { MergeRequest } from '../merge-requests/merge-requests.public.js'
@@ -256,21 +257,10 @@ function uploadReply(ctx: Ctx<{ url?: string }>, issueId: number, file: Blob): R
   const image = ctx.db.tables.issuable_metric_images.insert({
     issue_id: issueId,
     filename: file instanceof File ? file.name : 'blob',
-    data: toBase64(bytes),
+    data: storedBytes(bytes),
     content_type: file.type,
     url: ctx.params.url ?? null,
     created_at: ctx.now,
   })
   return created(MetricImage(image))
-}
-
-/**
- * Standard base64 with padding, the same text as Node's `Buffer#toString('base64')`, written with
- * `btoa` because this file runs in browsers too (tsconfig.browser.json). `btoa` takes a binary
- * string; it is built in chunks since spreading a whole upload into `fromCharCode` can overflow the stack.
- */
-function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000))
-  return btoa(binary)
 }

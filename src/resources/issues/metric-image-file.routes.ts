@@ -14,7 +14,7 @@ import { signInRedirect, webNotFound } from '../../core/errors.js'
 import { p } from '../../core/params.js'
 import { route, type Route } from '../../core/route.js'
 import { rubyToI } from '../../core/ruby.js'
-import type { MetricImageRecord } from './issues.tables.js'
+import { sendUpload } from '../../rules/uploads.js'
 
 /**
  * Content types GitLab sends by the file's extension (`MIME::Types.type_for`), for the images and
@@ -37,20 +37,6 @@ const EMBEDDABLE_TYPES: Readonly<Record<string, string>> = {
   ogv: 'video/ogg',
 }
 
-/** `Content-Disposition` as Rails formats it (`ActionDispatch::Http::ContentDisposition`). */
-function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '?').replace(/["\\]/g, '\\$&')
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
-}
-
-/** The stored bytes (base64 in the store, so it stays JSON). */
-function bytesOf(image: MetricImageRecord): Uint8Array {
-  const binary = atob(image.data)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
-}
-
 /** The web routes of the issues area. */
 export const metricImageWebRoutes: Route[] = [
   route('GET /uploads/-/system/issuable_metric_image/file/:id/:filename', {
@@ -67,16 +53,7 @@ export const metricImageWebRoutes: Route[] = [
       const readable = canReadProject(ctx.db, user, project, ctx.today) && issueVisibleTo(ctx.db, user, project, ctx.today)(issue)
       // `authorize_access!`: a signed-in reader who may not see it gets the 404; anonymous, sign in.
       if (!readable) throw user ? webNotFound() : signInRedirect(ctx.baseUrl)
-      const extension = /\.([^.]+)$/.exec(image.filename)?.[1]?.toLowerCase() ?? ''
-      const type = EMBEDDABLE_TYPES[extension]
-      return {
-        status: 200,
-        bytes: bytesOf(image),
-        headers: {
-          'content-type': type ?? 'application/octet-stream',
-          'content-disposition': contentDisposition(type ? 'inline' : 'attachment', image.filename),
-        },
-      }
+      return sendUpload(image.filename, image.data, EMBEDDABLE_TYPES)
     },
   }),
 ]

@@ -9,7 +9,7 @@
 import { IssuableReferences, IssuableTimeStats, issuableReference, taskCompletionStatus, type ReferenceFrom } from '../../entities/issuable.js'
 import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { UserBasic, userBasicOrNull, usersByIds } from '../../entities/user.js'
-import { issuableMilestone } from '../group-milestones/group-milestones.public.js'
+import { issuableMilestone } from '../milestones/milestones.public.js'
 import { issuableLabels } from '../labels/labels.public.js'
 import { Pipeline, PipelineBasic, pipelinesOfProject, type PipelineRecord } from '../runners/runners.public.js'
 import { autoMergeEnabled, changesCount, diffFacts } from './merge-requests.git.js'

@@ -9,6 +9,7 @@ import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import type { ObjectId, Signature, TreeEntry } from './git-objects.js'
 import type { Repository } from './repository.build.js'
 import { commitOf, type FileDiff } from './repository.service.js'
+import { commitPipeline } from './repository.commit-pipeline.js'
 import { tagRelease } from './repository.tag-release.js'
 
 /**
@@ -61,18 +62,18 @@ export function CommitWithStats(repo: Repository, id: ObjectId, project: Project
 }
 
 /**
- * `CommitDetail` (13.x): `Commit`, then `stats` (when asked), `status` and `last_pipeline` (the
- * commit's latest pipeline), and `project_id`.
- * spec-gap: pipelines belong to the runners area and name commits of their own; no pipeline runs
- * on a repository commit yet, so `status` and `last_pipeline` are null.
+ * `CommitDetail` (13.x): `Commit`, then `stats` (when asked), `status` (of the commit's newest
+ * pipeline), `project_id` and `last_pipeline` (that pipeline as `PipelineBasic`, when the caller
+ * may read it), as the runners area's lookup gives them (see `repository.commit-pipeline.ts`).
  */
 export function CommitDetail(repo: Repository, id: ObjectId, project: ProjectRecord, ctx: PresentCtx, stats: CommitStats | null) {
+  const pipeline = commitPipeline(ctx, project, id)
   return {
     ...Commit(repo, id, project, ctx),
     ...(stats ? { stats } : {}),
-    status: null,
+    status: pipeline.status,
     project_id: project.id,
-    last_pipeline: null,
+    last_pipeline: pipeline.last_pipeline,
   }
 }
 

@@ -4,8 +4,8 @@
  * it (revisions, merge bases, tree diffs), who may push and merge to a branch (protected branches),
  * and the write primitive a merge request's merge builds on (stage objects, one commit of file
  * actions or of a given tree, move refs, save inside the request's store transaction); the
- * `Commit` entity and tag peeling a release presents its tag's commit with, and the hook through
- * which tags show their release; and a project's branch and tag names and the commit a ref names,
+ * `Commit` entity and tag peeling a release presents its tag's commit with, the hook through
+ * which tags show their release and the one through which commits show their pipeline; and a project's branch and tag names and the commit a ref names,
  * as CI reads them (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`); the `Commit`
  * and `Diff` entities a merge request's `commits` and `changes` present.
  * Source: issue 26 items 2, 3 and 5; gitlab: app/models/repository.rb, app/models/project.rb.
@@ -20,6 +20,7 @@ export type { FileDiff } from './repository.service.js'
 export { Commit, Diff } from './repository.entities.js'
 export { canDownloadCode } from './repository.helpers.js'
 export { registerTagReleaseLookup } from './repository.tag-release.js'
+export { registerCommitPipelineLookup } from './repository.commit-pipeline.js'
 export { canMergeToBranch, canPushToBranch, isProtectedBranch } from './repository.protection.js'
 export type { FlatEntry } from './repository.build.js'
 export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'

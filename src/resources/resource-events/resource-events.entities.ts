@@ -8,7 +8,7 @@
  */
 import { userBasicOrNull } from '../../entities/user.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { issuableMilestone } from '../group-milestones/group-milestones.public.js'
+import { issuableMilestone } from '../milestones/milestones.public.js'
 import { LabelBasic, labelById } from '../labels/labels.public.js'
 import type { ResourceLabelEventRecord, ResourceMilestoneEventRecord, ResourceStateEventRecord } from './resource-events.tables.js'
 

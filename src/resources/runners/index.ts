@@ -1,24 +1,29 @@
 /**
  * The runners area, GitLab's CI: the 13 runner routes, the pipelines API (a project's pipelines
  * read, created from its CI definition and driven), the jobs API (a project's jobs read and driven,
- * `GET /job` for a CI job token); the runner, link, pipeline, job, pipeline-variable, CI-definition,
+ * `GET /job` for a CI job token), the commit statuses API (a commit's statuses, and statuses
+ * outside systems post, generic `ci_builds` rows of an `external` pipeline); the runner, link, pipeline, job, pipeline-variable, CI-definition,
  * CI-setting and application-settings tables; and the scenario's `runners_registration_token:`,
  * `runners:` and projects' `pipelines:`, `ci_config:` and `public_builds:`. One model: a runner's
  * jobs and a pipeline's jobs are the same rows.
- * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/ci/pipelines.rb, lib/api/jobs.rb.
+ * gitlab: lib/api/ci/runners.rb, lib/api/ci/runner.rb, lib/api/ci/pipelines.rb, lib/api/jobs.rb,
+ * lib/api/commit_statuses.rb.
  * @module
  */
 import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
+import { registerCommitPipelineLookup } from '../repository/repository.public.js'
+import { commitStatusRoutes } from './commit-statuses.routes.js'
 import { jobRoutes } from './jobs.routes.js'
 import { pipelineRoutes } from './pipelines.routes.js'
+import { commitPipelineFacts } from './pipelines.service.js'
 import { runnerRoutes } from './runners.routes.js'
 import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
 import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './runners.entities.js'
 
-export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
+export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobType, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
 export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
 
 /** GitLab's `Runner` entity, as fakelab sends it. */
@@ -30,10 +35,14 @@ export type RunnerRegistrationDetails = ReturnType<typeof RunnerRegistrationDeta
 /** GitLab's `RunnerJob` entity, as fakelab sends it. */
 export type RunnerJob = ReturnType<typeof RunnerJobPresenter>
 
+// A commit's `status` and `last_pipeline` (CommitDetail) come from here: the repository area asks
+// through its hook, as tags ask the releases area for their release.
+registerCommitPipelineLookup(commitPipelineFacts)
+
 /** The runners area. */
 export const runners: Area = {
   name: 'runners',
-  routes: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes],
+  routes: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes, ...commitStatusRoutes],
   tables: runnerTables,
   scenario: runnerFragment,
   // A group's runner links go with it; pipelines and jobs outlive their user (ON DELETE SET NULL).

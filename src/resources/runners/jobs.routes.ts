@@ -18,16 +18,19 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { findProject } from '../../rules/finders.js'
 import { CI_STATUSES } from './pipelines.scenario.js'
-import { canDevelop, canEraseJob, checkScopeNotCommaSeparated, canReadBuilds, canUpdateJob, cancelJob, erasable, eraseJob, playable, playJob, retryable, retryJob } from './pipelines.service.js'
+import { canDevelop, canEraseJob, checkScopeNotCommaSeparated, canReadBuilds, canUpdateJob, cancelJob, erasable, eraseJob, isBuild, playable, playJob, retryable, retryJob } from './pipelines.service.js'
 import { Job } from './runners.entities.js'
 import type { JobRecord } from './runners.tables.js'
 
 const jobParams = { id: p.string({ required: true }), job_id: p.integer({ required: true }) }
 
-/** `find_build!`: the job with that id in the project. @throws ApiError 404 `{"message":"404 Not found"}`. */
+/**
+ * `find_build!`: the build with that id in the project (`user_project.builds.find`: a generic
+ * commit status is no build). @throws ApiError 404 `{"message":"404 Not found"}`.
+ */
 function findJob(ctx: Ctx<{ job_id: number }>, project: ProjectRecord): JobRecord {
   const job = ctx.db.tables.jobs.get(ctx.params.job_id)
-  if (!job || job.project_id !== project.id) throw recordNotFound()
+  if (!job || job.project_id !== project.id || !isBuild(job)) throw recordNotFound()
   return job
 }
 
@@ -55,8 +58,8 @@ export const jobRoutes: Route[] = [
     handler(ctx) {
       const project = findProject(ctx, ctx.params.id)
       if (!canReadBuilds(ctx, project)) throw forbidden()
-      // `user_project.builds.order('id DESC')`: every job, retried ones included.
-      let jobs = ctx.db.tables.jobs.where('project_id', project.id).reverse()
+      // `user_project.builds.order('id DESC')`: every build, retried ones included (no generic commit statuses).
+      let jobs = ctx.db.tables.jobs.where('project_id', project.id).filter(isBuild).reverse()
       checkScopeNotCommaSeparated(ctx.raw.scope)
       const scope = ctx.params.scope
       if (scope && scope.length > 0) jobs = jobs.filter((job) => (scope as readonly string[]).includes(job.status))
@@ -89,7 +92,7 @@ export const jobRoutes: Route[] = [
     handler(ctx) {
       const { project, job } = updatableJob(ctx)
       if (!canUpdateJob(ctx, project, job)) throw forbidden()
-      return created(Job(cancelJob(ctx.db, job, ctx.now), ctx))
+      return created(Job(cancelJob(ctx, job, ctx.now), ctx))
     },
   }),
 
@@ -99,7 +102,7 @@ export const jobRoutes: Route[] = [
       const { project, job } = updatableJob(ctx)
       if (!canUpdateJob(ctx, project, job)) throw forbidden()
       if (!retryable(job)) throw forbidden('Job is not retryable')
-      return created(Job(retryJob(ctx.db, job, ctx.currentUser!, ctx.now), ctx))
+      return created(Job(retryJob(ctx, job, ctx.currentUser!, ctx.now), ctx))
     },
   }),
 
@@ -120,7 +123,7 @@ export const jobRoutes: Route[] = [
       if (!canUpdateJob(ctx, project, job)) throw forbidden()
       if (!playable(job)) throw badRequest('Unplayable Job')
       // gitlab: `status 200` after `build.play`.
-      return ok(Job(playJob(ctx.db, job, ctx.currentUser!, ctx.now), ctx))
+      return ok(Job(playJob(ctx, job, ctx.currentUser!, ctx.now), ctx))
     },
   }),
 

@@ -1,13 +1,15 @@
 /**
  * Pipeline presenters other areas show (a merge request's `pipeline`, `head_pipeline` and
- * `…/pipelines`): `PipelineBasic` and `Pipeline`, with the pipeline's `detailed_status`.
- * Field order follows GitLab 13.x lib/api/entities/ci/pipeline_basic.rb, ci/pipeline.rb and
- * app/serializers/detailed_status_entity.rb; the status texts follow lib/gitlab/ci/status/*.rb.
+ * `…/pipelines`, a commit's `last_pipeline`): `PipelineBasic` and `Pipeline`, with the pipeline's
+ * `detailed_status`; and `CommitStatus`, a commit's statuses.
+ * Field order follows GitLab 13.x lib/api/entities/ci/pipeline_basic.rb, ci/pipeline.rb,
+ * lib/api/entities/commit_status.rb and app/serializers/detailed_status_entity.rb; the status
+ * texts follow lib/gitlab/ci/status/*.rb.
  * @module
  */
 import { projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { userBasicOrNull } from '../../entities/user.js'
-import type { PipelineRecord, PipelineVariableRecord } from './runners.tables.js'
+import type { JobRecord, PipelineRecord, PipelineVariableRecord } from './runners.tables.js'
 
 /** `Gitlab::Git::BLANK_SHA`: the `before_sha` of a pipeline with no previous commit. */
 const BLANK_SHA = '0000000000000000000000000000000000000000'
@@ -107,4 +109,27 @@ export function Pipeline(pipeline: PipelineRecord, ctx: PresentCtx) {
  */
 export function PipelineVariable(variable: PipelineVariableRecord) {
   return { variable_type: variable.variable_type, key: variable.key, value: variable.value }
+}
+
+/**
+ * `Entities::CommitStatus` (13.x) of a build or a generic commit status: `{id, sha, ref, status,
+ * name, target_url, description, created_at, started_at, finished_at, allow_failure, coverage,
+ * author}`; `sha` is its pipeline's, `author` its user (UserBasic) or null.
+ */
+export function CommitStatus(job: JobRecord, ctx: PresentCtx) {
+  return {
+    id: job.id,
+    sha: ctx.db.tables.pipelines.get(job.pipeline_id)?.sha ?? null,
+    ref: job.ref,
+    status: job.status,
+    name: job.name,
+    target_url: job.target_url,
+    description: job.description,
+    created_at: job.created_at,
+    started_at: job.started_at,
+    finished_at: job.finished_at,
+    allow_failure: job.allow_failure,
+    coverage: job.coverage,
+    author: userBasicOrNull(ctx, job.user_id),
+  }
 }

@@ -23,12 +23,12 @@ import {
   canReadBuilds,
   canReadPipelineVariables,
   canUpdatePipeline,
+  buildsOfPipeline,
   cancelPipeline,
   checkScopeNotCommaSeparated,
   createPipeline,
   destroyPipeline,
   findPipelines,
-  jobsOfPipeline,
   latestPipeline,
   retryPipeline,
   type NewVariable,
@@ -155,8 +155,9 @@ export const pipelineRoutes: Route[] = [
       const project = findProject(ctx, ctx.params.id)
       if (!canReadProjectPipelines(ctx, project)) throw forbidden()
       const pipeline = findPipeline(ctx, project)
-      // Ci::JobsFinder: newest first; without `read_build` an empty list rather than a refusal.
-      let jobs: JobRecord[] = canReadBuilds(ctx, project) ? jobsOfPipeline(ctx.db, pipeline.id).reverse() : []
+      // Ci::JobsFinder (`pipeline.builds`: no generic commit statuses): newest first; without
+      // `read_build` an empty list rather than a refusal.
+      let jobs: JobRecord[] = canReadBuilds(ctx, project) ? buildsOfPipeline(ctx.db, pipeline.id).reverse() : []
       if (!ctx.params.include_retried) jobs = jobs.filter((job) => !job.retried)
       checkScopeNotCommaSeparated(ctx.raw.scope)
       const scope = ctx.params.scope
@@ -205,7 +206,7 @@ export const pipelineRoutes: Route[] = [
       const pipeline = findPipeline(ctx, project)
       if (!canUpdatePipeline(ctx, project, pipeline)) throw forbidden()
       // gitlab: `status 200` after `cancel_running`.
-      return ok(Pipeline(cancelPipeline(ctx.db, pipeline, ctx.now), ctx))
+      return ok(Pipeline(cancelPipeline(ctx, pipeline, ctx.now), ctx))
     },
   }),
 ]

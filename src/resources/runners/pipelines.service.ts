@@ -15,16 +15,16 @@
  */
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
-import type { PresentCtx } from '../../entities/urls.js'
 import { grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, commitIdOf, refOf, tagNames } from '../repository/repository.public.js'
+import { PipelineBasic } from './pipelines.entities.js'
+import { pipelineStatusChanged, type RuleCtx } from './pipelines.hooks.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
 import type { JobRecord, JobWhen, PipelineRecord } from './runners.tables.js'
 
-/** What the rules here read of a request. */
-type RuleCtx = PresentCtx
+export type { RuleCtx } from './pipelines.hooks.js'
 
 // ---- permissions ----------------------------------------------------------------------------
 
@@ -155,11 +155,21 @@ const RUNS_AFTER: Record<JobWhen, readonly string[]> = {
 }
 
 /** A pipeline's jobs, retried ones included, in id order. */
-export function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
+function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
   return db.tables.jobs.where('pipeline_id', pipelineId)
 }
 
-/** A pipeline's latest jobs (`builds.latest`: none retried). */
+/** A pipeline's builds (`pipeline.builds`: no generic commit statuses), retried ones included, in id order. */
+export function buildsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
+  return jobsOfPipeline(db, pipelineId).filter(isBuild)
+}
+
+/** Whether a `ci_builds` row is a build (`Ci::Build`), not a generic commit status: what the jobs API shows. */
+export function isBuild(job: JobRecord): boolean {
+  return job.type === 'Ci::Build'
+}
+
+/** A pipeline's latest statuses, builds and generic ones (`statuses.latest`: none retried). */
 function latestJobs(db: Db, pipelineId: number): JobRecord[] {
   return jobsOfPipeline(db, pipelineId).filter((job) => !job.retried)
 }
@@ -168,9 +178,13 @@ function latestJobs(db: Db, pipelineId: number): JobRecord[] {
  * Processes the pipeline (atomic processing): stage by stage, each `created` job whose earlier
  * stages are complete becomes `pending` (`manual` for a manual job) when its `when` allows the
  * status of those stages, `skipped` otherwise; then the pipeline takes the composite status of its
- * jobs, and `updated_at` = `now` when anything changed.
+ * latest statuses (builds and generic commit statuses), with `updated_at` = `now` when that status
+ * is a new one; then the listeners of `onPipelineStatusChanged` are told, once it is stored.
+ * @returns the pipeline as stored.
  */
-function processPipeline(db: Db, pipeline: PipelineRecord, now: string): PipelineRecord {
+export function processPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: string): PipelineRecord {
+  const db = ctx.db
+  const previous = db.tables.pipelines.get(pipeline.id)?.status ?? pipeline.status
   const jobs = latestJobs(db, pipeline.id).map((job) => ({ ...job }))
   const stages = [...new Set(jobs.map((job) => job.stage_idx))].sort((a, b) => a - b)
   for (const idx of stages) {
@@ -183,8 +197,12 @@ function processPipeline(db: Db, pipeline: PipelineRecord, now: string): Pipelin
       db.tables.jobs.update(job.id, { status })
     }
   }
-  const status = compositeStatus(jobs) ?? pipeline.status
-  return db.tables.pipelines.update(pipeline.id, { status, updated_at: now })
+  const status = compositeStatus(jobs) ?? previous
+  // An unchanged status is not saved (ActiveRecord writes nothing, `updated_at` stays).
+  if (status === previous) return db.tables.pipelines.get(pipeline.id)!
+  const stored = db.tables.pipelines.update(pipeline.id, { status, updated_at: now })
+  pipelineStatusChanged(ctx, stored, previous)
+  return stored
 }
 
 /** Sets a job's status, with the times GitLab's transitions set (`finished_at` on success, failure or cancel). */
@@ -263,6 +281,18 @@ export function latestPipeline(ctx: RuleCtx, project: ProjectRecord, ref: string
     if (p.ref === name && p.sha === sha && (!newest || p.id > newest.id)) newest = p
   }
   return newest
+}
+
+/**
+ * What a commit shows of its pipelines (`CommitDetail`): the status of its newest pipeline
+ * (`Commit#status`: `latest_pipeline_per_commit`, any ref) and that pipeline as `PipelineBasic`
+ * (`Commit#last_pipeline`) when the caller may read it (`read_pipeline`), else null.
+ */
+export function commitPipelineFacts(ctx: RuleCtx, project: ProjectRecord, sha: string): { status: string | null; last_pipeline: ReturnType<typeof PipelineBasic> | null } {
+  let newest: PipelineRecord | undefined
+  for (const p of ctx.db.tables.pipelines.where('project_id', project.id)) if (p.sha === sha && (!newest || p.id > newest.id)) newest = p
+  if (!newest) return { status: null, last_pipeline: null }
+  return { status: newest.status, last_pipeline: canReadBuilds(ctx, project) ? PipelineBasic(newest, ctx) : null }
 }
 
 /** A variable given to `POST /projects/:id/pipeline`. */
@@ -345,6 +375,7 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
   const stages = config.stages.length > 0 ? config.stages : DEFAULT_STAGES
   for (const job of config.jobs) {
     ctx.db.tables.jobs.insert({
+      type: 'Ci::Build',
       runner_id: null,
       project_id: project.id,
       pipeline_id: pipeline.id,
@@ -361,12 +392,14 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
       retried: false,
       trace: null,
       erased_at: null,
+      target_url: null,
+      description: null,
       created_at: now,
       started_at: null,
       finished_at: null,
     })
   }
-  return processPipeline(ctx.db, pipeline, now)
+  return processPipeline(ctx, pipeline, now)
 }
 
 /** A new job in place of `job` (RetryBuildService#reprocess!): same definition, started by `user`, in `status`; the old one is retried. */
@@ -389,21 +422,26 @@ function cloneJob(db: Db, job: JobRecord, user: UserRecord, status: string, now:
 }
 
 /**
- * `Ci::RetryPipelineService`: every latest failed or canceled job the caller may update is replaced
- * by a `created` copy, skipped jobs become `created` again, and the pipeline is processed.
+ * `Ci::RetryPipelineService`: every latest failed or canceled build the caller may update is
+ * replaced by a `created` copy, skipped builds become `created` again (generic commit statuses are
+ * not retried: `pipeline.retryable_builds`, `builds.latest.skipped`), and the pipeline is processed.
  */
 export function retryPipeline(ctx: RuleCtx, project: ProjectRecord, pipeline: PipelineRecord, user: UserRecord, now: string): PipelineRecord {
-  for (const job of latestJobs(ctx.db, pipeline.id)) {
+  const latestBuilds = () => latestJobs(ctx.db, pipeline.id).filter(isBuild)
+  for (const job of latestBuilds()) {
     if ((job.status === 'failed' || job.status === 'canceled') && canUpdateJob(ctx, project, job)) cloneJob(ctx.db, job, user, 'created', now)
   }
-  for (const job of latestJobs(ctx.db, pipeline.id)) if (job.status === 'skipped') ctx.db.tables.jobs.update(job.id, { status: 'created' })
-  return processPipeline(ctx.db, pipeline, now)
+  for (const job of latestBuilds()) if (job.status === 'skipped') ctx.db.tables.jobs.update(job.id, { status: 'created' })
+  return processPipeline(ctx, pipeline, now)
 }
 
-/** `Ci::Pipeline#cancel_running`: its created, pending and running jobs are canceled (manual ones stay). */
-export function cancelPipeline(db: Db, pipeline: PipelineRecord, now: string): PipelineRecord {
-  for (const job of latestJobs(db, pipeline.id)) if (CANCEL_RUNNING.has(job.status)) transition(db, job, 'canceled', now)
-  return processPipeline(db, pipeline, now)
+/**
+ * `Ci::Pipeline#cancel_running`: its created, pending and running statuses, builds and generic
+ * ones (`statuses.cancelable`), are canceled (manual ones stay).
+ */
+export function cancelPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: string): PipelineRecord {
+  for (const job of latestJobs(ctx.db, pipeline.id)) if (CANCEL_RUNNING.has(job.status)) transition(ctx.db, job, 'canceled', now)
+  return processPipeline(ctx, pipeline, now)
 }
 
 /** Deletes a pipeline with its jobs and variables (`Ci::DestroyPipelineService`). */
@@ -434,37 +472,39 @@ export function erasable(job: JobRecord): boolean {
 }
 
 /**
- * `Ci::Build.retry` (RetryBuildService#execute): a `pending` copy started by `user`; skipped jobs
- * of later stages become `created` again; the pipeline is processed.
+ * `Ci::Build.retry` (RetryBuildService#execute): a `pending` copy started by `user`; skipped builds
+ * of later stages become `created` again (`pipeline.processables.skipped.after_stage`); the
+ * pipeline is processed.
  * @returns the new job.
  */
-export function retryJob(db: Db, job: JobRecord, user: UserRecord, now: string): JobRecord {
+export function retryJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, now: string): JobRecord {
+  const db = ctx.db
   const copy = cloneJob(db, job, user, 'pending', now)
   for (const other of latestJobs(db, job.pipeline_id)) {
-    if (other.status === 'skipped' && other.stage_idx > job.stage_idx) db.tables.jobs.update(other.id, { status: 'created' })
+    if (isBuild(other) && other.status === 'skipped' && other.stage_idx > job.stage_idx) db.tables.jobs.update(other.id, { status: 'created' })
   }
-  processPipeline(db, pipelineOf(db, job), now)
+  processPipeline(ctx, pipelineOf(db, job), now)
   return db.tables.jobs.get(copy.id)!
 }
 
 /** `CommitStatus#cancel`: a job not yet finished is canceled (a finished one is left as it is). */
-export function cancelJob(db: Db, job: JobRecord, now: string): JobRecord {
+export function cancelJob(ctx: RuleCtx, job: JobRecord, now: string): JobRecord {
   if (!CANCELABLE.has(job.status)) return job
-  const canceled = transition(db, job, 'canceled', now)
-  processPipeline(db, pipelineOf(db, job), now)
-  return db.tables.jobs.get(canceled.id)!
+  const canceled = transition(ctx.db, job, 'canceled', now)
+  processPipeline(ctx, pipelineOf(ctx.db, job), now)
+  return ctx.db.tables.jobs.get(canceled.id)!
 }
 
 /**
  * `Ci::PlayBuildService`: a waiting manual job is enqueued (`pending`, now the caller's); a finished
  * one is retried instead. Either way the job played is returned, as GitLab presents it.
  */
-export function playJob(db: Db, job: JobRecord, user: UserRecord, now: string): JobRecord {
+export function playJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, now: string): JobRecord {
   if (job.status === 'manual') {
-    transition(db, job, 'pending', now, { user_id: user.id })
-    processPipeline(db, pipelineOf(db, job), now)
-  } else retryJob(db, job, user, now)
-  return db.tables.jobs.get(job.id)!
+    transition(ctx.db, job, 'pending', now, { user_id: user.id })
+    processPipeline(ctx, pipelineOf(ctx.db, job), now)
+  } else retryJob(ctx, job, user, now)
+  return ctx.db.tables.jobs.get(job.id)!
 }
 
 /** `Ci::Build#erase`: its log is removed. */

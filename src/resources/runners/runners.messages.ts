@@ -28,3 +28,25 @@ export const RunnerValidationMessage = {
   /** `Ci::Runner#assign_to` for a project the runner is already enabled in (13.x wording). */
   alreadyEnabled: 'Validation failed: Runner has already been taken',
 } as const
+
+/**
+ * The commit statuses API's messages: `GenericCommitStatus` validations (inside `validationFailed`
+ * bodies, `target_url` through `AddressableUrlValidator` and `Gitlab::UrlBlocker`) and the state
+ * machine's refusal. gitlab: app/models/generic_commit_status.rb, app/models/commit_status.rb,
+ * app/validators/addressable_url_validator.rb, lib/gitlab/url_blocker.rb (13.x), the
+ * state_machines gem's `InvalidTransition`.
+ */
+export const CommitStatusMessage = {
+  /** `name` (or `context`) given empty. */
+  blank: "can't be blank",
+  /** A `target_url` Addressable does not parse (a line break, a bad scheme or port). */
+  urlInvalid: 'is blocked: URI is invalid',
+  /** A `target_url` whose scheme is not http or https (or that has none). */
+  urlScheme: 'is blocked: Only allowed schemes are http, https',
+  /** A `target_url` whose host starts with neither a letter nor a digit. */
+  urlHostname: 'is blocked: Hostname or IP address invalid',
+  /** A `target_url` longer than 255 characters. */
+  urlTooLong: 'is too long (maximum is 255 characters)',
+  /** `StateMachines::InvalidTransition#message` for an event the status cannot take. */
+  invalidTransition: (event: string, from: string) => `Cannot transition status via :${event} from :${from} (Reason(s): Status cannot transition via "${event}")`,
+} as const

@@ -1,6 +1,7 @@
 /**
  * What other areas may use of the runners area: the pipelines finder and presenters (a merge
- * request's pipelines are the source project's pipelines for its commits). Its public module:
+ * request's pipelines are the source project's pipelines for its commits), and the pipeline status
+ * hook (`onPipelineStatusChanged`: merge when pipeline succeeds listens). Its public module:
  * besides `index.ts`, the only file of this folder another area imports. Nothing here imports
  * another area. gitlab: app/models/ci/pipeline.rb, lib/api/entities/ci/pipeline*.rb.
  * @module
@@ -11,6 +12,8 @@ import type { PipelineRecord } from './runners.tables.js'
 
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
 export type { PipelineRecord } from './runners.tables.js'
+export { onPipelineStatusChanged } from './pipelines.hooks.js'
+export type { PipelineStatusListener } from './pipelines.hooks.js'
 
 /** A project's pipelines, in id order (`project.all_pipelines`). */
 export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] {

@@ -318,6 +318,7 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
     const jobProjectId = job.project !== undefined ? projectId(ctx, job.project) : projectId(ctx, runner.projects[0]!)
     const record: JobRecord = {
       id,
+      type: 'Ci::Build',
       runner_id: runnerId,
       project_id: jobProjectId,
       pipeline_id: pipeline.id,
@@ -334,6 +335,8 @@ function loadRoot(ctx: LoadContext, scenario: Readonly<Record<string, unknown>>)
       retried: false,
       trace: job.trace,
       erased_at: null,
+      target_url: null,
+      description: null,
       created_at,
       started_at: started,
       finished_at: finished,
@@ -371,6 +374,7 @@ function pipelineJobRecord(ctx: LoadContext, { job, pipeline, stages }: PendingP
   const when = defaultWhen(job.status, job.when)
   return {
     id,
+    type: 'Ci::Build',
     runner_id: null,
     project_id: pipeline.project_id,
     pipeline_id: pipeline.id,
@@ -387,6 +391,8 @@ function pipelineJobRecord(ctx: LoadContext, { job, pipeline, stages }: PendingP
     retried: false,
     trace: job.trace,
     erased_at: null,
+    target_url: null,
+    description: null,
     created_at,
     started_at: started,
     finished_at: finished,

@@ -79,8 +79,20 @@ export interface PipelineRecord extends Row {
   committed_date: Timestamp
 }
 
-/** A CI job (`ci_builds`), run by a runner for a pipeline of a project. */
+/**
+ * What a `ci_builds` row is (GitLab's STI `type` column): a job a runner runs, or a commit status
+ * an outside system posted (`POST /projects/:id/statuses/:sha`).
+ */
+export type JobType = 'Ci::Build' | 'GenericCommitStatus'
+
+/**
+ * A CI job or a generic commit status (`ci_builds`, GitLab's `CommitStatus` and its subclasses),
+ * of a pipeline of a project: a build is run by a runner, a generic status is set by the statuses
+ * API. Both count in their pipeline's status; the jobs API shows builds only.
+ */
 export interface JobRecord extends Row {
+  /** `Ci::Build` or `GenericCommitStatus`. */
+  type: JobType
   runner_id: number | null
   project_id: number
   pipeline_id: number
@@ -102,6 +114,10 @@ export interface JobRecord extends Row {
   trace: string | null
   /** When `POST …/erase` removed its log; null otherwise. */
   erased_at: Timestamp | null
+  /** A generic status's link to the outside system's page (`target_url`); null for builds. */
+  target_url: string | null
+  /** A generic status's `description`; null for builds. */
+  description: string | null
   created_at: Timestamp
   started_at: Timestamp | null
   finished_at: Timestamp | null

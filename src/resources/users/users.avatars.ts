@@ -13,6 +13,7 @@ import { webNotFound } from '../../core/errors.js'
 import { p, uploadedBytes } from '../../core/params.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { rubyToI } from '../../core/ruby.js'
+import { extensionOf, sendUpload, storedBytes } from '../../rules/uploads.js'
 import type { Row } from '../../db/collection.js'
 import { table, type Timestamp } from '../../db/schema.js'
 
@@ -49,10 +50,6 @@ const AVATAR_TYPES: Readonly<Record<string, string>> = {
 /** `validates :avatar, file_size: { maximum: 200.kilobytes.to_i }`. */
 const AVATAR_MAX_BYTES = 200 * 1024
 
-function extensionOf(filename: string): string {
-  return /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? ''
-}
-
 /** CarrierWave's default `sanitize_regexp` (`/[^[:word:]\.\-\+]/` → `_`). */
 function sanitizedName(file: Blob): string {
   const name = file instanceof File && file.name !== '' ? file.name : 'blob'
@@ -73,12 +70,6 @@ export function avatarErrors(file: Blob | undefined): Record<string, string[]> {
   return messages.length > 0 ? { avatar: messages } : {}
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
 /**
  * Keeps `file` as the user's avatar (replacing any earlier upload) and points `avatar_url` at it:
  * stored as the path, which the user entities show under the base URL of each request.
@@ -87,15 +78,8 @@ export function storeAvatar(ctx: Ctx<unknown>, userId: number, file: Blob): void
   const avatars = ctx.db.tables.user_avatars
   for (const old of avatars.where('user_id', userId)) avatars.delete(old.id)
   const filename = sanitizedName(file)
-  avatars.insert({ user_id: userId, filename, data: base64(uploadedBytes(file)), created_at: ctx.now })
+  avatars.insert({ user_id: userId, filename, data: storedBytes(uploadedBytes(file)), created_at: ctx.now })
   ctx.db.tables.users.update(userId, { avatar_url: `/uploads/-/system/user/avatar/${userId}/${encodeURIComponent(filename)}` })
-}
-
-function bytesOf(avatar: UserAvatarRecord): Uint8Array {
-  const binary = atob(avatar.data)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
 }
 
 /** The web route serving uploaded avatars. */
@@ -107,15 +91,8 @@ export const userAvatarWebRoutes: Route[] = [
       const userId = rubyToI(ctx.params.id)
       const avatar = ctx.db.tables.users.get(userId) ? ctx.db.tables.user_avatars.where('user_id', userId).find((a) => a.filename === ctx.params.filename) : undefined
       if (!avatar) throw webNotFound()
-      return {
-        status: 200,
-        bytes: bytesOf(avatar),
-        // `send_upload`: images inline, `Content-Disposition` as Rails formats it (the name is sanitised ASCII-safe or encoded).
-        headers: {
-          'content-type': AVATAR_TYPES[extensionOf(avatar.filename)] ?? 'application/octet-stream',
-          'content-disposition': `inline; filename="${avatar.filename.replace(/[^\x20-\x7e]/g, '?')}"; filename*=UTF-8''${encodeURIComponent(avatar.filename)}`,
-        },
-      }
+      // Stored avatars always have one of the image extensions, so they are sent inline.
+      return sendUpload(avatar.filename, avatar.data, AVATAR_TYPES)
     },
   }),
 ]

@@ -12,7 +12,7 @@ import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { Source } from '../../rules/source.js'
-import type { Issuables } from './group-milestones.issuables.js'
+import type { Issuables } from './milestones.issuables.js'
 import { MilestoneValidationMessage } from './milestones.messages.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 

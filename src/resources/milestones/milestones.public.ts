@@ -11,10 +11,6 @@ import { Milestone } from './milestones.entities.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 export { Milestone } from './milestones.entities.js'
-// The milestone rules, for groups and projects alike (the project milestones area mounts them).
-export { listMilestones } from './group-milestones.finder.js'
-export { milestoneIssues, milestoneMergeRequests, type Issuables } from './group-milestones.issuables.js'
-export { createMilestone, destroyMilestone, updateMilestone } from './group-milestones.service.js'
 
 /** The milestone with this id, if any. */
 export function milestoneById(db: Db, id: number): MilestoneRecord | undefined {

@@ -8,8 +8,10 @@
  */
 import type { Db } from '../../db/db.js'
 import type { GroupRecord } from '../../db/schema.js'
-import type { MilestoneRecord } from '../group-milestones/index.js'
-import { createMilestone, destroyMilestone, milestonesOfProject, type Issuables } from '../group-milestones/group-milestones.public.js'
+import type { Issuables } from './milestones.issuables.js'
+import { milestonesOfProject } from './milestones.public.js'
+import { createMilestone, destroyMilestone } from './milestones.service.js'
+import type { MilestoneRecord } from './milestones.tables.js'
 
 /**
  * Promotes `milestone` (of a project in `group`) and returns the new group milestone.

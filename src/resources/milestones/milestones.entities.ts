@@ -1,6 +1,6 @@
 /**
  * The milestone entity, shared by group and project milestones and nested in issues and merge
- * requests (other areas present it through `group-milestones.public.ts`). Field order follows
+ * requests (other areas present it through `milestones.public.ts`). Field order follows
  * GitLab 13.x `lib/api/entities/milestone.rb` (gitlab-behaviour.md §9; api-spec.md "Group milestone").
  * @module
  */
