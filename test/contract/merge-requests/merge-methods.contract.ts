@@ -252,3 +252,15 @@ contract('merge when the pipeline succeeds in a fast-forward project', { scenari
     expect((await api.get('/projects/30/merge_requests/1')).body.state).toBe('opened')
   })
 })
+
+contract('merge when the pipeline succeeds, through POST /projects/:id/statuses/:sha', { scenario: RUNNING_PIPELINE }, ({ api }) => {
+  it('merges when an external status makes the head pipeline succeed, and not when it fails', async () => {
+    await api.put('/projects/30/merge_requests/1/merge', { as: 'max', body: { merge_when_pipeline_succeeds: true } })
+    const failed = await api.post(`/projects/30/statuses/${CRASH_FIX}`, { as: 'devon', body: { state: 'failed', name: 'external' } })
+    expect([failed.status, (await api.get('/projects/30/merge_requests/1')).body.state]).toEqual([201, 'opened'])
+    const passed = await api.post(`/projects/30/statuses/${CRASH_FIX}`, { as: 'devon', body: { state: 'success', name: 'external' } })
+    expect(passed.status).toBe(201)
+    const mr = (await api.get('/projects/30/merge_requests/1')).body
+    expect([mr.state, mr.merged_by?.username, mr.head_pipeline?.status]).toEqual(['merged', 'max', 'success'])
+  })
+})
