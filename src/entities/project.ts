@@ -162,7 +162,7 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, counts: Project
     only_allow_merge_if_all_discussions_are_resolved: false,
     remove_source_branch_after_merge: true,
     printing_merge_request_link_enabled: true,
-    merge_method: 'merge',
+    merge_method: project.merge_method ?? 'merge',
     suggestion_commit_message: null,
     auto_devops_enabled: false,
     auto_devops_deploy_strategy: 'continuous',

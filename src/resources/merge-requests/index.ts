@@ -7,6 +7,8 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { onPipelineStatusChanged } from '../runners/runners.public.js'
+import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
 import { mergeRequestRepositoryRoutes } from './merge-requests-repository.routes.js'
 import { mergeRequestRoutes } from './merge-requests.routes.js'
@@ -22,13 +24,17 @@ export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
 /** GitLab's `MergeRequest` entity, as fakelab sends it. */
 export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 
+// A merge request set to merge when its pipeline succeeds merges when that pipeline does.
+onPipelineStatusChanged(mergeWhenPipelineSucceeds)
+
 /** The merge requests area. */
 export const mergeRequests: Area = {
   name: 'merge-requests',
   routes: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes],
   tables: mergeRequestTables,
-  // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests).
-  writes: ['subscriptions'],
+  // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);
+  // the issues a merge request's text closes (`cache_merge_request_closes_issues!`).
+  writes: ['subscriptions', 'merge_requests_closing_issues'],
   scenario: mergeRequestFragment,
   importer: mergeRequestImporter,
 }

@@ -17,6 +17,7 @@ import { Commit, Diff } from '../repository/repository.public.js'
 import { MergeRequest } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, mergeRefCommit, mergeRequestChanges, mergeRequestCommits } from './merge-requests.git.js'
 import { cancelMergeWhenPipelineSucceeds, createMergeRequest, mergeMergeRequest, rebaseMergeRequest } from './merge-requests.merge.js'
+import { closingReferences } from './merge-requests.closing.js'
 import { canMergeMergeRequest, canReadMergeRequest, canReadPipelines } from './merge-requests.policy.js'
 import { mergeRequestByIid } from './merge-requests.public.js'
 import { closesIssues, subscribedToMergeRequest } from './merge-requests.service.js'
@@ -117,7 +118,7 @@ export const mergeRequestRepositoryRoutes: Route[] = [
     handler(ctx) {
       const { project, mr } = withAccess(ctx)
       // `MergeabilityCheckService#execute(recheck: true)`: a failed check is its message, 400.
-      const closing = closesIssues(ctx, mr).filter((i) => i.project_id === project.id).map((i) => i.iid)
+      const closing = closingReferences(ctx, project, closesIssues(ctx, mr))
       const id = mergeRefCommit(ctx, project, mr, defaultMergeCommitMessage(ctx.db.projectFullPath(project), mr, closing))
       if (id === null) return { status: 400, body: { message: 'Merge request is not mergeable' } }
       return ok({ commit_id: id })

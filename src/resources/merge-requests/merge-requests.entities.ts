@@ -12,7 +12,7 @@ import { UserBasic, userBasicOrNull, usersByIds } from '../../entities/user.js'
 import { issuableMilestone } from '../milestones/milestones.public.js'
 import { issuableLabels } from '../labels/labels.public.js'
 import { Pipeline, PipelineBasic, pipelinesOfProject, type PipelineRecord } from '../runners/runners.public.js'
-import { changesCount, diffFacts } from './merge-requests.git.js'
+import { autoMergeEnabled, changesCount, diffFacts } from './merge-requests.git.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** `https://host/<namespace>/<project>/-/merge_requests/<iid>` (gitlab: lib/gitlab/url_builder.rb). */
@@ -82,7 +82,7 @@ export function MergeRequestBasic(mergeRequest: MergeRequestRecord, ctx: Present
     draft: mergeRequest.draft,
     work_in_progress: mergeRequest.draft,
     milestone: issuableMilestone(ctx, mergeRequest.milestone_id),
-    merge_when_pipeline_succeeds: mergeRequest.merge_when_pipeline_succeeds ?? false,
+    merge_when_pipeline_succeeds: autoMergeEnabled(ctx.db, mergeRequest),
     merge_status: publicMergeStatus(facts.merge_status),
     sha: facts.sha,
     merge_commit_sha: mergeRequest.merge_commit_sha,

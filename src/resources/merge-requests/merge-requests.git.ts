@@ -1,7 +1,7 @@
 /**
  * Merge requests on the project's repository: what GitLab reads of the source and target branches
  * (diff refs, the diff's files, its commits, whether it merges cleanly) and the writes that move
- * them (merge, fast-forward-less merge commit with optional squash, rebase, the merge ref). A
+ * them (merge commit or fast-forward with optional squash, rebase, the merge ref). A
  * merge request whose branches both exist in its project's repository reads them live while it is
  * open; one whose branches do not (most scenario merge requests) keeps the SHAs and `merge_status`
  * of its row, and a merged one keeps what its merge recorded.
@@ -12,7 +12,6 @@
  * merge base, rebase replaying the source commits).
  * @module
  */
-import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import {
@@ -22,15 +21,23 @@ import {
   flatFiles,
   log,
   mergeBase,
+  mergeFlatTrees,
   RepositoryWrite,
   repositoryOf,
   signatureAt,
   type FileDiff,
   type FlatEntry,
   type ObjectId,
+  type ObjectStore,
   type Repository,
 } from '../repository/repository.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
+
+/** What a write here reads of the request: the store and the clock's instant (commit dates). */
+export interface WriteCtx {
+  readonly db: Db
+  readonly now: string
+}
 
 /** The open diff of a merge request whose branches exist: tips, base, and what merging would do. */
 export interface LiveDiff {
@@ -118,6 +125,37 @@ export function mergeRequestCommits(db: Db, mr: MergeRequestRecord): { repo: Rep
 }
 
 /**
+ * `MergeRequest#should_be_rebased?`: the project merges semi-linearly or fast-forward only
+ * (`ff_merge_must_be_possible?`) and the target tip is not in the source's history
+ * (`ff_merge_possible?`: `repository.ancestor?(target_branch_sha, diff_head_sha)`). False without
+ * a live diff.
+ */
+export function shouldBeRebased(db: Db, project: ProjectRecord, mr: MergeRequestRecord): boolean {
+  const method = project.merge_method ?? 'merge'
+  if (method === 'merge') return false
+  const live = liveDiff(db, mr)
+  return live !== null && !ancestors(live.repo, live.sha).has(live.start_sha)
+}
+
+/**
+ * Whether the merge request is still set to merge when its pipeline succeeds. The flag as stored,
+ * unless what `MergeRequests::RefreshService` does on a push since happened: a new head on the
+ * source branch (`abort_auto_merges`: the head is not the `sha` the merge was asked for), or, in a
+ * semi-linear or fast-forward project, a target that moved so that a rebase is needed
+ * (`abort_ff_merge_requests_with_when_pipeline_succeeds`). Read at once rather than on the push,
+ * which another area makes.
+ */
+export function autoMergeEnabled(db: Db, mr: MergeRequestRecord): boolean {
+  if (!mr.merge_when_pipeline_succeeds || mr.state !== 'opened') return false
+  const live = liveDiff(db, mr)
+  if (!live) return true
+  const sha = mr.merge_params?.sha
+  if (sha !== undefined && sha !== live.sha) return false
+  const project = db.tables.projects.get(mr.project_id)
+  return project === undefined || !shouldBeRebased(db, project, mr)
+}
+
+/**
  * `diverged_commits_count`: the target's commits the source lacks (what a rebase would bring in);
  * 0 without a live diff.
  */
@@ -128,47 +166,24 @@ export function divergedCommitsCount(db: Db, mr: MergeRequestRecord): number {
   return [...ancestors(live.repo, live.start_sha)].filter((id) => !onSource.has(id)).length
 }
 
-/** Whether two tree entries are the same file (same mode and blob), both absent counting as the same. */
-function same(a: FlatEntry | undefined, b: FlatEntry | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.id === b.id && a.mode === b.mode)
-}
-
 /**
- * A three-way merge of the files of `theirs` into `ours` over `base` (commits), path by path: a
- * path changed on one side only takes that side; changed alike on both, once; changed differently
- * on both, a conflict (null). A path that is a file on one side and a directory on the other is a
- * conflict too.
- * spec-gap: git merges the lines of a file both sides changed when their hunks do not overlap;
- * this merge calls any file changed on both sides (differently) a conflict.
+ * The shared three-way merge (`mergeFlatTrees`, line by line) of the files of `theirs` into `ours`
+ * over `base` (commits). Merged blobs are written to `into`: a write's store, or by default a
+ * scratch store over the repository's (a read that only needs the outcome writes nothing).
  */
-function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, theirs: ObjectId): Map<string, FlatEntry> | null {
+function mergeFiles(repo: Repository, base: ObjectId | null, ours: ObjectId, theirs: ObjectId, into: ObjectStore = repo.objects.child()): Map<string, FlatEntry> | null {
   const b = flatFiles(repo, base === null ? null : commitOf(repo, base).tree)
-  const o = flatFiles(repo, commitOf(repo, ours).tree)
-  const t = flatFiles(repo, commitOf(repo, theirs).tree)
-  const out = new Map(o)
-  for (const path of new Set([...b.keys(), ...t.keys()])) {
-    const be = b.get(path)
-    const te = t.get(path)
-    const oe = o.get(path)
-    if (same(te, be) || same(oe, te)) continue
-    if (!same(oe, be)) return null
-    if (te) out.set(path, te)
-    else out.delete(path)
-  }
-  for (const path of out.keys()) {
-    const parts = path.split('/')
-    for (let i = 1; i < parts.length; i++) if (out.has(parts.slice(0, i).join('/'))) return null
-  }
-  return out
+  return mergeFlatTrees(into, b, flatFiles(repo, commitOf(repo, ours).tree), flatFiles(repo, commitOf(repo, theirs).tree))
 }
 
 /**
  * `MergeRequest#default_merge_commit_message`: "Merge branch 'src' into 'tgt'", the title, "Closes
- * #1 and #2" for the issues it closes, and "See merge request group/project!iid", blank-line separated.
+ * #1 and group/other#2" for the issues it closes (their references from the project), and "See
+ * merge request group/project!iid", blank-line separated.
  */
-export function defaultMergeCommitMessage(fullPath: string, mr: MergeRequestRecord, closes: readonly number[]): string {
+export function defaultMergeCommitMessage(fullPath: string, mr: MergeRequestRecord, closes: readonly string[]): string {
   const parts = [`Merge branch '${mr.source_branch}' into '${mr.target_branch}'`, mr.title]
-  if (closes.length > 0) parts.push(`Closes ${toSentence(closes.map((iid) => `#${iid}`))}`)
+  if (closes.length > 0) parts.push(`Closes ${toSentence(closes)}`)
   parts.push(`See merge request ${fullPath}!${mr.iid}`)
   return parts.join('\n\n')
 }
@@ -181,7 +196,8 @@ function toSentence(words: readonly string[]): string {
 
 /** What {@link mergeInStore} wrote. */
 export interface MergeOutcome {
-  merge_commit_sha: ObjectId
+  /** The merge commit; null for a fast-forward (13.x `FfMergeService` records none). */
+  merge_commit_sha: ObjectId | null
   squash_commit_sha: ObjectId | null
 }
 
@@ -189,11 +205,13 @@ export interface MergeOutcome {
  * `MergeService#commit` on the store: an optional squash commit (the head's tree on the merge base,
  * authored by the merge request's author, the title as message unless given), then a merge commit
  * of the target tip and the head (or the squash) whose tree is {@link mergeFiles}', committed by
- * `user`; the target branch moves to it, and the source branch goes when `removeSource`. Saved in
- * the request's transaction.
+ * `user`; the target branch moves to it, and the source branch goes when `removeSource`. With
+ * `fastForward` (`FfMergeService`, projects whose `merge_method` is `ff`) there is no merge commit:
+ * the target branch moves to the head (or the squash), which the caller made sure contains it.
+ * Saved in the request's transaction.
  * @returns null when the merge would conflict (nothing is saved).
  */
-export function mergeInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord, options: { message: string; squash: boolean; squashMessage: string; author: UserRecord | undefined; removeSource: boolean }): MergeOutcome | null {
+export function mergeInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord, options: { message: string; squash: boolean; squashMessage: string; author: UserRecord | undefined; removeSource: boolean; fastForward: boolean }): MergeOutcome | null {
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
   const target = repo.branches.get(mr.target_branch)!
@@ -206,7 +224,14 @@ export function mergeInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Merg
     squash = write.writeCommit({ tree: commitOf(repo, head).tree, parents: base === null ? [] : [base], author, committer, message: options.squashMessage })
     head = squash
   }
-  const files = mergeFiles(repo, base, target, head)
+  if (options.fastForward) {
+    if (!ancestors(repo, head).has(target)) return null
+    write.setBranch(mr.target_branch, head)
+    if (options.removeSource) write.setBranch(mr.source_branch, null)
+    write.save()
+    return { merge_commit_sha: null, squash_commit_sha: squash }
+  }
+  const files = mergeFiles(repo, base, target, head, repo.objects)
   if (!files) return null
   const tree = write.writeFlatTree(files)
   const merge = write.writeCommit({ tree, parents: [target, head], author: committer, committer, message: options.message })
@@ -223,7 +248,7 @@ export function mergeInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Merg
  * source's history.
  * @returns false when a commit does not apply (nothing is saved), else true.
  */
-export function rebaseInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord): boolean {
+export function rebaseInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, user: UserRecord): boolean {
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
   const target = repo.branches.get(mr.target_branch)!
@@ -235,7 +260,7 @@ export function rebaseInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Mer
   let tip = target
   for (const id of own) {
     const commit = commitOf(repo, id)
-    const files = mergeFiles(repo, commit.parents[0] ?? null, tip, id)
+    const files = mergeFiles(repo, commit.parents[0] ?? null, tip, id, repo.objects)
     if (!files) return false
     tip = write.writeCommit({ tree: write.writeFlatTree(files), parents: [tip], author: commit.author, committer, message: commit.message })
   }
@@ -249,14 +274,15 @@ export function rebaseInStore(ctx: Ctx<unknown>, project: ProjectRecord, mr: Mer
  * of the target tip and the head, as the merge request's author would make it, computed without
  * being stored (a GET writes nothing). Null when there is no live diff or the merge conflicts.
  */
-export function mergeRefCommit(ctx: Ctx<unknown>, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
+export function mergeRefCommit(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
   const live = liveDiff(ctx.db, mr)
   if (!live) return null
-  const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha)
+  // A write never saved: its merged blobs, tree and commit only name the commit.
+  const write = new RepositoryWrite(ctx.db, project)
+  const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha, write.repo.objects)
   if (!files) return null
   const author = ctx.db.tables.users.get(mr.author_id)
   const signature = signatureAt(author?.name ?? '', author?.email ?? '', ctx.now)
-  const write = new RepositoryWrite(ctx.db, project)
   const tree = write.writeFlatTree(files)
   return write.writeCommit({ tree, parents: [live.start_sha, live.sha], author: signature, committer: signature, message })
 }

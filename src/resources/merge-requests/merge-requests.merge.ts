@@ -19,10 +19,11 @@ import { assigneeIdsFor, findOrCreateLabelIds, milestoneIdFor, updateIssue } fro
 import { canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { headPipeline } from './merge-requests.entities.js'
-import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore } from './merge-requests.git.js'
+import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore, shouldBeRebased, autoMergeEnabled } from './merge-requests.git.js'
+import { cacheClosesIssues, closingReferences } from './merge-requests.closing.js'
 import { canAdminMergeRequest, canMergeMergeRequest } from './merge-requests.policy.js'
-import { closesIssues, createPeopleTodos, DESCRIPTION_MAX, isDraftTitle, reviewerIdsFor, TITLE_MAX } from './merge-requests.service.js'
-import type { MergeRequestRecord } from './merge-requests.tables.js'
+import { closesIssues, createPeopleTodos, DESCRIPTION_MAX, isDraftTitle, reviewerIdsFor, TITLE_MAX, type ServiceCtx } from './merge-requests.service.js'
+import type { MergeRequestMergeParams, MergeRequestRecord } from './merge-requests.tables.js'
 
 /** The params of `POST /projects/:id/merge_requests`, as declared. */
 export interface MergeRequestCreateParams {
@@ -138,6 +139,8 @@ export function createMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project:
   void _id
   const mr = db.tables.merge_requests.insert({ ...row, iid: db.nextIid('merge_requests', 'project', project.id) })
   createPeopleTodos(ctx, mr, user, { ...mr, assignee_ids: [], reviewer_ids: [] })
+  // `CreateService#after_create`: the issues its title, description and commits close.
+  cacheClosesIssues(ctx, project, mr, user)
   return mr
 }
 
@@ -155,71 +158,120 @@ export interface MergeParams {
 }
 
 /**
- * `PUT …/merge`: refusals in 13.x's order, then the merge now (`MergeService`) or, asked to merge
- * when the pipeline succeeds while the head pipeline is active, the flag (`AutoMerge::
- * MergeWhenPipelineSucceedsService`).
  * `mergeable_state?`: open, not a draft, not broken (its branches exist and the source has commits
  * the target lacks); the CI check passes (no project requires a successful pipeline here).
- * `mergeable?` then checks the merge itself: a conflict is its 406, as GitLab answers when the
- * stored status was not yet rechecked (the usual case right after a push).
+ */
+function mergeableState(ctx: ServiceCtx, mr: MergeRequestRecord): boolean {
+  return mr.state === 'opened' && !mr.draft && liveDiff(ctx.db, mr) !== null && (mergeRequestCommits(ctx.db, mr)?.ids.length ?? 0) > 0
+}
+
+/**
+ * `MergeRequest#mergeable?`: {@link mergeableState}, it merges without conflicts (`can_be_merged?`)
+ * and needs no rebase first (`!should_be_rebased?`, semi-linear and fast-forward projects).
+ */
+export function mergeable(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequestRecord): boolean {
+  return mergeableState(ctx, mr) && liveDiff(ctx.db, mr)!.merge_status === 'can_be_merged' && !shouldBeRebased(ctx.db, project, mr)
+}
+
+/**
+ * `PUT …/merge`: refusals in 13.x's order, then the merge now (`MergeService`) or, asked to merge
+ * when the pipeline succeeds while the head pipeline is active, the flag (`AutoMerge::
+ * MergeWhenPipelineSucceedsService#execute`), with the merge params the later merge uses.
+ * `mergeable?` checks the merge itself: a conflict, or a semi-linear or fast-forward project's
+ * source that is not rebased on the target, is its 406, as GitLab answers when the stored status
+ * was not yet rechecked (the usual case right after a push).
  * @throws ApiError 401 `{"message":"401 Unauthorized"}` without permission to update the target
  *   branch; 405 `{"message":"405 Method Not Allowed"}` not mergeable; 406 `{"message":"Branch
- *   cannot be merged"}` on conflicts; 409 `{"message":"SHA does not match HEAD of source branch: <sha>"}`.
+ *   cannot be merged"}` on conflicts or when a rebase is needed; 409 `{"message":"SHA does not
+ *   match HEAD of source branch: <sha>"}`.
  */
 export function mergeMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord, params: MergeParams): MergeRequestRecord {
   const { db } = ctx
   if (!canMergeMergeRequest(ctx, project, mr)) throw unauthorized()
-  const live = liveDiff(db, mr)
-  const commits = live ? (mergeRequestCommits(db, mr)?.ids ?? []) : []
-  const mergeableState = mr.state === 'opened' && !mr.draft && live !== null && commits.length > 0
+  const state = mergeableState(ctx, mr)
   const mwps = params.merge_when_pipeline_succeeds === true
   const head = mwps ? headPipeline(ctx, mr) : null
-  const automatically = mwps && mergeableState && head !== null && ACTIVE.has(head.status)
-  const immediately = mwps ? head !== null && head.status === 'success' && mergeableState : mergeableState
+  const automatically = mwps && state && head !== null && ACTIVE.has(head.status)
+  const immediately = mwps ? head !== null && head.status === 'success' && state : state
   if (!immediately && !automatically) throw notAllowed()
-  if (live!.merge_status !== 'can_be_merged') throw apiMessage(406, 'Branch cannot be merged')
-  if (params.sha !== undefined && params.sha !== live!.sha) throw apiMessage(409, `SHA does not match HEAD of source branch: ${live!.sha}`)
+  if (!mergeable(ctx, project, mr)) throw apiMessage(406, 'Branch cannot be merged')
+  const live = liveDiff(db, mr)!
+  if (params.sha !== undefined && params.sha !== live.sha) throw apiMessage(409, `SHA does not match HEAD of source branch: ${live.sha}`)
   let current = mr
   if (params.squash) current = db.tables.merge_requests.update(mr.id, { squash: true })
+  const mergeParams: MergeRequestMergeParams = {
+    ...(params.merge_commit_message !== undefined ? { commit_message: params.merge_commit_message } : {}),
+    ...(params.squash_commit_message !== undefined ? { squash_commit_message: params.squash_commit_message } : {}),
+    sha: params.sha ?? live.sha,
+  }
   if (!immediately) {
-    const patch: Partial<MergeRequestRecord> = { merge_when_pipeline_succeeds: true, merge_user_id: user.id, updated_at: ctx.now }
+    const patch: Partial<MergeRequestRecord> = { merge_when_pipeline_succeeds: true, merge_user_id: user.id, merge_params: { ...current.merge_params, ...mergeParams }, updated_at: ctx.now }
     if (params.should_remove_source_branch !== undefined) patch.should_remove_source_branch = params.should_remove_source_branch
     return db.tables.merge_requests.update(mr.id, patch)
   }
-  const closing = closesIssues(ctx, current)
-  const message = params.merge_commit_message ?? defaultMergeCommitMessage(db.projectFullPath(project), current, closing.filter((i) => i.project_id === project.id).map((i) => i.iid))
-  const repo = live!.repo
+  if (params.should_remove_source_branch !== undefined) current = db.tables.merge_requests.update(mr.id, { should_remove_source_branch: params.should_remove_source_branch })
+  return executeMerge(ctx, user, project, current, mergeParams) ?? (() => { throw apiMessage(406, 'Branch cannot be merged') })()
+}
+
+/** What a merge reads of the request: who and when, and the base URL (issue links in its text). */
+export interface MergeCtx extends ServiceCtx {
+  readonly baseUrl: string
+}
+
+/**
+ * `ctx` with `user` acting, for a merge made on someone's behalf (an automatic merge). The
+ * repository area's protection checks take a request's `Ctx` but read only its store, user and date.
+ */
+export function actingAs(ctx: MergeCtx, user: UserRecord): Ctx<unknown> {
+  return { db: ctx.db, today: ctx.today, now: ctx.now, baseUrl: ctx.baseUrl, currentUser: user } as unknown as Ctx<unknown>
+}
+
+/**
+ * `MergeService#execute` once the checks passed: the merge (or fast-forward, per the project's
+ * `merge_method`) in the store, then `PostMergeService`: merged by `user`, the issues it closes
+ * closed by `user`, `user`'s to-dos on it done. Source branch removal follows the merge request's
+ * `should_remove_source_branch` (else `force_remove_source_branch`) when the branch may go.
+ * @returns the merged row, or null when the merge conflicts (nothing written).
+ */
+export function executeMerge(ctx: MergeCtx, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord, mergeParams: MergeRequestMergeParams): MergeRequestRecord | null {
+  const { db } = ctx
+  const live = liveDiff(db, mr)
+  if (!live) return null
+  const closing = closesIssues(ctx, mr)
+  const message = mergeParams.commit_message ?? defaultMergeCommitMessage(db.projectFullPath(project), mr, closingReferences(ctx, project, closing))
+  const repo = live.repo
+  const userCtx = actingAs(ctx, user)
   // `can_remove_source_branch?`: not protected, not the default branch, the merger may push code.
-  const wantsRemoval = params.should_remove_source_branch ?? current.force_remove_source_branch ?? false
-  const removeSource = wantsRemoval && !isProtectedBranch(db, project, repo, current.source_branch) && current.source_branch !== project.default_branch && canPushToBranch(ctx, project, repo, current.source_branch)
-  const outcome = mergeInStore(ctx, project, current, user, {
+  const wantsRemoval = mr.should_remove_source_branch ?? mr.force_remove_source_branch ?? false
+  const removeSource = wantsRemoval && !isProtectedBranch(db, project, repo, mr.source_branch) && mr.source_branch !== project.default_branch && canPushToBranch(userCtx, project, repo, mr.source_branch)
+  const outcome = mergeInStore(ctx, project, mr, user, {
     message,
-    squash: current.squash,
-    squashMessage: params.squash_commit_message ?? current.title,
-    author: db.tables.users.get(current.author_id),
+    squash: mr.squash,
+    squashMessage: mergeParams.squash_commit_message ?? mr.title,
+    author: db.tables.users.get(mr.author_id),
     removeSource,
+    fastForward: (project.merge_method ?? 'merge') === 'ff',
   })
-  if (!outcome) throw apiMessage(406, 'Branch cannot be merged')
+  if (!outcome) return null
   const merged = db.tables.merge_requests.update(mr.id, {
     state: 'merged',
     merged_at: ctx.now,
     merged_by_id: user.id,
     merge_commit_sha: outcome.merge_commit_sha,
     squash_commit_sha: outcome.squash_commit_sha,
-    sha: live!.sha,
-    base_sha: live!.base_sha ?? '',
-    start_sha: live!.start_sha,
+    sha: live.sha,
+    base_sha: live.base_sha ?? '',
+    start_sha: live.start_sha,
     merge_status: 'can_be_merged',
     merge_when_pipeline_succeeds: false,
     merge_error: null,
-    ...(params.should_remove_source_branch !== undefined ? { should_remove_source_branch: params.should_remove_source_branch } : {}),
     updated_at: ctx.now,
   })
   // `PostMergeService`: the issues it closes are closed by the merger; the merger's to-dos on it are done.
   for (const issue of closing) {
     if (issue.state !== 'opened') continue
     const issueProject = db.tables.projects.get(issue.project_id)
-    if (issueProject) updateIssue(ctx, user, issueProject, issue, { state_event: 'close' })
+    if (issueProject) updateIssue(userCtx, user, issueProject, issue, { state_event: 'close' })
   }
   resolveTodosForTarget(db, user.id, 'MergeRequest', mr.id, ctx.now)
   return merged
@@ -227,15 +279,18 @@ export function mergeMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project: 
 
 /**
  * `POST …/cancel_merge_when_pipeline_succeeds`: `AutoMergeService#cancel`, whose service result
- * the API answers as it is (201): `{"status":"success"}`, or when nothing was set
+ * the API answers as it is (201): `{"status":"success"}`, or when nothing is set
  * `{"message":"Can't cancel the automatic merge","status":"error","http_status":406}`.
+ * Cancelling drops the merge params the automatic merge kept (`should_remove_source_branch`,
+ * the messages), as `cancel_auto_merge` does.
  * @throws ApiError 401 `{"message":"401 Unauthorized"}` unless the caller may merge it or wrote it
  *   (`can_cancel_auto_merge?`).
  */
 export function cancelMergeWhenPipelineSucceeds(ctx: Ctx<unknown>, user: UserRecord, project: ProjectRecord, mr: MergeRequestRecord): Record<string, unknown> {
   if (!canMergeMergeRequest(ctx, project, mr) && mr.author_id !== user.id) throw unauthorized()
-  if (!mr.merge_when_pipeline_succeeds) return { message: "Can't cancel the automatic merge", status: 'error', http_status: 406 }
-  ctx.db.tables.merge_requests.update(mr.id, { merge_when_pipeline_succeeds: false, merge_user_id: null, updated_at: ctx.now })
+  if (!autoMergeEnabled(ctx.db, mr)) return { message: "Can't cancel the automatic merge", status: 'error', http_status: 406 }
+  const kept = mr.merge_params?.sha !== undefined ? { sha: mr.merge_params.sha } : {}
+  ctx.db.tables.merge_requests.update(mr.id, { merge_when_pipeline_succeeds: false, merge_user_id: null, should_remove_source_branch: null, merge_params: kept, updated_at: ctx.now })
   return { status: 'success' }
 }
 

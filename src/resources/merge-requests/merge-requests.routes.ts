@@ -37,6 +37,7 @@ import {
 } from './merge-requests.service.js'
 import { mergeRequestByIid } from './merge-requests.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
+import { cacheClosesIssues } from './merge-requests.closing.js'
 
 const SCOPES = ['created-by-me', 'assigned-to-me', 'created_by_me', 'assigned_to_me', 'all'] as const
 
@@ -300,6 +301,8 @@ export const mergeRequestRoutes: Route[] = [
       // spec-gap: `allow_collaboration` applies to merge requests from forks only, which the
       // simulator has none of; it is accepted and changes nothing, as GitLab does for same-project ones.
       const updated = updateMergeRequest(ctx, ctx.currentUser!, project, mr, ctx.params)
+      // `UpdateService#after_update`: the issues it closes, read again from its text.
+      cacheClosesIssues(ctx, project, updated, ctx.currentUser!)
       return ok(presentMergeRequest(ctx, project, updated))
     },
   }),

@@ -61,6 +61,18 @@ export interface MergeRequestRecord extends Row {
   should_remove_source_branch?: boolean | null
   /** `merge_error`: why the last merge or rebase failed; absent reads null. */
   merge_error?: string | null
+  /** The rest of `merge_params` the merge call kept for a later automatic merge; absent reads {}. */
+  merge_params?: MergeRequestMergeParams
+}
+
+/** `merge_params` besides `should_remove_source_branch` (its own column here). */
+export interface MergeRequestMergeParams {
+  /** `merge_commit_message` of the merge call. */
+  commit_message?: string
+  /** `squash_commit_message` of the merge call. */
+  squash_commit_message?: string
+  /** The source head the merge was asked for (`sha`, else the head then): a push since aborts an automatic merge. */
+  sha?: string
 }
 
 declare module '../../db/schema.js' {

@@ -23,6 +23,7 @@ import { issueCounts } from '../issues/issues.public.js'
 import { UserBasic } from '../../entities/user.js'
 import { createProject, destroyProject, listProjects, PROJECT_ORDER_COLUMNS, projectTeam, updateProject } from './projects.service.js'
 import { canChangeNamespace, findNamespaceForCaller, transferProject } from './projects.transfer.js'
+import { MERGE_METHODS } from './projects.tables.js'
 
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
@@ -163,6 +164,7 @@ export const projectRoutes: Route[] = [
       description: p.string(),
       visibility: p.string({ values: VISIBILITY }),
       default_branch: p.string(),
+      merge_method: p.string({ values: MERGE_METHODS }),
     },
     rules: { atLeastOneOf: UPDATE_AT_LEAST_ONE_OF },
     handler(ctx) {

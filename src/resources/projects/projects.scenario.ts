@@ -22,6 +22,10 @@ const projectFields = {
   archived: z.boolean().default(false).describe('Archived (read-only). Default false.'),
   created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
   last_activity_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
+  merge_method: z
+    .enum(['merge', 'rebase_merge', 'ff'])
+    .optional()
+    .describe('How its merge requests merge: merge (a merge commit), rebase_merge (a merge commit, only when the source is rebased on the target) or ff (fast-forward only). Default merge.'),
   repository_storage: z.string().min(1).default('default').describe('Name of the repository storage (top-level repository_storages) holding it. Default default.'),
   /** Runner registration token; faker (`GR1348941…`) when absent. */
   runners_token: z.string().min(1).optional().describe('Runner registration token of the project; faker (GR1348941...) when absent.'),
@@ -86,6 +90,8 @@ export const projectFragment: ScenarioFragment = {
         archived: p.archived,
         repository_storage: p.repository_storage,
         runners_token: p.runners_token ?? runnersRegistrationToken(f),
+        // Kept only when set: rows without it read merge (state exports stay as they were).
+        ...(p.merge_method !== undefined ? { merge_method: p.merge_method } : {}),
       }
       return record
     },

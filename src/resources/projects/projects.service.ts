@@ -19,6 +19,7 @@ import type { Db } from '../../db/db.js'
 import { denseView } from '../../db/dense.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { GroupRecord, ProjectRecord, UserRecord, Visibility } from '../../db/schema.js'
+import type { MergeMethod } from './projects.tables.js'
 
 /** `Gitlab::Regex.project_name_regex` (13.x): letters, digits, emoji, `_`, `.`, dashes, spaces. */
 const PROJECT_NAME = /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_. ]*$/u
@@ -43,6 +44,8 @@ export interface ProjectAttributes {
   description?: string
   visibility?: Visibility
   default_branch?: string
+  /** `merge_method` (`PUT /projects/:id` only). */
+  merge_method?: MergeMethod
 }
 
 /**
@@ -217,6 +220,7 @@ export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: 
   if (attrs.description !== undefined) patch.description = attrs.description
   if (attrs.visibility !== undefined) patch.visibility = attrs.visibility
   if (attrs.default_branch !== undefined && present(attrs.default_branch)) patch.default_branch = attrs.default_branch
+  if (attrs.merge_method !== undefined) patch.merge_method = attrs.merge_method
   const errors = validate(ctx.db, { ...project, ...patch }, namespace, project.id)
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   return ctx.db.tables.projects.update(project.id, { ...patch, last_activity_at: ctx.now })

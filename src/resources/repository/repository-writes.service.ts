@@ -1,7 +1,7 @@
 /**
  * The repository writes GitLab's services make: a commit of file actions on a branch
  * (`Commits::CreateService` and `Files::*Service`, with their validations in GitLab's order),
- * cherry-pick and revert (`Commits::ChangeService`, a three-way merge of trees), and branch
+ * cherry-pick and revert (`Commits::ChangeService`, the shared three-way merge of trees, line by line), and branch
  * creation (`Branches::CreateService`). Each refusal is GitLab's message, thrown as the 400 the
  * API answers; every write goes through {@link RepositoryWrite}, inside the request's transaction.
  * gitlab: app/services/commits/create_service.rb, change_service.rb, files/*.rb,
@@ -15,6 +15,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import type { ObjectId } from './git-objects.js'
 import type { FlatEntry, Repository } from './repository.build.js'
 import { canPushToBranch, protectDefaultBranch } from './repository.protection.js'
+import { mergeFlatTrees } from './repository.merge.js'
 import { isValidRefName } from './repository.scenario.js'
 import { commitOf, log, resolveCommit } from './repository.service.js'
 import { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
@@ -130,27 +131,6 @@ export function commitFiles(ctx: Ctx<unknown>, project: ProjectRecord, request: 
 export type ChangeResult = { id: ObjectId; repo: Repository } | { message: string; error_code: 'empty' | 'conflict' }
 
 /**
- * A three-way merge of flat trees: the change from `base` to `theirs` applied to `ours`, path by
- * path; a path both sides changed differently is a conflict.
- * spec-gap: git merges such a file line by line and conflicts only on overlapping hunks; fakelab
- * refuses at the first file both sides changed.
- */
-function mergeFlat(base: Map<string, FlatEntry>, ours: Map<string, FlatEntry>, theirs: Map<string, FlatEntry>): Map<string, FlatEntry> | null {
-  const same = (a: FlatEntry | undefined, b: FlatEntry | undefined) => a?.id === b?.id && a?.mode === b?.mode
-  const out = new Map(ours)
-  for (const path of new Set([...base.keys(), ...theirs.keys()])) {
-    const b = base.get(path)
-    const t = theirs.get(path)
-    const o = ours.get(path)
-    if (same(b, t) || same(o, t)) continue
-    if (!same(o, b)) return null
-    if (t) out.set(path, t)
-    else out.delete(path)
-  }
-  return out
-}
-
-/**
  * `Commits::CherryPickService` / `RevertService` on `branch`: applies the commit's change (or its
  * reverse) to the branch tip as a new commit. Messages: `Commit#cherry_pick_message` (the commit's
  * message, a blank line, `(cherry picked from commit <sha>)`) or `Commit#revert_message`
@@ -169,7 +149,8 @@ export function changeCommit(ctx: Ctx<unknown>, project: ProjectRecord, action: 
   const commitFiles = flatFiles(repo, commit.tree)
   const ours = flatFiles(repo, commitOf(repo, tip).tree)
   const [base, theirs] = action === 'cherry_pick' ? [parentFiles, commitFiles] : [commitFiles, parentFiles]
-  const merged = mergeFlat(base, ours, theirs)
+  // The merge's blobs go to the write's store (saved with the commit, dropped on a dry run).
+  const merged = mergeFlatTrees(repo.objects, base, ours, theirs)
   const act = action === 'cherry_pick' ? 'cherry-pick' : 'revert'
   const failure = (code: 'empty' | 'conflict'): ChangeResult => ({
     message: `Sorry, we cannot ${act} this commit automatically. This commit may already have been ${act}ed, or a more recent commit may have updated some of its content.`,

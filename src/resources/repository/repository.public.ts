@@ -14,7 +14,8 @@
  */
 export { repositoryOf } from './repository.build.js'
 export type { Repository } from './repository.build.js'
-export type { ObjectId } from './git-objects.js'
+export type { ObjectId, ObjectStore } from './git-objects.js'
+export { mergeFlatTrees } from './repository.merge.js'
 export { ancestors, commitOf, diffTrees, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
 export type { FileDiff } from './repository.service.js'
 export { Commit, Diff } from './repository.entities.js'
