@@ -2,8 +2,10 @@
  * The noteables: issues and merge requests as the note and discussion endpoints see them, one
  * shape for both (GitLab's `API::Helpers::NotesHelpers` serves every noteable with one set of
  * helpers). Finding one (`find_noteable`), who may read its confidential notes, comment on it,
- * administer or resolve its notes, and the counters a note moves on it. The issue and merge
- * request facts come through those areas' public modules.
+ * administer or resolve its notes, and the counters a note moves on it.
+ * Each kind of noteable is registered here by the area that owns it (`registerNoteableKind`), as it
+ * loads: the notes area names no issue or merge request code, so those areas import it without a
+ * cycle (as `Noteable` is a concern their models include in GitLab).
  * Sources: gitlab: lib/api/helpers/notes_helpers.rb, app/finders/notes_finder.rb,
  * app/policies/note_policy.rb, app/policies/issuable_policy.rb, app/policies/issue_policy.rb,
  * app/policies/project_policy.rb, app/models/concerns/resolvable_discussion.rb.
@@ -13,10 +15,8 @@ import { forbidden, recordNotFound } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
-import { AccessLevel, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
+import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { findProject } from '../../rules/finders.js'
-import { countIssueNote, issueByIid } from '../issues/issues.public.js'
-import { canReadMergeRequest, countMergeRequestNote, mergeRequestByIid } from '../merge-requests/merge-requests.public.js'
 import type { NoteableType } from './notes.tables.js'
 
 /** Who is asking and when: the parts of a request context the notes code reads. */
@@ -44,6 +44,60 @@ export interface Noteable {
   readonly record: NoteableFacts
 }
 
+/** What quick actions in a new note did: its text without them, their changes, their messages. */
+export interface InterpretedNote {
+  /** The body with each executed command's line removed. */
+  content: string
+  /** `commands_changes`: `{}` when no quick action ran. */
+  changes: Record<string, unknown>
+  /** Execution messages, one per executed command (the 202 answer's `summary`). */
+  messages: string[]
+}
+
+/** A noteable's quick actions (`Notes::QuickActionsService`): read from a new note, then run. */
+export interface NoteCommands {
+  /** The commands of `body` the caller may run on the noteable with global id `id`, and the text left. */
+  interpret(ctx: NotesCtx, project: ProjectRecord, id: number, body: string): InterpretedNote
+  /** Runs the interpreted commands, after the note (if any) is stored. */
+  execute(ctx: NotesCtx, id: number): void
+}
+
+/**
+ * One kind of noteable, as the area owning its model registers it: how the note code finds one,
+ * who may read it, and what a note does to it. `R` is the area's record.
+ */
+export interface NoteableKind<R extends NoteableFacts = NoteableFacts> {
+  /** GitLab's model name, the notes' `noteable_type`. */
+  readonly type: NoteableType
+  /** `project.<noteables>.find_by(iid:)`: the one with that iid in the project, readable or not. */
+  byIid(db: Db, projectId: number, iid: number): R | undefined
+  /** `read_issue`/`read_merge_request` on one of the (readable) project's noteables. */
+  canRead(ctx: NotesCtx, project: ProjectRecord, record: R): boolean
+  /** Who keeps `create_note` on a locked discussion: this access level and up (administrators too). */
+  readonly lockedDiscussionLevel: number
+  /** A user note's effect on it: `user_notes_count` by `delta` (never below 0); `now` also moves its `updated_at`. */
+  countNote(db: Db, id: number, delta: 1 | -1, now: string | null): void
+  /** Its quick actions, if fakelab interprets any. */
+  readonly commands?: NoteCommands
+}
+
+const kinds = new Map<NoteableType, NoteableKind>()
+
+/** Registers a kind of noteable (its area calls this once, as it loads). */
+export function registerNoteableKind<R extends NoteableFacts>(kind: NoteableKind<R>): void {
+  kinds.set(kind.type, kind as unknown as NoteableKind)
+}
+
+/**
+ * The registered kind of that type.
+ * @throws Error when no area registered it (a composition bug, not a request error).
+ */
+export function noteableKind(type: NoteableType): NoteableKind {
+  const kind = kinds.get(type)
+  if (!kind) throw new Error(`no noteable kind ${type} is registered`)
+  return kind
+}
+
 /** The noteables under `/projects/:id`: their path segment and the name of their id parameter (the spec's). */
 export const NOTEABLES: readonly { type: NoteableType; segment: string; idParam: string }[] = [
   { type: 'Issue', segment: 'issues', idParam: 'issue_iid' },
@@ -59,14 +113,10 @@ export const NOTEABLES: readonly { type: NoteableType; segment: string; idParam:
  */
 export function findNoteable(ctx: Ctx<unknown>, type: NoteableType, projectId: string, iid: number): Noteable {
   const project = findProject(ctx, projectId)
-  if (type === 'Issue') {
-    const issue = issueByIid(ctx.db, project.id, iid)
-    if (!issue || !issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(issue)) throw recordNotFound()
-    return { type, project, record: issue }
-  }
-  const mr = mergeRequestByIid(ctx.db, project.id, iid)
-  if (!mr || !canReadMergeRequest(ctx, project, mr)) throw recordNotFound()
-  return { type, project, record: mr }
+  const kind = noteableKind(type)
+  const record = kind.byIid(ctx.db, project.id, iid)
+  if (!record || !kind.canRead(ctx, project, record)) throw recordNotFound()
+  return { type, project, record }
 }
 
 /** The caller's access level in the noteable's project (0 for anonymous). */
@@ -93,7 +143,7 @@ export function canReadConfidentialNotes(ctx: NotesCtx, noteable: Noteable): boo
 export function authorizeCreateNote(ctx: NotesCtx, noteable: Noteable): void {
   if (!noteable.record.discussion_locked) return
   const user = ctx.currentUser
-  const threshold = noteable.type === 'Issue' ? AccessLevel.REPORTER : AccessLevel.GUEST
+  const threshold = noteableKind(noteable.type).lockedDiscussionLevel
   if (!user || !(user.admin || accessLevel(ctx, noteable) >= threshold)) throw forbidden()
 }
 
@@ -118,8 +168,7 @@ export function canResolveDiscussions(ctx: NotesCtx, noteable: Noteable): boolea
  * also moves its `updated_at` (a new note touches its noteable; a deleted one does not).
  */
 export function countNote(db: Db, noteable: { type: NoteableType; id: number }, delta: 1 | -1, now: string | null): void {
-  if (noteable.type === 'Issue') countIssueNote(db, noteable.id, delta, now)
-  else countMergeRequestNote(db, noteable.id, delta, now)
+  noteableKind(noteable.type).countNote(db, noteable.id, delta, now)
 }
 
 /**

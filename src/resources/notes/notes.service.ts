@@ -14,10 +14,9 @@ import { blank } from '../../core/ruby.js'
 import type { UserRecord } from '../../db/schema.js'
 import { failedToMessage, ModelErrors } from '../../rules/model-errors.js'
 import { destroyAwardsOf } from '../award-emoji/award-emoji.public.js'
-import { interpretCommands, issueById, promoteIssue } from '../issues/issues.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { byCreation, discussionIdFor, discussionIdOf, isResolvable } from './notes.model.js'
-import { canReadConfidentialNotes, countNote, type Noteable, type NotesCtx } from './notes.noteables.js'
+import { canReadConfidentialNotes, countNote, noteableKind, type Noteable, type NotesCtx } from './notes.noteables.js'
 import { notesOf } from './notes.public.js'
 import type { NoteRecord } from './notes.tables.js'
 
@@ -43,8 +42,8 @@ export interface CreatedNote {
 }
 
 /**
- * `Notes::CreateService`: quick actions run first (on an issue: `/promote`, quick-actions.ts; a
- * merge request has none fakelab interprets, so its commands stay text), and the executed
+ * `Notes::CreateService`: quick actions run first (the noteable kind's `commands`: an issue's
+ * `/promote`; a merge request has none fakelab interprets, so its commands stay text), and the executed
  * commands' lines are not stored; a note of nothing but commands is not stored at all. A stored
  * note is a user note: its noteable's `user_notes_count` grows and its `updated_at` moves (the note
  * touches its noteable); the author's pending to-dos on the noteable are done.
@@ -52,8 +51,8 @@ export interface CreatedNote {
  *   blank body.
  */
 export function createNote(ctx: NotesCtx, noteable: Noteable, author: UserRecord, input: NewNote): CreatedNote {
-  const issue = noteable.type === 'Issue' ? issueById(ctx.db, noteable.record.id) : undefined
-  const commands = issue ? interpretCommands(ctx, noteable.project, issue, input.body) : { content: input.body, changes: {}, messages: [] }
+  const quickActions = noteableKind(noteable.type).commands
+  const commands = quickActions ? quickActions.interpret(ctx, noteable.project, noteable.record.id, input.body) : { content: input.body, changes: {}, messages: [] }
   const onlyCommands = commands.messages.length > 0 && commands.content === ''
   let note: NoteRecord | null = null
   if (!onlyCommands) {
@@ -79,7 +78,7 @@ export function createNote(ctx: NotesCtx, noteable: Noteable, author: UserRecord
     // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on it.
     resolveTodosForTarget(ctx.db, author.id, noteable.type, noteable.record.id, ctx.now)
   }
-  if (issue && commands.messages.length > 0) promoteIssue(ctx, issueById(ctx.db, issue.id)!)
+  if (quickActions && commands.messages.length > 0) quickActions.execute(ctx, noteable.record.id)
   return { note, changes: commands.changes, messages: commands.messages }
 }
 
