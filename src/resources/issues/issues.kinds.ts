@@ -1,8 +1,9 @@
 /**
- * The issue as the areas under this one see it: a noteable (the notes area), an awardable (award
- * emoji) and a to-do target (to-dos). Those areas name no issue code; this module registers the
- * issue kind with each as the issues area loads, as GitLab's `Issue` includes the `Noteable` and
- * `Awardable` concerns and is a polymorphic `Todo#target`.
+ * The issue as the areas under this one see it: a noteable (the notes area, whose lookup resource
+ * events share), an awardable (award emoji), a to-do target (to-dos) and a labelled record
+ * (labels). Those areas name no issue code; this module registers the issue kind with each as the
+ * issues area loads, as GitLab's `Issue` includes the `Noteable` and `Awardable` concerns, is a
+ * polymorphic `Todo#target` and a `LabelLink` target.
  * gitlab: app/models/issue.rb, app/policies/issue_policy.rb, lib/api/todos.rb (13.x).
  * @module
  */
@@ -10,10 +11,11 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { AccessLevel, canReadProject, issueVisibleTo } from '../../rules/access.js'
 import { registerAwardableKind } from '../award-emoji/award-emoji.public.js'
+import { registerLabelledKind } from '../labels/labels.public.js'
 import { registerNoteableKind } from '../notes/notes.public.js'
 import { registerTodoTargetKind } from '../todos/todos.public.js'
 import { Issue, issuePageFacts, issueWebUrl } from './issue.entities.js'
-import { countIssueNote, countIssueVote, issueById, touchIssue } from './issues.public.js'
+import { countIssueNote, countIssueVote, issueById, issuesOfProject, relabelIssues, touchIssue } from './issues.public.js'
 import { issueByIid } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 import { interpretCommands, promoteIssue } from './quick-actions.js'
@@ -58,4 +60,12 @@ registerTodoTargetKind({
   pageFacts: issuePageFacts,
   // No `current_user` and no project in the options: `subscribed` is false, `references.relative` short.
   present: (issue, ctx, facts) => Issue(issue, ctx, facts, { from: null, subscribed: false }),
+})
+
+registerLabelledKind<IssueRecord>({
+  type: 'Issue',
+  ofProject: issuesOfProject,
+  // `issues_count` counts through `IssuesFinder`: confidential issues only for those who see them.
+  visibleIn: issueVisibleTo,
+  relabel: relabelIssues,
 })

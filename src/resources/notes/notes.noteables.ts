@@ -19,11 +19,15 @@ import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { findProject } from '../../rules/finders.js'
 import type { NoteableType } from './notes.tables.js'
 
-/** Who is asking and when: the parts of a request context the notes code reads. */
-export interface NotesCtx {
+/** Who is asking: what a read check needs of a request context. */
+export interface NoteableReadCtx {
   readonly db: Db
   readonly currentUser: UserRecord | null
   readonly today: string
+}
+
+/** Who is asking and when: the parts of a request context the notes code reads. */
+export interface NotesCtx extends NoteableReadCtx {
   readonly now: string
 }
 
@@ -72,7 +76,7 @@ export interface NoteableKind<R extends NoteableFacts = NoteableFacts> {
   /** `project.<noteables>.find_by(iid:)`: the one with that iid in the project, readable or not. */
   byIid(db: Db, projectId: number, iid: number): R | undefined
   /** `read_issue`/`read_merge_request` on one of the (readable) project's noteables. */
-  canRead(ctx: NotesCtx, project: ProjectRecord, record: R): boolean
+  canRead(ctx: NoteableReadCtx, project: ProjectRecord, record: R): boolean
   /** Who keeps `create_note` on a locked discussion: this access level and up (administrators too). */
   readonly lockedDiscussionLevel: number
   /** A user note's effect on it: `user_notes_count` by `delta` (never below 0); `now` also moves its `updated_at`. */
@@ -113,10 +117,19 @@ export const NOTEABLES: readonly { type: NoteableType; segment: string; idParam:
  */
 export function findNoteable(ctx: Ctx<unknown>, type: NoteableType, projectId: string, iid: number): Noteable {
   const project = findProject(ctx, projectId)
+  const record = readableNoteable(ctx, project, type, iid)
+  if (!record) throw recordNotFound()
+  return { type, project, record }
+}
+
+/**
+ * `NotesFinder#target` in a readable project: the noteable of that type and iid if the caller may
+ * read it, else undefined (GitLab's finder raises `RecordNotFound` for both).
+ */
+export function readableNoteable(ctx: NoteableReadCtx, project: ProjectRecord, type: NoteableType, iid: number): NoteableFacts | undefined {
   const kind = noteableKind(type)
   const record = kind.byIid(ctx.db, project.id, iid)
-  if (!record || !kind.canRead(ctx, project, record)) throw recordNotFound()
-  return { type, project, record }
+  return record && kind.canRead(ctx, project, record) ? record : undefined
 }
 
 /** The caller's access level in the noteable's project (0 for anonymous). */

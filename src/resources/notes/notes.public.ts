@@ -3,7 +3,8 @@
  * request (participants, subscriptions, award emoji on notes), the writes other models' services
  * make to notes (an issue's deletion and move), the scenario fields and loader issues and
  * merge requests carry, and the registration of a kind of noteable by the area that owns it
- * (notes.noteables.ts). Its public module: besides `index.ts`, the only file of this folder
+ * (notes.noteables.ts) and the lookup of a readable one (`find_noteable`, which resource events use
+ * too). Its public module: besides `index.ts`, the only file of this folder
  * another area imports. It imports no other area's issue or merge request code, so those areas'
  * services can read notes through it without a cycle.
  * @module
@@ -13,8 +14,8 @@ import { destroyAwardsOf } from '../award-emoji/award-emoji.public.js'
 import { discussionIdFor, discussionIdOf } from './notes.model.js'
 import type { NoteableType, NoteRecord } from './notes.tables.js'
 
-export { registerNoteableKind } from './notes.noteables.js'
-export type { InterpretedNote, NoteableKind, NoteCommands, NotesCtx } from './notes.noteables.js'
+export { readableNoteable, registerNoteableKind } from './notes.noteables.js'
+export type { InterpretedNote, NoteableFacts, NoteableKind, NoteableReadCtx, NoteCommands, NotesCtx } from './notes.noteables.js'
 export { checkScenarioNotes, issueDiscussionSchema, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from './notes.scenario.js'
 
 /** The notes on one issue or merge request, in id order (`noteable.notes`). */
