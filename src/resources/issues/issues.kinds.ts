@@ -30,7 +30,7 @@ function canReadIssue(ctx: { readonly db: Db; readonly currentUser: UserRecord |
 
 registerNoteableKind<IssueRecord>({
   type: 'Issue',
-  byIid: issueByIid,
+  find: (db, project, iid) => (typeof iid === 'number' ? issueByIid(db, project.id, iid) : undefined),
   canRead: canReadIssue,
   // `IssuePolicy`: a locked discussion keeps `create_note` for those who may administer the issue.
   lockedDiscussionLevel: AccessLevel.REPORTER,

@@ -19,7 +19,7 @@ import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 registerNoteableKind<MergeRequestRecord>({
   type: 'MergeRequest',
-  byIid: mergeRequestByIid,
+  find: (db, project, iid) => (typeof iid === 'number' ? mergeRequestByIid(db, project.id, iid) : undefined),
   canRead: canReadMergeRequest,
   // `IssuablePolicy` `locked & ~is_project_member`: project members keep `create_note`.
   lockedDiscussionLevel: AccessLevel.GUEST,

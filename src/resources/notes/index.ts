@@ -11,7 +11,7 @@ import { registerAwardableNotes } from '../award-emoji/award-emoji.public.js'
 import { discussionRoutes } from './discussions.routes.js'
 import { noteRoutes } from './notes.routes.js'
 import { noteTables } from './notes.tables.js'
-import { noteOn } from './notes.public.js'
+import { noteOn } from './notes.finder.js'
 import type { Discussion as DiscussionPresenter, Note as NotePresenter } from './notes.entities.js'
 
 export type { NoteRecord, NoteableType } from './notes.tables.js'

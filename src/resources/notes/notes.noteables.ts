@@ -1,17 +1,17 @@
 /**
- * The noteables: issues and merge requests as the note and discussion endpoints see them, one
- * shape for both (GitLab's `API::Helpers::NotesHelpers` serves every noteable with one set of
- * helpers). Finding one (`find_noteable`), who may read its confidential notes, comment on it,
+ * The noteables: issues, merge requests and commits as the note and discussion endpoints see
+ * them, one shape for all (GitLab's `API::Helpers::NotesHelpers` serves every noteable with one set
+ * of helpers). Finding one (`find_noteable`), who may read its confidential notes, comment on it,
  * administer or resolve its notes, and the counters a note moves on it.
  * Each kind of noteable is registered here by the area that owns it (`registerNoteableKind`), as it
- * loads: the notes area names no issue or merge request code, so those areas import it without a
- * cycle (as `Noteable` is a concern their models include in GitLab).
+ * loads: the notes area names no issue, merge request or repository code, so those areas import it
+ * without a cycle (as `Noteable` is a concern their models include in GitLab).
  * Sources: gitlab: lib/api/helpers/notes_helpers.rb, app/finders/notes_finder.rb,
  * app/policies/note_policy.rb, app/policies/issuable_policy.rb, app/policies/issue_policy.rb,
  * app/policies/project_policy.rb, app/models/concerns/resolvable_discussion.rb.
  * @module
  */
-import { forbidden, recordNotFound } from '../../core/errors.js'
+import { forbidden, notFound, recordNotFound } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
@@ -31,17 +31,22 @@ export interface NotesCtx extends NoteableReadCtx {
   readonly now: string
 }
 
-/** What the notes code reads of an issue or a merge request. */
+/** What the notes code reads of an issue, a merge request or a commit. */
 export interface NoteableFacts {
-  readonly id: number
-  readonly iid: number
+  /** The issue's or merge request's global id (its notes' `noteable_id`); null for a commit. */
+  readonly id: number | null
+  /** Its iid (its notes' `noteable_iid`); null for a commit, which has none. */
+  readonly iid: number | null
+  /** A commit's sha (its notes' `commit_id`); absent on an issue or a merge request. */
+  readonly commit_id?: string
   readonly project_id: number
-  readonly author_id: number
+  /** Its author's user id; null for a commit (a git author is no user). */
+  readonly author_id: number | null
   readonly assignee_ids: readonly number[]
   readonly discussion_locked: boolean | null
 }
 
-/** An issue or a merge request, with its project. */
+/** An issue, a merge request or a commit, with its project. */
 export interface Noteable {
   readonly type: NoteableType
   readonly project: ProjectRecord
@@ -73,14 +78,22 @@ export interface NoteCommands {
 export interface NoteableKind<R extends NoteableFacts = NoteableFacts> {
   /** GitLab's model name, the notes' `noteable_type`. */
   readonly type: NoteableType
-  /** `project.<noteables>.find_by(iid:)`: the one with that iid in the project, readable or not. */
-  byIid(db: Db, projectId: number, iid: number): R | undefined
-  /** `read_issue`/`read_merge_request` on one of the (readable) project's noteables. */
+  /**
+   * `NotesFinder#target`'s lookup: the one the path names in the project, readable or not, by iid
+   * (`project.<noteables>.find_by(iid:)`) or, for a commit, by sha or ref (`project.commit(id)`).
+   */
+  find(db: Db, project: ProjectRecord, key: number | string): R | undefined
+  /** `read_issue`/`read_merge_request`/`read_commit` on one of the (readable) project's noteables. */
   canRead(ctx: NoteableReadCtx, project: ProjectRecord, record: R): boolean
+  /**
+   * The `not_found!` name for a missing or unreadable one (`noteable || not_found!(noteable_type)`:
+   * a commit's `404 Commit Not Found`); without it, the finder's `404 Not found`.
+   */
+  readonly notFoundName?: string
   /** Who keeps `create_note` on a locked discussion: this access level and up (administrators too). */
   readonly lockedDiscussionLevel: number
-  /** A user note's effect on it: `user_notes_count` by `delta` (never below 0); `now` also moves its `updated_at`. */
-  countNote(db: Db, id: number, delta: 1 | -1, now: string | null): void
+  /** A user note's effect on it (by global id): `user_notes_count` by `delta` (never below 0); `now` also moves its `updated_at`. */
+  countNote?(db: Db, id: number, delta: 1 | -1, now: string | null): void
   /** Its quick actions, if fakelab interprets any. */
   readonly commands?: NoteCommands
 }
@@ -102,33 +115,48 @@ export function noteableKind(type: NoteableType): NoteableKind {
   return kind
 }
 
-/** The noteables under `/projects/:id`: their path segment and the name of their id parameter (the spec's). */
+/** The noteables under `/projects/:id` with note routes: their path segment and the name of their id parameter (the spec's). */
 export const NOTEABLES: readonly { type: NoteableType; segment: string; idParam: string }[] = [
   { type: 'Issue', segment: 'issues', idParam: 'issue_iid' },
   { type: 'MergeRequest', segment: 'merge_requests', idParam: 'merge_request_iid' },
 ]
 
 /**
+ * The noteables under `/projects/:id` with discussion routes (discussions.rb's noteable types):
+ * those with note routes, named by iid, and commits (`repository/commits/:commit_id`, GitLab's
+ * documented name), named by sha or ref.
+ */
+export const DISCUSSABLES: readonly { type: NoteableType; segment: string; idParam: string; key: 'iid' | 'sha' }[] = [
+  ...NOTEABLES.map((noteable) => ({ ...noteable, key: 'iid' as const })),
+  { type: 'Commit', segment: 'repository/commits', idParam: 'commit_id', key: 'sha' },
+]
+
+/**
  * `find_noteable(type, iid)`: the project (`user_project`), then `NotesFinder#target`, which looks
  * the issue or merge request up through its finder (`IssuesFinder`/`MergeRequestsFinder`
  * `…find_by!(iid:)`), so a missing one and one the caller may not read (a confidential issue, a
- * private project's merge requests for a Guest) are both the finder's `RecordNotFound`.
- * @throws ApiError 404 `{"message":"404 Project Not Found"}`; 404 `{"message":"404 Not found"}`.
+ * private project's merge requests for a Guest) are both the finder's `RecordNotFound`; a commit
+ * (`project.commit(sha)`, then `read_commit`) is `not_found!("Commit")` for both.
+ * @throws ApiError 404 `{"message":"404 Project Not Found"}`; 404 `{"message":"404 Not found"}`;
+ *   404 `{"message":"404 Commit Not Found"}`.
  */
-export function findNoteable(ctx: Ctx<unknown>, type: NoteableType, projectId: string, iid: number): Noteable {
+export function findNoteable(ctx: Ctx<unknown>, type: NoteableType, projectId: string, key: number | string): Noteable {
   const project = findProject(ctx, projectId)
-  const record = readableNoteable(ctx, project, type, iid)
-  if (!record) throw recordNotFound()
+  const record = readableNoteable(ctx, project, type, key)
+  if (!record) {
+    const name = noteableKind(type).notFoundName
+    throw name === undefined ? recordNotFound() : notFound(name)
+  }
   return { type, project, record }
 }
 
 /**
- * `NotesFinder#target` in a readable project: the noteable of that type and iid if the caller may
- * read it, else undefined (GitLab's finder raises `RecordNotFound` for both).
+ * `NotesFinder#target` in a readable project: the noteable of that type and iid (a commit: sha or
+ * ref) if the caller may read it, else undefined (GitLab's finder raises `RecordNotFound` for both).
  */
-export function readableNoteable(ctx: NoteableReadCtx, project: ProjectRecord, type: NoteableType, iid: number): NoteableFacts | undefined {
+export function readableNoteable(ctx: NoteableReadCtx, project: ProjectRecord, type: NoteableType, key: number | string): NoteableFacts | undefined {
   const kind = noteableKind(type)
-  const record = kind.byIid(ctx.db, project.id, iid)
+  const record = kind.find(ctx.db, project, key)
   return record && kind.canRead(ctx, project, record) ? record : undefined
 }
 
@@ -180,8 +208,9 @@ export function canResolveDiscussions(ctx: NotesCtx, noteable: Noteable): boolea
  * A user note's effect on its noteable's `user_notes_count` (by `delta`, never below 0); `now`
  * also moves its `updated_at` (a new note touches its noteable; a deleted one does not).
  */
-export function countNote(db: Db, noteable: { type: NoteableType; id: number }, delta: 1 | -1, now: string | null): void {
-  noteableKind(noteable.type).countNote(db, noteable.id, delta, now)
+export function countNote(db: Db, noteable: { type: NoteableType; id: number | null }, delta: 1 | -1, now: string | null): void {
+  // A commit has no counter and no `updated_at`.
+  if (noteable.id !== null) noteableKind(noteable.type).countNote?.(db, noteable.id, delta, now)
 }
 
 /**

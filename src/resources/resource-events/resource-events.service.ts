@@ -46,7 +46,7 @@ export function findEventable(ctx: EventsCtx, project: ProjectRecord, type: Even
   const n = typeof iid === 'number' ? iid : /^\d+$/.test(iid) ? Number(iid) : NaN
   // The notes area's `find_noteable`: the issue and merge request kinds are registered there.
   const record = Number.isSafeInteger(n) ? readableNoteable(ctx, project, type, n) : undefined
-  if (!record) throw recordNotFound()
+  if (!record || record.id === null) throw recordNotFound()
   return { type, id: record.id, project }
 }
 
