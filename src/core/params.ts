@@ -320,6 +320,11 @@ export interface ParamRules {
   mutuallyExclusive?: string[][]
   /** Grape `exactly_one_of`. */
   exactlyOneOf?: string[]
+  /**
+   * Grape `given :a do requires :b end`, per `a`: when `a` is given and not blank, each `b` not
+   * given → `"b is missing"` (after the params' own errors, as the block follows them).
+   */
+  given?: Record<string, string[]>
 }
 
 const INVALID = Symbol('invalid')
@@ -475,6 +480,9 @@ export function validateParams<P extends ParamSpecs>(specs: P, raw: RawParams, r
     const count = rules.exactlyOneOf.filter(has).length
     if (count === 0) errors.push(`${rules.exactlyOneOf.join(', ')} are missing, exactly one parameter must be provided`)
     if (count > 1) errors.push(`${rules.exactlyOneOf.join(', ')} are mutually exclusive`)
+  }
+  for (const [dependency, required] of Object.entries(rules.given ?? {})) {
+    if (has(dependency) && !isBlank(raw[dependency])) for (const name of required) if (!has(name)) errors.push(`${name} is missing`)
   }
   if (rules.atLeastOneOf && !rules.atLeastOneOf.some(has)) {
     errors.push(`${rules.atLeastOneOf.join(', ')} are missing, at least one parameter must be provided`)

@@ -16,6 +16,7 @@
  * helpers/label_helpers.rb, subscriptions.rb, group_milestones.rb, freeze_periods.rb, groups.rb,
  * projects.rb, users.rb; app/policies/project_policy.rb, group_policy.rb.
  */
+import { createHash } from 'node:crypto'
 import { expect, it } from 'vitest'
 import { contract, type Api, type ApiResponse } from '../support/contract.js'
 import type { Simulator } from '../../src/index.js'
@@ -61,6 +62,16 @@ const S = 'scope'
 const ISSUE_DISCUSSION = 'f19cd2790796d7f9d6f7addecf5a591c0f38548d'
 /** acme/website !3's open discussion (notes 702, 703): SHA-1 of `MergeRequest-504-702`. */
 const MR_DISCUSSION = 'f0a32e50489480bb9ecfe2eabc8c05efb4e517cd'
+/** acme/website's main ("Release 1.0"), and the discussion {@link commitNote} starts on it. */
+const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const COMMIT_DISCUSSION = createHash('sha1').update(`Commit-${MAIN}-9001`).digest('hex')
+/** A comment by riley (reporter) on acme/website's main, note 9001: the default scenario's commits carry none. */
+function commitNote(sim: Simulator): void {
+  sim.db.tables.notes.insert({
+    id: 9001, noteable_id: null, noteable_type: 'Commit', commit_id: MAIN, project_id: 20, author_id: 3, body: 'A comment', system: false,
+    confidential: null, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z', type: null, discussion_id: COMMIT_DISCUSSION,
+  })
+}
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -84,6 +95,8 @@ interface Row {
   ok?: unknown
   /** A multipart body instead of `body` (issues area: metric image uploads). */
   multipart?: () => FormData
+  /** Writes what the row needs into the freshly loaded scenario, before each call (rows on records the default scenario lacks). */
+  arrange?: (sim: Simulator) => void
 }
 
 const LABEL = { name: 'matrix', color: '#123456' }
@@ -655,6 +668,21 @@ const ROWS: Row[] = [
   { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', path: '/projects/20/merge_requests/1/merge', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, S] },
   { key: 'POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds', path: '/projects/20/merge_requests/1/cancel_merge_when_pipeline_succeeds', expect: [401, 401, 401, 201, 201, 201, 401, 201, 401, S] },
   { key: 'PUT /projects/:id/merge_requests/:merge_request_iid/rebase', path: '/projects/20/merge_requests/1/rebase', expect: [401, 403, 403, 202, 202, 202, 403, 202, 403, S], forbidden: { message: '403 Forbidden - Cannot push to source branch' } },
+  // ---- notes on commits (issue 26 item 2; gitlab: lib/api/commits.rb, discussions.rb,
+  // helpers/notes_helpers.rb): comments follow commits.rb (`download_code`; an anonymous comment
+  // fails the note's validation, 400); discussions `authenticate!` and `read_commit`; editing and
+  // deleting a note is `admin_note` (its author riley, Maintainer+, administrators).
+  { key: 'GET /projects/:id/repository/commits/:sha/comments', path: '/projects/20/repository/commits/main/comments', arrange: commitNote, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/repository/commits/:sha/comments', path: '/projects/20/repository/commits/main/comments', body: { note: 'matrix' }, expect: [400, 201, 201, 201, 201, 201, 201, 201, 201, S], badRequest: { message: 'Failed to save note {:author=>["can\'t be blank"]}' } },
+  { key: 'GET /projects/:id/repository/commits/:sha/signature', path: '/projects/20/repository/commits/main/signature', expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404], notFound: { message: '404 Signature Not Found' } },
+  { key: 'GET /projects/:id/repository/commits/:commit_id/discussions', path: '/projects/20/repository/commits/main/discussions', arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/repository/commits/:commit_id/discussions', path: '/projects/20/repository/commits/main/discussions', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
 ]
 
 /**
@@ -710,6 +738,7 @@ function observed(res: ApiResponse): { status: number; body: unknown } {
 /** Sends a row's request as one caller, from the freshly loaded scenario; a refusal must change nothing. */
 async function call(api: Api, sim: Simulator, row: Row, caller: Caller): Promise<{ status: number; body: unknown }> {
   sim.reset()
+  row.arrange?.(sim)
   const before = JSON.stringify(sim.db.dump())
   const res = await api.request(methodOf(row.key), row.path, { ...CALLERS[caller], body: row.body, multipart: row.multipart?.() })
   const seen = observed(res)

@@ -147,8 +147,14 @@ describe('validateParams', () => {
     [{ mutuallyExclusive: [['author_id', 'author_username']] }, { author_id: '1', author_username: 'a' }, 'author_id, author_username are mutually exclusive'],
     [{ exactlyOneOf: ['label_id', 'name'] }, {}, 'label_id, name are missing, exactly one parameter must be provided'],
     [{ exactlyOneOf: ['label_id', 'name'] }, { label_id: '1', name: 'x' }, 'label_id, name are mutually exclusive'],
+    [{ given: { path: ['line'] } }, { path: 'a.txt' }, 'line is missing'],
   ])('route rule %j', (rules, raw, message) => {
     expect(errorOf({}, raw, rules)).toEqual({ status: 400, body: { error: message } })
+  })
+
+  it('asks for a given block\'s params only when its param is given and not blank', () => {
+    expect(validateParams({ path: p.string(), line: p.integer() }, { path: ' ' }, { given: { path: ['line'] } })).toEqual({ path: ' ' })
+    expect(validateParams({ path: p.string(), line: p.integer() }, {}, { given: { path: ['line'] } })).toEqual({})
   })
 
   it('normalises case-insensitive values to the declared spelling', () => {

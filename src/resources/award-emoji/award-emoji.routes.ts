@@ -15,25 +15,26 @@ import { p, type ParamSpecs } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { AwardEmoji } from './award-emoji.entities.js'
-import { awardEmoji, awardsOf, canReadAwardable, findAward, findAwardable, removeAward, type AwardableKind } from './award-emoji.service.js'
+import type { AwardableType } from './award-emoji.awardables.js'
+import { awardEmoji, awardsOf, canReadAwardable, findAward, findAwardable, removeAward } from './award-emoji.service.js'
 
 /** The awardables under `/projects/:id`: their path segment and the name of their id parameter. */
-const AWARDABLES: readonly { kind: AwardableKind; segment: string; idParam: string }[] = [
-  { kind: 'issue', segment: 'issues', idParam: 'issue_iid' },
-  { kind: 'merge_request', segment: 'merge_requests', idParam: 'merge_request_iid' },
+const AWARDABLES: readonly { type: AwardableType; segment: string; idParam: string }[] = [
+  { type: 'Issue', segment: 'issues', idParam: 'issue_iid' },
+  { type: 'MergeRequest', segment: 'merge_requests', idParam: 'merge_request_iid' },
 ]
 
 type AwardableParams = { id: string; note_id?: number } & Record<string, unknown>
 
 /** The awardable the path names, or the `404 Award Emoji Not Found` GitLab answers a non-reader. */
-function readableAwardable(ctx: Ctx<AwardableParams>, kind: AwardableKind, idParam: string) {
+function readableAwardable(ctx: Ctx<AwardableParams>, type: AwardableType, idParam: string) {
   const project = findProject(ctx, ctx.params.id)
-  const awardable = findAwardable(ctx, project, kind, ctx.params[idParam] as number, ctx.params.note_id)
+  const awardable = findAwardable(ctx, project, type, ctx.params[idParam] as number, ctx.params.note_id)
   return { project, awardable, readable: canReadAwardable(ctx, project, awardable) }
 }
 
 /** Builds the four routes of one endpoint (`base` is the awardable's or its note's path). */
-function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote: boolean): Route[] {
+function awardRoutes(type: AwardableType, idParam: string, base: string, onNote: boolean): Route[] {
   const ids: ParamSpecs = { id: p.string({ required: true }), [idParam]: p.integer({ required: true }) }
   if (onNote) ids.note_id = p.integer({ required: true })
   const awardId: ParamSpecs = { ...ids, award_id: p.integer({ required: true }) }
@@ -41,7 +42,7 @@ function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote:
     route(`GET ${base}/award_emoji`, {
       params: { ...ids, ...paginationParams } as ParamSpecs,
       handler(ctx) {
-        const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, kind, idParam)
+        const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, type, idParam)
         if (!readable) throw notFound('Award Emoji')
         return paginated(ctx as never, awardsOf(ctx.db, awardable), (award) => AwardEmoji(award, ctx))
       },
@@ -50,7 +51,7 @@ function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote:
     route(`GET ${base}/award_emoji/:award_id`, {
       params: awardId,
       handler(ctx) {
-        const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, kind, idParam)
+        const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, type, idParam)
         if (!readable) throw notFound('Award Emoji')
         return ok(AwardEmoji(findAward(ctx.db, awardable, ctx.params.award_id as number), ctx))
       },
@@ -59,7 +60,7 @@ function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote:
     route(`POST ${base}/award_emoji`, {
       params: { ...ids, name: p.string({ required: true }) } as ParamSpecs,
       handler(ctx) {
-        const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, kind, idParam)
+        const { awardable, readable } = readableAwardable(ctx as unknown as Ctx<AwardableParams>, type, idParam)
         // `can_read_awardable? && can_award_awardable?`: whoever reads the issue or merge request may award on it.
         if (!readable) throw notFound('Award Emoji')
         return created(AwardEmoji(awardEmoji(ctx, awardable, ctx.currentUser!, ctx.params.name as string), ctx))
@@ -72,7 +73,7 @@ function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote:
         // gitlab: no read check here, only the finders; the awarder or an administrator may remove,
         // anyone else gets `unauthorized!` (401, not 403).
         const project = findProject(ctx, ctx.params.id as string)
-        const awardable = findAwardable(ctx, project, kind, ctx.params[idParam] as number, ctx.params.note_id as number | undefined)
+        const awardable = findAwardable(ctx, project, type, ctx.params[idParam] as number, ctx.params.note_id as number | undefined)
         const award = findAward(ctx.db, awardable, ctx.params.award_id as number)
         const user = ctx.currentUser!
         if (award.user_id !== user.id && !user.admin) throw unauthorized()
@@ -85,7 +86,7 @@ function awardRoutes(kind: AwardableKind, idParam: string, base: string, onNote:
 }
 
 /** The award emoji routes: for each awardable, on itself and on its notes. */
-export const awardEmojiRoutes: Route[] = AWARDABLES.flatMap(({ kind, segment, idParam }) => {
+export const awardEmojiRoutes: Route[] = AWARDABLES.flatMap(({ type, segment, idParam }) => {
   const base = `/projects/:id/${segment}/:${idParam}`
-  return [...awardRoutes(kind, idParam, base, false), ...awardRoutes(kind, idParam, `${base}/notes/:note_id`, true)]
+  return [...awardRoutes(type, idParam, base, false), ...awardRoutes(type, idParam, `${base}/notes/:note_id`, true)]
 })

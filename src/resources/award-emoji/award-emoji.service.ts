@@ -1,47 +1,35 @@
 /**
  * Finding awardables and awarding or removing emoji, as GitLab 13.x's `API::AwardEmoji` helpers and
  * `AwardEmojis::AddService`/`DestroyService` do. Awardables are issues and merge requests (by
- * `iid`) and the notes on them; snippets would add a kind to {@link AwardableKind} and a finder here.
+ * `iid`) and the notes on them, as their areas register them (award-emoji.awardables.ts); snippets
+ * would be one more registered kind.
  * Sources: issue 16 part 3; gitlab: lib/api/award_emoji.rb, app/services/award_emojis/*,
  * app/models/award_emoji.rb, app/models/concerns/awardable.rb, app/services/todo_service.rb.
  * @module
  */
-import { issueVisibleTo, canReadProject } from '../../rules/access.js'
 import { notFound, recordNotFound, ValidationMessage } from '../../core/errors.js'
 import { ModelErrors } from '../../rules/model-errors.js'
 import { AwardEmojiMessage } from './award-emoji.messages.js'
 import { rubyInspect } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
-import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { countIssueVote, issueByIid } from '../issues/issues.public.js'
-import { canReadMergeRequest, countMergeRequestVote, mergeRequestByIid } from '../merge-requests/merge-requests.public.js'
-import { noteOn } from '../notes/notes.public.js'
+import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
+import { awardableKind, awardableNote, type AwardableFacts, type AwardableNote, type AwardableType, type AwardCtx } from './award-emoji.awardables.js'
+import type { AwardEmojiRecord } from './award-emoji.tables.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
 
-type IssueRecord = Tables['issues']
-type MergeRequestRecord = Tables['merge_requests']
-type NoteRecord = Tables['notes']
-type AwardEmojiRecord = Tables['award_emoji']
-
-/** The awardables under a project, as the route paths name them. */
-export type AwardableKind = 'issue' | 'merge_request'
+export type { AwardCtx } from './award-emoji.awardables.js'
 
 /** The issue or merge request an award hangs on, or whose note it hangs on: its rights decide. */
-export type AwardParent = { type: 'Issue'; record: IssueRecord } | { type: 'MergeRequest'; record: MergeRequestRecord }
+export interface AwardParent {
+  readonly type: AwardableType
+  readonly record: AwardableFacts
+}
 
 /** What an award hangs on: an issue or a merge request, or a note on one. */
 export type Awardable =
-  | { type: 'Issue' | 'MergeRequest'; id: number; parent: AwardParent }
-  | { type: 'Note'; id: number; parent: AwardParent; note: NoteRecord }
-
-/** Who is asking and when. */
-export interface AwardCtx {
-  readonly db: Db
-  readonly currentUser: UserRecord | null
-  readonly today: string
-  readonly now: string
-}
+  | { type: AwardableType; id: number; parent: AwardParent }
+  | { type: 'Note'; id: number; parent: AwardParent; note: AwardableNote }
 
 /**
  * `awardable`: `user_project.issues.find_by!(iid:)` (or `merge_requests`), then
@@ -49,28 +37,19 @@ export interface AwardCtx {
  * {@link canReadAwardable}).
  * @throws ApiError 404 `{"message":"404 Not found"}` for a missing issue, merge request or note.
  */
-export function findAwardable(ctx: AwardCtx, project: ProjectRecord, kind: AwardableKind, iid: number, noteId?: number): Awardable {
-  let parent: AwardParent
-  if (kind === 'issue') {
-    const issue = issueByIid(ctx.db, project.id, iid)
-    if (!issue) throw recordNotFound()
-    parent = { type: 'Issue', record: issue }
-  } else {
-    const mr = mergeRequestByIid(ctx.db, project.id, iid)
-    if (!mr) throw recordNotFound()
-    parent = { type: 'MergeRequest', record: mr }
-  }
-  if (noteId === undefined) return { type: parent.type, id: parent.record.id, parent }
-  const note = noteOn(ctx.db, parent.type, parent.record.id, noteId)
+export function findAwardable(ctx: AwardCtx, project: ProjectRecord, type: AwardableType, iid: number, noteId?: number): Awardable {
+  const record = awardableKind(type).byIid(ctx.db, project.id, iid)
+  if (!record) throw recordNotFound()
+  const parent: AwardParent = { type, record }
+  if (noteId === undefined) return { type, id: record.id, parent }
+  const note = awardableNote(ctx.db, type, record.id, noteId)
   if (!note) throw recordNotFound()
   return { type: 'Note', id: note.id, parent, note }
 }
 
 /** `can_read_awardable?`: `read_issue` or `read_merge_request` on the parent (a note is read through its noteable). */
 export function canReadAwardable(ctx: AwardCtx, project: ProjectRecord, awardable: Awardable): boolean {
-  const { parent } = awardable
-  if (parent.type === 'MergeRequest') return canReadMergeRequest(ctx, project, parent.record)
-  return canReadProject(ctx.db, ctx.currentUser, project, ctx.today) && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(parent.record)
+  return awardableKind(awardable.parent.type).canRead(ctx, project, awardable.parent.record)
 }
 
 /** The awardable's awards, oldest first (`awardable.award_emoji`, paginated by id). */
@@ -90,8 +69,7 @@ export function findAward(db: Db, awardable: Awardable, awardId: number): AwardE
 
 /** How an award changes the vote counters: `thumbsup` and `thumbsdown` count, only on an issue or merge request itself. */
 function countVote(db: Db, awardable: Awardable, name: string, delta: 1 | -1): void {
-  if (awardable.type === 'Issue') countIssueVote(db, awardable.id, name, delta)
-  if (awardable.type === 'MergeRequest') countMergeRequestVote(db, awardable.id, name, delta)
+  if (awardable.type !== 'Note') awardableKind(awardable.type).countVote(db, awardable.id, name, delta)
 }
 
 /**

@@ -9,6 +9,8 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+// Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
+import './issues.kinds.js'
 import { issueWriteRoutes } from './issue-writes.routes.js'
 import { issueImporter } from './issues.import.js'
 import { issueRoutes } from './issues.routes.js'

@@ -6,11 +6,10 @@
  * `closed_issues_count`, `open_merge_requests_count`), app/models/concerns/subscribable.rb.
  * @module
  */
-import { canReadProject, issueVisibleTo } from '../../rules/access.js'
+import { canReadProject } from '../../rules/access.js'
 import type { Ctx } from '../../core/route.js'
 import type { Source } from '../../rules/source.js'
-import { issuesOfProject } from '../issues/issues.public.js'
-import { mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
+import { labelledKind } from './labels.labelled.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /** The three `with_counts` numbers of a label. */
@@ -59,7 +58,7 @@ export function labelFacts(ctx: Ctx<unknown>, parent: Source, labels: readonly L
 
 /**
  * Counts, per label, the issues and merge requests the current user can see that carry a label
- * with that label's title, in the label's own subject: its project for a project label, the
+ * with that label's title (as their areas register them: labels.labelled.ts), in the label's own subject: its project for a project label, the
  * projects directly in its group for a group label (also when listed through a project). One pass
  * over the labels table and one over each subject project's issues and merge requests.
  * // gitlab: app/models/label.rb `issues_count`, `open_merge_requests_count` (IssuesFinder and
@@ -101,8 +100,9 @@ function labelCounts(ctx: Ctx<unknown>, labels: readonly LabelRecord[]): Map<num
   for (const [projectId, counting] of countedIn) {
     const project = db.tables.projects.get(projectId)
     if (!project || !canReadProject(db, user, project, today)) continue
-    const visible = issueVisibleTo(db, user, project, today)
-    for (const issue of issuesOfProject(db, projectId)) {
+    const issues = labelledKind('Issue')
+    const visible = issues.visibleIn(db, user, project, today)
+    for (const issue of issues.ofProject(db, projectId)) {
       if (!visible(issue)) continue
       const on = carried(issue.label_ids)
       for (const label of counting) {
@@ -112,8 +112,10 @@ function labelCounts(ctx: Ctx<unknown>, labels: readonly LabelRecord[]): Map<num
         else count.closedIssues++
       }
     }
-    for (const mergeRequest of mergeRequestsOfProject(db, projectId)) {
-      if (mergeRequest.state !== 'opened') continue
+    const mergeRequests = labelledKind('MergeRequest')
+    const visibleMergeRequest = mergeRequests.visibleIn(db, user, project, today)
+    for (const mergeRequest of mergeRequests.ofProject(db, projectId)) {
+      if (mergeRequest.state !== 'opened' || !visibleMergeRequest(mergeRequest)) continue
       const on = carried(mergeRequest.label_ids)
       for (const label of counting) if (on.has(label.title)) counts.get(label.id)!.openMergeRequests++
     }

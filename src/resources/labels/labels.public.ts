@@ -2,7 +2,9 @@
  * What other areas may use of the labels area (its public module; besides `index.ts`, the only
  * file of this folder another area imports): `LabelBasic` and the colour rules, and finders over
  * the `labels` and `label_priorities` tables, as GitLab's `LabelsFinder` and associations serve
- * other models. Nothing here imports another area, so any area may import it without a cycle.
+ * other models; and the registration of a kind of labelled record (issues, merge requests) by the
+ * area that owns it (labels.labelled.ts). Nothing here imports another area, so any area may import
+ * it without a cycle.
  * @module
  */
 import type { Db } from '../../db/db.js'
@@ -10,6 +12,8 @@ import type { PresentCtx } from '../../entities/urls.js'
 import type { LabelPriorityRecord, LabelRecord } from './labels.tables.js'
 
 export { DEFAULT_LABEL_COLOR, LabelBasic } from './label-basic.js'
+export { registerLabelledKind } from './labels.labelled.js'
+export type { LabelledKind } from './labels.labelled.js'
 
 /** The label with this id, if any. */
 export function labelById(db: Db, id: number): LabelRecord | undefined {

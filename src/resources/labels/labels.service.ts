@@ -16,8 +16,7 @@ import { blank, present, rubyStrip } from '../../core/ruby.js'
 import type { Source } from '../../rules/source.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, ProjectRecord, Timestamp } from '../../db/schema.js'
-import { relabelIssues } from '../issues/issues.public.js'
-import { relabelMergeRequests } from '../merge-requests/merge-requests.public.js'
+import { labelledKinds } from './labels.labelled.js'
 import type { LabelRecord } from './labels.tables.js'
 
 /** Longest label title (`validates :title, length: { maximum: 255 }`). */
@@ -148,8 +147,7 @@ function relabel(db: Db, from: Set<number>, to: number | null): void {
     }
     return out
   }
-  relabelIssues(db, rewrite)
-  relabelMergeRequests(db, rewrite)
+  for (const kind of labelledKinds()) kind.relabel(db, rewrite)
 }
 
 /**

@@ -9,6 +9,8 @@
 import type { Area } from '../../scenario/area.js'
 import { onPipelineStatusChanged } from '../runners/runners.public.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
+// Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
+import './merge-requests.kinds.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
 import { mergeRequestRepositoryRoutes } from './merge-requests-repository.routes.js'
 import { mergeRequestRoutes } from './merge-requests.routes.js'

@@ -1,7 +1,10 @@
 /**
- * Discussions on issues and merge requests (`/projects/:id/{issues,merge_requests}/:iid/discussions`):
- * list, get, start one, its notes (list, add, get, edit or resolve, delete) and, on merge
- * requests, resolving or unresolving a whole discussion. A discussion is its notes grouped by
+ * Discussions on issues, merge requests and commits (`/projects/:id/{issues,merge_requests}/:iid/discussions`,
+ * `/projects/:id/repository/commits/:commit_id/discussions`): list, get, start one, its notes
+ * (list, add, get, edit or resolve, delete) and, on merge requests, resolving or unresolving a
+ * whole discussion. A commit is named by sha or ref, read with `read_commit` (`download_code`:
+ * `404 Commit Not Found` for a missing or unreadable one), and its discussions are its commit
+ * comments (`…/commits/:sha/comments`, the repository area's). A discussion is its notes grouped by
  * `discussion_id`; notes made here are the same notes the note routes list (`type:
  * "DiscussionNote"`), and a plain comment appears here as a discussion with `individual_note: true`.
  * Every route needs a signed-in user (discussions.rb `before { authenticate! }`); reading and
@@ -24,9 +27,9 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import { NoteMessage } from './notes.messages.js'
 import { Discussion, Note } from './notes.entities.js'
 import { discussionState, groupDiscussions, isResolvable } from './notes.model.js'
-import { authorizeCreateNote, canReadConfidentialNotes, canResolveDiscussions, canSetNoteCreatedAt, NOTEABLES, type Noteable } from './notes.noteables.js'
+import { authorizeCreateNote, canReadConfidentialNotes, canResolveDiscussions, canSetNoteCreatedAt, DISCUSSABLES, type Noteable } from './notes.noteables.js'
 import { authorizeAdminNote, findNote, pathNoteable, readableNote } from './notes.routes.js'
-import { notesOf } from './notes.public.js'
+import { noteableNotes } from './notes.finder.js'
 import { createNote, destroyNote, discussionNotes, noteReader, setDiscussionResolved, updateNote } from './notes.service.js'
 import type { NoteableType, NoteRecord } from './notes.tables.js'
 
@@ -58,9 +61,9 @@ function canResolveNote(ctx: Ctx<unknown>, noteable: Noteable, note: NoteRecord)
 }
 
 /** The discussion routes of one noteable. */
-function discussionRoutesOf(type: NoteableType, segment: string, idParam: string): Route[] {
+function discussionRoutesOf(type: NoteableType, segment: string, idParam: string, key: 'iid' | 'sha'): Route[] {
   const base = `/projects/:id/${segment}/:${idParam}/discussions`
-  const ids: ParamSpecs = { id: p.string({ required: true }), [idParam]: p.integer({ required: true }) }
+  const ids: ParamSpecs = { id: p.string({ required: true }), [idParam]: key === 'iid' ? p.integer({ required: true }) : p.string({ required: true }) }
   const discussionId: ParamSpecs = { ...ids, discussion_id: p.string({ required: true }) }
   const noteId: ParamSpecs = { ...discussionId, note_id: p.integer({ required: true }) }
   const noteable = (ctx: Ctx<unknown>) => pathNoteable(ctx, type, idParam)
@@ -72,7 +75,7 @@ function discussionRoutesOf(type: NoteableType, segment: string, idParam: string
         const found = noteable(ctx)
         // `paginate(noteable.discussion_ids_relation)`, then the readable notes of the page's
         // discussions: a discussion none of whose notes the caller may read drops out of its page.
-        const page = paginate(ctx as never, groupDiscussions(notesOf(ctx.db, type, found.record.id)))
+        const page = paginate(ctx as never, groupDiscussions(noteableNotes(ctx.db, found)))
         const readable = noteReader(ctx, found)
         const body = page.rows.map((notes) => notes.filter(readable)).filter((notes) => notes.length > 0).map((notes) => Discussion(notes, ctx, found.record.iid))
         return { status: 200, body, headers: page.headers }
@@ -128,8 +131,8 @@ function discussionRoutesOf(type: NoteableType, segment: string, idParam: string
         // (it becomes a discussion), a system note cannot.
         if (first.system) throw badRequest(NoteMessage.cannotReply)
         authorizeCreateNote(ctx, found)
-        // `IndividualNoteDiscussion#convert_to_discussion!`: the first note becomes a `DiscussionNote`.
-        if ((first.type ?? null) !== 'DiscussionNote') ctx.db.tables.notes.update(first.id, { type: 'DiscussionNote' })
+        // `IndividualNoteDiscussion#convert_to_discussion!`: a plain comment becomes a `DiscussionNote`.
+        if ((first.type ?? null) === null) ctx.db.tables.notes.update(first.id, { type: 'DiscussionNote' })
         const { note } = createNote(ctx, found, ctx.currentUser!, {
           body: params(ctx).body!,
           type: 'DiscussionNote',
@@ -206,4 +209,4 @@ function discussionRoutesOf(type: NoteableType, segment: string, idParam: string
 }
 
 /** The discussion routes (see the module comment). */
-export const discussionRoutes: Route[] = NOTEABLES.flatMap(({ type, segment, idParam }) => discussionRoutesOf(type, segment, idParam))
+export const discussionRoutes: Route[] = DISCUSSABLES.flatMap(({ type, segment, idParam, key }) => discussionRoutesOf(type, segment, idParam, key))

@@ -7,9 +7,11 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { registerAwardableNotes } from '../award-emoji/award-emoji.public.js'
 import { discussionRoutes } from './discussions.routes.js'
 import { noteRoutes } from './notes.routes.js'
 import { noteTables } from './notes.tables.js'
+import { noteOn } from './notes.finder.js'
 import type { Discussion as DiscussionPresenter, Note as NotePresenter } from './notes.entities.js'
 
 export type { NoteRecord, NoteableType } from './notes.tables.js'
@@ -18,6 +20,10 @@ export type { NoteRecord, NoteableType } from './notes.tables.js'
 export type Note = ReturnType<typeof NotePresenter>
 /** GitLab's `Discussion` entity, as fakelab sends it. */
 export type Discussion = ReturnType<typeof DiscussionPresenter>
+
+// Award emoji on notes (`…/notes/:note_id/award_emoji`): the award emoji area finds the note through
+// this hook, as it may not import this area (this one imports it).
+registerAwardableNotes(noteOn)
 
 /** The notes area. */
 export const notes: Area = {

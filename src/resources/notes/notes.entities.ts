@@ -15,10 +15,11 @@ import type { NoteRecord } from './notes.tables.js'
  * merge request's discussion note that is not a system note). `confidential` is always a boolean:
  * GitLab exposes `confidential?`, which reads a never-set (NULL) column as false.
  * Source: gitlab-behaviour.md §4.3; gitlab: lib/api/entities/note.rb.
- * @param noteableIid the issue's or merge request's `iid`.
+ * @param noteableIid the issue's or merge request's `iid`; null on a commit's note (only issues and
+ *   merge requests have one: `NOTEABLE_TYPES_WITH_IID`).
  * @param commandsChanges what quick actions changed (`{}` when none).
  */
-export function Note(note: NoteRecord, ctx: PresentCtx, noteableIid: number, commandsChanges: Record<string, unknown> = {}) {
+export function Note(note: NoteRecord, ctx: PresentCtx, noteableIid: number | null, commandsChanges: Record<string, unknown> = {}) {
   const resolvable = isResolvable(note)
   const resolution = resolvable
     ? {
@@ -48,15 +49,34 @@ export function Note(note: NoteRecord, ctx: PresentCtx, noteableIid: number, com
 
 /**
  * `Entities::Discussion`: `{id, individual_note, notes}`, the notes oldest first. A discussion is an
- * individual note when its first note is a plain comment (`IndividualNoteDiscussion`).
+ * individual note when its first note is a plain comment (`IndividualNoteDiscussion`); a commit's
+ * diff comments are not (`LegacyDiffDiscussion`).
  * gitlab: lib/api/entities/discussion.rb, app/models/discussion.rb.
  * @param notes the discussion's notes the caller may read, oldest first (at least one).
  */
-export function Discussion(notes: readonly NoteRecord[], ctx: PresentCtx, noteableIid: number) {
+export function Discussion(notes: readonly NoteRecord[], ctx: PresentCtx, noteableIid: number | null) {
   const first = notes[0]!
   return {
     id: discussionIdOf(first),
-    individual_note: (first.type ?? null) !== 'DiscussionNote',
+    individual_note: (first.type ?? null) === null,
     notes: notes.map((note) => Note(note, ctx, noteableIid)),
+  }
+}
+
+/**
+ * `Entities::CommitNote`: `{note, path, line, line_type, author, created_at}`, a commit comment as
+ * the commits API shows it; `path`, `line` and `line_type` are those of the diff line a diff comment
+ * (`LegacyDiffNote`) sits on, null on a plain comment.
+ * gitlab: lib/api/entities/commit_note.rb (13.x).
+ */
+export function CommitNote(note: NoteRecord, ctx: PresentCtx) {
+  const line = note.diff_line ?? null
+  return {
+    note: note.body,
+    path: line ? line.path : null,
+    line: line ? line.line : null,
+    line_type: line ? line.line_type : null,
+    author: userBasicOrNull(ctx, note.author_id),
+    created_at: note.created_at,
   }
 }

@@ -15,13 +15,21 @@ import type { NoteableType, NoteRecord } from './notes.tables.js'
  * fakelab's are deterministic: the SHA-1 of `<noteable_type>-<noteable_id>-<first note id>`, so the
  * same requests on the same scenario give the same ids.
  */
-export function discussionIdFor(noteableType: NoteableType, noteableId: number, firstNoteId: number): string {
+export function discussionIdFor(noteableType: NoteableType, noteableId: number | string, firstNoteId: number): string {
   return bytesToHex(sha1(utf8ToBytes(`${noteableType}-${noteableId}-${firstNoteId}`)))
+}
+
+/**
+ * The discussion id of the diff comments on one line of a commit (`LegacyDiffDiscussion`: the notes
+ * on the same line are one discussion): the SHA-1 of `Commit-<sha>-<line_code>`.
+ */
+export function lineDiscussionIdFor(commitId: string, lineCode: string): string {
+  return bytesToHex(sha1(utf8ToBytes(`Commit-${commitId}-${lineCode}`)))
 }
 
 /** The note's discussion id: the stored one, or (a row written without one) its own discussion's. */
 export function discussionIdOf(note: NoteRecord): string {
-  return note.discussion_id ?? discussionIdFor(note.noteable_type, note.noteable_id, note.id)
+  return note.discussion_id ?? discussionIdFor(note.noteable_type, note.noteable_id ?? note.commit_id ?? '', note.id)
 }
 
 /**

@@ -1,29 +1,30 @@
 /**
  * What other areas may use of the notes area: finders over the notes of an issue or a merge
- * request (participants, subscriptions, award emoji on notes), the writes other models' services
- * make to notes (an issue's deletion and move), and the scenario fields and loader issues and
- * merge requests carry. Its public module: besides `index.ts`, the only file of this folder
+ * request (participants, subscriptions, award emoji on notes), the making and listing of a
+ * commit's comments and their `CommitNote` entity, the writes other models' services
+ * make to notes (an issue's deletion and move), the scenario fields and loader issues and
+ * merge requests carry, and the registration of a kind of noteable by the area that owns it
+ * (notes.noteables.ts) and the lookup of a readable one (`find_noteable`, which resource events use
+ * too). Its public module: besides `index.ts`, the only file of this folder
  * another area imports. It imports no other area's issue or merge request code, so those areas'
  * services can read notes through it without a cycle.
  * @module
  */
 import type { Db } from '../../db/db.js'
 import { destroyAwardsOf } from '../award-emoji/award-emoji.public.js'
+import { notesOf } from './notes.finder.js'
 import { discussionIdFor, discussionIdOf } from './notes.model.js'
 import type { NoteableType, NoteRecord } from './notes.tables.js'
 
+export { noteableNotes, noteOn, notesOf } from './notes.finder.js'
+export { readableNoteable, registerNoteableKind } from './notes.noteables.js'
+export type { InterpretedNote, Noteable, NoteableFacts, NoteableKind, NoteableReadCtx, NoteCommands, NotesCtx } from './notes.noteables.js'
+// Commit comments (`…/repository/commits/:sha/comments`, the repository area's routes) are notes on
+// the commit: made, listed and presented here.
+export { createNote } from './notes.service.js'
+export { CommitNote } from './notes.entities.js'
+export type { CommitDiffLine } from './notes.tables.js'
 export { checkScenarioNotes, issueDiscussionSchema, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from './notes.scenario.js'
-
-/** The notes on one issue or merge request, in id order (`noteable.notes`). */
-export function notesOf(db: Db, type: NoteableType, noteableId: number): NoteRecord[] {
-  return db.tables.notes.where('noteable_id', noteableId).filter((note) => note.noteable_type === type)
-}
-
-/** `noteable.notes.find(note_id)`: the note with that id if it is on this issue or merge request. */
-export function noteOn(db: Db, type: NoteableType, noteableId: number, noteId: number): NoteRecord | undefined {
-  const note = db.tables.notes.get(noteId)
-  return note && note.noteable_type === type && note.noteable_id === noteableId ? note : undefined
-}
 
 /** The authors of the noteable's notes, in note order (repeats kept): `notes_with_associations` participants. */
 export function noteAuthorIds(db: Db, type: NoteableType, noteableId: number): number[] {

@@ -23,7 +23,7 @@ import { created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { Note } from './notes.entities.js'
 import { authorizeCreateNote, canAdminAnyNote, findNoteable, NOTEABLES, type Noteable } from './notes.noteables.js'
-import { noteOn, notesOf } from './notes.public.js'
+import { noteableNotes, noteOfNoteable } from './notes.finder.js'
 import { createNote, destroyNote, noteReader, updateNote } from './notes.service.js'
 import type { NoteableType, NoteRecord } from './notes.tables.js'
 
@@ -33,7 +33,7 @@ type NoteParams = { id: string; note_id?: number } & Record<string, unknown>
 /** `find_noteable` for the path's noteable (see notes.noteables.ts). */
 export function pathNoteable(ctx: Ctx<unknown>, type: NoteableType, idParam: string): Noteable {
   const params = ctx.params as NoteParams
-  return findNoteable(ctx, type, params.id, params[idParam] as number)
+  return findNoteable(ctx, type, params.id, params[idParam] as number | string)
 }
 
 /**
@@ -41,7 +41,7 @@ export function pathNoteable(ctx: Ctx<unknown>, type: NoteableType, idParam: str
  * @throws ApiError 404 `{"message":"404 Not found"}` for a note of another noteable or none.
  */
 export function findNote(ctx: Ctx<unknown>, noteable: Noteable, noteId: number): NoteRecord {
-  const note = noteOn(ctx.db, noteable.type, noteable.record.id, noteId)
+  const note = noteOfNoteable(ctx.db, noteable, noteId)
   if (!note) throw recordNotFound()
   return note
 }
@@ -88,7 +88,7 @@ function noteRoutesOf(type: NoteableType, segment: string, idParam: string): Rou
         const key = ctx.params.order_by as 'created_at' | 'updated_at'
         const direction = ctx.params.sort === 'asc' ? 1 : -1
         // `reorder(order_by => sort)`; equal times fall back to the id, in the same direction.
-        const notes = notesOf(ctx.db, type, found.record.id).sort((a, b) => direction * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id))
+        const notes = noteableNotes(ctx.db, found).sort((a, b) => direction * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id))
         // gitlab: notes.rb paginates first, then drops the notes the caller may not read, so a page
         // can come back shorter than `per_page`.
         const page = paginate(ctx as never, notes)

@@ -1,5 +1,5 @@
 /**
- * Creating, editing, deleting and resolving notes on issues and merge requests, as
+ * Creating, editing, deleting and resolving notes on issues, merge requests and commits, as
  * `Notes::CreateService`, `Notes::UpdateService`, `Notes::DestroyService`,
  * `Discussions::ResolveService` and `Discussions::UnresolveService` do, and the reads the note and
  * discussion endpoints share (which notes the caller may read, in which order).
@@ -14,12 +14,11 @@ import { blank } from '../../core/ruby.js'
 import type { UserRecord } from '../../db/schema.js'
 import { failedToMessage, ModelErrors } from '../../rules/model-errors.js'
 import { destroyAwardsOf } from '../award-emoji/award-emoji.public.js'
-import { interpretCommands, issueById, promoteIssue } from '../issues/issues.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
-import { byCreation, discussionIdFor, discussionIdOf, isResolvable } from './notes.model.js'
-import { canReadConfidentialNotes, countNote, type Noteable, type NotesCtx } from './notes.noteables.js'
-import { notesOf } from './notes.public.js'
-import type { NoteRecord } from './notes.tables.js'
+import { byCreation, discussionIdFor, discussionIdOf, isResolvable, lineDiscussionIdFor } from './notes.model.js'
+import { canReadConfidentialNotes, countNote, noteableKind, type Noteable, type NotesCtx } from './notes.noteables.js'
+import { noteableNotes } from './notes.finder.js'
+import type { CommitDiffLine, NoteRecord } from './notes.tables.js'
 
 /** What a new note is: its text, and for a discussion note the discussion it starts or joins. */
 export interface NewNote {
@@ -27,6 +26,8 @@ export interface NewNote {
   confidential?: boolean | null
   /** `DiscussionNote` for a note made through the discussions API; plain comments have none. */
   type?: 'DiscussionNote' | null
+  /** A commit comment on a line of its diff (`LegacyDiffNote`): the line's `line_code` and what it names. */
+  diffLine?: { lineCode: string; line: CommitDiffLine }
   /** The discussion a reply joins (`in_reply_to_discussion_id`); a new discussion gets its own id. */
   discussionId?: string
   /** `created_at` the caller may set (project owners and administrators: `set_note_created_at`); `updated_at` follows it. */
@@ -43,8 +44,8 @@ export interface CreatedNote {
 }
 
 /**
- * `Notes::CreateService`: quick actions run first (on an issue: `/promote`, quick-actions.ts; a
- * merge request has none fakelab interprets, so its commands stay text), and the executed
+ * `Notes::CreateService`: quick actions run first (the noteable kind's `commands`: an issue's
+ * `/promote`; a merge request has none fakelab interprets, so its commands stay text), and the executed
  * commands' lines are not stored; a note of nothing but commands is not stored at all. A stored
  * note is a user note: its noteable's `user_notes_count` grows and its `updated_at` moves (the note
  * touches its noteable); the author's pending to-dos on the noteable are done.
@@ -52,17 +53,24 @@ export interface CreatedNote {
  *   blank body.
  */
 export function createNote(ctx: NotesCtx, noteable: Noteable, author: UserRecord, input: NewNote): CreatedNote {
-  const issue = noteable.type === 'Issue' ? issueById(ctx.db, noteable.record.id) : undefined
-  const commands = issue ? interpretCommands(ctx, noteable.project, issue, input.body) : { content: input.body, changes: {}, messages: [] }
+  const noteableId = noteable.record.id
+  // Quick actions run on a noteable with a global id (an issue's); a commit has none fakelab interprets.
+  const quickActions = noteableId === null ? undefined : noteableKind(noteable.type).commands
+  const commands = quickActions && noteableId !== null ? quickActions.interpret(ctx, noteable.project, noteableId, input.body) : { content: input.body, changes: {}, messages: [] }
   const onlyCommands = commands.messages.length > 0 && commands.content === ''
   let note: NoteRecord | null = null
   if (!onlyCommands) {
     if (blank(commands.content)) throw badRequest(`Note ${new ModelErrors().add('note', ValidationMessage.blank).inspect()}`)
     const id = ctx.db.tables.notes.peekNextId()
+    const { record } = noteable
+    const commitId = record.commit_id
+    const diff = input.diffLine
     note = ctx.db.tables.notes.insert({
       id,
-      noteable_id: noteable.record.id,
+      noteable_id: record.id,
       noteable_type: noteable.type,
+      // A commit's note names the commit by sha (`commit_id`), not by `noteable_id`.
+      ...(commitId === undefined ? {} : { commit_id: commitId }),
       project_id: noteable.project.id,
       author_id: author.id,
       body: commands.content,
@@ -70,16 +78,18 @@ export function createNote(ctx: NotesCtx, noteable: Noteable, author: UserRecord
       confidential: input.confidential ?? null,
       created_at: input.createdAt ?? ctx.now,
       updated_at: input.createdAt ?? ctx.now,
-      type: input.type ?? null,
-      discussion_id: input.discussionId ?? discussionIdFor(noteable.type, noteable.record.id, id),
+      type: diff ? 'LegacyDiffNote' : (input.type ?? null),
+      ...(diff ? { line_code: diff.lineCode, diff_line: diff.line } : {}),
+      discussion_id: input.discussionId ?? (diff ? lineDiscussionIdFor(commitId ?? '', diff.lineCode) : discussionIdFor(noteable.type, record.id ?? commitId ?? '', id)),
       resolved_at: null,
       resolved_by_id: null,
     })
-    countNote(ctx.db, { type: noteable.type, id: noteable.record.id }, 1, ctx.now)
-    // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on it.
-    resolveTodosForTarget(ctx.db, author.id, noteable.type, noteable.record.id, ctx.now)
+    countNote(ctx.db, { type: noteable.type, id: record.id }, 1, ctx.now)
+    // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on it
+    // (fakelab keeps no to-dos on commits).
+    if (noteable.type !== 'Commit' && record.id !== null) resolveTodosForTarget(ctx.db, author.id, noteable.type, record.id, ctx.now)
   }
-  if (issue && commands.messages.length > 0) promoteIssue(ctx, issueById(ctx.db, issue.id)!)
+  if (quickActions && noteableId !== null && commands.messages.length > 0) quickActions.execute(ctx, noteableId)
   return { note, changes: commands.changes, messages: commands.messages }
 }
 
@@ -124,7 +134,7 @@ export function noteReader(ctx: NotesCtx, noteable: Noteable): (note: NoteRecord
 
 /** The notes of one discussion of the noteable, oldest first (`notes.with_discussion_ids([id]).fresh`), readable or not. */
 export function discussionNotes(ctx: NotesCtx, noteable: Noteable, discussionId: string): NoteRecord[] {
-  return notesOf(ctx.db, noteable.type, noteable.record.id)
+  return noteableNotes(ctx.db, noteable)
     .filter((note) => discussionIdOf(note) === discussionId)
     .sort(byCreation)
 }

@@ -21,7 +21,7 @@ import { ancestors, commitOf, entryAt, log, resolveCommit } from './repository.s
 import { toBase64 } from './repository.write.js'
 
 /** Whether the user may read the project's code (`download_code`), the project being readable. */
-export function canDownloadCode(ctx: Ctx<unknown>, project: ProjectRecord): boolean {
+export function canDownloadCode(ctx: Pick<Ctx<unknown>, 'db' | 'currentUser' | 'today'>, project: ProjectRecord): boolean {
   const user = ctx.currentUser
   if (project.visibility === 'public') return true
   if (!user) return false

@@ -160,6 +160,17 @@ export const repositoryRoutes: Route[] = [
     },
   }),
 
+  route('GET /projects/:id/repository/commits/:sha/signature', {
+    auth: 'optional',
+    params: { ...projectId, sha: p.string({ required: true }) },
+    handler(ctx) {
+      const { project, repo } = readable(ctx)
+      if (resolveCommit(repo, ctx.params.sha, project.default_branch) === undefined) throw notFound('Commit')
+      // `not_found! 'Signature' unless commit.has_signature?`: fakelab writes no signed commits.
+      throw notFound('Signature')
+    },
+  }),
+
   // gitlab: lib/api/repositories.rb
   route('GET /projects/:id/repository/tree', {
     auth: 'optional',

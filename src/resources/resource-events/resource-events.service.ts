@@ -11,11 +11,10 @@
 import { recordNotFound } from '../../core/errors.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { canReadGroup, canReadProject, issueVisibleTo } from '../../rules/access.js'
+import { canReadGroup, canReadProject } from '../../rules/access.js'
 import { milestoneById } from '../milestones/milestones.public.js'
-import { issueByIid } from '../issues/issues.public.js'
 import { labelById } from '../labels/labels.public.js'
-import { canReadMergeRequest, mergeRequestByIid } from '../merge-requests/merge-requests.public.js'
+import { readableNoteable } from '../notes/notes.public.js'
 import type { ResourceLabelEventRecord, ResourceMilestoneEventRecord, ResourceStateEventRecord } from './resource-events.tables.js'
 
 /** Who is asking and when. */
@@ -45,16 +44,10 @@ export interface Eventable {
  */
 export function findEventable(ctx: EventsCtx, project: ProjectRecord, type: EventableKind, iid: string | number): Eventable {
   const n = typeof iid === 'number' ? iid : /^\d+$/.test(iid) ? Number(iid) : NaN
-  if (Number.isSafeInteger(n)) {
-    if (type === 'Issue') {
-      const issue = issueByIid(ctx.db, project.id, n)
-      if (issue && issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)(issue)) return { type, id: issue.id, project }
-    } else {
-      const mr = mergeRequestByIid(ctx.db, project.id, n)
-      if (mr && canReadMergeRequest(ctx, project, mr)) return { type, id: mr.id, project }
-    }
-  }
-  throw recordNotFound()
+  // The notes area's `find_noteable`: the issue and merge request kinds are registered there.
+  const record = Number.isSafeInteger(n) ? readableNoteable(ctx, project, type, n) : undefined
+  if (!record || record.id === null) throw recordNotFound()
+  return { type, id: record.id, project }
 }
 
 /** The column naming the eventable in an events table. */

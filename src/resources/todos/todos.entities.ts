@@ -6,79 +6,57 @@
 import { userBasicOrNull } from '../../entities/user.js'
 import { ProjectIdentity } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import type { Tables } from '../../db/schema.js'
-import { Issue, issueById, issuePageFacts, issueWebUrl, type IssuePageFacts } from '../issues/issues.public.js'
-import { MergeRequest, mergeRequestById, mergeRequestWebUrl } from '../merge-requests/merge-requests.public.js'
-import type { TodoRecord } from './todos.tables.js'
+import type { TodoRecord, TodoTargetType } from './todos.tables.js'
+import { todoTargetKind, todoTargetKinds } from './todos.targets.js'
 
 /**
  * `{id, project, author, action_name, target_type, target, target_url, body, state, created_at,
  * updated_at}`. `project` is `ProjectIdentity`; `target` the full entity of the issue (or merge
- * request); `body` the text of the note that raised the to-do, else the target's title.
+ * request), as its registered kind presents it (todos.targets.ts); `body` the text of the note that
+ * raised the to-do, else the target's title.
  * GitLab's `group` key (group to-dos, epics) never appears: every stored to-do has a project.
  * `target` is null when the target is gone (GitLab deletes such to-dos with the target).
- * @param facts the issue targets' facts, computed once for a page by {@link todoPageFacts}.
+ * @param facts the targets' facts, computed once for a page by {@link todoPageFacts}.
  * @param inList whether this is `GET /todos`, whose merge request targets leave out `subscribed`
  *   (`batch_load_issuable_metadata` sets `include_subscribed: false`).
  */
-export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: IssuePageFacts = todoPageFacts(ctx, [todo]), inList = false) {
+export function Todo(todo: TodoRecord, ctx: PresentCtx, facts: TodoPageFacts = todoPageFacts(ctx, [todo]), inList = false) {
   const project = ctx.db.tables.projects.get(todo.project_id)
-  const target = findTarget(todo, ctx)
+  const kind = todoTargetKind(todo.target_type)
+  const target = kind.byId(ctx.db, todo.target_id)
   return {
     id: todo.id,
     ...(project ? { project: ProjectIdentity(project, ctx) } : {}),
     author: userBasicOrNull(ctx, todo.author_id),
     action_name: todo.action_name,
     target_type: todo.target_type,
-    target: target ? presentTarget(target, ctx, facts, inList) : null,
+    target: target ? kind.present(target, ctx, facts.get(todo.target_type), inList) : null,
     // `project_issue_url` / `project_merge_request_url`; no `#note_<id>` anchor, as notes are not kept.
-    target_url: target ? (target.type === 'Issue' ? issueWebUrl(ctx, target.issue) : mergeRequestWebUrl(ctx, target.mergeRequest)) : null,
-    body: todo.note ?? (target ? (target.type === 'Issue' ? target.issue.title : target.mergeRequest.title) : null),
+    target_url: target ? kind.webUrl(ctx, target) : null,
+    body: todo.note ?? (target ? target.title : null),
     state: todo.state,
     created_at: todo.created_at,
     updated_at: todo.updated_at,
   }
 }
 
+/** What a page of to-dos' targets need, by target type (see {@link todoPageFacts}). */
+export type TodoPageFacts = ReadonlyMap<TodoTargetType, unknown>
+
 /**
- * The facts the issue targets of a page of to-dos need (closing merge requests), computed once for
- * the page as GitLab's `batch_load_issuable_metadata` does (gitlab: lib/api/todos.rb).
+ * The facts the targets of a page of to-dos need (an issue's closing merge requests), computed
+ * once for the page and each kind of target as GitLab's `batch_load_issuable_metadata` does
+ * (gitlab: lib/api/todos.rb).
  */
-export function todoPageFacts(ctx: PresentCtx, todos: readonly TodoRecord[]): IssuePageFacts {
-  const issues = todos.flatMap((todo) => {
-    const issue = todo.target_type === 'Issue' ? issueById(ctx.db, todo.target_id) : undefined
-    return issue ? [issue] : []
-  })
-  return issuePageFacts(ctx, issues)
-}
-
-type Target = { type: 'Issue'; issue: Tables['issues'] } | { type: 'MergeRequest'; mergeRequest: Tables['merge_requests'] }
-
-/** The stored target of a to-do, or undefined when it is gone. */
-function findTarget(todo: TodoRecord, ctx: PresentCtx): Target | undefined {
-  if (todo.target_type === 'Issue') {
-    const issue = issueById(ctx.db, todo.target_id)
-    return issue && { type: 'Issue', issue }
+export function todoPageFacts(ctx: PresentCtx, todos: readonly TodoRecord[]): TodoPageFacts {
+  const facts = new Map<TodoTargetType, unknown>()
+  for (const kind of todoTargetKinds()) {
+    const targets = todos.flatMap((todo) => {
+      const target = todo.target_type === kind.type ? kind.byId(ctx.db, todo.target_id) : undefined
+      return target ? [target] : []
+    })
+    facts.set(kind.type, kind.pageFacts(ctx, targets))
   }
-  const mergeRequest = mergeRequestById(ctx.db, todo.target_id)
-  return mergeRequest && { type: 'MergeRequest', mergeRequest }
+  return facts
 }
 
-/**
- * The target as `todo_target_class(type).represent(target, options[type])`: the options carry no
- * `current_user` and no project, so an issue's `subscribed` is false and `references.relative` is
- * the short form (gitlab: lib/api/todos.rb `batch_load_issuable_metadata`, subscribable.rb).
- * A merge request is the full `Entities::MergeRequest` (issue 23 item 7): without a project option
- * it has no build fields and no `head_pipeline`, `user.can_merge` is false (no user), and
- * `subscribed` (false, no user) is left out in the list.
- */
-function presentTarget(target: Target, ctx: PresentCtx, facts: IssuePageFacts, inList: boolean) {
-  if (target.type === 'Issue') return Issue(target.issue, ctx, facts, { from: null, subscribed: false })
-  return MergeRequest(target.mergeRequest, ctx, {
-    from: null,
-    canMerge: false,
-    ...(inList ? {} : { subscribed: false }),
-    withBuilds: false,
-    withHeadPipeline: false,
-  })
-}

@@ -1,12 +1,16 @@
 /**
  * What other areas may use of the to-dos area: the `TodoService` steps other models' services
  * take (an assignment creates a to-do; commenting, closing or awarding resolves the user's pending
- * ones). Its public module: besides `index.ts`, the only file of this folder another area imports.
+ * ones), and the registration of a kind of to-do target by the area that owns it (todos.targets.ts).
+ * Its public module: besides `index.ts`, the only file of this folder another area imports.
  * Nothing here imports another area. gitlab: app/services/todo_service.rb.
  * @module
  */
 import type { Db } from '../../db/db.js'
 import type { TodoRecord } from './todos.tables.js'
+
+export { registerTodoTargetKind } from './todos.targets.js'
+export type { TodoReadCtx, TodoTargetKind } from './todos.targets.js'
 
 /**
  * `TodoService#resolve_todos_for_target`: the user's pending to-dos on the target become done

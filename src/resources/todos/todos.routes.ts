@@ -6,18 +6,16 @@
  * §14 items 10, 13 and 19; gitlab: lib/api/todos.rb (13.x).
  * @module
  */
-import { issueVisibleTo } from '../../rules/access.js'
 import { forbidden, notModified, recordNotFound } from '../../core/errors.js'
 import { findProject } from '../../rules/finders.js'
 import { paginate, paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import { issueByIid } from '../issues/issues.public.js'
-import { canReadMergeRequest, mergeRequestByIid } from '../merge-requests/merge-requests.public.js'
 import { Todo, todoPageFacts } from './todos.entities.js'
 import { findTodos, markTodo, markTodoAsDone, markTodosAsDone, type TodoFilters } from './todos.service.js'
 import { TODO_ACTIONS } from './todos.tables.js'
+import { todoTargetKind } from './todos.targets.js'
 
 /**
  * The `TodosFinder` filters. spec-gap: 13.x declared none of them (an unknown `action` was ignored,
@@ -91,9 +89,9 @@ export const todoRoutes: Route[] = [
       // gitlab: lib/api/helpers.rb `find_project_issue`: IssuesFinder `find_by!(iid:)`, so an issue
       // that is missing or confidential to the caller is 404 "Not found".
       const project = findProject(ctx, ctx.params.id)
-      const visible = issueVisibleTo(ctx.db, user, project, ctx.today)
-      const issue = issueByIid(ctx.db, project.id, ctx.params.issue_iid)
-      if (!issue || !visible(issue)) throw recordNotFound()
+      const kind = todoTargetKind('Issue')
+      const issue = kind.byIid(ctx.db, project.id, ctx.params.issue_iid)
+      if (!issue || !kind.canRead(ctx, project, issue)) throw recordNotFound()
       const todo = markTodo(ctx.db, user, { type: 'Issue', id: issue.id, project_id: project.id }, ctx.now)
       if (!todo) throw notModified()
       return created(Todo(todo, ctx))
@@ -107,9 +105,10 @@ export const todoRoutes: Route[] = [
       // gitlab: lib/api/todos.rb `find_merge_request_with_access`: `find_by!(iid:)` (404 Not found),
       // then `authorize! :read_merge_request` (403).
       const project = findProject(ctx, ctx.params.id)
-      const mergeRequest = mergeRequestByIid(ctx.db, project.id, ctx.params.merge_request_iid)
+      const kind = todoTargetKind('MergeRequest')
+      const mergeRequest = kind.byIid(ctx.db, project.id, ctx.params.merge_request_iid)
       if (!mergeRequest) throw recordNotFound()
-      if (!canReadMergeRequest(ctx, project, mergeRequest)) throw forbidden()
+      if (!kind.canRead(ctx, project, mergeRequest)) throw forbidden()
       const todo = markTodo(ctx.db, user, { type: 'MergeRequest', id: mergeRequest.id, project_id: project.id }, ctx.now)
       if (!todo) throw notModified()
       return created(Todo(todo, ctx))

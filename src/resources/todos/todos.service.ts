@@ -9,9 +9,8 @@ import { recordNotFound } from '../../core/errors.js'
 import { rubyToI } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { UserRecord } from '../../db/schema.js'
-import { touchIssue } from '../issues/issues.public.js'
-import { touchMergeRequest } from '../merge-requests/merge-requests.public.js'
 import type { TodoAction, TodoRecord } from './todos.tables.js'
+import { todoTargetKind } from './todos.targets.js'
 
 /** The filters of `GET /todos` and `POST /todos/mark_as_done`, as declared (see the routes). */
 export interface TodoFilters {
@@ -114,8 +113,7 @@ export function markTodo(db: Db, user: UserRecord, target: TodoTarget, now: stri
   if (pending) return undefined
   // gitlab: app/models/todo.rb `belongs_to :target, polymorphic: true, touch: true`: saving the
   // to-do moves the target's updated_at.
-  if (target.type === 'Issue') touchIssue(db, target.id, now)
-  else touchMergeRequest(db, target.id, now)
+  todoTargetKind(target.type).touch(db, target.id, now)
   return db.tables.todos.insert({
     user_id: user.id,
     project_id: target.project_id,

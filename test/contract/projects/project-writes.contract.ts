@@ -290,9 +290,9 @@ contract('DELETE /projects/:id', {}, ({ api, sim }) => {
   it('takes the notes and award emoji of the project\'s issues along', async () => {
     const db = sim().db
     const issueIds = new Set(db.tables.issues.where('project_id', 30).map((i) => i.id))
-    expect(db.tables.notes.all().some((n) => issueIds.has(n.noteable_id))).toBe(true)
+    expect(db.tables.notes.all().some((n) => n.noteable_id !== null && issueIds.has(n.noteable_id))).toBe(true)
     expect((await api.delete('/projects/30', { as: 'ivy' })).status).toBe(202)
-    expect(db.tables.notes.all().some((n) => issueIds.has(n.noteable_id))).toBe(false)
+    expect(db.tables.notes.all().some((n) => n.noteable_id !== null && issueIds.has(n.noteable_id))).toBe(false)
     expect(db.tables.award_emoji.all().some((a) => issueIds.has(a.awardable_id))).toBe(false)
   })
 
