@@ -81,22 +81,16 @@ function encodeText(text: string): Uint8Array {
   return utf8.encode(text)
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const part of parts) length += part.length
-  const out = new Uint8Array(length)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
+/** Hex digit (char code) → its value, for {@link writeHex}. */
+const HEX_VALUE = new Uint8Array(128)
+for (let i = 0; i < 16; i++) {
+  HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i
+  HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i
 }
 
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16)
-  return out
+/** Writes the 20 bytes a 40-digit hex id stands for into `out` at `at` (tree bodies hold raw ids). */
+function writeHex(hex: string, out: Uint8Array, at: number): void {
+  for (let i = 0; i < 20; i++) out[at + i] = (HEX_VALUE[hex.charCodeAt(2 * i)]! << 4) | HEX_VALUE[hex.charCodeAt(2 * i + 1)]!
 }
 
 /** `Name <email> <seconds> <offset>`, git's identity line. */
@@ -106,7 +100,8 @@ function formatSignature(s: Signature): string {
 
 /** The SHA-1 of git's encoding of an object of `type` with this body. */
 function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
-  return bytesToHex(sha1(concat([encodeText(`${type} ${body.length}\0`), body])))
+  // Header and body fed in turn: no copy of the body into one buffer.
+  return bytesToHex(sha1.create().update(encodeText(`${type} ${body.length}\0`)).update(body).digest())
 }
 
 /**
@@ -114,8 +109,25 @@ function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
  * (git's `base_name_compare`), so `a.txt` sorts before the tree `a` (`a/`), and `a-b` before `a/`.
  */
 export function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
-  const ka = encodeText(a.mode === '40000' ? `${a.name}/` : a.name)
-  const kb = encodeText(b.mode === '40000' ? `${b.name}/` : b.name)
+  const ka = a.mode === '40000' ? `${a.name}/` : a.name
+  const kb = b.mode === '40000' ? `${b.name}/` : b.name
+  // UTF-16 code units order as UTF-8 bytes do (both as code points) except a surrogate against a
+  // unit from U+E000 up: only then are the UTF-8 bytes compared (no encoding on the common path).
+  const n = Math.min(ka.length, kb.length)
+  for (let i = 0; i < n; i++) {
+    const x = ka.charCodeAt(i)
+    const y = kb.charCodeAt(i)
+    if (x === y) continue
+    if (x < 0xd800 || y < 0xd800) return x - y
+    return compareBytes(encodeText(ka), encodeText(kb))
+  }
+  // A prefix ending in a lone high surrogate encodes as U+FFFD, whose bytes may sort after the rest.
+  const last = n > 0 ? ka.charCodeAt(n - 1) : 0
+  if (last >= 0xd800 && last <= 0xdbff) return compareBytes(encodeText(ka), encodeText(kb))
+  return ka.length - kb.length
+}
+
+function compareBytes(ka: Uint8Array, kb: Uint8Array): number {
   const n = Math.min(ka.length, kb.length)
   for (let i = 0; i < n; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!
   return ka.length - kb.length
@@ -123,7 +135,19 @@ export function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
 
 /** The body of a tree object: `<mode> <name>\0<20-byte id>` per entry, in tree order. */
 function treeBody(entries: readonly TreeEntry[]): Uint8Array {
-  return concat(entries.flatMap((e) => [encodeText(`${e.mode} ${e.name}\0`), hexToBytes(e.id)]))
+  // One buffer, sized from the UTF-8 lengths: a tree is rewritten on every commit below it.
+  const heads = entries.map((e) => encodeText(`${e.mode} ${e.name}\0`))
+  let length = 0
+  for (const h of heads) length += h.length + 20
+  const out = new Uint8Array(length)
+  let at = 0
+  for (let i = 0; i < entries.length; i++) {
+    const head = heads[i]!
+    out.set(head, at)
+    writeHex(entries[i]!.id, out, at + head.length)
+    at += head.length + 20
+  }
+  return out
 }
 
 function commitBody(c: Omit<CommitObject, 'type'>): Uint8Array {
@@ -141,6 +165,8 @@ function tagBody(t: Omit<TagObject, 'type'>): Uint8Array {
  */
 export class ObjectStore {
   private readonly objects = new Map<ObjectId, GitObject>()
+  /** Memo of commits' generation numbers (see {@link generation}), kept beside the commit's object. */
+  private readonly generations = new Map<ObjectId, number>()
   /** The store this one extends (reads fall through to it; it is never written through this one). */
   private readonly parent: ObjectStore | undefined
   private readonly depth: number
@@ -164,6 +190,7 @@ export class ObjectStore {
     const flat = new ObjectStore()
     for (let s: ObjectStore | undefined = this; s; s = s.parent) {
       for (const [id, o] of s.objects) if (!flat.objects.has(id)) flat.objects.set(id, o)
+      for (const [id, g] of s.generations) flat.generations.set(id, g)
     }
     return new ObjectStore(flat)
   }
@@ -230,6 +257,57 @@ export class ObjectStore {
     const id = hashObject('tag', tagBody(tag))
     if (!this.has(id)) this.objects.set(id, { type: 'tag', ...tag })
     return id
+  }
+
+  /**
+   * The generation number of the commit `id` (git's commit-graph "topological level"): 1 for a root
+   * commit, else one more than its parents' highest; undefined when `id` is not a stored commit.
+   * A commit's generation is always above its ancestors', so a walk looking for an ancestor of
+   * generation g need not go below g. Follows from the id alone (a commit names its parents), so
+   * it is memoised with the commit, where the parents of this store (and every later write) find it.
+   */
+  generation(id: ObjectId): number | undefined {
+    const known = this.knownGeneration(id)
+    if (known !== undefined || !this.commit(id)) return known
+    // Depth-first, iteratively (histories are deeper than the call stack): a commit is numbered
+    // once every parent is.
+    const stack: ObjectId[] = [id]
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (this.knownGeneration(top) !== undefined) {
+        stack.pop()
+        continue
+      }
+      let max = 0
+      let ready = true
+      for (const parent of this.commit(top)!.parents) {
+        const g = this.knownGeneration(parent)
+        if (g !== undefined) max = Math.max(max, g)
+        else if (this.commit(parent)) {
+          ready = false
+          stack.push(parent)
+        }
+      }
+      if (!ready) continue
+      stack.pop()
+      this.owner(top).generations.set(top, max + 1)
+    }
+    return this.knownGeneration(id)
+  }
+
+  private knownGeneration(id: ObjectId): number | undefined {
+    for (let s: ObjectStore | undefined = this; s; s = s.parent) {
+      const g = s.generations.get(id)
+      if (g !== undefined) return g
+    }
+    return undefined
+  }
+
+  /** The store (this one or a parent) holding the object `id`, known to be stored. */
+  private owner(id: ObjectId): ObjectStore {
+    let s: ObjectStore = this
+    while (!s.objects.has(id) && s.parent) s = s.parent
+    return s
   }
 
   /** The blob named `id`. */

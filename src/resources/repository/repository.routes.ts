@@ -212,8 +212,7 @@ export const repositoryRoutes: Route[] = [
       if (from === undefined || to === undefined) throw notFound('Ref')
       // Not straight: `from...to`, the diff from the merge base (Gitlab::Git::Compare).
       const base = ctx.params.straight ? from : (mergeBase(repo, from, to) ?? from)
-      const reachable = ancestors(repo, from)
-      const commits = log(repo, [to]).filter((id) => !reachable.has(id)).reverse()
+      const commits = log(repo, [to], { not: [from] }).reverse()
       const diffs = from === to ? [] : diffTrees(repo, commitOf(repo, base).tree, commitOf(repo, to).tree)
       const last = commits[commits.length - 1]
       return ok({
