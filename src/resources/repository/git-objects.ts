@@ -78,7 +78,16 @@ const utf8 = new TextEncoder()
 
 /** The UTF-8 bytes of a string. */
 function encodeText(text: string): Uint8Array {
-  return utf8.encode(text)
+  // TextEncoder costs a native call each time: short ASCII strings (tree entries, object
+  // headers: several per object written) are copied in JS instead.
+  if (text.length > 64) return utf8.encode(text)
+  const out = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 0x7f) return utf8.encode(text)
+    out[i] = c
+  }
+  return out
 }
 
 /** Hex digit (char code) → its value, for {@link writeHex}. */
@@ -109,29 +118,37 @@ function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
  * (git's `base_name_compare`), so `a.txt` sorts before the tree `a` (`a/`), and `a-b` before `a/`.
  */
 export function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
-  const ka = a.mode === '40000' ? `${a.name}/` : a.name
-  const kb = b.mode === '40000' ? `${b.name}/` : b.name
-  // UTF-16 code units order as UTF-8 bytes do (both as code points) except a surrogate against a
-  // unit from U+E000 up: only then are the UTF-8 bytes compared (no encoding on the common path).
-  const n = Math.min(ka.length, kb.length)
+  const na = a.name
+  const nb = b.name
+  // The keys are the names plus `/` for a tree, read without building them (a tree is sorted on
+  // every write). UTF-16 code units order as UTF-8 bytes do (both as code points) except a
+  // surrogate against a unit from U+E000 up: only then are the UTF-8 bytes compared.
+  const la = a.mode === '40000' ? na.length + 1 : na.length
+  const lb = b.mode === '40000' ? nb.length + 1 : nb.length
+  const n = Math.min(la, lb)
   for (let i = 0; i < n; i++) {
-    const x = ka.charCodeAt(i)
-    const y = kb.charCodeAt(i)
+    const x = i < na.length ? na.charCodeAt(i) : 0x2f
+    const y = i < nb.length ? nb.charCodeAt(i) : 0x2f
     if (x === y) continue
     if (x < 0xd800 || y < 0xd800) return x - y
-    return compareBytes(encodeText(ka), encodeText(kb))
+    return compareBytes(a, b)
   }
   // A prefix ending in a lone high surrogate encodes as U+FFFD, whose bytes may sort after the rest.
-  const last = n > 0 ? ka.charCodeAt(n - 1) : 0
-  if (last >= 0xd800 && last <= 0xdbff) return compareBytes(encodeText(ka), encodeText(kb))
-  return ka.length - kb.length
+  const last = n > 0 && n <= na.length ? na.charCodeAt(n - 1) : 0
+  if (last >= 0xd800 && last <= 0xdbff) return compareBytes(a, b)
+  return la - lb
 }
 
-function compareBytes(ka: Uint8Array, kb: Uint8Array): number {
+/** {@link compareTreeEntries} on the UTF-8 bytes of the keys. */
+function compareBytes(a: TreeEntry, b: TreeEntry): number {
+  const ka = utf8.encode(a.mode === '40000' ? `${a.name}/` : a.name)
+  const kb = utf8.encode(b.mode === '40000' ? `${b.name}/` : b.name)
   const n = Math.min(ka.length, kb.length)
   for (let i = 0; i < n; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!
   return ka.length - kb.length
 }
+
+
 
 /** The body of a tree object: `<mode> <name>\0<20-byte id>` per entry, in tree order. */
 function treeBody(entries: readonly TreeEntry[]): Uint8Array {
@@ -239,7 +256,14 @@ export class ObjectStore {
 
   /** Stores a tree of these entries (sorted here into git's order; names must be unique). */
   writeTree(entries: readonly TreeEntry[]): ObjectId {
-    const sorted = [...entries].sort(compareTreeEntries)
+    const sorted = [...entries]
+    // Usually in order already (a tree rewritten keeps its entries' order): sorted only when not.
+    for (let i = 1; i < sorted.length; i++) {
+      if (compareTreeEntries(sorted[i - 1]!, sorted[i]!) > 0) {
+        sorted.sort(compareTreeEntries)
+        break
+      }
+    }
     const id = hashObject('tree', treeBody(sorted))
     if (!this.has(id)) this.objects.set(id, { type: 'tree', entries: sorted })
     return id
@@ -248,7 +272,17 @@ export class ObjectStore {
   /** Stores a commit. */
   writeCommit(commit: Omit<CommitObject, 'type'>): ObjectId {
     const id = hashObject('commit', commitBody(commit))
-    if (!this.has(id)) this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
+    if (!this.has(id)) {
+      this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
+      // Numbered now when its parents are (a history is written oldest first): no walk later.
+      let max = 0
+      for (const parent of commit.parents) {
+        const g = this.knownGeneration(parent)
+        if (g === undefined) return id
+        max = Math.max(max, g)
+      }
+      this.generations.set(id, max + 1)
+    }
     return id
   }
 

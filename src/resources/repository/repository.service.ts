@@ -6,7 +6,7 @@
  * @module
  */
 import { structuredPatch } from 'diff'
-import type { CommitObject, ObjectId, TreeEntry, TreeMode, TreeObject } from './git-objects.js'
+import { compareTreeEntries, type CommitObject, type ObjectId, type TreeEntry, type TreeMode } from './git-objects.js'
 import type { FlatEntry, Repository } from './repository.build.js'
 
 /**
@@ -396,19 +396,6 @@ export function diffTrees(repo: Repository, from: ObjectId | null, to: ObjectId)
   return out.sort((x, y) => (x.new_path < y.new_path ? -1 : x.new_path > y.new_path ? 1 : 0))
 }
 
-/** Memo of {@link entriesByName}, kept as long as the tree object is. */
-const treeIndexes = new WeakMap<TreeObject, ReadonlyMap<string, TreeEntry>>()
-
-/** A tree's entries by name (a tree object never changes: memoised). */
-function entriesByName(tree: TreeObject): ReadonlyMap<string, TreeEntry> {
-  let index = treeIndexes.get(tree)
-  if (!index) {
-    index = new Map(tree.entries.map((e) => [e.name, e]))
-    treeIndexes.set(tree, index)
-  }
-  return index
-}
-
 /** A file of one side of a tree diff. */
 interface SidePath {
   path: string
@@ -418,34 +405,49 @@ interface SidePath {
 /**
  * The file paths that differ between two trees, as the flattened trees compared path by path give
  * them: `changed` (same path, other blob or mode) and `deleted` in `from`'s order, `added` in `to`'s
- * (rename pairing depends on these orders). A subtree with the same id on both sides is skipped
- * without reading it, as git's tree diff does: only the changed part of a large tree is walked.
+ * (rename pairing depends on these orders). Both trees' entries are merged in tree order, so each
+ * side is read in its own order; a subtree with the same id on both sides is skipped without
+ * reading it, as git's tree diff does: only the changed part of a large tree is walked.
  */
 function changedPaths(repo: Repository, from: ObjectId | null, to: ObjectId) {
   const changed: { path: string; a: FlatEntry; b: FlatEntry }[] = []
   const deleted: SidePath[] = []
   const added: SidePath[] = []
-  const tree = (id: ObjectId | null) => (id === null ? undefined : repo.objects.tree(id))
-  // One side's walk against the other's tree (null: absent there): `fromSide` also collects the changes.
-  const walk = (mine: ObjectId, theirs: ObjectId | null, prefix: string, fromSide: boolean) => {
-    const other = tree(theirs)
-    const byName = other ? entriesByName(other) : undefined
-    for (const e of tree(mine)?.entries ?? []) {
-      const o = byName?.get(e.name)
-      if (e.mode === '40000') {
-        if (o?.mode === '40000' && o.id === e.id) continue
-        walk(e.id, o?.mode === '40000' ? o.id : null, `${prefix}${e.name}/`, fromSide)
-      } else if (o === undefined || o.mode === '40000') {
-        ;(fromSide ? deleted : added).push({ path: `${prefix}${e.name}`, entry: { id: e.id, mode: e.mode } })
-      } else if (fromSide && (o.id !== e.id || o.mode !== e.mode)) {
-        changed.push({ path: `${prefix}${e.name}`, a: { id: e.id, mode: e.mode }, b: { id: o.id, mode: o.mode } })
+  const entriesOf = (id: ObjectId | null) => (id === null ? [] : (repo.objects.tree(id)?.entries ?? []))
+  const walk = (a: ObjectId | null, b: ObjectId | null, prefix: string) => {
+    const ea = entriesOf(a)
+    const eb = entriesOf(b)
+    // Only on one side: a file, or every file of a tree.
+    const gone = (x: TreeEntry) => (x.mode === '40000' ? walk(x.id, null, `${prefix}${x.name}/`) : deleted.push({ path: `${prefix}${x.name}`, entry: { id: x.id, mode: x.mode } }))
+    const come = (y: TreeEntry) => (y.mode === '40000' ? walk(null, y.id, `${prefix}${y.name}/`) : added.push({ path: `${prefix}${y.name}`, entry: { id: y.id, mode: y.mode } }))
+    let i = 0
+    let j = 0
+    while (i < ea.length || j < eb.length) {
+      const x = ea[i]
+      const y = eb[j]
+      const order = x === undefined ? 1 : y === undefined ? -1 : compareTreeEntries(x, y)
+      if (order < 0) {
+        gone(x!)
+        i++
+      } else if (order > 0) {
+        come(y!)
+        j++
+      } else {
+        i++
+        j++
+        // Equal keys: both trees or both not (a tree's key ends in `/`, which no name holds).
+        if (x!.name !== y!.name) {
+          gone(x!)
+          come(y!)
+        } else if (x!.mode === '40000') {
+          if (x!.id !== y!.id) walk(x!.id, y!.id, `${prefix}${x!.name}/`)
+        } else if (x!.id !== y!.id || x!.mode !== y!.mode) {
+          changed.push({ path: `${prefix}${x!.name}`, a: { id: x!.id, mode: x!.mode }, b: { id: y!.id, mode: y!.mode } })
+        }
       }
     }
   }
-  if (from !== to) {
-    if (from !== null) walk(from, to, '', true)
-    walk(to, from, '', false)
-  }
+  if (from !== to) walk(from, to, '')
   return { changed, deleted, added }
 }
 
