@@ -104,4 +104,33 @@ describe('git objects', () => {
     const sorted = [...names].map((e) => ({ ...e, id: '0'.repeat(40) })).sort(compareTreeEntries).map((e) => e.name)
     expect(sorted).toEqual(['README.md', 'a-b', 'a.txt', 'a'])
   })
+
+  it('sorts non-ASCII names by their UTF-8 bytes, as git does', () => {
+    // U+FF21 is EF BC A1 in UTF-8, below the F0 of an astral character, though its UTF-16 unit is above
+    // a surrogate's: the order must be the bytes' one.
+    const names = ['\u{1F600}', '\uFF21', 'é', 'e', 'z', '\u{1F600}a', '\uFF21/']
+      .flatMap((name) => (name.endsWith('/') ? [{ mode: '40000' as const, name: name.slice(0, -1) }] : [{ mode: '100644' as const, name }, { mode: '40000' as const, name: `${name}d` }]))
+      .map((e) => ({ ...e, id: '0'.repeat(40) }))
+    const key = (e: { mode: string; name: string }) => Buffer.from(e.mode === '40000' ? `${e.name}/` : e.name, 'utf8')
+    const expected = [...names].sort((a, b) => Buffer.compare(key(a), key(b))).map((e) => `${e.mode} ${e.name}`)
+    expect([...names].sort(compareTreeEntries).map((e) => `${e.mode} ${e.name}`)).toEqual(expected)
+  })
+
+  it('numbers commits by generation: 1 for a root, one above the highest parent', () => {
+    const store = new ObjectStore()
+    const tree = store.writeTree([])
+    const who = { name: 'Max', email: 'max@example.com', time: 0, offset: '+0000' }
+    const commit = (parents: string[], message: string) => store.writeCommit({ tree, parents, author: who, committer: who, message })
+    const root = commit([], 'root\n')
+    const left = commit([root], 'left\n')
+    const left2 = commit([left], 'left 2\n')
+    const right = commit([root], 'right\n')
+    const merge = commit([left2, right], 'merge\n')
+    const child = store.child()
+    const after = child.writeCommit({ tree, parents: [merge], author: who, committer: who, message: 'after\n' })
+    expect([root, left, left2, right, merge].map((id) => store.generation(id))).toEqual([1, 2, 3, 2, 4])
+    expect(child.generation(after)).toBe(5)
+    expect(store.generation(after)).toBeUndefined()
+    expect(store.generation(tree)).toBeUndefined()
+  })
 })

@@ -78,25 +78,28 @@ const utf8 = new TextEncoder()
 
 /** The UTF-8 bytes of a string. */
 function encodeText(text: string): Uint8Array {
-  return utf8.encode(text)
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const part of parts) length += part.length
-  const out = new Uint8Array(length)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
+  // TextEncoder costs a native call each time: short ASCII strings (tree entries, object
+  // headers: several per object written) are copied in JS instead.
+  if (text.length > 64) return utf8.encode(text)
+  const out = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 0x7f) return utf8.encode(text)
+    out[i] = c
   }
   return out
 }
 
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16)
-  return out
+/** Hex digit (char code) → its value, for {@link writeHex}. */
+const HEX_VALUE = new Uint8Array(128)
+for (let i = 0; i < 16; i++) {
+  HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i
+  HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i
+}
+
+/** Writes the 20 bytes a 40-digit hex id stands for into `out` at `at` (tree bodies hold raw ids). */
+function writeHex(hex: string, out: Uint8Array, at: number): void {
+  for (let i = 0; i < 20; i++) out[at + i] = (HEX_VALUE[hex.charCodeAt(2 * i)]! << 4) | HEX_VALUE[hex.charCodeAt(2 * i + 1)]!
 }
 
 /** `Name <email> <seconds> <offset>`, git's identity line. */
@@ -106,7 +109,8 @@ function formatSignature(s: Signature): string {
 
 /** The SHA-1 of git's encoding of an object of `type` with this body. */
 function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
-  return bytesToHex(sha1(concat([encodeText(`${type} ${body.length}\0`), body])))
+  // Header and body fed in turn: no copy of the body into one buffer.
+  return bytesToHex(sha1.create().update(encodeText(`${type} ${body.length}\0`)).update(body).digest())
 }
 
 /**
@@ -114,16 +118,53 @@ function hashObject(type: GitObject['type'], body: Uint8Array): ObjectId {
  * (git's `base_name_compare`), so `a.txt` sorts before the tree `a` (`a/`), and `a-b` before `a/`.
  */
 export function compareTreeEntries(a: TreeEntry, b: TreeEntry): number {
-  const ka = encodeText(a.mode === '40000' ? `${a.name}/` : a.name)
-  const kb = encodeText(b.mode === '40000' ? `${b.name}/` : b.name)
+  const na = a.name
+  const nb = b.name
+  // The keys are the names plus `/` for a tree, read without building them (a tree is sorted on
+  // every write). UTF-16 code units order as UTF-8 bytes do (both as code points) except a
+  // surrogate against a unit from U+E000 up: only then are the UTF-8 bytes compared.
+  const la = a.mode === '40000' ? na.length + 1 : na.length
+  const lb = b.mode === '40000' ? nb.length + 1 : nb.length
+  const n = Math.min(la, lb)
+  for (let i = 0; i < n; i++) {
+    const x = i < na.length ? na.charCodeAt(i) : 0x2f
+    const y = i < nb.length ? nb.charCodeAt(i) : 0x2f
+    if (x === y) continue
+    if (x < 0xd800 || y < 0xd800) return x - y
+    return compareBytes(a, b)
+  }
+  // A prefix ending in a lone high surrogate encodes as U+FFFD, whose bytes may sort after the rest.
+  const last = n > 0 && n <= na.length ? na.charCodeAt(n - 1) : 0
+  if (last >= 0xd800 && last <= 0xdbff) return compareBytes(a, b)
+  return la - lb
+}
+
+/** {@link compareTreeEntries} on the UTF-8 bytes of the keys. */
+function compareBytes(a: TreeEntry, b: TreeEntry): number {
+  const ka = utf8.encode(a.mode === '40000' ? `${a.name}/` : a.name)
+  const kb = utf8.encode(b.mode === '40000' ? `${b.name}/` : b.name)
   const n = Math.min(ka.length, kb.length)
   for (let i = 0; i < n; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!
   return ka.length - kb.length
 }
 
+
+
 /** The body of a tree object: `<mode> <name>\0<20-byte id>` per entry, in tree order. */
 function treeBody(entries: readonly TreeEntry[]): Uint8Array {
-  return concat(entries.flatMap((e) => [encodeText(`${e.mode} ${e.name}\0`), hexToBytes(e.id)]))
+  // One buffer, sized from the UTF-8 lengths: a tree is rewritten on every commit below it.
+  const heads = entries.map((e) => encodeText(`${e.mode} ${e.name}\0`))
+  let length = 0
+  for (const h of heads) length += h.length + 20
+  const out = new Uint8Array(length)
+  let at = 0
+  for (let i = 0; i < entries.length; i++) {
+    const head = heads[i]!
+    out.set(head, at)
+    writeHex(entries[i]!.id, out, at + head.length)
+    at += head.length + 20
+  }
+  return out
 }
 
 function commitBody(c: Omit<CommitObject, 'type'>): Uint8Array {
@@ -150,6 +191,8 @@ export function encodeObject(object: GitObject): Uint8Array {
  */
 export class ObjectStore {
   private readonly objects = new Map<ObjectId, GitObject>()
+  /** Memo of commits' generation numbers (see {@link generation}), kept beside the commit's object. */
+  private readonly generations = new Map<ObjectId, number>()
   /** The store this one extends (reads fall through to it; it is never written through this one). */
   private readonly parent: ObjectStore | undefined
   private readonly depth: number
@@ -173,6 +216,7 @@ export class ObjectStore {
     const flat = new ObjectStore()
     for (let s: ObjectStore | undefined = this; s; s = s.parent) {
       for (const [id, o] of s.objects) if (!flat.objects.has(id)) flat.objects.set(id, o)
+      for (const [id, g] of s.generations) flat.generations.set(id, g)
     }
     return new ObjectStore(flat)
   }
@@ -221,7 +265,14 @@ export class ObjectStore {
 
   /** Stores a tree of these entries (sorted here into git's order; names must be unique). */
   writeTree(entries: readonly TreeEntry[]): ObjectId {
-    const sorted = [...entries].sort(compareTreeEntries)
+    const sorted = [...entries]
+    // Usually in order already (a tree rewritten keeps its entries' order): sorted only when not.
+    for (let i = 1; i < sorted.length; i++) {
+      if (compareTreeEntries(sorted[i - 1]!, sorted[i]!) > 0) {
+        sorted.sort(compareTreeEntries)
+        break
+      }
+    }
     const id = hashObject('tree', treeBody(sorted))
     if (!this.has(id)) this.objects.set(id, { type: 'tree', entries: sorted })
     return id
@@ -230,7 +281,17 @@ export class ObjectStore {
   /** Stores a commit. */
   writeCommit(commit: Omit<CommitObject, 'type'>): ObjectId {
     const id = hashObject('commit', commitBody(commit))
-    if (!this.has(id)) this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
+    if (!this.has(id)) {
+      this.objects.set(id, { type: 'commit', ...commit, parents: [...commit.parents] })
+      // Numbered now when its parents are (a history is written oldest first): no walk later.
+      let max = 0
+      for (const parent of commit.parents) {
+        const g = this.knownGeneration(parent)
+        if (g === undefined) return id
+        max = Math.max(max, g)
+      }
+      this.generations.set(id, max + 1)
+    }
     return id
   }
 
@@ -239,6 +300,57 @@ export class ObjectStore {
     const id = hashObject('tag', tagBody(tag))
     if (!this.has(id)) this.objects.set(id, { type: 'tag', ...tag })
     return id
+  }
+
+  /**
+   * The generation number of the commit `id` (git's commit-graph "topological level"): 1 for a root
+   * commit, else one more than its parents' highest; undefined when `id` is not a stored commit.
+   * A commit's generation is always above its ancestors', so a walk looking for an ancestor of
+   * generation g need not go below g. Follows from the id alone (a commit names its parents), so
+   * it is memoised with the commit, where the parents of this store (and every later write) find it.
+   */
+  generation(id: ObjectId): number | undefined {
+    const known = this.knownGeneration(id)
+    if (known !== undefined || !this.commit(id)) return known
+    // Depth-first, iteratively (histories are deeper than the call stack): a commit is numbered
+    // once every parent is.
+    const stack: ObjectId[] = [id]
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (this.knownGeneration(top) !== undefined) {
+        stack.pop()
+        continue
+      }
+      let max = 0
+      let ready = true
+      for (const parent of this.commit(top)!.parents) {
+        const g = this.knownGeneration(parent)
+        if (g !== undefined) max = Math.max(max, g)
+        else if (this.commit(parent)) {
+          ready = false
+          stack.push(parent)
+        }
+      }
+      if (!ready) continue
+      stack.pop()
+      this.owner(top).generations.set(top, max + 1)
+    }
+    return this.knownGeneration(id)
+  }
+
+  private knownGeneration(id: ObjectId): number | undefined {
+    for (let s: ObjectStore | undefined = this; s; s = s.parent) {
+      const g = s.generations.get(id)
+      if (g !== undefined) return g
+    }
+    return undefined
+  }
+
+  /** The store (this one or a parent) holding the object `id`, known to be stored. */
+  private owner(id: ObjectId): ObjectStore {
+    let s: ObjectStore = this
+    while (!s.objects.has(id) && s.parent) s = s.parent
+    return s
   }
 
   /** The blob named `id`. */

@@ -110,7 +110,7 @@ export function commitFiles(ctx: Ctx<unknown>, project: ProjectRecord, request: 
   }
   for (const check of request.lastCommitChecks ?? []) {
     if (start === undefined) continue
-    const last = log(repo, [start], { path: check.path })[0]
+    const last = log(repo, [start], { path: check.path, limit: 1 })[0]
     if (last !== undefined && last !== check.lastCommitId) throw refuse(check.message)
   }
   const me = actor(ctx)

@@ -19,7 +19,10 @@ export interface Repository {
   readonly branches: ReadonlyMap<string, ObjectId>
   /** Tag name → what the tag ref points at: an annotated tag object's id, or a commit id (lightweight). */
   readonly tags: ReadonlyMap<string, ObjectId>
-  /** Memo of flattened trees (tree id → path → entry), filled by the readers. */
+  /**
+   * Memo of flattened trees (tree id → path → entry). No reader fills it any more (tree diffs walk
+   * the changed subtrees only); writes still hand it on.
+   */
   readonly flatTrees: Map<ObjectId, ReadonlyMap<string, FlatEntry>>
 }
 

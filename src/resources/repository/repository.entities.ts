@@ -17,6 +17,16 @@ import { tagRelease } from './repository.tag-release.js'
  * signature's own offset (`2021-03-01T09:00:00.000+00:00`; Gitlab::Git::Commit parses it with `%z`).
  */
 function gitTime(s: Signature): string {
+  // A commit shows its dates again and again (lists, compares): signatures never change, so each
+  // is rendered once.
+  let text = gitTimes.get(s)
+  if (text === undefined) gitTimes.set(s, (text = renderGitTime(s)))
+  return text
+}
+
+const gitTimes = new WeakMap<Signature, string>()
+
+function renderGitTime(s: Signature): string {
   const sign = s.offset.startsWith('-') ? -1 : 1
   const minutes = sign * (Number(s.offset.slice(1, 3)) * 60 + Number(s.offset.slice(3, 5)))
   const local = new Date((s.time + minutes * 60) * 1000).toISOString().slice(0, 23)

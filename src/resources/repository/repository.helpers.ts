@@ -125,7 +125,7 @@ export function fileAt(ctx: Ctx<{ id: string; file_path: string; ref?: string | 
   const entry = entryAt(repo, commitOf(repo, commitId).tree, path)
   const blob = entry && entry.mode !== '40000' ? repo.objects.blob(entry.id) : undefined
   if (!entry || !blob) throw notFound('File')
-  const lastCommit = log(repo, [commitId], { path })[0]
+  const lastCommit = log(repo, [commitId], { path, limit: 1 })[0]
   const name = path.split('/').filter((s) => s !== '').pop() ?? path
   const data = {
     file_name: name,

@@ -184,10 +184,12 @@ export const repositoryRoutes: Route[] = [
       const listed: { entry: TreeEntry; path: string }[] = []
       // A path that is missing or names a file lists nothing (200 []), as GitLab 13.x does.
       if (at?.mode === '40000') listTree(repo, at.id, path === '' ? '' : `${path}/`, ctx.params.recursive, listed)
-      // Tree#sorted_entries: trees, then blobs, then submodules.
-      const rank = (e: TreeEntry) => (e.mode === '40000' ? 0 : e.mode === '160000' ? 2 : 1)
-      const sorted = listed.map((l, i) => ({ ...l, i })).sort((a, b) => rank(a.entry) - rank(b.entry) || a.i - b.i)
-      return paginated(ctx, sorted, (l) => TreeObject(l.entry, l.path))
+      // Tree#sorted_entries: trees, then blobs, then submodules, each in listing order.
+      const trees: typeof listed = []
+      const blobs: typeof listed = []
+      const submodules: typeof listed = []
+      for (const l of listed) (l.entry.mode === '40000' ? trees : l.entry.mode === '160000' ? submodules : blobs).push(l)
+      return paginated(ctx, [...trees, ...blobs, ...submodules], (l) => TreeObject(l.entry, l.path))
     },
   }),
 
@@ -223,8 +225,7 @@ export const repositoryRoutes: Route[] = [
       if (from === undefined || to === undefined) throw notFound('Ref')
       // Not straight: `from...to`, the diff from the merge base (Gitlab::Git::Compare).
       const base = ctx.params.straight ? from : (mergeBase(repo, from, to) ?? from)
-      const reachable = ancestors(repo, from)
-      const commits = log(repo, [to]).filter((id) => !reachable.has(id)).reverse()
+      const commits = log(repo, [to], { not: [from] }).reverse()
       const diffs = from === to ? [] : diffTrees(repo, commitOf(repo, base).tree, commitOf(repo, to).tree)
       const last = commits[commits.length - 1]
       return ok({
