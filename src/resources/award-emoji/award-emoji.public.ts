@@ -10,7 +10,6 @@ import type { Db } from '../../db/db.js'
 import type { AwardEmojiRecord } from './award-emoji.tables.js'
 
 export { registerAwardableKind, registerAwardableNotes } from './award-emoji.awardables.js'
-export type { AwardableKind, AwardableNoteLookup, AwardableType, AwardCtx } from './award-emoji.awardables.js'
 
 /** Every award the user gave, on anything, in id order (`AwardEmoji.award_emoji_by_user`). */
 export function awardsByUser(db: Db, userId: number): AwardEmojiRecord[] {

@@ -18,7 +18,6 @@ import { awardableKind, awardableNote, type AwardableFacts, type AwardableNote, 
 import type { AwardEmojiRecord } from './award-emoji.tables.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
 
-export type { AwardCtx } from './award-emoji.awardables.js'
 
 /** The issue or merge request an award hangs on, or whose note it hangs on: its rights decide. */
 export interface AwardParent {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/db.js'
 import type { ProjectCounts } from '../../entities/project.js'
 import type { IssueRecord } from './issues.tables.js'
 
-export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts, issueWebUrl } from './issue.entities.js'
+export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts } from './issue.entities.js'
 export type { IssuePageFacts } from './issue.entities.js'
 // The issuable rules issue writes and merge request writes share (`IssuableBaseService`'s label,
 // milestone and assignee filtering; `Gitlab::TimeTrackingFormatter.parse`).
@@ -22,7 +22,6 @@ export { issueByIid } from './issues.service.js'
 export { findProjectIssue } from './issues.service.js'
 export { subscribedToIssue } from './issue-writes.service.js'
 // Quick actions in a new issue note (the notes area creates notes and runs them).
-export { interpretCommands, promoteIssue } from './quick-actions.js'
 // `Issues::CloseService` as a merge runs it on the issues the merge request closes
 // (`MergeRequests::PostMergeService#close_issues`): the issue update path, so what follows a close follows.
 export { updateIssue } from './issue-writes.service.js'

@@ -13,7 +13,6 @@ import type { LabelPriorityRecord, LabelRecord } from './labels.tables.js'
 
 export { DEFAULT_LABEL_COLOR, LabelBasic } from './label-basic.js'
 export { registerLabelledKind } from './labels.labelled.js'
-export type { LabelledKind } from './labels.labelled.js'
 
 /** The label with this id, if any. */
 export function labelById(db: Db, id: number): LabelRecord | undefined {

@@ -8,7 +8,7 @@
 import type { Db } from '../../db/db.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
-export { MergeRequest, MergeRequestBasic, mergeRequestWebUrl } from './merge-requests.entities.js'
+export { MergeRequest, MergeRequestBasic } from './merge-requests.entities.js'
 export { canReadMergeRequest } from './merge-requests.policy.js'
 export { mergeRequestCommits } from './merge-requests.git.js'
 

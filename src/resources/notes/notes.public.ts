@@ -16,9 +16,9 @@ import { notesOf } from './notes.finder.js'
 import { discussionIdFor, discussionIdOf } from './notes.model.js'
 import type { NoteableType, NoteRecord } from './notes.tables.js'
 
-export { noteableNotes, noteOn, notesOf } from './notes.finder.js'
+export { noteableNotes } from './notes.finder.js'
 export { readableNoteable, registerNoteableKind } from './notes.noteables.js'
-export type { InterpretedNote, Noteable, NoteableFacts, NoteableKind, NoteableReadCtx, NoteCommands, NotesCtx } from './notes.noteables.js'
+export type { Noteable, NoteableFacts } from './notes.noteables.js'
 // Commit comments (`…/repository/commits/:sha/comments`, the repository area's routes) are notes on
 // the commit: made, listed and presented here.
 export { createNote } from './notes.service.js'

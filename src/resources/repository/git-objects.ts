@@ -13,6 +13,7 @@
  */
 import { sha1 } from '@noble/hashes/legacy.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { concatUint8Arrays } from 'uint8array-extras'
 
 /** A 40-character lower-case hex object id. */
 export type ObjectId = string
@@ -182,7 +183,7 @@ export function encodeObject(object: GitObject): Uint8Array {
     : object.type === 'tree' ? treeBody(object.entries)
     : object.type === 'commit' ? commitBody(object)
     : tagBody(object)
-  return concat([encodeText(`${object.type} ${body.length}\0`), body])
+  return concatUint8Arrays([encodeText(`${object.type} ${body.length}\0`), body])
 }
 
 /**

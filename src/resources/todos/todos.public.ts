@@ -10,7 +10,6 @@ import type { Db } from '../../db/db.js'
 import type { TodoRecord } from './todos.tables.js'
 
 export { registerTodoTargetKind } from './todos.targets.js'
-export type { TodoReadCtx, TodoTargetKind } from './todos.targets.js'
 
 /**
  * `TodoService#resolve_todos_for_target`: the user's pending to-dos on the target become done
