@@ -38,7 +38,7 @@ import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
 import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
-import { admit, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
+import { admit, admitHead, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
 import { authenticateRequest, readParams } from './stages/authenticate.js'
 import { ClockText, RequestContext } from './stages/context.js'
 import { validate } from './stages/validate.js'
@@ -345,7 +345,10 @@ class Engine {
   async answer(request: CoreRequest, where: Classified, routed: Routed, requestId: string, trace: Trace): Promise<CoreReply> {
     const head = request.method === 'HEAD'
     try {
-      request = await admit(this.db, this.limiter, this.clock, request, where)
+      // GET and HEAD have no body to measure: admitted in this turn, without awaiting a promise.
+      request = request.method === 'GET' || request.method === 'HEAD'
+        ? admitHead(this.db, this.limiter, this.clock, request, where)
+        : await admit(this.db, this.limiter, this.clock, request, where)
       if (this.beforeApiRequest && where.zone === 'api') this.beforeApiRequest(this.db, this.clock.now())
       const line = this.memo && where.zone === 'api' ? ReplyMemo.line(request) : undefined
       if (line === undefined) return render(await this.run(request, where, routed, trace), requestId, head)
@@ -370,7 +373,8 @@ class Engine {
     }
     const route = routed.route
     trace.route = route.key
-    const raw = await readParams(request, routed)
+    const read = readParams(request, routed)
+    const raw = read instanceof Promise ? await read : read
     const now = this.clock.now()
     const baseUrl = this.fixedBaseUrl ?? request.origin
     let auth: AuthInfo

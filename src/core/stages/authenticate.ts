@@ -22,14 +22,21 @@ const NO_PARAMS: RawParams = Object.freeze({})
  * Every parameter of a routed request as received: the query, the body (JSON, form or multipart;
  * none for GET and HEAD) and the decoded path params, merged as Rack merges them (the body wins
  * over the query) with the path params winning over both (python-gitlab's stray `?id=`).
- * @returns a fresh object the later stages may add defaults to.
+ * @returns a fresh object the later stages may add defaults to; as it is for GET and HEAD, else a
+ *   promise of it.
  * @throws ApiError 400 for a body that does not parse (see `parseBody`) or holds a malformed
  *   string (`HandleMalformedStrings`, see `malformed.ts`).
  */
-export async function readParams(request: CoreRequest, found: RouteMatch): Promise<RawParams> {
+export function readParams(request: CoreRequest, found: RouteMatch): RawParams | Promise<RawParams> {
+  // GET and HEAD carry no body: the params come back as they are, no promise to wait for on the
+  // commonest requests (an `await` of a plain value still costs the caller a turn of the queue).
+  if (request.method === 'GET' || request.method === 'HEAD') return mergeParams(request, NO_PARAMS, found)
+  return parseBody(request).then((body) => mergeParams(request, body, found))
+}
+
+/** The query, `body` and path params merged (see {@link readParams}). @throws ApiError 400 for a malformed body param. */
+function mergeParams(request: CoreRequest, body: RawParams, found: RouteMatch): RawParams {
   const query = parseQuery(request.query)
-  // GET and HEAD carry no body: no promise to wait for on the commonest requests.
-  const body = request.method === 'GET' || request.method === 'HEAD' ? NO_PARAMS : await parseBody(request)
   if (malformedParams(body)) throw malformedRequest()
   return assignParams(assignParams(assignParams({}, query), body), found.pathParams)
 }

@@ -33,6 +33,9 @@ const STANDARD_HEADERS: readonly Field[] = [
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'SAMEORIGIN'],
 ]
+const [CACHE_CONTROL, VARY, NOSNIFF, FRAME_OPTIONS] = STANDARD_HEADERS as [Field, Field, Field, Field]
+/** The standard headers and the request id, as a fresh list (an array literal: cheaper than a spread). */
+const baseFields = (requestId: string): Field[] => [CACHE_CONTROL, VARY, NOSNIFF, FRAME_OPTIONS, ['x-request-id', requestId]]
 const JSON_TYPE: Field = ['content-type', 'application/json']
 const TEXT_TYPE: Field = ['content-type', 'text/plain']
 
@@ -71,19 +74,19 @@ export function render(outcome: Outcome, requestId: string, head: boolean): Core
   const { status, body } = outcome
   if (outcome.bytes) {
     // Bytes as they are (an upload); the reply's own headers name their type.
-    return { status, headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, undefined), body: head ? undefined : outcome.bytes }
+    return { status, headers: headerList(baseFields(requestId), outcome.headers, undefined), body: head ? undefined : outcome.bytes }
   }
   if (outcome.textBody) {
     return {
       status,
-      headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], undefined, ['content-type', outcome.textBody.type]),
+      headers: headerList(baseFields(requestId), undefined, ['content-type', outcome.textBody.type]),
       body: head ? undefined : outcome.textBody.value,
     }
   }
   const hasBody = body !== undefined && status !== 204 && status !== 304
   const reply: CoreReply = {
     status,
-    headers: headerList([...STANDARD_HEADERS, ['x-request-id', requestId]], outcome.headers, hasBody ? JSON_TYPE : undefined),
+    headers: headerList(baseFields(requestId), outcome.headers, hasBody ? JSON_TYPE : undefined),
     body: hasBody && !head ? JSON.stringify(body) : undefined,
   }
   if (outcome.routeMiss) reply.routeMiss = outcome.routeMiss
