@@ -331,7 +331,7 @@ function variableErrors(variables: readonly NewVariable[]): string[] {
  * The project's CI definition at a commit (`Chain::Config::Content`): its `.gitlab-ci.yml` there
  * when the repository has one, else the scenario's `ci_config:` stand-in, else none.
  */
-export function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string): CiConfigResult {
+function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string): CiConfigResult {
   const text = fileTextAt(ctx, project, sha, CI_CONFIG_PATH)
   if (text !== undefined) return parseCiYaml(text)
   const stored = ctx.db.tables.project_ci_configs.get(project.id)

@@ -16,7 +16,6 @@ export type { PipelineRecord } from './runners.tables.js'
 export { onPipelineStatusChanged } from './pipelines.hooks.js'
 export type { PipelineStatusListener } from './pipelines.hooks.js'
 export { createMergeRequestPipeline } from './pipelines.service.js'
-export type { PipelineMergeRequest } from './pipelines.service.js'
 
 /** A project's pipelines, in id order (`project.all_pipelines`). */
 export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] {
