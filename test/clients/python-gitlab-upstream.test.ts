@@ -88,17 +88,7 @@ const RUN: [issue: 25 | 26, test: string][] = [
   [25, 'test_users.py::test_user_projects_list'],
 ]
 
-/**
- * Issue 26 tests whose routes other work brings (merge when pipeline succeeds on a
- * `.gitlab-ci.yml` pipeline): run in their place, so that their module's state is upstream's, and
- * reported on, but not yet required to pass.
- */
-const PENDING = new Set([
-  'test_merge_requests.py::test_cancel_merge_when_pipeline_succeeds',
-])
-
 const TESTS = RUN.map(([, test]) => test)
-const REQUIRED = TESTS.filter((test) => !PENDING.has(test))
 
 const source = process.env['PYTHON_GITLAB_SRC']
 const api = source === undefined ? undefined : join(source, 'tests', 'functional', 'api')
@@ -125,7 +115,7 @@ describe.skipIf(python === undefined)('python-gitlab 3.12 functional tests (skip
     })
     const outcomes = new Map<string, string>()
     for (const match of output.matchAll(/^(PASSED|FAILED|ERROR) (\S+?)(?: - .*)?$/gm)) outcomes.set(match[2]!, match[1]!)
-    const failed = REQUIRED.filter((test) => outcomes.get(test) !== 'PASSED')
+    const failed = TESTS.filter((test) => outcomes.get(test) !== 'PASSED')
     expect(failed, output).toEqual([])
     expect([...outcomes.keys()].sort()).toEqual([...TESTS].sort())
   }, 300_000)

@@ -14,6 +14,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import { findProject } from '../../rules/finders.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { Commit, Diff } from '../repository/repository.public.js'
+import { createMergeRequestPipeline } from '../runners/runners.public.js'
 import { MergeRequest } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, mergeRefCommit, mergeRequestChanges, mergeRequestCommits } from './merge-requests.git.js'
 import { cancelMergeWhenPipelineSucceeds, createMergeRequest, mergeMergeRequest, rebaseMergeRequest } from './merge-requests.merge.js'
@@ -86,6 +87,8 @@ export const mergeRequestRepositoryRoutes: Route[] = [
       if (!canCreateMergeRequest(ctx, project)) throw forbidden()
       // spec-gap: `allow_collaboration` concerns merge requests from forks, which have none here.
       const mr = createMergeRequest(ctx, ctx.currentUser!, project, ctx.params)
+      // `CreateService#after_create` → `MergeRequests::CreatePipelineService` (the runners area's).
+      createMergeRequestPipeline(ctx, project, ctx.currentUser!, mr, ctx.now)
       return created(present(ctx, project, mr))
     },
   }),

@@ -30,7 +30,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import { repositoryOf } from './repository.build.js'
 import { Commit } from './repository.entities.js'
-import { peelToCommit, resolveCommit } from './repository.service.js'
+import { entryAt, peelToCommit, resolveCommit } from './repository.service.js'
 
 /** A commit as the `Commit` entity presents it (id, title, message, author, dates in GitLab's format). */
 export type RefCommit = ReturnType<typeof Commit>
@@ -70,4 +70,20 @@ export function refOf(ctx: PresentCtx, project: ProjectRecord, ref: string): Ref
 /** The commit id a revision names (`Project#commit(ref)`: a branch, tag, sha or `HEAD`), or undefined. */
 export function commitIdOf(ctx: PresentCtx, project: ProjectRecord, revision: string): string | undefined {
   return resolveCommit(repositoryOf(ctx.db, project), revision, project.default_branch)
+}
+
+const utf8 = new TextDecoder()
+
+/**
+ * The text (UTF-8) of the file at `path` in the commit `sha` of the project's repository, or
+ * undefined when the commit or the file is not there (a directory is no file): what CI reads its
+ * `.gitlab-ci.yml` through (`Commit#raw_blob` / `Repository#blob_data_at`).
+ */
+export function fileTextAt(ctx: PresentCtx, project: ProjectRecord, sha: string, path: string): string | undefined {
+  const repo = repositoryOf(ctx.db, project)
+  const commit = repo.objects.commit(sha)
+  if (!commit) return undefined
+  const entry = entryAt(repo, commit.tree, path)
+  const blob = entry && entry.mode !== '40000' && entry.mode !== '160000' ? repo.objects.blob(entry.id) : undefined
+  return blob ? utf8.decode(blob.data) : undefined
 }

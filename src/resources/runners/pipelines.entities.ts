@@ -88,8 +88,8 @@ export function Pipeline(pipeline: PipelineRecord, ctx: PresentCtx) {
   const coverages = jobs.flatMap((job) => (job.coverage === null ? [] : [job.coverage]))
   return {
     ...PipelineBasic(pipeline, ctx),
-    // A pipeline created through the API has no push before it (`before_sha` blank).
-    before_sha: pipeline.source === 'api' ? BLANK_SHA : (pipeline.parent_ids[0] ?? BLANK_SHA),
+    // A pipeline created through the API or for a merge request has no push before it (`before_sha` blank).
+    before_sha: pipeline.source === 'api' || pipeline.source === 'merge_request_event' ? BLANK_SHA : (pipeline.parent_ids[0] ?? BLANK_SHA),
     tag: pipeline.tag,
     yaml_errors: null,
     user: userBasicOrNull(ctx, pipeline.user_id),

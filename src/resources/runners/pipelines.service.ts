@@ -18,7 +18,8 @@ import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
-import { branchNames, commitIdOf, refOf, tagNames } from '../repository/repository.public.js'
+import { branchNames, commitIdOf, fileTextAt, refOf, tagNames, type RefCommit } from '../repository/repository.public.js'
+import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
 import { pipelineStatusChanged, type RuleCtx } from './pipelines.hooks.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
@@ -327,37 +328,52 @@ function variableErrors(variables: readonly NewVariable[]): string[] {
 }
 
 /**
- * `Ci::CreatePipelineService` from the API: the chain's refusals in GitLab's order (the protected
- * ref, the ref, the commit, an ambiguous ref, the CI definition, the variables), then the pipeline
- * (source `api`, the ref's commit) with one `created` job per job of the project's CI definition,
- * processed (the first stage's jobs pending, manual ones manual).
- * @throws ApiError 400 `{"message":{"base":["Reference not found"]}}` and the like.
+ * The project's CI definition at a commit (`Chain::Config::Content`): its `.gitlab-ci.yml` there
+ * when the repository has one, else the scenario's `ci_config:` stand-in, else none.
  */
-export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, ref: string, variables: readonly NewVariable[], now: string): PipelineRecord {
-  const { name, only } = shortRef(ref)
-  const facts = refOf(ctx, project, name)
-  const branch = facts.branch && only !== 'tag'
-  const tag = facts.tag && only !== 'branch'
-  // Chain::Validate::Abilities: an existing branch must be writable by the caller.
-  if (branch && protectedRef(ctx, project, name, false)) throw refused(`Insufficient permissions for protected ref '${ref}'`)
-  // Chain::Validate::Repository.
-  if (!branch && !tag) throw refused('Reference not found')
-  if (!facts.commit) throw refused('Commit not found')
-  if (only === null && facts.branch && facts.tag) throw refused('Ref is ambiguous')
-  // Chain::Config::Content.
-  const config = ctx.db.tables.project_ci_configs.get(project.id)
-  if (!config) throw refused('Missing CI config file')
-  // Chain::Create (`pipeline.save!` with its variables).
-  const errors = variableErrors(variables)
-  if (errors.length > 0) throw refused(`Failed to persist the pipeline: Validation failed: ${errors.join(', ')}`)
-  const commit = facts.commit
+function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string): CiConfigResult {
+  const text = fileTextAt(ctx, project, sha, CI_CONFIG_PATH)
+  if (text !== undefined) return parseCiYaml(text)
+  const stored = ctx.db.tables.project_ci_configs.get(project.id)
+  if (!stored) return { kind: 'missing' }
+  return { kind: 'config', config: { stages: stored.stages.length > 0 ? stored.stages : DEFAULT_STAGES, jobs: stored.jobs } }
+}
+
+/** The predefined CI variables the rules read, then the pipeline's own variables over them. */
+function ciVariables(project: ProjectRecord, source: string, sha: string, ref: string, tag: boolean, extra: Readonly<Record<string, string>>, variables: readonly NewVariable[]): Record<string, string> {
+  const vars: Record<string, string> = { CI_PIPELINE_SOURCE: source, CI_COMMIT_SHA: sha, CI_COMMIT_REF_NAME: ref, CI_DEFAULT_BRANCH: project.default_branch }
+  if (source !== 'merge_request_event') {
+    if (tag) vars.CI_COMMIT_TAG = ref
+    else vars.CI_COMMIT_BRANCH = ref
+  }
+  Object.assign(vars, extra)
+  for (const v of variables) vars[v.key] = v.value
+  return vars
+}
+
+/** What a new pipeline is: where it comes from, which commit and ref, who started it. */
+interface NewPipeline {
+  source: string
+  /** The ref as stored (a branch or tag name, or `refs/merge-requests/<iid>/head`). */
+  ref: string
+  tag: boolean
+  commit: RefCommit
+  user: UserRecord
+  stages: readonly string[]
+  jobs: readonly CiJob[]
+  variables: readonly NewVariable[]
+}
+
+/** `Chain::Create` and the first processing: the pipeline, its variables, one `created` job per job, processed. */
+function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, now: string): PipelineRecord {
+  const { commit, user } = n
   const pipeline = ctx.db.tables.pipelines.insert({
     project_id: project.id,
     sha: commit.id,
-    ref: name,
-    tag: !branch,
+    ref: n.ref,
+    tag: n.tag,
     status: 'created',
-    source: 'api',
+    source: n.source,
     user_id: user.id,
     created_at: now,
     updated_at: now,
@@ -371,9 +387,8 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
     committer_email: commit.committer_email,
     committed_date: commit.committed_date,
   })
-  for (const v of variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
-  const stages = config.stages.length > 0 ? config.stages : DEFAULT_STAGES
-  for (const job of config.jobs) {
+  for (const v of n.variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
+  for (const job of n.jobs) {
     ctx.db.tables.jobs.insert({
       type: 'Ci::Build',
       runner_id: null,
@@ -383,12 +398,12 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
       status: 'created',
       stage: job.stage,
       name: job.name,
-      ref: name,
-      tag: !branch,
+      ref: n.ref,
+      tag: n.tag,
       coverage: null,
       allow_failure: job.allow_failure,
       when: job.when,
-      stage_idx: stageIndex(stages, job.stage),
+      stage_idx: stageIndex(n.stages, job.stage),
       retried: false,
       trace: null,
       erased_at: null,
@@ -400,6 +415,77 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
     })
   }
   return processPipeline(ctx, pipeline, now)
+}
+
+/**
+ * `Ci::CreatePipelineService` from the API: the chain's refusals in GitLab's order (the protected
+ * ref, the ref, the commit, an ambiguous ref, the CI definition at the ref's commit and its
+ * errors, no job for the pipeline, the variables), then the pipeline (source `api`, the ref's
+ * commit) with one `created` job per job the definition gives an `api` pipeline, processed (the
+ * first stage's jobs pending, manual ones manual).
+ * @throws ApiError 400 `{"message":{"base":["Reference not found"]}}`, `["Missing CI config file"]`,
+ *   `["No stages / jobs for this pipeline."]`, a `.gitlab-ci.yml` error (see `parseCiYaml`) and the like.
+ */
+export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, ref: string, variables: readonly NewVariable[], now: string): PipelineRecord {
+  const { name, only } = shortRef(ref)
+  const facts = refOf(ctx, project, name)
+  const branch = facts.branch && only !== 'tag'
+  const tag = facts.tag && only !== 'branch'
+  // Chain::Validate::Abilities: an existing branch must be writable by the caller.
+  if (branch && protectedRef(ctx, project, name, false)) throw refused(`Insufficient permissions for protected ref '${ref}'`)
+  // Chain::Validate::Repository.
+  if (!branch && !tag) throw refused('Reference not found')
+  if (!facts.commit) throw refused('Commit not found')
+  if (only === null && facts.branch && facts.tag) throw refused('Ref is ambiguous')
+  const commit = facts.commit
+  // Chain::Config::Content, Chain::Config::Process.
+  const config = ciConfigAt(ctx, project, commit.id)
+  if (config.kind === 'missing') throw refused('Missing CI config file')
+  if (config.kind === 'error') throw refused(config.error)
+  // Chain::Populate: the jobs the rules and refs policies give this pipeline.
+  const vars = ciVariables(project, 'api', commit.id, name, !branch, {}, variables)
+  const jobs = jobsForPipeline(config.config, { source: 'api', ref: name, tag: !branch, variables: vars })
+  if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
+  // Chain::Create (`pipeline.save!` with its variables).
+  const errors = variableErrors(variables)
+  if (errors.length > 0) throw refused(`Failed to persist the pipeline: Validation failed: ${errors.join(', ')}`)
+  return insertPipeline(ctx, project, { source: 'api', ref: name, tag: !branch, commit, user, stages: config.config.stages, jobs, variables }, now)
+}
+
+/** The merge request a merge request pipeline is for (what `MergeRequests::CreatePipelineService` reads of it). */
+export interface PipelineMergeRequest {
+  readonly iid: number
+  readonly source_branch: string
+  readonly target_branch: string
+}
+
+/**
+ * `MergeRequests::CreatePipelineService` after a merge request is created (13.x: `after_create`,
+ * same project): a detached merge request pipeline (source `merge_request_event`, ref
+ * `refs/merge-requests/<iid>/head`, the source branch's head commit, started by `user`) when the
+ * source branch's CI definition gives jobs for a merge request pipeline; else none, and no error
+ * (`save_on_errors: false`: a definition with errors or no such job makes no pipeline). The merge
+ * request's head pipeline is then this one (its head commit's newest pipeline).
+ * spec-gap: GitLab 13.x runs this in the request but sets `head_pipeline_id` in Sidekiq; fakelab's
+ * merge requests read their head pipeline at once.
+ * @returns the pipeline, or undefined when none was made.
+ */
+export function createMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, mr: PipelineMergeRequest, now: string): PipelineRecord | undefined {
+  const facts = refOf(ctx, project, mr.source_branch)
+  if (!facts.branch || !facts.commit) return undefined
+  const commit = facts.commit
+  const config = ciConfigAt(ctx, project, commit.id)
+  if (config.kind !== 'config') return undefined
+  const ref = `refs/merge-requests/${mr.iid}/head`
+  const vars = ciVariables(project, 'merge_request_event', commit.id, mr.source_branch, false, {
+    CI_MERGE_REQUEST_IID: String(mr.iid),
+    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.source_branch,
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.target_branch,
+    CI_MERGE_REQUEST_REF_PATH: ref,
+  }, [])
+  const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars })
+  if (jobs.length === 0) return undefined
+  return insertPipeline(ctx, project, { source: 'merge_request_event', ref, tag: false, commit, user, stages: config.config.stages, jobs, variables: [] }, now)
 }
 
 /** A new job in place of `job` (RetryBuildService#reprocess!): same definition, started by `user`, in `status`; the old one is retried. */

@@ -1,0 +1,183 @@
+/**
+ * A project's `.gitlab-ci.yml` as its CI definition (issue 26, python-gitlab's
+ * test_cancel_merge_when_pipeline_succeeds), over both doors: committed through the API, it is what
+ * `POST /projects/:id/pipeline` runs at the ref's commit (rules, only/except, its errors), and what a
+ * new merge request's pipeline is made from (MergeRequests::CreatePipelineService: source
+ * `merge_request_event`, ref `refs/merge-requests/<iid>/head`, the source head; none when no job is
+ * for merge requests). Without the file a project keeps its scenario `ci_config:` (project 20) or
+ * none (project 30: "Missing CI config file").
+ * Source: gitlab (13.x): app/services/merge_requests/create_pipeline_service.rb,
+ * lib/gitlab/ci/pipeline/chain/config/content.rb, chain/populate.rb,
+ * lib/gitlab/ci/config/external/file/{base,local}.rb, lib/gitlab/ci/build/rules.rb,
+ * lib/gitlab/ci/build/policy/refs.rb.
+ * Default scenario (clock frozen at 2021-04-01T12:00:00Z): project 30 ivy/tracker (public, main,
+ * no CI definition; devon developer, max maintainer); the next pipeline id is 1008.
+ */
+import { expect, it } from 'vitest'
+import { contract, type Api } from '../../support/contract.js'
+
+const NOW = '2021-04-01T12:00:00.000Z'
+const BLANK_SHA = '0000000000000000000000000000000000000000'
+
+/** python-gitlab's fixture: one job, for merge request pipelines only. */
+const MR_ONLY = `
+test:
+  rules:
+    - if: '$CI_PIPELINE_SOURCE == "merge_request_event"'
+  script:
+    - sleep 24h  # We don't expect this to finish
+`
+
+/** Jobs for every kind of pipeline, and jobs their rules or refs leave out. */
+const MIXED = `
+stages: [build, test, deploy]
+variables:
+  FOO: bar
+.template:
+  script: echo hidden
+build:
+  stage: build
+  script: make
+test:
+  rules:
+    - if: '$CI_PIPELINE_SOURCE == "merge_request_event" && $CI_MERGE_REQUEST_IID != null'
+  script: make test
+lint:
+  only: [merge_requests]
+  script: make lint
+review:
+  stage: deploy
+  rules:
+    - if: '$CI_COMMIT_BRANCH == "main" || $CI_COMMIT_REF_NAME == "nope"'
+    - if: '$CI_PIPELINE_SOURCE == "api"'
+      when: manual
+  script: deploy
+never:
+  rules:
+    - if: '$CI_PIPELINE_SOURCE == "merge_request_event"'
+      when: never
+    - when: always
+  script: echo
+not-on-ci-yml:
+  except: [/^ci-/]
+  script: echo
+`
+
+/** Commits `content` as `.gitlab-ci.yml` on a new branch `branch` off main (as max), and returns the branch's tip. */
+async function branchWithCi(api: Api, branch: string, content: string): Promise<string> {
+  expect((await api.post('/projects/30/repository/branches', { as: 'max', body: { branch, ref: 'main' } })).status).toBe(201)
+  const file = await api.post('/projects/30/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch, content, commit_message: 'Add a simple pipeline' } })
+  expect(file.status).toBe(201)
+  return (await api.get(`/projects/30/repository/branches/${branch}`, { as: 'max' })).body.commit.id as string
+}
+
+/** The jobs of a pipeline as [name, stage, status, when-allowed-to-fail], in the jobs API's order (newest first). */
+async function jobsOf(api: Api, id: number): Promise<[string, string, string, boolean][]> {
+  const res = await api.get(`/projects/30/pipelines/${id}/jobs`, { as: 'max' })
+  expect(res.status).toBe(200)
+  return (res.body as { name: string; stage: string; status: string; allow_failure: boolean }[]).map((j) => [j.name, j.stage, j.status, j.allow_failure])
+}
+
+contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
+  it.each([
+    ['python-gitlab\'s rules: merge_request_event', 'ci-mr', MR_ONLY, [['test', 'test', 'pending', false]]],
+    ['rules, only: [merge_requests], a rule with when: never, except', 'ci-mixed', MIXED, [['lint', 'test', 'pending', false], ['test', 'test', 'pending', false]]],
+  ] as const)('%s: the new merge request gets a pipeline, its head pipeline', async (_what, branch, content, jobs) => {
+    const sha = await branchWithCi(api, branch, content)
+    const mr = await api.post('/projects/30/merge_requests', { as: 'devon', body: { source_branch: branch, target_branch: 'main', title: 'CI' } })
+    expect(mr.status).toBe(201)
+    const iid = mr.body.iid as number
+    const basic = { id: 1008, sha, ref: `refs/merge-requests/${iid}/head`, status: 'pending', created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/ivy/tracker/-/pipelines/1008` }
+    const devon = { id: 4, name: 'Devon Developer', username: 'devon', state: 'active', avatar_url: null, web_url: `${api.baseUrl}/devon` }
+    const pipeline = {
+      ...basic,
+      before_sha: BLANK_SHA,
+      tag: false,
+      yaml_errors: null,
+      user: devon,
+      started_at: null,
+      finished_at: null,
+      committed_at: null,
+      duration: null,
+      coverage: null,
+      detailed_status: { icon: 'status_pending', text: 'pending', label: 'pending', group: 'pending', tooltip: 'pending', has_details: true, details_path: '/ivy/tracker/-/pipelines/1008', illustration: null, favicon: '/assets/ci_favicons/favicon_status_pending.png' },
+    }
+    expect(mr.body.head_pipeline).toEqual(pipeline)
+    expect((await api.get('/projects/30/pipelines/1008', { as: 'max' })).body).toEqual(pipeline)
+    expect(await jobsOf(api, 1008)).toEqual(jobs)
+    const listed = await api.get(`/projects/30/merge_requests/${iid}/pipelines`, { as: 'max' })
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual([basic])
+    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body).toEqual([basic])
+
+    // A running head pipeline: merge when it succeeds (200, set), then cancel it (201 {"status":"success"}).
+    const merge = await api.put(`/projects/30/merge_requests/${iid}/merge`, { as: 'max', body: { merge_when_pipeline_succeeds: true } })
+    expect(merge.status).toBe(200)
+    expect(merge.body).toMatchObject({ state: 'opened', merged_at: null, merge_when_pipeline_succeeds: true })
+    const cancel = await api.post(`/projects/30/merge_requests/${iid}/cancel_merge_when_pipeline_succeeds`, { as: 'max' })
+    expect([cancel.status, cancel.body]).toEqual([201, { status: 'success' }])
+  })
+
+  it.each([
+    ['no job for merge requests (default only: branches, tags)', 'build:\n  script: make\n'],
+    ['every job excluded by its rules', 'deploy:\n  rules:\n    - if: \'$CI_COMMIT_BRANCH == "main"\'\n  script: x\n'],
+    ['YAML that does not parse', 'test: [unclosed\n'],
+    ['no visible job', '.hidden:\n  script: x\nvariables:\n  A: b\n'],
+  ])('%s: no pipeline, and merge when pipeline succeeds is refused (405)', async (_what, content) => {
+    await branchWithCi(api, 'ci-none', content)
+    const mr = await api.post('/projects/30/merge_requests', { as: 'devon', body: { source_branch: 'ci-none', target_branch: 'main', title: 'CI' } })
+    expect(mr.status).toBe(201)
+    expect(mr.body.head_pipeline).toBeNull()
+    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body).toEqual([])
+    const merge = await api.put(`/projects/30/merge_requests/${mr.body.iid}/merge`, { as: 'max', body: { merge_when_pipeline_succeeds: true } })
+    expect([merge.status, merge.body]).toEqual([405, { message: '405 Method Not Allowed' }])
+  })
+
+  it('a branch without the file makes no merge request pipeline (project 20 keeps its scenario ci_config)', async () => {
+    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'plain', ref: 'main' } })).status).toBe(201)
+    await api.post('/projects/20/repository/files/README.plain', { as: 'max', body: { branch: 'plain', content: 'x', commit_message: 'x' } })
+    const mr = await api.post('/projects/20/merge_requests', { as: 'devon', body: { source_branch: 'plain', target_branch: 'main', title: 'No CI' } })
+    expect(mr.status).toBe(201)
+    expect(mr.body.head_pipeline).toBeNull()
+    expect((await api.get('/projects/20/pipelines', { as: 'max', query: { ref: 'refs/merge-requests/' + String(mr.body.iid) + '/head' } })).body).toEqual([])
+  })
+})
+
+contract('.gitlab-ci.yml: POST /projects/:id/pipeline', {}, ({ api }) => {
+  it('runs the file at the ref\'s commit: jobs by rules (a rule\'s when: manual) and only/except', async () => {
+    const sha = await branchWithCi(api, 'ci-api', MIXED)
+    const res = await api.post('/projects/30/pipeline', { as: 'devon', body: { ref: 'ci-api' } })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ id: 1008, sha, ref: 'ci-api', status: 'pending', before_sha: BLANK_SHA, tag: false })
+    expect(await jobsOf(api, 1008)).toEqual([
+      ['never', 'test', 'created', false],
+      ['review', 'deploy', 'created', true],
+      ['build', 'build', 'pending', false],
+    ])
+    // main has no file: still none.
+    const main = await api.post('/projects/30/pipeline', { as: 'max', body: { ref: 'main' } })
+    expect([main.status, main.body]).toEqual([400, { message: { base: ['Missing CI config file'] } }])
+  })
+
+  it('a file on project 20\'s branch replaces its scenario ci_config there', async () => {
+    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'ci-own', ref: 'main' } })).status).toBe(201)
+    await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-own', content: 'only-job:\n  script: x\n', commit_message: 'CI' } })
+    const res = await api.post('/projects/20/pipeline', { as: 'devon', body: { ref: 'ci-own' } })
+    expect(res.status).toBe(201)
+    const jobs = await api.get(`/projects/20/pipelines/${res.body.id}/jobs`, { as: 'devon' })
+    expect((jobs.body as { name: string; status: string }[]).map((j) => [j.name, j.status])).toEqual([['only-job', 'pending']])
+  })
+
+  it.each([
+    ['YAML that does not parse', 'test: [unclosed\n', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!'],
+    ['YAML that is not a mapping', '- a\n- b\n', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!'],
+    ['no visible job', '.hidden:\n  script: x\nstages: [build]\n', 'jobs config should contain at least one visible job'],
+    ['a job in an unknown stage', 'stages: [build]\nx:\n  stage: qa\n  script: y\n', 'x job: chosen stage does not exist; available stages are .pre, build, .post'],
+    ['no job for an api pipeline', MR_ONLY, 'No stages / jobs for this pipeline.'],
+  ])('%s: 400 with 13.x\'s message, no pipeline', async (_what, content, message) => {
+    await branchWithCi(api, 'ci-bad', content)
+    const res = await api.post('/projects/30/pipeline', { as: 'devon', body: { ref: 'ci-bad' } })
+    expect([res.status, res.body]).toEqual([400, { message: { base: [message] } }])
+    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body).toEqual([])
+  })
+})
