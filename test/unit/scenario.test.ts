@@ -148,14 +148,14 @@ describe('scenarios/default.yaml', () => {
     expect(t.internal_ids.all().map((r) => [r.usage, r.scope_type, r.scope_id, r.last_value])).toEqual([
       ['milestones', 'group', 10, 3],
       ['milestones', 'group', 11, 1],
-      ['milestones', 'project', 20, 1],
       ['issues', 'project', 20, 4],
       ['merge_requests', 'project', 20, 4],
+      ['milestones', 'project', 20, 1],
       ['issues', 'project', 21, 1],
       // issues area.
-      ['milestones', 'project', 30, 2],
       ['issues', 'project', 30, 6],
       ['merge_requests', 'project', 30, 2],
+      ['milestones', 'project', 30, 2],
       ['issues', 'project', 31, 25],
     ])
     expect(db.nextIid('issues', 'project', 20)).toBe(5)

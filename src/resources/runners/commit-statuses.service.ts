@@ -15,7 +15,7 @@ import { apiMessage, forbidden, notFound, validationFailed } from '../../core/er
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { ancestors, Commit, commitIdOf, repositoryOf } from '../repository/repository.public.js'
-import { canUpdatePipeline, processPipeline, type RuleCtx } from './pipelines.service.js'
+import { canUpdatePipeline, pipelineCommitFields, processPipeline, type RuleCtx } from './pipelines.service.js'
 import { CommitStatusMessage } from './runners.messages.js'
 import type { JobRecord, PipelineRecord } from './runners.tables.js'
 
@@ -145,15 +145,7 @@ function createExternalPipeline(ctx: RuleCtx, project: ProjectRecord, user: User
     user_id: user.id,
     created_at: now,
     updated_at: now,
-    commit_title: commit.title,
-    commit_message: commit.message,
-    parent_ids: [...commit.parent_ids],
-    author_name: commit.author_name,
-    author_email: commit.author_email,
-    authored_date: commit.authored_date,
-    committer_name: commit.committer_name,
-    committer_email: commit.committer_email,
-    committed_date: commit.committed_date,
+    ...pipelineCommitFields(commit),
   })
 }
 

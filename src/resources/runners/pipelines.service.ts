@@ -364,6 +364,24 @@ interface NewPipeline {
   variables: readonly NewVariable[]
 }
 
+/** The commit a pipeline is made for, as far as the pipeline keeps it. */
+type PipelineCommit = Pick<RefCommit, 'title' | 'message' | 'parent_ids' | 'author_name' | 'author_email' | 'authored_date' | 'committer_name' | 'committer_email' | 'committed_date'>
+
+/** The commit's fields a pipeline record keeps (the entity shows them without reading the repository again). */
+export function pipelineCommitFields(commit: PipelineCommit) {
+  return {
+    commit_title: commit.title,
+    commit_message: commit.message,
+    parent_ids: [...commit.parent_ids],
+    author_name: commit.author_name,
+    author_email: commit.author_email,
+    authored_date: commit.authored_date,
+    committer_name: commit.committer_name,
+    committer_email: commit.committer_email,
+    committed_date: commit.committed_date,
+  }
+}
+
 /** `Chain::Create` and the first processing: the pipeline, its variables, one `created` job per job, processed. */
 function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, now: string): PipelineRecord {
   const { commit, user } = n
@@ -377,15 +395,7 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
     user_id: user.id,
     created_at: now,
     updated_at: now,
-    commit_title: commit.title,
-    commit_message: commit.message,
-    parent_ids: [...commit.parent_ids],
-    author_name: commit.author_name,
-    author_email: commit.author_email,
-    authored_date: commit.authored_date,
-    committer_name: commit.committer_name,
-    committer_email: commit.committer_email,
-    committed_date: commit.committed_date,
+    ...pipelineCommitFields(commit),
   })
   for (const v of n.variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
   for (const job of n.jobs) {
