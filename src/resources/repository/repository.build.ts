@@ -7,6 +7,7 @@
  * Source: issue 26 item 1.
  * @module
  */
+import { base64ToUint8Array } from 'uint8array-extras'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { ObjectStore, type ObjectId, type Signature, type TreeEntry, type TreeMode } from './git-objects.js'
@@ -137,18 +138,10 @@ export function buildRepository(row: ProjectRepositoryRecord): Repository {
   return { objects, branches, tags, flatTrees: new Map() }
 }
 
-/** Base64 → bytes, without Node's Buffer. */
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const out = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
-  return out
-}
-
 /** Writes a push's objects and moves its refs (see {@link RepositoryPush}). */
 function applyPush(objects: ObjectStore, branches: Map<string, ObjectId>, tags: Map<string, ObjectId>, push: RepositoryPush): void {
   for (const o of push.objects) {
-    if (o.type === 'blob') objects.writeBlob(fromBase64(o.base64))
+    if (o.type === 'blob') objects.writeBlob(base64ToUint8Array(o.base64))
     else if (o.type === 'tree') objects.writeTree(o.entries)
     else if (o.type === 'commit') objects.writeCommit(o)
     else objects.writeTag(o)

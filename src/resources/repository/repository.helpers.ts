@@ -18,7 +18,6 @@ import { repositoryOf, type Repository } from './repository.build.js'
 import type { BranchFacts } from './repository.entities.js'
 import { canPushToBranch, developersCan, isProtectedBranch } from './repository.protection.js'
 import { ancestors, commitOf, entryAt, log, resolveCommit } from './repository.service.js'
-import { toBase64 } from './repository.write.js'
 
 /** Whether the user may read the project's code (`download_code`), the project being readable. */
 export function canDownloadCode(ctx: Pick<Ctx<unknown>, 'db' | 'currentUser' | 'today'>, project: ProjectRecord): boolean {
@@ -96,11 +95,6 @@ export function fileHeaders(data: Record<string, unknown>): Record<string, strin
     headers[`x-gitlab-${key.split('_').join('-')}`] = value === null || value === undefined ? '' : String(value)
   }
   return headers
-}
-
-/** Standard base64 of bytes (`Base64.strict_encode64`), without Node's Buffer. */
-export function base64(bytes: Uint8Array): string {
-  return toBase64(bytes)
 }
 
 /** `Content-Type` of a raw blob: text as UTF-8 text, anything with a NUL byte as binary (Workhorse). */

@@ -8,6 +8,7 @@
  * non-external user, Reporter+, administrators).
  * @module
  */
+import { uint8ArrayToBase64 } from 'uint8array-extras'
 import { apiMessage, notFound } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
@@ -17,7 +18,7 @@ import { projectWebUrl } from '../../entities/urls.js'
 import type { ObjectId, TreeEntry } from './git-objects.js'
 import type { Repository } from './repository.build.js'
 import { Branch, Commit, CommitDetail, CommitWithStats, Diff, Tag, TreeObject } from './repository.entities.js'
-import { base64, branchFacts, byName, fileAt, fileHeaders, headAncestorsOf, matchesSearch, projectId, rawHeaders, readable } from './repository.helpers.js'
+import { branchFacts, byName, fileAt, fileHeaders, headAncestorsOf, matchesSearch, projectId, rawHeaders, readable } from './repository.helpers.js'
 import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, entryAt, isAncestor, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
 
@@ -200,7 +201,7 @@ export const repositoryRoutes: Route[] = [
       const { repo } = readable(ctx)
       const blob = repo.objects.blob(ctx.params.sha.toLowerCase())
       if (!blob) throw notFound('Blob')
-      return ok({ size: blob.data.length, encoding: 'base64', content: base64(blob.data), sha: ctx.params.sha.toLowerCase() })
+      return ok({ size: blob.data.length, encoding: 'base64', content: uint8ArrayToBase64(blob.data), sha: ctx.params.sha.toLowerCase() })
     },
   }),
 
@@ -295,7 +296,7 @@ export const repositoryRoutes: Route[] = [
     params: { ...projectId, file_path: p.string({ required: true }), ref: p.string({ required: true, allowBlank: false }) },
     handler(ctx) {
       const { data, blob } = fileAt(ctx)
-      return ok({ ...data, content: base64(blob.data) }, fileHeaders(data))
+      return ok({ ...data, content: uint8ArrayToBase64(blob.data) }, fileHeaders(data))
     },
   }),
 

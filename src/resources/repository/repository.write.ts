@@ -15,21 +15,15 @@
  */
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
+import { uint8ArrayToBase64 } from 'uint8array-extras'
 import { ObjectStore, type GitObject, type ObjectId, type Signature, type TreeEntry, type TreeMode } from './git-objects.js'
 import { rememberRepository, repositoryOf, type FlatEntry, type Repository } from './repository.build.js'
 import type { ProjectRepositoryRecord, RepositoryPush, StoredObject } from './repository.tables.js'
 
-/** Standard base64 of bytes (`Base64.strict_encode64`), without Node's Buffer. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
 function stored(o: GitObject): StoredObject {
   switch (o.type) {
     case 'blob':
-      return { type: 'blob', base64: toBase64(o.data) }
+      return { type: 'blob', base64: uint8ArrayToBase64(o.data) }
     case 'tree':
       return { type: 'tree', entries: o.entries.map((e) => ({ mode: e.mode, name: e.name, id: e.id })) }
     case 'commit':
