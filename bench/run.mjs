@@ -12,8 +12,8 @@
 //    BENCH_SECONDS s, BENCH_ROUNDS rounds in turn; medians shown), also as requests per CPU-second
 //    each server used (autocannon, on one core, cannot keep a raw server busy). Then the resident
 //    set size of each fakelab process after the load.
-// 2. Cold start: `fakelab serve --port 0` on the default scenario (the bundled dist/cli.js that
-//    bin/fakelab runs), from spawn to the first answered request (median of 5), next to a bare
+// 2. Cold start: `bin/fakelab serve --port 0` on the default scenario (what a user runs: the bin
+//    beside the build's dist/), from spawn to the first answered request (median of 7), next to a bare
 //    node:http server started the same way.
 // 3. MSW door: calls/s through `setupServer` with fakelab's handlers against one bare MSW handler
 //    returning the same bytes, and calls/s of `sim.handle()` itself, each in a process of its own
@@ -263,8 +263,13 @@ function timeToFirstAnswer(argv, path, headers) {
   })
 }
 
-/** The CLI `bin/fakelab` runs: the bundled `dist/cli.js`, or `dist/cli/main.js` in builds before it. */
+/**
+ * What a user runs: the build's `bin/fakelab` (a CommonJS entry since issue 27, an ES module before),
+ * or, for a dist/ without it beside, the bundled `dist/cli.js`, or `dist/cli/main.js` in builds before it.
+ */
 function cliOf(dist) {
+  const bin = join(dist, '..', 'bin', 'fakelab')
+  if (existsSync(bin)) return bin
   const bundled = join(dist, 'cli.js')
   return existsSync(bundled) ? bundled : join(dist, 'cli', 'main.js')
 }

@@ -10,8 +10,8 @@
  * 2. `dist/cli.cjs`: the CLI (dist/cli/main.js and everything it imports, npm dependencies included)
  *    bundled by esbuild into one file, so Node resolves and reads one module instead of a few
  *    hundred. It sits directly in dist/, like dist/node.js, so paths relative to it (package.json,
- *    scenarios/, generated/) are the same. dist/cli.js (what `bin/fakelab` imports) runs it through
- *    dist/cli-loader.js (scripts/cli-loader.mjs) with
+ *    scenarios/, generated/) are the same. dist/cli-loader.cjs (scripts/cli-loader.cjs), which
+ *    `bin/fakelab` requires, runs it; dist/cli.js does the same for `node dist/cli.js`.
  * 3. `dist/parse5.cjs`: the HTML5 parser the label and milestone sanitiser needs, bundled apart.
  *    The CLI bundle gets scripts/lazy-parse5.mjs in its place, which requires it on the first text
  *    with markup, so a start (and every request that writes no markup) does not pay for it.
@@ -38,13 +38,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
  * (issue 27: together about a megabyte of the bundle's source and 15 to 20 ms of its start).
  * Each is only ever used inside functions, which is what a stand-in needs: a module-level use
  * would load it at start, correct but no faster.
+ * - `zod`: the scenario format's and cassettes' checks (the default state is already checked), over
+ *   a third of the bundle before;
  * - `yaml`: scenario files, state exports as text, cassettes (the default state is JSON);
  * - `@faker-js/faker/locale/en`: generated values (the default state holds them already);
  * - `fflate`: repository archives; `diff`: repository file diffs; `cron-parser`: freeze periods;
  * - `qs`: nested query strings (flat ones are parsed without it, `core/params.ts`);
  * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award.
  */
-const LAZY_PACKAGES = ['yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json']
+const LAZY_PACKAGES = ['zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json']
 
 /**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
@@ -59,7 +61,7 @@ export async function buildCli(root = ROOT) {
   mkdirSync(dirname(statePath), { recursive: true })
   writeFileSync(statePath, JSON.stringify({ fakelab_state: 1, now: loaded.now, seed: loaded.seed, tables: loaded.state }))
 
-  // The bundle: CommonJS, so that dist/cli-loader.js can run it through vm.Script with a code cache
+  // The bundle: CommonJS, so that dist/cli-loader.cjs can run it through vm.Script with a code cache
   // (an ES module cannot take one on Node 20). `import.meta.url` becomes the bundle's own URL,
   // which sits in dist/ like dist/node.js, so paths relative to it stay right.
   const bundlePath = join(dist, 'cli.cjs')
@@ -95,13 +97,15 @@ export async function buildCli(root = ROOT) {
     const contents = [...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
     await build({ ...common, stdin: { contents, resolveDir: root }, outfile: join(dist, vendorFile(spec)) })
   }
-  copyFileSync(join(root, 'scripts', 'cli-loader.mjs'), join(dist, 'cli-loader.js'))
+  copyFileSync(join(root, 'scripts', 'cli-loader.cjs'), join(dist, 'cli-loader.cjs'))
+  rmSync(join(dist, 'cli-loader.js'), { force: true })
   const cliPath = join(dist, 'cli.js')
   writeFileSync(cliPath, [
-    '// The fakelab CLI (bin/fakelab): the bundle dist/cli.cjs, with its code cache. Written by scripts/build-cli.mjs.',
-    "import { compileCli, readCodeCache, runCli } from './cli-loader.js'",
+    '// The fakelab CLI for `node dist/cli.js`: the bundle dist/cli.cjs, with its code cache, as bin/fakelab runs it',
+    '// (through dist/cli-loader.cjs, without this ES module: bin/fakelab is CommonJS). Written by scripts/build-cli.mjs.',
+    "import { createRequire } from 'node:module'",
     '',
-    'runCli(compileCli(readCodeCache()))',
+    "createRequire(import.meta.url)('./cli-loader.cjs').main()",
     '',
   ].join('\n'))
   writeCodeCache(dist)
@@ -251,11 +255,12 @@ function lazyPackages(packageKinds, moduleKinds) {
  * every function a start and a first request compiled. Bounded: the child is killed after 30 s.
  */
 function writeCodeCache(dist) {
-  const loader = pathToFileURL(join(dist, 'cli-loader.js')).href
+  const loader = JSON.stringify(join(dist, 'cli-loader.cjs'))
   const child = `
     import { writeFileSync } from 'node:fs'
     import v8 from 'node:v8'
-    import { CODE_CACHE_PATH, compileCli, runCli } from ${JSON.stringify(loader)}
+    import { createRequire } from 'node:module'
+    const { CODE_CACHE_PATH, compileCli, runCli } = createRequire(import.meta.url)(${loader})
     // V8 stamps a code cache with a hash of its flags and rejects it under others: serve sets its
     // heap flags after its first answer, which here could come before the cache is written.
     v8.setFlagsFromString = () => {}

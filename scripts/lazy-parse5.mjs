@@ -3,7 +3,7 @@
  * parse5 itself sits next to the bundle, in dist/parse5.cjs, and is required on the first call, so
  * a `fakelab serve` whose requests write no markup never reads, compiles or runs it (issue 24,
  * item 5). src/rules/sanitize.ts calls it only for text that carries `<` or `&`. The bundle runs
- * with a `require` rooted at dist/cli.cjs (scripts/cli-loader.mjs), so the path is relative to it.
+ * with a `require` rooted at dist/cli.cjs (scripts/cli-loader.cjs), so the path is relative to it.
  */
 let parse5
 

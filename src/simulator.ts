@@ -175,6 +175,21 @@ export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 
   routes?: EngineOptions['routes']
 }
 
+/** State exports handed over to the next simulator made from them ({@link handOverState}). */
+const HANDED_OVER = new WeakSet<object>()
+
+/**
+ * Hands a state export its caller parsed for one simulator, and will neither keep nor change, to
+ * the next `createSimulator` given it, which then keeps its records instead of copying them: the
+ * CLI's default state (issue 27, cold start: a millisecond of `fakelab serve`'s start). Internal:
+ * `fakelab` does not export it, since a caller changing a record afterwards would change the store.
+ * @returns the same object.
+ */
+export function handOverState(state: StateExport): StateExport {
+  HANDED_OVER.add(state)
+  return state
+}
+
 /**
  * Creates a simulator: parses the scenario (when given as YAML), loads it into a fresh store, and
  * starts an engine on every implemented route.
@@ -206,7 +221,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const stateGiven = typeof given === 'string' ? STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given)) : isStateExport(given)
   if (stateGiven) {
     const loaded = loadState(given)
-    db.load(loaded.state)
+    db.load(loaded.state, typeof given === 'object' && given !== null && HANDED_OVER.delete(given))
     const clock = options.clock ?? frozenClock(loaded.now!)
     const seed = options.seed ?? loaded.seed
     return withArrange(createEngine({ ...wiring, db, seed, clock }), seed)

@@ -14,14 +14,19 @@
 import { pathToRegexp } from 'path-to-regexp'
 import type { Method, Route } from './route.js'
 
-interface Compiled {
+interface Candidate {
   route: Route
-  /** path-to-regexp's expression for the route's path (what its `match` runs). */
-  regexp: RegExp
-  /** The parameter names, in the order of the expression's groups. */
-  keys: string[]
   /** One number per segment: 2 static, 1 parameter. Compared lexicographically. */
   score: number[]
+  /**
+   * The static segments, lower-cased, by position (`undefined` for a parameter): a request whose
+   * segment differs cannot match, and is passed over without building or running the expression.
+   */
+  statics: Array<string | undefined>
+  /** path-to-regexp's expression for the route's path (what its `match` runs), built on first need. */
+  regexp?: RegExp
+  /** The parameter names, in the order of the expression's groups. */
+  keys?: string[]
 }
 
 /** A successful match: the route and its decoded path params. */
@@ -65,16 +70,17 @@ function bucketKey(segmentCount: number, first: string): string {
   return `${segmentCount}/${first.toLowerCase()}`
 }
 
-/** The routes of one bucket: compiled (and sorted) on the first request that looks in it. */
+/** The routes of one bucket: sorted on the first request that looks in it. */
 interface Bucket {
-  routes: Route[]
-  compiled?: Compiled[]
+  routes: Candidate[]
+  sorted?: boolean
 }
 
 /**
  * Routes grouped by segment count and first segment, most specific first, so a request only runs
- * the matchers of routes that could match it. A bucket's expressions are built on its first use:
- * a start builds none of the 200-odd (issue 27, cold start), and a first request only its bucket's.
+ * the matchers of routes that could match it. A route's expression is built the first time a
+ * request's static segments agree with the route's: a start builds none of the 300-odd, and a
+ * first request only those of routes it could be (issue 27, cold start and first requests).
  */
 export class Router {
   /** Routes whose first segment is static, by {@link bucketKey}. */
@@ -112,10 +118,18 @@ export class Router {
     const firstEnd = path.indexOf('/', 1)
     const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
     let allowed: Set<Method> | undefined
+    let segments: string[] | undefined
     for (const bucket of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
       if (!bucket) continue
-      for (const candidate of (bucket.compiled ??= compileBucket(bucket.routes))) {
-        const groups = candidate.regexp.exec(path)
+      if (!bucket.sorted) {
+        bucket.routes.sort((a, b) => compareScores(a.score, b.score))
+        bucket.sorted = true
+      }
+      segments ??= path.toLowerCase().split('/')
+      for (const candidate of bucket.routes) {
+        if (!staticsAgree(candidate.statics, segments)) continue
+        if (!candidate.regexp) compile(candidate)
+        const groups = candidate.regexp!.exec(path)
         if (!groups) continue
         // The most specific route of the requested method wins; other methods only tell a wrong method.
         if (candidate.route.method !== wanted) {
@@ -123,7 +137,7 @@ export class Router {
           continue
         }
         const pathParams: Record<string, string> = {}
-        const keys = candidate.keys
+        const keys = candidate.keys!
         for (let i = 0; i < keys.length; i++) {
           const value = groups[i + 1]
           if (value === undefined) continue
@@ -139,20 +153,40 @@ export class Router {
 }
 
 function push<K>(map: Map<K, Bucket>, key: K, route: Route): void {
+  // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
+  const segments = route.path.split('/')
+  const candidate: Candidate = {
+    route,
+    score: segments.slice(1).map((s) => (s.startsWith(':') ? 1 : 2)),
+    statics: segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
+  }
   const bucket = map.get(key)
-  if (bucket) bucket.routes.push(route)
-  else map.set(key, { routes: [route] })
+  if (bucket) bucket.routes.push(candidate)
+  else map.set(key, { routes: [candidate] })
 }
 
-/** A bucket's routes with their expressions, most specific first (ties keep registration order). */
-function compileBucket(routes: readonly Route[]): Compiled[] {
-  const compiled = routes.map((route): Compiled => {
-    // The expression `match(route.path)` would run; its groups are read here straight into the
-    // params, without the null-prototype object `match` builds and that would be walked again.
-    const { regexp, keys } = pathToRegexp(route.path)
-    return { route, regexp, keys: keys.map((key) => key.name), score: route.path.split('/').slice(1).map((s) => (s.startsWith(':') ? 1 : 2)) }
-  })
-  return compiled.sort((a, b) => compareScores(a.score, b.score))
+/**
+ * Whether a request's segments (lower-cased) have the route's static segments where it has them.
+ * Only a shortcut: the expression still decides. It never passes over a route the expression would
+ * match: path-to-regexp's case-insensitive expressions match a static segment only by its ASCII
+ * letters in either case, which lower-casing compares the same way.
+ */
+function staticsAgree(statics: ReadonlyArray<string | undefined>, segments: readonly string[]): boolean {
+  for (let i = 1; i < statics.length; i++) {
+    const wanted = statics[i]
+    if (wanted !== undefined && wanted !== segments[i]) return false
+  }
+  return true
+}
+
+/**
+ * Builds a route's expression: the one `match(route.path)` would run, its groups read straight into
+ * the params, without the null-prototype object `match` builds and that would be walked again.
+ */
+function compile(candidate: Candidate): void {
+  const { regexp, keys } = pathToRegexp(candidate.route.path)
+  candidate.regexp = regexp
+  candidate.keys = keys.map((key) => key.name)
 }
 
 /** Segments of `/a/b/c` (3); `/` has one empty segment, as `'/'.split('/').slice(1)` does. */

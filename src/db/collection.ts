@@ -277,11 +277,15 @@ export class Collection<T extends Row> {
     return { rows: this.all(), nextId: this.nextId }
   }
 
-  /** Replaces everything with a deep copy of a {@link dump}; not journaled (used by reset and restore). */
-  load(state: { rows: T[]; nextId: number }): void {
+  /**
+   * Replaces everything with a deep copy of a {@link dump}; not journaled (used by reset and restore).
+   * @param adopt keep the given records instead of copying them: only for records nothing else
+   *   holds or changes (a state export parsed for this store alone; `createSimulator`).
+   */
+  load(state: { rows: T[]; nextId: number }, adopt = false): void {
     this.rows.clear()
     for (const index of this.indexes.values()) index.clear()
-    for (const row of structuredClone(state.rows)) {
+    for (const row of adopt ? state.rows : structuredClone(state.rows)) {
       this.rows.set(row.id, row)
       this.indexAdd(row)
     }

@@ -88,10 +88,13 @@ export class Db {
     return state as DbState
   }
 
-  /** Replaces all tables with a {@link dump}. */
-  load(state: DbState): void {
+  /**
+   * Replaces all tables with a deep copy of a {@link dump}.
+   * @param adopt keep the given records instead of copying them (see `Collection.load`).
+   */
+  load(state: DbState, adopt = false): void {
     for (const [name, table] of Object.entries(this.tables)) {
-      table.load((state as unknown as Record<string, { rows: never[]; nextId: number }>)[name] ?? { rows: [], nextId: 1 })
+      table.load((state as unknown as Record<string, { rows: never[]; nextId: number }>)[name] ?? { rows: [], nextId: 1 }, adopt)
     }
   }
 

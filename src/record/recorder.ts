@@ -18,8 +18,8 @@
  * Source: issue 11; STYLE.md §9.
  * @module
  */
+import { promises as fsp } from 'node:fs'
 import { once } from 'node:events'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
@@ -157,7 +157,7 @@ export class LockdownError extends Error {
  * @throws the file system error when the file cannot be read.
  */
 export async function loadCassetteFile(path: string): Promise<Har> {
-  return parseCassette(await readFile(path, 'utf8'), path)
+  return parseCassette(await fsp.readFile(path, 'utf8'), path)
 }
 
 /**
@@ -165,13 +165,13 @@ export async function loadCassetteFile(path: string): Promise<Har> {
  * renamed over it, so a reader (or a crash) never sees half a cassette. Creates missing folders.
  */
 export async function writeCassetteFile(path: string, har: Har): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+  await fsp.mkdir(dirname(path), { recursive: true })
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`
   try {
-    await writeFile(temp, serializeCassette(har), 'utf8')
-    await rename(temp, path)
+    await fsp.writeFile(temp, serializeCassette(har), 'utf8')
+    await fsp.rename(temp, path)
   } catch (error) {
-    await rm(temp, { force: true })
+    await fsp.rm(temp, { force: true })
     throw error
   }
 }

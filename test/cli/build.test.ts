@@ -41,7 +41,7 @@ describe('bin/fakelab before a build', () => {
   it.each([[['serve']], [['validate', 'x.yaml']], [[]]])('fakelab %j prints what to run, one line, exit 1', (args) => {
     const pkg = join(root, 'unbuilt')
     mkdirSync(join(pkg, 'bin'), { recursive: true })
-    copyFileSync(join(REPO, 'bin', 'fakelab'), join(pkg, 'bin', 'fakelab'))
+    for (const file of ['fakelab', 'package.json']) copyFileSync(join(REPO, 'bin', file), join(pkg, 'bin', file))
     writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'fakelab', type: 'module' }))
     const run = node(pkg, join(pkg, 'bin', 'fakelab'), ...args)
     expect(run).toEqual({ status: 1, stdout: '', stderr: `fakelab: not built yet: run npm run build (or npm start) in ${pkg}\n` })
@@ -51,7 +51,7 @@ describe('bin/fakelab before a build', () => {
   it.each([['node_modules', 'fakelab'], ['node_modules', '@scope', 'fakelab']])('installed as a dependency (%s/%s) without dist/, points to the tarball', (...path) => {
     const pkg = join(root, 'consumer', ...path)
     mkdirSync(join(pkg, 'bin'), { recursive: true })
-    copyFileSync(join(REPO, 'bin', 'fakelab'), join(pkg, 'bin', 'fakelab'))
+    for (const file of ['fakelab', 'package.json']) copyFileSync(join(REPO, 'bin', file), join(pkg, 'bin', file))
     writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'fakelab', type: 'module' }))
     const run = node(join(root, 'consumer'), join(pkg, 'bin', 'fakelab'), 'serve')
     expect(run).toEqual({ status: 1, stdout: '', stderr: `fakelab: ${pkg} has no build (dist/ is missing, as an install from a git URL gives); install the tarball npm pack writes in a clone instead (docs/install.md)\n` })

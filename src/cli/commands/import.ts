@@ -14,7 +14,7 @@
  * output. Source: issue 11 ("Cassette to scenario"); STYLE.md §11.
  * @module
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { CassetteError, parseCassette } from '../../record/har.js'
@@ -55,7 +55,7 @@ function errorText(error: unknown): string {
 async function runImport(file: string, options: ImportCliOptions): Promise<void> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await fsp.readFile(file, 'utf8')
   } catch (error) {
     process.stderr.write(`[fakelab] cannot read ${file}: ${errorText(error)}\n`)
     process.exitCode = EXIT_RUNTIME
@@ -83,8 +83,8 @@ async function runImport(file: string, options: ImportCliOptions): Promise<void>
   if (options.out) {
     try {
       // Like `fakelab record`, the output's folders are created.
-      await mkdir(dirname(options.out), { recursive: true })
-      await writeFile(options.out, result.yaml, 'utf8')
+      await fsp.mkdir(dirname(options.out), { recursive: true })
+      await fsp.writeFile(options.out, result.yaml, 'utf8')
     } catch (error) {
       process.stderr.write(`[fakelab] cannot write ${options.out}: ${errorText(error)}\n`)
       process.exitCode = EXIT_RUNTIME

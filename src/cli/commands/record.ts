@@ -15,7 +15,7 @@
  * and the report of `fakelab verify` is written beside the cassette on stop.
  * @module
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import type { Exchange, Recorder } from '../../record/recorder.js'
@@ -156,8 +156,8 @@ async function writeLiveReport(live: LiveVerifier, options: RecordOptions): Prom
 }
 
 async function writeCassetteSibling(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, text, 'utf8')
+  await fsp.mkdir(dirname(path), { recursive: true })
+  await fsp.writeFile(path, text, 'utf8')
 }
 
 async function record(options: RecordOptions, version: string): Promise<void> {

@@ -12,7 +12,7 @@
 import { unwatchFile, watchFile } from 'node:fs'
 import { createRequire } from 'node:module'
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { createSimulator, type Simulator } from '../../simulator.js'
+import { createSimulator, handOverState, type Simulator } from '../../simulator.js'
 import { allRoutes, areas } from '../../resources/index.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from '../../scenario-files.js'
 import { startServer, type RunningServer } from '../../server/node-server.js'
@@ -359,7 +359,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   try {
     // Without --scenario, the default scenario as the build already loaded it (#5: cold start),
     // unless --seed asks for other generated values: those need the scenario itself.
-    const prebuilt = file === undefined && options.seed === undefined ? await loadDefaultState() : undefined
+    const parsed = file === undefined && options.seed === undefined ? await loadDefaultState() : undefined
+    // Parsed for this simulator alone: its records need no copy (banner() reads only `now`).
+    const prebuilt = parsed && handOverState(parsed)
     scenario = file !== undefined ? await loadScenarioFile(file, files) : (prebuilt ?? (await loadDefaultScenario()))
   } catch (error) {
     if (error instanceof ScenarioError) {
@@ -426,7 +428,10 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   const url = clientUrl(server, options.host)
   const scenarioName = file ?? `embedded default (${DEFAULT_SCENARIO_PATH})`
   process.stdout.write(`${url}\n`)
-  process.stdout.write(banner(sim, scenario, url, scenarioName, version))
+  // The rest of the banner once the event loop has run: a client that starts on the URL line (a
+  // test harness, the benchmark) is not kept waiting while it is built (issue 27, cold start). The
+  // request log, buffered, still comes after it.
+  setImmediate(() => process.stdout.write(banner(sim, scenario, url, scenarioName, version)))
 }
 
 const EXAMPLES = `

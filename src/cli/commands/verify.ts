@@ -9,7 +9,7 @@
  * commands, a bad input is 2 here, because 1 is CI's "fidelity differs". Source: issue 15.
  * @module
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { Option, type Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
 import { CassetteError, parseCassette } from '../../record/har.js'
@@ -52,7 +52,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 export async function readVerifyConfig(path: string): Promise<string[]> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await fsp.readFile(path, 'utf8')
   } catch (error) {
     throw new BadInput(`cannot read config ${path}: ${errorText(error)}`)
   }
@@ -95,7 +95,7 @@ async function runVerify(files: string[], options: VerifyCliOptions): Promise<vo
     for (const file of files) {
       let text: string
       try {
-        text = await readFile(file, 'utf8')
+        text = await fsp.readFile(file, 'utf8')
       } catch (error) {
         throw new BadInput(`cannot read ${file}: ${errorText(error)}`)
       }
@@ -117,7 +117,7 @@ async function runVerify(files: string[], options: VerifyCliOptions): Promise<vo
   const text = formatReport(reports, options.report)
   if (options.out) {
     try {
-      await writeFile(options.out, text, 'utf8')
+      await fsp.writeFile(options.out, text, 'utf8')
     } catch (error) {
       process.stderr.write(`[fakelab] cannot write ${options.out}: ${errorText(error)}\n`)
       process.exitCode = EXIT_BAD_INPUT

@@ -16,8 +16,14 @@ import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, Visibility } from '../../db/schema.js'
 
-/** `Gitlab::Regex.group_name_regex` (13.x): like a project name, plus parentheses. */
-const GROUP_NAME = /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_(). ]*$/u
+let groupNameRegex: RegExp | undefined
+/**
+ * `Gitlab::Regex.group_name_regex` (13.x): like a project name, plus parentheses. Made on the first
+ * name checked, as the project name's is (`projectNamePattern`; issue 27).
+ */
+function groupNamePattern(): RegExp {
+  return (groupNameRegex ??= /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_(). ]*$/u)
+}
 /** `Gitlab::Regex.group_name_regex_message`. */
 const GROUP_NAME_MESSAGE =
   "can contain only letters, digits, emojis, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'."
@@ -61,7 +67,7 @@ export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: G
   const add = (key: string, message: string) => errors.add(key, message)
   const visibility = attrs.visibility ?? 'private'
   if (!present(attrs.name)) add('name', ValidationMessage.blank)
-  else if (!GROUP_NAME.test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
+  else if (!groupNamePattern().test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
   if (attrs.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))
   if (present(attrs.name) && ctx.db.tables.groups.where('parent_id', parent?.id ?? null).some((g) => g.name === attrs.name)) {
     add('name', ValidationMessage.taken)

@@ -7,17 +7,21 @@
  */
 import colorNames from 'color-name'
 
+let keywordHex: ReadonlyMap<string, string> | undefined
+
 /**
- * CSS colour keyword → upper-case hex, built once from `color-name`. A Map, not the package's
- * plain object: a client's colour must never reach `Object.prototype` (`constructor`,
- * `__proto__`, `toString` are not colours).
+ * CSS colour keyword → upper-case hex, built from `color-name` on the first colour given rather
+ * than at every start (issue 27). A Map, not the package's plain object: a client's colour must
+ * never reach `Object.prototype` (`constructor`, `__proto__`, `toString` are not colours).
  */
-const KEYWORD_HEX: ReadonlyMap<string, string> = new Map(
-  Object.entries(colorNames as Record<string, [number, number, number]>).map(([name, rgb]) => [
-    name,
-    `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`.toUpperCase(),
-  ]),
-)
+function keywordHexMap(): ReadonlyMap<string, string> {
+  return (keywordHex ??= new Map(
+    Object.entries(colorNames as Record<string, [number, number, number]>).map(([name, rgb]) => [
+      name,
+      `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`.toUpperCase(),
+    ]),
+  ))
+}
 
 /**
  * What GitLab's label services store for a colour input: stripped; a CSS keyword (any case)
@@ -28,5 +32,5 @@ const KEYWORD_HEX: ReadonlyMap<string, string> = new Map(
 export function normalizeColor(input: string): string {
   const stripped = input.trim()
   if (stripped.startsWith('#')) return stripped
-  return KEYWORD_HEX.get(stripped.toLowerCase()) ?? stripped
+  return keywordHexMap().get(stripped.toLowerCase()) ?? stripped
 }

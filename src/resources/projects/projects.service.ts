@@ -21,8 +21,15 @@ import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { GroupRecord, ProjectRecord, UserRecord, Visibility } from '../../db/schema.js'
 import type { MergeMethod } from './projects.tables.js'
 
-/** `Gitlab::Regex.project_name_regex` (13.x): letters, digits, emoji, `_`, `.`, dashes, spaces. */
-const PROJECT_NAME = /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_. ]*$/u
+let projectNameRegex: RegExp | undefined
+/**
+ * `Gitlab::Regex.project_name_regex` (13.x): letters, digits, emoji, `_`, `.`, dashes, spaces. Made
+ * on the first name checked: V8 builds the Unicode property classes when the literal is evaluated,
+ * a fifth of a millisecond of every start otherwise (issue 27).
+ */
+function projectNamePattern(): RegExp {
+  return (projectNameRegex ??= /^[\p{Alphabetic}\p{Nd}\u{00A9}-\u{1F9FF}_][\p{Alphabetic}\p{Nd}\p{Pd}\u{00A9}-\u{1F9FF}_. ]*$/u)
+}
 /** `Gitlab::Regex.project_name_regex_message` (13.x). */
 const PROJECT_NAME_MESSAGE =
   "can contain only letters, digits, emojis, '_', '.', dash, space. It must start with letter, digit, emoji or '_'."
@@ -97,7 +104,7 @@ function validate(db: Db, record: Omit<ProjectRecord, 'id'>, namespace: ProjectN
     add('route', ValidationMessage.invalid)
   }
   if (!present(record.name)) add('name', ValidationMessage.blank)
-  else if (!PROJECT_NAME.test(record.name)) add('name', PROJECT_NAME_MESSAGE)
+  else if (!projectNamePattern().test(record.name)) add('name', PROJECT_NAME_MESSAGE)
   if (record.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))
   if (present(record.name) && others.some((p) => p.name === record.name)) add('name', ValidationMessage.taken)
   if (!present(record.path)) add('path', ValidationMessage.blank)

@@ -16,7 +16,10 @@ const BLOCK_INPUT = 700_000
 const MAX_CODE_LENGTH = 17
 const GROUP_SIZE = 50
 
-const CRC_TABLE = (() => {
+/** The CRC table, built on the first archive rather than at every start (issue 27). */
+let crcTable: Uint32Array | undefined
+
+function buildCrcTable(): Uint32Array {
   const table = new Uint32Array(256)
   for (let i = 0; i < 256; i++) {
     let c = i << 24
@@ -24,12 +27,13 @@ const CRC_TABLE = (() => {
     table[i] = c >>> 0
   }
   return table
-})()
+}
 
 /** bzip2's CRC-32 (not reflected, the polynomial 0x04C11DB7) of a block's bytes. */
 function blockCrc(data: Uint8Array): number {
+  const table = (crcTable ??= buildCrcTable())
   let crc = 0xffffffff
-  for (const b of data) crc = ((crc << 8) ^ CRC_TABLE[((crc >>> 24) ^ b) & 0xff]!) >>> 0
+  for (const b of data) crc = ((crc << 8) ^ table[((crc >>> 24) ^ b) & 0xff]!) >>> 0
   return ~crc >>> 0
 }
 
