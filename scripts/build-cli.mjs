@@ -44,9 +44,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
  * - `@faker-js/faker/locale/en`: generated values (the default state holds them already);
  * - `fflate`: repository archives; `diff`: repository file diffs; `cron-parser`: freeze periods;
  * - `qs`: nested query strings (flat ones are parsed without it, `core/params.ts`);
- * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award.
+ * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award;
+ * - `@noble/hashes`' modules, `uint8array-extras` and `node-diff3`: the repository's objects, note
+ *   ids and release evidence, all made on first use of a repository or a note;
+ * - `color-name`: label colour keywords, read on the first colour given.
  */
-const LAZY_PACKAGES = ['zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json']
+const LAZY_PACKAGES = [
+  'zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json',
+  '@noble/hashes/legacy.js', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'uint8array-extras', 'node-diff3', 'color-name',
+]
 
 /**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.

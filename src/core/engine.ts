@@ -25,7 +25,7 @@
  */
 import type { Faker } from '@faker-js/faker'
 import type { Db, DbState } from '../db/db.js'
-import { frozenClock, type Clock, type ManualClock } from './clock.js'
+import { frozenClock, monotonicMs, type Clock, type ManualClock } from './clock.js'
 import { apiMessage, apiV3Gone } from './errors.js'
 import { createFaker } from './faker.js'
 import { control, stateToYaml, type ControlReply, type ControlTarget, type LoadedState } from './control.js'
@@ -319,7 +319,7 @@ class Engine {
 
   /** Counts a request in: its number, its `x-request-id`, the clock's instant. */
   arrive(): Arrival {
-    const started = performance.now()
+    const started = monotonicMs()
     const seq = (this.requestCount += 1)
     // The ISO text made again only when the clock has moved (a scenario's frozen clock never does).
     return { seq, requestId: requestIdOf(seq), at: this.clockText.at(this.clock.now()).now, started }

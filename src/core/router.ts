@@ -70,10 +70,10 @@ function bucketKey(segmentCount: number, first: string): string {
   return `${segmentCount}/${first.toLowerCase()}`
 }
 
-/** The routes of one bucket: sorted on the first request that looks in it. */
+/** The routes of one bucket; their candidates are made (and sorted) on the first request that looks in it. */
 interface Bucket {
-  routes: Candidate[]
-  sorted?: boolean
+  routes: Route[]
+  candidates?: Candidate[]
 }
 
 /**
@@ -121,12 +121,8 @@ export class Router {
     let segments: string[] | undefined
     for (const bucket of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
       if (!bucket) continue
-      if (!bucket.sorted) {
-        bucket.routes.sort((a, b) => compareScores(a.score, b.score))
-        bucket.sorted = true
-      }
       segments ??= path.toLowerCase().split('/')
-      for (const candidate of bucket.routes) {
+      for (const candidate of (bucket.candidates ??= candidatesOf(bucket.routes))) {
         if (!staticsAgree(candidate.statics, segments)) continue
         if (!candidate.regexp) compile(candidate)
         const groups = candidate.regexp!.exec(path)
@@ -153,16 +149,23 @@ export class Router {
 }
 
 function push<K>(map: Map<K, Bucket>, key: K, route: Route): void {
-  // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
-  const segments = route.path.split('/')
-  const candidate: Candidate = {
-    route,
-    score: segments.slice(1).map((s) => (s.startsWith(':') ? 1 : 2)),
-    statics: segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
-  }
   const bucket = map.get(key)
-  if (bucket) bucket.routes.push(candidate)
-  else map.set(key, { routes: [candidate] })
+  if (bucket) bucket.routes.push(route)
+  else map.set(key, { routes: [route] })
+}
+
+/** A bucket's routes as candidates, most specific first (ties keep registration order). */
+function candidatesOf(routes: readonly Route[]): Candidate[] {
+  const candidates = routes.map((route): Candidate => {
+    // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
+    const segments = route.path.split('/')
+    return {
+      route,
+      score: segments.slice(1).map((s) => (s.startsWith(':') ? 1 : 2)),
+      statics: segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
+    }
+  })
+  return candidates.sort((a, b) => compareScores(a.score, b.score))
 }
 
 /**

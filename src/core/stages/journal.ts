@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/db.js'
 import { requestUserId } from '../auth.js'
+import { monotonicMs } from '../clock.js'
 import { ApiError } from '../errors.js'
 import type { FaultDecision } from '../faults.js'
 import type { JournalEntry } from '../journal.js'
@@ -78,7 +79,7 @@ export function journalEntry(arrival: Arrival, request: CoreRequest, where: Clas
     route: trace.route,
     simulated: !(miss && where.zone === 'api'),
     status: reply.status,
-    durationMs: performance.now() - arrival.started,
+    durationMs: monotonicMs() - arrival.started,
     user: trace.user,
   }
   // Optional fields assigned, not spread: spread-built objects cost more per request (see params.ts).
