@@ -268,7 +268,7 @@ function writeCodeCache(dist) {
     import { createRequire } from 'node:module'
     const { CODE_CACHE_PATH, compileCli, runCli } = createRequire(import.meta.url)(${loader})
     // V8 stamps a code cache with a hash of its flags and rejects it under others: serve sets its
-    // heap flags after its first answer, which here could come before the cache is written.
+    // heap flags once it listens, before the request after which the cache is written.
     v8.setFlagsFromString = () => {}
     const script = compileCli(undefined)
     process.argv.splice(1, Infinity, 'fakelab', 'serve', '--port', '0', '--log', 'off')
