@@ -295,9 +295,10 @@ function writeCodeCache(dist) {
   if (run.status !== 0 || !run.stdout.includes('code cache written')) {
     throw new Error(`writing the CLI code cache failed (${run.status}): ${run.stderr}`)
   }
-  // A lazy package or module that a start or a first request loads costs the start its full price.
+  // A lazy package or module that a start or a first request loads costs the start its full price
+  // (issue 27): a module-level use of one is a regression, so the build fails on it.
   const loaded = JSON.parse(/lazy modules loaded: (.*)/.exec(run.stdout)?.[1] ?? '[]')
-  if (loaded.length > 0) process.stderr.write(`build-cli: a start and a first request loaded these lazy modules: ${loaded.join(', ')}\n`)
+  if (loaded.length > 0) throw new Error(`a start and a first request loaded these lazy modules, which must load on first use only: ${loaded.join(', ')}`)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildCli()

@@ -52,6 +52,12 @@ describe('import boundaries', () => {
     expect(offenders).toEqual([])
   })
 
+  // node loads `node:fs/promises` with its readline and file-watcher modules, about 1 ms of every
+  // CLI start; `fs.promises` loads them on first use instead (issue 27, cold start).
+  it('no module imports node:fs/promises (they read fs.promises on first use)', () => {
+    expect(all.filter((f) => f.imports.some((i) => i === 'node:fs/promises' || i === 'fs/promises')).map((f) => f.file)).toEqual([])
+  })
+
   it('src/index.ts (browser entry) does not import node.ts or the server', () => {
     const entry = all.find((f) => f.file === 'index.ts')!
     expect(entry.imports.filter((i) => i.includes('node') || i.includes('server'))).toEqual([])
