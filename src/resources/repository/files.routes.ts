@@ -20,7 +20,8 @@ import { Commit } from './repository.entities.js'
 import { checkFilePath, fileAt, fileHeaders, projectId } from './repository.helpers.js'
 import { canPushCode } from './repository.protection.js'
 import { commitOf, entryAt } from './repository.service.js'
-import { commitFiles } from './repository-writes.service.js'
+import { commitFiles, type CommitRequest } from './repository-writes.service.js'
+import type { CommitAction } from './repository.write.js'
 import { decodeBase64 } from './repository-writes.routes.js'
 
 const utf8 = new TextDecoder()
@@ -114,6 +115,32 @@ const extendedFileParams = {
   last_commit_id: p.string(),
 }
 
+/** The params every file write takes ({@link simpleFileParams}, parsed). */
+interface FileWriteParams {
+  file_path: string
+  branch: string
+  commit_message: string
+  start_branch?: string | undefined
+  author_email?: string | undefined
+  author_name?: string | undefined
+}
+
+/**
+ * The one commit a file write makes, as `commit_params` builds it in lib/api/files.rb: on `branch`,
+ * started from `start_branch` (else `branch` itself), with the message, the author and `action`
+ * on the file.
+ */
+function fileCommit(params: FileWriteParams, action: CommitAction): CommitRequest {
+  return {
+    branch: params.branch,
+    startBranch: params.start_branch ?? params.branch,
+    message: params.commit_message,
+    actions: [action],
+    authorName: params.author_name,
+    authorEmail: params.author_email,
+  }
+}
+
 /** The bytes of `content` in its `encoding` (`Files::BaseService`: `Base64.decode64` for base64). */
 function contentOf(ctx: Ctx<{ content: string; encoding?: string | undefined }>): Uint8Array {
   return ctx.params.encoding === 'base64' ? decodeBase64(ctx.params.content) : new TextEncoder().encode(ctx.params.content)
@@ -135,14 +162,7 @@ export const fileRoutes: Route[] = [
     params: extendedFileParams,
     handler(ctx) {
       const project = pushable(ctx)
-      commitFiles(ctx, project, {
-        branch: ctx.params.branch,
-        startBranch: ctx.params.start_branch ?? ctx.params.branch,
-        message: ctx.params.commit_message,
-        actions: [{ action: 'create', file_path: ctx.params.file_path, content: contentOf(ctx) }],
-        authorName: ctx.params.author_name,
-        authorEmail: ctx.params.author_email,
-      })
+      commitFiles(ctx, project, fileCommit(ctx.params, { action: 'create', file_path: ctx.params.file_path, content: contentOf(ctx) }))
       return created({ file_path: ctx.params.file_path, branch: ctx.params.branch })
     },
   }),
@@ -152,12 +172,7 @@ export const fileRoutes: Route[] = [
     handler(ctx) {
       const project = pushable(ctx)
       commitFiles(ctx, project, {
-        branch: ctx.params.branch,
-        startBranch: ctx.params.start_branch ?? ctx.params.branch,
-        message: ctx.params.commit_message,
-        actions: [{ action: 'update', file_path: ctx.params.file_path, content: contentOf(ctx) }],
-        authorName: ctx.params.author_name,
-        authorEmail: ctx.params.author_email,
+        ...fileCommit(ctx.params, { action: 'update', file_path: ctx.params.file_path, content: contentOf(ctx) }),
         lastCommitChecks: ctx.params.last_commit_id === undefined ? [] : [{
           path: ctx.params.file_path,
           lastCommitId: ctx.params.last_commit_id,
@@ -172,14 +187,7 @@ export const fileRoutes: Route[] = [
     params: simpleFileParams,
     handler(ctx) {
       const project = pushable(ctx)
-      commitFiles(ctx, project, {
-        branch: ctx.params.branch,
-        startBranch: ctx.params.start_branch ?? ctx.params.branch,
-        message: ctx.params.commit_message,
-        actions: [{ action: 'delete', file_path: ctx.params.file_path }],
-        authorName: ctx.params.author_name,
-        authorEmail: ctx.params.author_email,
-      })
+      commitFiles(ctx, project, fileCommit(ctx.params, { action: 'delete', file_path: ctx.params.file_path }))
       return noContent()
     },
   }),
