@@ -15,7 +15,7 @@ import { apiMessage, forbidden, notFound, validationFailed } from '../../core/er
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { ancestors, Commit, commitIdOf, repositoryOf } from '../repository/repository.public.js'
-import { canUpdatePipeline, pipelineCommitFields, processPipeline, type RuleCtx } from './pipelines.service.js'
+import { canUpdatePipeline, newJob, pipelineCommitFields, processPipeline, type RuleCtx } from './pipelines.service.js'
 import { CommitStatusMessage } from './runners.messages.js'
 import type { JobRecord, PipelineRecord } from './runners.tables.js'
 
@@ -223,29 +223,21 @@ export function postCommitStatus(ctx: RuleCtx, project: ProjectRecord, user: Use
   const status = found
     ? db.tables.jobs.update(found.id, { ...given, ...change })
     : db.tables.jobs.insert({
-        type: 'GenericCommitStatus',
-        runner_id: null,
-        project_id: project.id,
-        pipeline_id: pipeline.id,
-        user_id: user.id,
-        status: 'created',
-        stage: 'external',
-        name,
-        // AddJobService: a job takes its pipeline's ref.
-        ref: pipeline.ref,
-        tag: pipeline.tag,
-        coverage: null,
-        allow_failure: false,
-        when: 'on_success',
-        stage_idx: EXTERNAL_STAGE_IDX,
-        retried: false,
-        trace: null,
-        erased_at: null,
-        target_url: null,
-        description: null,
-        created_at: now,
-        started_at: null,
-        finished_at: null,
+        ...newJob({
+          type: 'GenericCommitStatus',
+          project_id: project.id,
+          pipeline_id: pipeline.id,
+          user_id: user.id,
+          stage: 'external',
+          name,
+          // AddJobService: a job takes its pipeline's ref.
+          ref: pipeline.ref,
+          tag: pipeline.tag,
+          allow_failure: false,
+          when: 'on_success',
+          stage_idx: EXTERNAL_STAGE_IDX,
+          created_at: now,
+        }),
         ...given,
         ...change,
       })

@@ -399,30 +399,20 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
   })
   for (const v of n.variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
   for (const job of n.jobs) {
-    ctx.db.tables.jobs.insert({
+    ctx.db.tables.jobs.insert(newJob({
       type: 'Ci::Build',
-      runner_id: null,
       project_id: project.id,
       pipeline_id: pipeline.id,
       user_id: user.id,
-      status: 'created',
       stage: job.stage,
       name: job.name,
       ref: n.ref,
       tag: n.tag,
-      coverage: null,
       allow_failure: job.allow_failure,
       when: job.when,
       stage_idx: stageIndex(n.stages, job.stage),
-      retried: false,
-      trace: null,
-      erased_at: null,
-      target_url: null,
-      description: null,
       created_at: now,
-      started_at: null,
-      finished_at: null,
-    })
+    }))
   }
   return processPipeline(ctx, pipeline, now)
 }
@@ -498,23 +488,33 @@ export function createMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord,
   return insertPipeline(ctx, project, { source: 'merge_request_event', ref, tag: false, commit, user, stages: config.config.stages, jobs, variables: [] }, now)
 }
 
+/** What a job that has not run has: no runner, coverage, log or times; neither retried nor erased. */
+const NOT_RUN = { runner_id: null, coverage: null, retried: false, trace: null, erased_at: null, started_at: null, finished_at: null } as const
+
+/** What defines a new job: everything but its id, its status and what running it gives. */
+export type JobDefinition = Omit<JobRecord, 'id' | 'status' | 'target_url' | 'description' | keyof typeof NOT_RUN>
+
+/**
+ * A new job's record, `created` and not run: a pipeline's builds (`Ci::CreatePipelineService`) and
+ * an external status (`Ci::CreateCommitStatusService`, which then sets its own fields). The keys
+ * keep the table's order, which a state export shows.
+ */
+export function newJob(definition: JobDefinition): Omit<JobRecord, 'id'> {
+  const d = definition
+  return {
+    type: d.type, runner_id: null, project_id: d.project_id, pipeline_id: d.pipeline_id, user_id: d.user_id, status: 'created',
+    stage: d.stage, name: d.name, ref: d.ref, tag: d.tag, coverage: null, allow_failure: d.allow_failure, when: d.when,
+    stage_idx: d.stage_idx, retried: false, trace: null, erased_at: null, target_url: null, description: null,
+    created_at: d.created_at, started_at: null, finished_at: null,
+  }
+}
+
 /** A new job in place of `job` (RetryBuildService#reprocess!): same definition, started by `user`, in `status`; the old one is retried. */
 function cloneJob(db: Db, job: JobRecord, user: UserRecord, status: string, now: string): JobRecord {
   db.tables.jobs.update(job.id, { retried: true })
   const { id: _id, ...definition } = job
-  return db.tables.jobs.insert({
-    ...definition,
-    runner_id: null,
-    user_id: user.id,
-    status,
-    coverage: null,
-    retried: false,
-    trace: null,
-    erased_at: null,
-    created_at: now,
-    started_at: null,
-    finished_at: null,
-  })
+  // The spread keeps the record's key order; the fields after it only change values.
+  return db.tables.jobs.insert({ ...definition, ...NOT_RUN, user_id: user.id, status, created_at: now })
 }
 
 /**
