@@ -7,14 +7,12 @@
  * `read_merge_request` on the project. gitlab: lib/api/commits.rb, app/finders/merge_requests_finder.rb (13.x).
  * @module
  */
-import { notFound } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import { canReadMergeRequest, MergeRequestBasic, mergeRequestCommits, mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
-import { projectId, readable } from './repository.helpers.js'
-import { resolveCommit } from './repository.service.js'
+import { commitNamed, projectId, readable } from './repository.helpers.js'
 
 /** The route. */
 export const commitMergeRequestRoutes: Route[] = [
@@ -23,8 +21,7 @@ export const commitMergeRequestRoutes: Route[] = [
     params: { ...projectId, sha: p.string({ required: true }), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
-      const id = resolveCommit(repo, ctx.params.sha, project.default_branch)
-      if (id === undefined) throw notFound('Commit')
+      const id = commitNamed(repo, project, ctx.params.sha)
       const found = mergeRequestsOfProject(ctx.db, project.id)
         .filter((mr) => canReadMergeRequest(ctx, project, mr))
         .filter((mr) => mergeRequestCommits(ctx.db, mr)?.ids.includes(id) ?? false)

@@ -16,7 +16,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import { findProject } from '../../rules/finders.js'
 import { mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
 import { Branch, Commit, CommitDetail, Tag } from './repository.entities.js'
-import { branchFacts, headAncestorsOf, projectId, readable } from './repository.helpers.js'
+import { branchFacts, commitNamed, headAncestorsOf, projectId, readable } from './repository.helpers.js'
 import { branchCreationRefusal, branchDeletionRefusal, canPushCode, canPushToBranch, isProtectedBranch } from './repository.protection.js'
 import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, peelToCommit, resolveCommit } from './repository.service.js'
@@ -250,8 +250,7 @@ export const repositoryWriteRoutes: Route[] = [
       handler(ctx: Ctx<{ id: string; sha: string; branch: string; dry_run: boolean; message?: string | undefined }>) {
         const { project, repo } = readable(ctx)
         if (!canPushToBranch(ctx, project, repo, ctx.params.branch)) throw forbidden('You are not allowed to push into this branch')
-        const commit = resolveCommit(repo, ctx.params.sha, project.default_branch)
-        if (commit === undefined) throw notFound('Commit')
+        const commit = commitNamed(repo, project, ctx.params.sha)
         findBranch(repo, ctx.params.branch)
         const result = changeCommit(ctx, project, action, commit, ctx.params.branch, { message: ctx.params.message, dryRun: ctx.params.dry_run })
         if ('error_code' in result) {

@@ -107,14 +107,24 @@ export function rawHeaders(data: Uint8Array, name: string): Record<string, strin
 }
 
 /**
+ * The commit `revision` names in the project's repository (`user_project.commit(revision)`, then
+ * `not_found! 'Commit'` unless there is one), in the forms {@link resolveCommit} reads.
+ * @throws ApiError 404 `{"message":"404 Commit Not Found"}`.
+ */
+export function commitNamed(repo: Repository, project: ProjectRecord, revision: string): ObjectId {
+  const id = resolveCommit(repo, revision, project.default_branch)
+  if (id === undefined) throw notFound('Commit')
+  return id
+}
+
+/**
  * The file at `file_path` in the commit `ref` names (files.rb `assign_file_vars!`).
  * @throws ApiError 404 `Commit Not Found`, then 404 `File Not Found`.
  */
 export function fileAt(ctx: Ctx<{ id: string; file_path: string; ref?: string | undefined }>) {
   checkFilePath(ctx.params.file_path)
   const { project, repo } = readable(ctx)
-  const commitId = resolveCommit(repo, ctx.params.ref ?? 'HEAD', project.default_branch)
-  if (commitId === undefined) throw notFound('Commit')
+  const commitId = commitNamed(repo, project, ctx.params.ref ?? 'HEAD')
   const path = ctx.params.file_path
   const entry = entryAt(repo, commitOf(repo, commitId).tree, path)
   const blob = entry && entry.mode !== '40000' ? repo.objects.blob(entry.id) : undefined

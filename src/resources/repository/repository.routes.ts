@@ -18,7 +18,7 @@ import { projectWebUrl } from '../../entities/urls.js'
 import type { ObjectId, TreeEntry } from './git-objects.js'
 import type { Repository } from './repository.build.js'
 import { Branch, Commit, CommitDetail, CommitWithStats, Diff, Tag, TreeObject } from './repository.entities.js'
-import { branchFacts, byName, fileAt, fileHeaders, headAncestorsOf, matchesSearch, projectId, rawHeaders, readable } from './repository.helpers.js'
+import { branchFacts, byName, commitNamed, fileAt, fileHeaders, headAncestorsOf, matchesSearch, projectId, rawHeaders, readable } from './repository.helpers.js'
 import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, entryAt, isAncestor, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
 
@@ -124,8 +124,7 @@ export const repositoryRoutes: Route[] = [
     params: { ...projectId, sha: p.string({ required: true }), stats: p.boolean({ default: true }) },
     handler(ctx) {
       const { project, repo } = readable(ctx)
-      const id = resolveCommit(repo, ctx.params.sha, project.default_branch)
-      if (id === undefined) throw notFound('Commit')
+      const id = commitNamed(repo, project, ctx.params.sha)
       const commit = commitOf(repo, id)
       const parent = commit.parents[0]
       const stats = ctx.params.stats ? diffStats(diffTrees(repo, parent === undefined ? null : commitOf(repo, parent).tree, commit.tree)) : null
@@ -138,8 +137,7 @@ export const repositoryRoutes: Route[] = [
     params: { ...projectId, sha: p.string({ required: true }), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
-      const id = resolveCommit(repo, ctx.params.sha, project.default_branch)
-      if (id === undefined) throw notFound('Commit')
+      const id = commitNamed(repo, project, ctx.params.sha)
       const commit = commitOf(repo, id)
       const parent = commit.parents[0]
       return paginated(ctx, diffTrees(repo, parent === undefined ? null : commitOf(repo, parent).tree, commit.tree), Diff)
@@ -151,8 +149,7 @@ export const repositoryRoutes: Route[] = [
     params: { ...projectId, sha: p.string({ required: true }), type: p.string({ values: ['branch', 'tag', 'all'], default: 'all' }), ...paginationParams },
     handler(ctx) {
       const { project, repo } = readable(ctx)
-      const id = resolveCommit(repo, ctx.params.sha, project.default_branch)
-      if (id === undefined) throw notFound('Commit')
+      const id = commitNamed(repo, project, ctx.params.sha)
       const refs: { type: string; name: string }[] = []
       const contains = (tip: ObjectId) => isAncestor(repo, id, tip)
       if (ctx.params.type !== 'tag') for (const [name, tip] of [...repo.branches].sort(([a], [b]) => byName(a, b))) if (contains(tip)) refs.push({ type: 'branch', name })
@@ -166,7 +163,7 @@ export const repositoryRoutes: Route[] = [
     params: { ...projectId, sha: p.string({ required: true }) },
     handler(ctx) {
       const { project, repo } = readable(ctx)
-      if (resolveCommit(repo, ctx.params.sha, project.default_branch) === undefined) throw notFound('Commit')
+      commitNamed(repo, project, ctx.params.sha)
       // `not_found! 'Signature' unless commit.has_signature?`: fakelab writes no signed commits.
       throw notFound('Signature')
     },
