@@ -82,6 +82,26 @@ function byLabelPriority<T extends IssueRecord | MergeRequestRecord>(db: Db, row
 }
 
 /**
+ * `milestone_issuables_for`'s finder over the parent's projects the user can read: each project's
+ * rows the user may see (`seen`), those whose milestone has the milestone's title, sorted
+ * `label_priority`.
+ */
+function milestoneIssuables<T extends IssueRecord | MergeRequestRecord>(
+  db: Db,
+  parent: Source,
+  milestone: MilestoneRecord,
+  user: UserRecord | null,
+  today: string,
+  seen: (project: ProjectRecord) => T[],
+): T[] {
+  const rows: T[] = []
+  for (const project of parentProjects(db, parent, user, today)) {
+    for (const row of seen(project)) if (milestoneTitleMatches(db, row.milestone_id, milestone.title)) rows.push(row)
+  }
+  return byLabelPriority(db, rows)
+}
+
+/**
  * `GET /groups/:id/milestones/:milestone_id/issues` and `GET /projects/:id/milestones/:milestone_id/issues`:
  * `IssuesFinder` with the group (its own projects only, no subgroups) or the project, the milestone's title and `sort: label_priority`; all states;
  * confidential issues only for users allowed to see them.
@@ -95,16 +115,8 @@ export function milestoneIssues(
   user: UserRecord | null,
   today: string,
 ): IssueRecord[] {
-  const rows: IssueRecord[] = []
-  for (const project of parentProjects(db, parent, user, today)) {
-    const visible = issueVisibleTo(db, user, project, today)
-    for (const issue of issuables.issuesOfProject(db, project.id)) {
-      if (!milestoneTitleMatches(db, issue.milestone_id, milestone.title)) continue
-      if (!visible(issue)) continue
-      rows.push(issue)
-    }
-  }
-  return byLabelPriority(db, rows)
+  return milestoneIssuables(db, parent, milestone, user, today, (project) =>
+    issuables.issuesOfProject(db, project.id).filter(issueVisibleTo(db, user, project, today)))
 }
 
 /**
@@ -131,12 +143,6 @@ export function milestoneMergeRequests(
   user: UserRecord | null,
   today: string,
 ): MergeRequestRecord[] {
-  const rows: MergeRequestRecord[] = []
-  for (const project of parentProjects(db, parent, user, today)) {
-    if (!canReadMergeRequests(db, user, project, today)) continue
-    for (const mergeRequest of issuables.mergeRequestsOfProject(db, project.id)) {
-      if (milestoneTitleMatches(db, mergeRequest.milestone_id, milestone.title)) rows.push(mergeRequest)
-    }
-  }
-  return byLabelPriority(db, rows)
+  return milestoneIssuables(db, parent, milestone, user, today, (project) =>
+    canReadMergeRequests(db, user, project, today) ? issuables.mergeRequestsOfProject(db, project.id) : [])
 }
