@@ -7,6 +7,7 @@
  * gitlab: lib/api/award_emoji.rb (`awardable`, `can_read_awardable?`), app/models/concerns/awardable.rb.
  * @module
  */
+import { KindRegistry } from '../../rules/kinds.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 
@@ -46,12 +47,12 @@ export interface AwardableNote {
 /** `awardable.notes.find(note_id)`: the note with that id on that issue or merge request, if any. */
 export type AwardableNoteLookup = (db: Db, parentType: AwardableType, parentId: number, noteId: number) => AwardableNote | undefined
 
-const kinds = new Map<AwardableType, AwardableKind>()
+const kinds = new KindRegistry<AwardableType, AwardableKind>('awardable')
 let noteLookup: AwardableNoteLookup = () => undefined
 
 /** Registers a kind of awardable (its area calls this once, as it loads). */
 export function registerAwardableKind<R extends AwardableFacts>(kind: AwardableKind<R>): void {
-  kinds.set(kind.type, kind as unknown as AwardableKind)
+  kinds.register(kind as unknown as AwardableKind)
 }
 
 /** Sets how notes on awardables are found (the notes area calls this once, as it loads); none are found without it. */
@@ -64,9 +65,7 @@ export function registerAwardableNotes(lookup: AwardableNoteLookup): void {
  * @throws Error when no area registered it (a composition bug, not a request error).
  */
 export function awardableKind(type: AwardableType): AwardableKind {
-  const kind = kinds.get(type)
-  if (!kind) throw new Error(`no awardable kind ${type} is registered`)
-  return kind
+  return kinds.get(type)
 }
 
 /** The note `noteId` on the issue or merge request, through the registered lookup. */

@@ -8,6 +8,7 @@
  * app/models/label_link.rb.
  * @module
  */
+import { KindRegistry } from '../../rules/kinds.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 
@@ -31,11 +32,11 @@ export interface LabelledKind<R extends LabelledFacts = LabelledFacts> {
   relabel(db: Db, rewrite: (ids: number[]) => number[] | null): void
 }
 
-const kinds = new Map<LabelledType, LabelledKind>()
+const kinds = new KindRegistry<LabelledType, LabelledKind>('labelled')
 
 /** Registers a kind of labelled record (its area calls this once, as it loads). */
 export function registerLabelledKind<R extends LabelledFacts>(kind: LabelledKind<R>): void {
-  kinds.set(kind.type, kind as unknown as LabelledKind)
+  kinds.register(kind as unknown as LabelledKind)
 }
 
 /**
@@ -43,12 +44,10 @@ export function registerLabelledKind<R extends LabelledFacts>(kind: LabelledKind
  * @throws Error when no area registered it (a composition bug, not a request error).
  */
 export function labelledKind(type: LabelledType): LabelledKind {
-  const kind = kinds.get(type)
-  if (!kind) throw new Error(`no labelled kind ${type} is registered`)
-  return kind
+  return kinds.get(type)
 }
 
 /** The registered kinds, in registration order. */
 export function labelledKinds(): readonly LabelledKind[] {
-  return [...kinds.values()]
+  return kinds.all()
 }

@@ -11,6 +11,7 @@
  * app/policies/project_policy.rb, app/models/concerns/resolvable_discussion.rb.
  * @module
  */
+import { KindRegistry } from '../../rules/kinds.js'
 import { forbidden, notFound, recordNotFound } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
@@ -98,11 +99,11 @@ export interface NoteableKind<R extends NoteableFacts = NoteableFacts> {
   readonly commands?: NoteCommands
 }
 
-const kinds = new Map<NoteableType, NoteableKind>()
+const kinds = new KindRegistry<NoteableType, NoteableKind>('noteable')
 
 /** Registers a kind of noteable (its area calls this once, as it loads). */
 export function registerNoteableKind<R extends NoteableFacts>(kind: NoteableKind<R>): void {
-  kinds.set(kind.type, kind as unknown as NoteableKind)
+  kinds.register(kind as unknown as NoteableKind)
 }
 
 /**
@@ -110,9 +111,7 @@ export function registerNoteableKind<R extends NoteableFacts>(kind: NoteableKind
  * @throws Error when no area registered it (a composition bug, not a request error).
  */
 export function noteableKind(type: NoteableType): NoteableKind {
-  const kind = kinds.get(type)
-  if (!kind) throw new Error(`no noteable kind ${type} is registered`)
-  return kind
+  return kinds.get(type)
 }
 
 /** The noteables under `/projects/:id` with note routes: their path segment and the name of their id parameter (the spec's). */

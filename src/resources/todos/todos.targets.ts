@@ -7,6 +7,7 @@
  * lib/api/entities/todo.rb (13.x).
  * @module
  */
+import { KindRegistry } from '../../rules/kinds.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
@@ -50,11 +51,11 @@ export interface TodoTargetKind<R extends TodoTargetFacts = TodoTargetFacts, F =
   present(record: R, ctx: PresentCtx, facts: F, inList: boolean): object
 }
 
-const kinds = new Map<TodoTargetType, TodoTargetKind>()
+const kinds = new KindRegistry<TodoTargetType, TodoTargetKind>('to-do target')
 
 /** Registers a kind of to-do target (its area calls this once, as it loads). */
 export function registerTodoTargetKind<R extends TodoTargetFacts, F>(kind: TodoTargetKind<R, F>): void {
-  kinds.set(kind.type, kind as unknown as TodoTargetKind)
+  kinds.register(kind as unknown as TodoTargetKind)
 }
 
 /**
@@ -62,12 +63,10 @@ export function registerTodoTargetKind<R extends TodoTargetFacts, F>(kind: TodoT
  * @throws Error when no area registered it (a composition bug, not a request error).
  */
 export function todoTargetKind(type: TodoTargetType): TodoTargetKind {
-  const kind = kinds.get(type)
-  if (!kind) throw new Error(`no to-do target kind ${type} is registered`)
-  return kind
+  return kinds.get(type)
 }
 
 /** The registered kinds, in registration order. */
 export function todoTargetKinds(): readonly TodoTargetKind[] {
-  return [...kinds.values()]
+  return kinds.all()
 }
