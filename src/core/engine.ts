@@ -133,7 +133,10 @@ export interface Simulator {
   passUnsimulated(request: CoreRequest): boolean
   /**
    * The session `id`'s simulator, made on first use from the state `reset()` returns to, with its
-   * own store, journal, faults and (when the clock is manual) clock. Requests select it with the
+   * own store, journal, faults and (when the clock is manual) clock. It starts from the configured
+   * fault rules (the scenario's `faults:`, `--fault`, `createSimulator({ faults })`, or the last
+   * loaded scenario's) with their whole `times`, and from the reset point's clock, never from this
+   * simulator's live counters or moved clock (issue 38 item 1). Requests select it with the
    * `X-Fakelab-Session: <id>` header or the `/-/fakelab/sessions/<id>/api/v4/...` prefix.
    * @throws RangeError for an id outside `[A-Za-z0-9_.-]{1,64}`, or when sessions are not available.
    */
@@ -499,6 +502,9 @@ export function createEngine(options: EngineOptions): Simulator {
   // The clock at the reset point: the clock then in use, and where it stood when it is one that is
   // set (a scenario's `now:`); the wall clock has nothing to go back to but itself.
   let initialClock = clockPoint(engine.clock)
+  // The fault rules as configured (the scenario's `faults:`, the CLI's `--fault`, `createSimulator({ faults })`),
+  // with their whole `times`: what a new session starts from, never the rules' live counters (issue 38 item 1).
+  let configuredFaults: readonly FaultRule[] = options.faults ?? []
   const sessions = new Map<string, Simulator>()
 
   function session(id: string): Simulator {
@@ -508,14 +514,14 @@ export function createEngine(options: EngineOptions): Simulator {
       if (!options.createDb || options.isSession) throw new RangeError('sessions are not available on this simulator')
       const childDb = options.createDb()
       childDb.load(initial.db)
-      const clock = engine.clock
-      const manual = typeof (clock as Partial<ManualClock>).set === 'function'
+      // The point `reset()` returns to, not the parent's state now: every worker starts alike,
+      // whatever the parent's requests, clock moves and used-up fault rules (issue 38 item 1).
       child = createEngine({
         ...options,
         db: childDb,
-        clock: manual ? frozenClock(clock.now()) : clock,
+        clock: initialClock.at ? frozenClock(initialClock.at) : initialClock.clock,
         seed: engine.seed,
-        faults: faults.list(),
+        faults: configuredFaults,
         isSession: true,
       })
       // The parent's subscribers (the CLI's request log) hear the session's requests too, marked
@@ -569,7 +575,10 @@ export function createEngine(options: EngineOptions): Simulator {
       if (loaded.now !== undefined) engine.moveClock(() => new Date(loaded.now!))
       initialClock = clockPoint(engine.clock)
       // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
-      if (loaded.faults !== undefined) faults.set(loaded.faults)
+      if (loaded.faults !== undefined) {
+        faults.set(loaded.faults)
+        configuredFaults = loaded.faults
+      }
     },
     exportState: () => stateToYaml(db.dump(), engine.clock.now(), engine.seed),
     setClock: (instant) => engine.moveClock(() => new Date(instant)),
