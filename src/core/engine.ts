@@ -9,8 +9,9 @@
  * One request is a straight line through named stages (`src/core/stages/`, one file each), read in
  * {@link createEngine}'s `serve`:
  * 1. **classify** (`classify.ts`): which zone the path is in, once: the API (`/api/v4`), the gone
- *    v3 API, the control API (`/-/fakelab`) or the web routes; and the CORS origin under `/api/`.
- *    A CORS preflight is answered here, as rack-cors does.
+ *    v3 API, the control API (`/-/fakelab`), GitLab's health probes or the web routes; and the CORS
+ *    origin under `/api/`. A CORS preflight is answered here, as rack-cors does, and a health probe
+ *    (`probe.ts`) before the request is counted.
  * 2. **route** (`route.ts`): one router match, in the zone's route table.
  * 3. **admit** (`admit.ts`): fault rules, then the front's limits: query length (414), body size
  *    (413), rate limit (429), malformed head (400). A read asked again may reuse its kept answer here
@@ -37,6 +38,7 @@ import type { AuthInfo, Route } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
+import { probeReply } from './stages/probe.js'
 import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
 import { admit, admitHead, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
 import { authenticateRequest, readParams } from './stages/authenticate.js'
@@ -307,9 +309,11 @@ class Engine {
    * route, admit, and on to the answer; then the journal, the CORS fields and the date.
    */
   async serve(request: CoreRequest): Promise<CoreReply> {
-    const arrival = this.arrive()
     const where = classify(request)
     const self = this.fixedBaseUrl ?? request.origin
+    // A health probe is no request of the simulated GitLab: no number, no journal entry, no fault.
+    if (where.zone === 'probe') return finishHeaders(probeReply(request), undefined, self, this.dates, this.clock)
+    const arrival = this.arrive()
     if (isPreflight(request, where)) return preflightReply(request, where.origin!, self, this.dates, this.clock)
     const routed = (this.routesAhead && this.routedAhead.get(request)) || routeRequest(this.routers, request, where)
     const fault = decideFault(this.faults, request, where, routed)
