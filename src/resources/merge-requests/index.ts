@@ -12,8 +12,6 @@ import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './merge-requests.kinds.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
-import { mergeRequestRepositoryRoutes } from './merge-requests-repository.routes.js'
-import { mergeRequestRoutes } from './merge-requests.routes.js'
 import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
 import type { MergeRequestBasic as MergeRequestBasicPresenter, MergeRequest as MergeRequestPresenter } from './merge-requests.entities.js'
@@ -32,7 +30,10 @@ onPipelineStatusChanged(mergeWhenPipelineSucceeds)
 /** The merge requests area. */
 export const mergeRequests: Area = {
   name: 'merge-requests',
-  routes: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes],
+  load: async () => {
+    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }] = await Promise.all([import('./merge-requests.routes.js'), import('./merge-requests-repository.routes.js')])
+    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes] }
+  },
   tables: mergeRequestTables,
   // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);
   // the issues a merge request's text closes (`cache_merge_request_closes_issues!`).

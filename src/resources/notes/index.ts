@@ -8,8 +8,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { registerAwardableNotes } from '../award-emoji/award-emoji.public.js'
-import { discussionRoutes } from './discussions.routes.js'
-import { noteRoutes } from './notes.routes.js'
 import { noteTables } from './notes.tables.js'
 import { noteOn } from './notes.finder.js'
 import type { Discussion as DiscussionPresenter, Note as NotePresenter } from './notes.entities.js'
@@ -28,7 +26,10 @@ registerAwardableNotes(noteOn)
 /** The notes area. */
 export const notes: Area = {
   name: 'notes',
-  routes: [...noteRoutes, ...discussionRoutes],
+  load: async () => {
+    const [{ noteRoutes }, { discussionRoutes }] = await Promise.all([import('./notes.routes.js'), import('./discussions.routes.js')])
+    return { api: [...noteRoutes, ...discussionRoutes] }
+  },
   // A deleted user's notes move to the ghost user (`author_id`) and `resolved_by_id` is cleared,
   // by the shared conventions (rules/cascade.ts); a deleted issue or merge request takes its notes.
   tables: noteTables,

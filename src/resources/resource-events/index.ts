@@ -7,7 +7,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { resourceEventRoutes } from './resource-events.routes.js'
 import { resourceEventFragment } from './resource-events.scenario.js'
 import { resourceEventTables } from './resource-events.tables.js'
 import type { ResourceLabelEvent as LabelEventPresenter, ResourceMilestoneEvent as MilestoneEventPresenter, ResourceStateEvent as StateEventPresenter } from './resource-events.entities.js'
@@ -25,7 +24,10 @@ export type ResourceStateEvent = ReturnType<typeof StateEventPresenter>
 /** The resource events area. */
 export const resourceEvents: Area = {
   name: 'resource-events',
-  routes: resourceEventRoutes,
+  load: async () => {
+    const { resourceEventRoutes } = await import('./resource-events.routes.js')
+    return { api: resourceEventRoutes }
+  },
   tables: resourceEventTables,
   scenario: resourceEventFragment,
   // `label_id` and `user_id` are `on_delete: :nullify` (the issuable and milestone keys cascade by
