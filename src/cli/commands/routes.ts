@@ -27,9 +27,9 @@ export function registerRoutesCommand(program: Command): Command {
     .option('--json', 'print the table as JSON (the same as GET /-/fakelab/routes)')
     .addHelpText('after', EXAMPLES)
     .action(async (options: { all?: boolean; json?: boolean }) => {
-      // Loaded here, not at start: other commands need neither every area nor the route list.
-      const [{ allRoutes }, { coverageText, routeTable }] = await Promise.all([import('../../resources/index.js'), import('../../reference/coverage.js')])
-      const table = routeTable(allRoutes.map((route) => route.key))
+      // Loaded here, not at start: other commands need neither the route table nor GitLab's route list.
+      const [{ ROUTE_TABLE }, { coverageText, routeTable }] = await Promise.all([import('../../resources/route-table.js'), import('../../reference/coverage.js')])
+      const table = routeTable(Object.values(ROUTE_TABLE).flatMap((area) => area.api))
       process.stdout.write(options.json ? `${JSON.stringify(table, null, 2)}\n` : coverageText(table, options.all === true))
     })
 }
