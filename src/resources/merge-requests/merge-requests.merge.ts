@@ -17,6 +17,7 @@ import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { assigneeIdsFor, findOrCreateLabelIds, milestoneIdFor, updateIssue } from '../issues/issues.public.js'
 import { canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
+import { recordIssuableChange } from '../resource-events/resource-events.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { headPipeline } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore, shouldBeRebased, autoMergeEnabled } from './merge-requests.git.js'
@@ -229,7 +230,7 @@ export function actingAs(ctx: MergeCtx, user: UserRecord): Ctx<unknown> {
 /**
  * `MergeService#execute` once the checks passed: the merge (or fast-forward, per the project's
  * `merge_method`) in the store, then `PostMergeService`: merged by `user`, the issues it closes
- * closed by `user`, `user`'s to-dos on it done. Source branch removal follows the merge request's
+ * closed by `user`, `user`'s to-dos on it done, its `merged` resource state event written. Source branch removal follows the merge request's
  * `should_remove_source_branch` (else `force_remove_source_branch`) when the branch may go.
  * @returns the merged row, or null when the merge conflicts (nothing written).
  */
@@ -274,6 +275,9 @@ export function executeMerge(ctx: MergeCtx, user: UserRecord, project: ProjectRe
     if (issueProject) updateIssue(userCtx, user, issueProject, issue, { state_event: 'close' })
   }
   resolveTodosForTarget(db, user.id, 'MergeRequest', mr.id, ctx.now)
+  // `PostMergeService#create_note` → `SystemNoteService.change_status(…, 'merged')` →
+  // `ResourceEvents::ChangeStateService`: the `merged` state event, after the closed issues' own.
+  recordIssuableChange(db, { resource: { type: 'MergeRequest', id: mr.id }, userId: user.id, now: ctx.now, before: mr, after: merged })
   return merged
 }
 

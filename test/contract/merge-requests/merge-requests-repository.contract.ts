@@ -194,6 +194,17 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
     expect([merge.body.parent_ids, merge.body.message]).toEqual([[TRACKER_MAIN, CRASH_FIX], "Merge branch 'fix/crash-on-save' into 'main'\n\nFix crash on save\n\nCloses #1\n\nSee merge request ivy/tracker!1"])
   })
 
+  it('writes the merged resource state event (PostMergeService → SystemNoteService.change_status), after the closed issue\'s', async () => {
+    const mr = (await api.get('/projects/30/merge_requests/1', { as: 'max' })).body
+    expect((await api.get('/projects/30/merge_requests/1/resource_state_events', { as: 'max' })).body).toEqual([])
+    expect((await api.put('/projects/30/merge_requests/1/merge', { as: 'max' })).status).toBe(200)
+    const events = (await api.get('/projects/30/merge_requests/1/resource_state_events', { as: 'max' })).body
+    expect(events).toEqual([{ id: expect.any(Number), user: expect.objectContaining({ username: 'max' }), created_at: NOW, resource_type: 'MergeRequest', resource_id: mr.id, state: 'merged' }])
+    expect((await api.get(`/projects/30/merge_requests/1/resource_state_events/${events[0].id}`, { as: 'max' })).body).toEqual(events[0])
+    const closed = (await api.get('/projects/30/issues/1/resource_state_events', { as: 'max' })).body.at(-1)
+    expect([closed.state, closed.user.username, closed.id < events[0].id]).toEqual(['closed', 'max', true])
+  })
+
   it.each([
     ['a developer (main is protected: Maintainers merge)', 20, 1, 'devon', {}, 401, { message: '401 Unauthorized' }],
     ['a reporter', 20, 1, 'riley', {}, 401, { message: '401 Unauthorized' }],
