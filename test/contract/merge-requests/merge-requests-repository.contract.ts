@@ -220,6 +220,21 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
     expect((await api.get(`/projects/${project}/merge_requests/${iid}`)).body.merged_by).toEqual(iid === 2 ? expect.anything() : null)
   })
 
+  it('answers 405 for a merge request already checked as cannot_be_merged (broken?), 406 once a push left it unchecked', async () => {
+    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'feature/clash', ref: 'main' } })).status).toBe(201)
+    await commit(api, 'feature/clash', { 'CLASH.md': 'ours\n' })
+    await commit(api, 'main', { 'CLASH.md': 'theirs\n' })
+    const created = await api.post('/projects/20/merge_requests', { as: 'max', body: { title: 'Clash', source_branch: 'feature/clash', target_branch: 'main' } })
+    expect([created.status, created.body.merge_status, created.body.has_conflicts]).toEqual([201, 'cannot_be_merged', true])
+    const before = await branches(api)
+    // mergeable_state? is false for a broken? merge request: cannot_be_merged is stored.
+    await expect(await api.put(`/projects/20/merge_requests/${created.body.iid}/merge`, { as: 'max' })).toBeGitLabError(405, { message: '405 Method Not Allowed' })
+    expect(await branches(api)).toEqual(before)
+    // A push marks it unchecked; the merge's own check finds the conflict: 406.
+    await commit(api, 'feature/clash', { 'MORE.md': 'more\n' })
+    await expect(await api.put(`/projects/20/merge_requests/${created.body.iid}/merge`, { as: 'max' })).toBeGitLabError(406, { message: 'Branch cannot be merged' })
+  })
+
   it('answers 406 when the merge would conflict', async () => {
     await commit(api, 'main', { 'login.html': '<form></form>\n' })
     const before = await branches(api)
