@@ -19,6 +19,7 @@ import type { UserAgentDetail as UserAgentDetailPresenter, MetricImage as Metric
 
 export type { IssueRecord, MetricImageRecord } from './issues.tables.js'
 export type { IssueFields } from './issues.scenario.js'
+export type { IssueAction, IssueFact } from './issues.events.js'
 
 /** GitLab's `IssueBasic` entity, as fakelab sends it. */
 export type IssueBasic = ReturnType<typeof IssueBasicPresenter>

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { onPipelineStatusChanged } from '../runners/runners.public.js'
+import { eventCtx, subscribe } from '../../rules/events.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './merge-requests.kinds.js'
@@ -18,6 +18,7 @@ import type { MergeRequestBasic as MergeRequestBasicPresenter, MergeRequest as M
 
 export type { MergeRequestRecord } from './merge-requests.tables.js'
 export type { MergeRequestFields } from './merge-requests.scenario.js'
+export type { MergeRequestAction, MergeRequestFact } from './merge-requests.events.js'
 
 /** GitLab's `MergeRequestBasic` entity, as fakelab sends it. */
 export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
@@ -25,7 +26,7 @@ export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
 export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 
 // A merge request set to merge when its pipeline succeeds merges when that pipeline does.
-onPipelineStatusChanged(mergeWhenPipelineSucceeds)
+subscribe('pipeline', (db, event) => mergeWhenPipelineSucceeds(eventCtx(db, event), event.pipeline))
 
 /** The merge requests area. */
 export const mergeRequests: Area = {

@@ -17,8 +17,8 @@ import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { assigneeIdsFor, findOrCreateLabelIds, milestoneIdFor, updateIssue } from '../issues/issues.public.js'
 import { canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
-import { recordIssuableChange } from '../resource-events/resource-events.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
+import { publishMergeRequest } from './merge-requests.events.js'
 import { headPipeline } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore, shouldBeRebased, autoMergeEnabled } from './merge-requests.git.js'
 import { cacheClosesIssues, closingReferences } from './merge-requests.closing.js'
@@ -139,6 +139,7 @@ export function createMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project:
   const { id: _id, ...row } = draft
   void _id
   const mr = db.tables.merge_requests.insert({ ...row, iid: db.nextIid('merge_requests', 'project', project.id) })
+  publishMergeRequest(ctx, null, mr, user.id)
   createPeopleTodos(ctx, mr, user, { ...mr, assignee_ids: [], reviewer_ids: [] })
   // `CreateService#after_create`: the issues its title, description and commits close.
   cacheClosesIssues(ctx, project, mr, user)
@@ -246,7 +247,7 @@ export function actingAs(ctx: MergeCtx, user: UserRecord): Ctx<unknown> {
 /**
  * `MergeService#execute` once the checks passed: the merge (or fast-forward, per the project's
  * `merge_method`) in the store, then `PostMergeService`: merged by `user`, the issues it closes
- * closed by `user`, `user`'s to-dos on it done, its `merged` resource state event written. Source branch removal follows the merge request's
+ * closed by `user`, `user`'s to-dos on it done. Source branch removal follows the merge request's
  * `should_remove_source_branch` (else `force_remove_source_branch`) when the branch may go.
  * @returns the merged row, or null when the merge conflicts (nothing written).
  */
@@ -284,6 +285,7 @@ export function executeMerge(ctx: MergeCtx, user: UserRecord, project: ProjectRe
     merge_error: null,
     updated_at: ctx.now,
   })
+  publishMergeRequest(ctx, mr, merged, user.id)
   // `PostMergeService`: the issues it closes are closed by the merger; the merger's to-dos on it are done.
   for (const issue of closing) {
     if (issue.state !== 'opened') continue
@@ -291,9 +293,6 @@ export function executeMerge(ctx: MergeCtx, user: UserRecord, project: ProjectRe
     if (issueProject) updateIssue(userCtx, user, issueProject, issue, { state_event: 'close' })
   }
   resolveTodosForTarget(db, user.id, 'MergeRequest', mr.id, ctx.now)
-  // `PostMergeService#create_note` → `SystemNoteService.change_status(…, 'merged')` →
-  // `ResourceEvents::ChangeStateService`: the `merged` state event, after the closed issues' own.
-  recordIssuableChange(db, { resource: { type: 'MergeRequest', id: mr.id }, userId: user.id, now: ctx.now, before: mr, after: merged })
   return merged
 }
 

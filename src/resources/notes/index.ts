@@ -13,6 +13,7 @@ import { noteOn } from './notes.finder.js'
 import type { Discussion as DiscussionPresenter, Note as NotePresenter } from './notes.entities.js'
 
 export type { NoteRecord, NoteableType } from './notes.tables.js'
+export type { NoteFact } from './notes.events.js'
 
 /** GitLab's `Note` entity, as fakelab sends it. */
 export type Note = ReturnType<typeof NotePresenter>

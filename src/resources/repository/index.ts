@@ -17,6 +17,7 @@ import './repository.noteable.js'
 
 export type { ProjectRepositoryRecord, RepositoryCommitSpec, RepositoryTagSpec } from './repository.tables.js'
 export type { RepositoryFields } from './repository.scenario.js'
+export type { PushFact, Pusher, RefUpdate } from './repository.write.js'
 
 /** The repository area. */
 export const repository: Area = {

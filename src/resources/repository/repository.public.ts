@@ -24,7 +24,7 @@ export { registerTagReleaseCreator, registerTagReleaseLookup } from './repositor
 export { registerCommitPipelineLookup } from './repository.commit-pipeline.js'
 export { canMergeToBranch, canPushToBranch, isProtectedBranch } from './repository.protection.js'
 export type { FlatEntry } from './repository.build.js'
-export { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt } from './repository.write.js'
+export { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'

@@ -21,6 +21,7 @@ import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter
 
 export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobType, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
 export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
+export type { PipelineFact } from './pipelines.events.js'
 
 /** GitLab's `Runner` entity, as fakelab sends it. */
 export type Runner = ReturnType<typeof RunnerPresenter>
