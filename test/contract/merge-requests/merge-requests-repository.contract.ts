@@ -194,7 +194,7 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
     expect([merge.body.parent_ids, merge.body.message]).toEqual([[TRACKER_MAIN, CRASH_FIX], "Merge branch 'fix/crash-on-save' into 'main'\n\nFix crash on save\n\nCloses #1\n\nSee merge request ivy/tracker!1"])
   })
 
-  it('writes the merged resource state event (PostMergeService → SystemNoteService.change_status), after the closed issue\'s', async () => {
+  it('writes the merged resource state event (PostMergeService → SystemNoteService.change_status), and the closed issue its closed one', async () => {
     const mr = (await api.get('/projects/30/merge_requests/1', { as: 'max' })).body
     expect((await api.get('/projects/30/merge_requests/1/resource_state_events', { as: 'max' })).body).toEqual([])
     expect((await api.put('/projects/30/merge_requests/1/merge', { as: 'max' })).status).toBe(200)
@@ -202,7 +202,7 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
     expect(events).toEqual([{ id: expect.any(Number), user: expect.objectContaining({ username: 'max' }), created_at: NOW, resource_type: 'MergeRequest', resource_id: mr.id, state: 'merged' }])
     expect((await api.get(`/projects/30/merge_requests/1/resource_state_events/${events[0].id}`, { as: 'max' })).body).toEqual(events[0])
     const closed = (await api.get('/projects/30/issues/1/resource_state_events', { as: 'max' })).body.at(-1)
-    expect([closed.state, closed.user.username, closed.id < events[0].id]).toEqual(['closed', 'max', true])
+    expect([closed.state, closed.user.username, closed.created_at]).toEqual(['closed', 'max', NOW])
   })
 
   it.each([
