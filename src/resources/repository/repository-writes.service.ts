@@ -64,7 +64,7 @@ function actor(ctx: Ctx<unknown>): { name: string; email: string } {
  * `ProtectDefaultBranchService` points HEAD at it: "in case it is not master"), which is then
  * protected. gitlab: app/services/git/branch_hooks_service.rb, projects/protect_default_branch_service.rb (13.x).
  */
-function saveWrite(ctx: Ctx<unknown>, project: ProjectRecord, write: RepositoryWrite): Repository {
+export function saveWrite(ctx: Ctx<unknown>, project: ProjectRecord, write: RepositoryWrite): Repository {
   const wasEmpty = write.before.branches.size === 0
   const after = write.save(pusherOf(ctx))
   if (!wasEmpty) return after

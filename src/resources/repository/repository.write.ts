@@ -139,6 +139,20 @@ export class RepositoryWrite {
     return this.objects.writeBlob(content)
   }
 
+  /** Stores any decoded object as it is (a pushed pack's); returns its id. */
+  writeObject(object: GitObject): ObjectId {
+    switch (object.type) {
+      case 'blob':
+        return this.objects.writeBlob(object.data)
+      case 'tree':
+        return this.objects.writeTree(object.entries)
+      case 'commit':
+        return this.objects.writeCommit(object)
+      case 'tag':
+        return this.objects.writeTag(object)
+    }
+  }
+
   /**
    * Records the write as one push in the project's row (inserting the row for a repository nobody
    * wrote to), inside the caller's store transaction, and returns the repository after it; then
