@@ -429,7 +429,12 @@ class Engine {
       body,
     })
     validate(route, ctx)
-    return transact(this.db, route, ctx)
+    const outcome = transact(this.db, route, ctx)
+    if (outcome.journal) {
+      if (outcome.journal.user !== undefined) trace.user = outcome.journal.user
+      if (outcome.journal.detail !== undefined) trace.detail = outcome.journal.detail
+    }
+    return outcome
   }
 
   /**

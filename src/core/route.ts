@@ -46,6 +46,11 @@ export interface Reply {
   headers?: Record<string, string>
   /** Bytes sent as they are instead of a JSON `body` (a web route's upload); `headers` give their `content-type`. */
   bytes?: Uint8Array
+  /**
+   * What the request journal shows beyond the route: the user a route that authenticates by itself
+   * found (git's HTTP Basic credentials), and a short detail (git's service and the refs pushed).
+   */
+  journal?: { user?: string | null; detail?: string }
 }
 
 /** What a handler receives. `P` is the coerced declared params. */

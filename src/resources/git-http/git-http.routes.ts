@@ -18,7 +18,7 @@ import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, 
 import { pushMessages } from './git-http.push-options.js'
 import { receivePack, receivePackAdvertisement } from './receive-pack.js'
 import { concat } from './pkt-line.js'
-import { ProtocolError, serviceBanner, uploadPackAdvertisement, uploadPackV0, uploadPackV2, v2Capabilities } from './upload-pack.js'
+import { ProtocolError, serviceBanner, v2Command, uploadPackAdvertisement, uploadPackV0, uploadPackV2, v2Capabilities } from './upload-pack.js'
 
 type Service = 'git-upload-pack' | 'git-receive-pack'
 const utf8 = new TextEncoder()
@@ -105,6 +105,11 @@ function gitReply(type: string, bytes: Uint8Array): Reply {
   return { status: 200, bytes, headers: { 'content-type': type, 'cache-control': 'no-cache' } }
 }
 
+/** A reply with what the request journal shows of it: the git actor's username and the service (and refs). */
+function noted(reply: Reply, actor: GitActor | undefined, detail: string): Reply {
+  return { ...reply, journal: { user: actor?.user?.username ?? null, detail } }
+}
+
 const repositoryParam = { repository: p.string({ required: true }) }
 
 /** The three routes of git's smart HTTP protocol. */
@@ -119,14 +124,14 @@ export const gitHttpWebRoutes: Route[] = [
         return plain(404, GIT_ACCESS_MESSAGES.project_not_found)
       }
       const admitted = admitGit(ctx, ctx.params.repository, service)
-      if (!('project' in admitted)) return admitted
-      const { project } = admitted
+      if (!('project' in admitted)) return noted(admitted, undefined, service)
+      const { project, actor } = admitted
       const repo = repositoryOf(ctx.db, project)
       const version = protocolVersion(ctx)
       const body = service === 'git-receive-pack'
         ? receivePackAdvertisement(repo, project.default_branch)
         : version === 2 ? v2Capabilities() : uploadPackAdvertisement(repo, project.default_branch, version === 1 ? 1 : 0)
-      return gitReply(`application/x-${service}-advertisement`, concat([serviceBanner(service), body]))
+      return noted(gitReply(`application/x-${service}-advertisement`, concat([serviceBanner(service), body])), actor, `${service}${version === 2 ? ' v2' : ''}`)
     },
   }),
   route('POST /*repository/git-upload-pack', {
@@ -135,15 +140,16 @@ export const gitHttpWebRoutes: Route[] = [
     params: repositoryParam,
     handler(ctx) {
       const admitted = admitGit(ctx, ctx.params.repository, 'git-upload-pack')
-      if (!('project' in admitted)) return admitted
-      const { project } = admitted
+      if (!('project' in admitted)) return noted(admitted, undefined, 'git-upload-pack')
+      const { project, actor } = admitted
       const repo = repositoryOf(ctx.db, project)
+      const v2 = protocolVersion(ctx) === 2
       try {
         const body = bodyOf(ctx)
-        const bytes = protocolVersion(ctx) === 2 ? uploadPackV2(repo, project.default_branch, body) : uploadPackV0(repo, body)
-        return gitReply('application/x-git-upload-pack-result', bytes)
+        const bytes = v2 ? uploadPackV2(repo, project.default_branch, body) : uploadPackV0(repo, body)
+        return noted(gitReply('application/x-git-upload-pack-result', bytes), actor, `git-upload-pack${v2 ? ` v2 ${v2Command(body)}` : ''}`)
       } catch (error) {
-        if (error instanceof ProtocolError || (error instanceof Error && /pkt-line|invalid|incorrect header/i.test(error.message))) return plain(400, `${error.message}\n`)
+        if (error instanceof ProtocolError || (error instanceof Error && /pkt-line|invalid|incorrect header/i.test(error.message))) return noted(plain(400, `${error.message}\n`), actor, 'git-upload-pack')
         throw error
       }
     },
@@ -154,17 +160,18 @@ export const gitHttpWebRoutes: Route[] = [
     params: repositoryParam,
     handler(ctx) {
       const admitted = admitGit(ctx, ctx.params.repository, 'git-receive-pack')
-      if (!('project' in admitted)) return admitted
+      if (!('project' in admitted)) return noted(admitted, undefined, 'git-receive-pack')
       const { project, actor } = admitted
       const acting = actingAs(ctx, actor.user)
       let body: Uint8Array
       try {
         body = bodyOf(ctx)
       } catch (error) {
-        return plain(400, `${(error as Error).message}\n`)
+        return noted(plain(400, `${(error as Error).message}\n`), actor, 'git-receive-pack')
       }
       const outcome = receivePack(acting, project, body, { after: (repo, commands, options) => pushMessages(acting, project, repo, commands, options) })
-      return gitReply('application/x-git-receive-pack-result', outcome.reply)
+      const refs = outcome.commands.map((c) => c.ref).join(' ')
+      return noted(gitReply('application/x-git-receive-pack-result', outcome.reply), actor, `git-receive-pack ${refs}${outcome.applied ? '' : ' (declined)'}`)
     },
   }),
 ]

@@ -152,7 +152,7 @@ export function receivePack(ctx: Ctx<unknown>, project: ProjectRecord, body: Uin
     if (c.ref.startsWith('refs/heads/')) write.setBranch(c.ref.slice(11), c.after)
     else write.setTag(c.ref.slice(10), c.after)
   }
-  const after = saveWrite(ctx, project, write)
+  const after = saveWrite(ctx, project, write, options)
   if (hooks.after) messages.push(...hooks.after(after, commands, options))
   return { reply: report('ok', commands.map((c) => `ok ${c.ref}`)), commands, applied: true, options }
 }

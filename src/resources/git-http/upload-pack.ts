@@ -313,6 +313,15 @@ function v2Request(body: Uint8Array): { command: string; args: string[] } {
   return { command, args }
 }
 
+/** The command of a v2 request (`ls-refs`, `fetch`), for the journal; '' when it names none or is no pkt-line stream. */
+export function v2Command(body: Uint8Array): string {
+  try {
+    return v2Request(body).command
+  } catch {
+    return ''
+  }
+}
+
 /**
  * One protocol v2 request (`Git-Protocol: version=2`): `ls-refs` (with `symrefs`, `peel`,
  * `ref-prefix`) or `fetch` (wants, haves, `done`, shallow, `deepen`, include-tag, no-progress).

@@ -36,6 +36,8 @@ export interface Pusher {
   readonly userId: number | null
   readonly at: string
   readonly baseUrl: string
+  /** The push options a `git push -o <option>` sent (`ci.skip`, `merge_request.create`, …); none for the API's writes. */
+  readonly pushOptions?: readonly string[]
 }
 
 /**
@@ -54,6 +56,11 @@ export interface PushFact {
   readonly repository: Repository
   /** The repository before the push. */
   readonly previous: Repository
+  /**
+   * The push options sent with a push over git (`git push -o merge_request.create`), as sent, in
+   * order; empty for the API's writes. gitlab: lib/gitlab/push_options.rb.
+   */
+  readonly pushOptions: readonly string[]
 }
 
 declare module '../../rules/events.js' {
@@ -180,7 +187,7 @@ export class RepositoryWrite {
     const after: Repository = { objects: this.objects, branches: new Map(this.branches), tags: new Map(this.tags), flatTrees: this.repo.flatTrees }
     rememberRepository(next, after)
     const refs = Object.entries(this.refs).map(([ref, id]): RefUpdate => ({ ref, before: refTarget(this.before, ref), after: id }))
-    if (refs.length > 0) publish(this.db, 'push', { project: this.project, refs, repository: after, previous: this.before, actorId: pusher.userId, at: pusher.at, baseUrl: pusher.baseUrl })
+    if (refs.length > 0) publish(this.db, 'push', { project: this.project, refs, repository: after, previous: this.before, pushOptions: pusher.pushOptions ?? [], actorId: pusher.userId, at: pusher.at, baseUrl: pusher.baseUrl })
     return after
   }
 }

@@ -16,8 +16,16 @@ import { subscribe } from '../../../src/rules/events.js'
 const run = promisify(execFile)
 const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_AUTHOR_NAME: 'Elena', GIT_AUTHOR_EMAIL: 'elena@example.com', GIT_COMMITTER_NAME: 'Elena', GIT_COMMITTER_EMAIL: 'elena@example.com', GIT_AUTHOR_DATE: '2021-04-01T12:00:00Z', GIT_COMMITTER_DATE: '2021-04-01T12:00:00Z' }
 
+/** Runs git; its stderr without the spaces git pads `remote:` lines with. */
 async function git(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run('git', args, { cwd, env: GIT_ENV })
+  try {
+    const { stdout, stderr } = await run('git', args, { cwd, env: GIT_ENV })
+    return { stdout, stderr: stderr.replace(/ +$/gm, '') }
+  } catch (error) {
+    const e = error as { stderr: string }
+    e.stderr = e.stderr.replace(/ +$/gm, '')
+    throw e
+  }
 }
 
 /** Runs git expecting it to fail; returns its stderr. */
@@ -162,5 +170,31 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(wrong.status).toBe(401)
     const reporter = await fetch(`${url}/acme/website.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${btoa('oauth2:glpat-root-readonly')}` } })
     expect([reporter.status, await reporter.text()]).toEqual([403, 'You are not allowed to upload code.'])
+  })
+
+  it('opens a merge request with push options, which the API lists with the pushed commits', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/options')
+    for (const n of [1, 2]) {
+      writeFileSync(join(w, `o${n}.txt`), `${n}\n`)
+      await git(w, 'add', '.')
+      await git(w, 'commit', '-m', `Option commit ${n}`)
+    }
+    const { stderr } = await git(w, 'push', '-o', 'merge_request.create', '-o', 'merge_request.target=main', '-o', 'merge_request.label=pushed', '-o', 'merge_request.remove_source_branch', 'origin', 'feature/options')
+    const list = await api('GET', '/projects/20/merge_requests?source_branch=feature/options')
+    expect(list.body).toHaveLength(1)
+    const mr = list.body[0]
+    expect(mr).toMatchObject({ title: 'Feature/options', source_branch: 'feature/options', target_branch: 'main', labels: ['pushed'], force_remove_source_branch: true, author: { username: 'elena' }, assignees: [{ username: 'elena' }] })
+    expect(stderr).toContain(`remote: View merge request for feature/options:\nremote:   ${url}/acme/website/-/merge_requests/${mr.iid}`)
+    const commits = await api('GET', `/projects/20/merge_requests/${mr.iid}/commits`)
+    expect(commits.body.map((c: any) => c.title)).toEqual(['Option commit 2', 'Option commit 1'])
+    // A later push with options updates it; one without `create` on a branch with no merge request warns.
+    await git(w, 'commit', '--allow-empty', '-m', 'Third')
+    await git(w, 'push', '-o', 'merge_request.title=Renamed by a push', 'origin', 'feature/options')
+    expect((await api('GET', `/projects/20/merge_requests/${mr.iid}`)).body).toMatchObject({ title: 'Renamed by a push', sha: (await git(w, 'rev-parse', 'HEAD')).stdout.trim() })
+    await git(w, 'checkout', '-b', 'feature/no-mr')
+    const warned = await git(w, 'push', '-o', 'merge_request.title=x', 'origin', 'feature/no-mr')
+    expect(warned.stderr).toContain("remote: WARNINGS:\nremote: Error encountered with push options 'merge_request.title=x': A merge_request.create push option is required to create a merge request for branch feature/no-mr")
   })
 })
