@@ -43,7 +43,7 @@ export interface JournalEntry {
   readonly status: number
   /** Set when fakelab did not answer an unsimulated request but handed it on (MSW `onUnimplemented: 'passthrough'`). */
   readonly passedThrough?: true
-  /** Wall-clock time spent answering, in milliseconds (fractional); includes injected latency. */
+  /** Wall-clock time spent answering, in milliseconds to three decimals (whole microseconds); includes injected latency. */
   readonly durationMs: number
   /**
    * Username the request ran as (the sudo target under sudo). When authentication refused it after
