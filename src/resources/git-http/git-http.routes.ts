@@ -17,7 +17,7 @@ import { repositoryOf } from '../repository/repository.public.js'
 import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, GIT_ACCESS_MESSAGES, type GitActor } from './git-auth.js'
 import { pushMessages } from './git-http.push-options.js'
 import { receivePack, receivePackAdvertisement } from './receive-pack.js'
-import { concat } from './pkt-line.js'
+import { concat, PktLineError } from './pkt-line.js'
 import { ProtocolError, serviceBanner, v2Command, uploadPackAdvertisement, uploadPackV0, uploadPackV2, v2Capabilities } from './upload-pack.js'
 
 type Service = 'git-upload-pack' | 'git-receive-pack'
@@ -87,11 +87,24 @@ function admitGit(ctx: Ctx<unknown>, path: string, service: Service): { project:
   return { project, actor }
 }
 
-/** The request body, gunzipped when git sent it compressed (`Content-Encoding: gzip`, requests over 1 KiB). */
+/**
+ * The request body, gunzipped when git sent it compressed (`Content-Encoding: gzip`, requests over 1 KiB).
+ * @throws PktLineError for a body that says gzip and is not.
+ */
 function bodyOf(ctx: Ctx<unknown>): Uint8Array {
   const body = ctx.body ?? new Uint8Array()
   const encoding = ctx.request.header('content-encoding')?.toLowerCase()
-  return encoding === 'gzip' || encoding === 'x-gzip' ? gunzipSync(body) : body
+  if (encoding !== 'gzip' && encoding !== 'x-gzip') return body
+  try {
+    return gunzipSync(body)
+  } catch {
+    throw new PktLineError('fatal: request body is not gzip data')
+  }
+}
+
+/** The 400 git's protocol errors get (upload-pack and receive-pack die with their message). */
+function isProtocolError(error: unknown): error is Error {
+  return error instanceof ProtocolError || error instanceof PktLineError
 }
 
 /** Whether the client asked for protocol v2 (`Git-Protocol: version=2`), else the version it named (0 or 1). */
@@ -149,7 +162,7 @@ export const gitHttpWebRoutes: Route[] = [
         const bytes = v2 ? uploadPackV2(repo, project.default_branch, body) : uploadPackV0(repo, body)
         return noted(gitReply('application/x-git-upload-pack-result', bytes), actor, `git-upload-pack${v2 ? ` v2 ${v2Command(body)}` : ''}`)
       } catch (error) {
-        if (error instanceof ProtocolError || (error instanceof Error && /pkt-line|invalid|incorrect header/i.test(error.message))) return noted(plain(400, `${error.message}\n`), actor, 'git-upload-pack')
+        if (isProtocolError(error)) return noted(plain(400, `${error.message}\n`), actor, 'git-upload-pack')
         throw error
       }
     },
@@ -163,13 +176,13 @@ export const gitHttpWebRoutes: Route[] = [
       if (!('project' in admitted)) return noted(admitted, undefined, 'git-receive-pack')
       const { project, actor } = admitted
       const acting = actingAs(ctx, actor.user)
-      let body: Uint8Array
+      let outcome: ReturnType<typeof receivePack>
       try {
-        body = bodyOf(ctx)
+        outcome = receivePack(acting, project, bodyOf(ctx), { after: (repo, commands, options) => pushMessages(acting, project, repo, commands, options) })
       } catch (error) {
-        return noted(plain(400, `${(error as Error).message}\n`), actor, 'git-receive-pack')
+        if (isProtocolError(error)) return noted(plain(400, `${error.message}\n`), actor, 'git-receive-pack')
+        throw error
       }
-      const outcome = receivePack(acting, project, body, { after: (repo, commands, options) => pushMessages(acting, project, repo, commands, options) })
       const refs = outcome.commands.map((c) => c.ref).join(' ')
       return noted(gitReply('application/x-git-receive-pack-result', outcome.reply), actor, `git-receive-pack ${refs}${outcome.applied ? '' : ' (declined)'}`)
     },

@@ -188,12 +188,14 @@ export function readPack(bytes: Uint8Array, base: (id: ObjectId) => RawObject | 
         back = (back + 1) * 128 + (byte & 0x7f)
       }
       baseOffset = offset - back
+      if (back <= 0 || baseOffset < 12) throw new PackError('delta base offset is out of bound')
     } else if (code === REF_DELTA) {
       baseId = bytesToHex(bytes.subarray(at, at + 20))
       at += 20
     } else if (!CODE_TYPE[code]) {
       throw new PackError(`unknown object type ${code}`)
     }
+    if (at >= bytes.length - 20 || size > bytes.length * 1032) throw new PackError('pack is truncated')
     const { data, next } = inflateAt(bytes, at, size)
     at = next
     entries.push({ offset, code, data, ...(baseOffset !== undefined ? { baseOffset } : {}), ...(baseId !== undefined ? { baseId } : {}) })
@@ -208,6 +210,7 @@ export function readPack(bytes: Uint8Array, base: (id: ObjectId) => RawObject | 
     const chain: Entry[] = [entry]
     let root: RawObject | undefined
     for (;;) {
+      if (chain.length > entries.length) throw new PackError('delta chain loops')
       const top = chain[chain.length - 1]!
       const known = resolved.get(top.offset)
       if (known && top !== entry) {

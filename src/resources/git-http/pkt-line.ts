@@ -46,6 +46,14 @@ export function sideband(band: 1 | 2 | 3, payload: string | Uint8Array): Uint8Ar
   return out
 }
 
+/** A request that is not a pkt-line stream; its message is git's (`protocol error: bad line length character`). */
+export class PktLineError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PktLineError'
+  }
+}
+
 /** One packet read: its payload, or a flush, delimiter or response end. */
 export type Packet = Uint8Array | 'flush' | 'delim' | 'end'
 
@@ -59,7 +67,7 @@ export interface Packets {
 /**
  * Reads pkt-lines from `bytes` at `offset` until `stopAfterFlushes` flushes have been read (0: until
  * the bytes run out or what follows is no pkt-line, such as a pack's `PACK`).
- * @throws Error for a length that is not four hex digits or runs past the end.
+ * @throws PktLineError for a length that is not four hex digits or runs past the end.
  */
 export function readPackets(bytes: Uint8Array, offset = 0, stopAfterFlushes = 0): Packets {
   const packets: Packet[] = []
@@ -68,7 +76,7 @@ export function readPackets(bytes: Uint8Array, offset = 0, stopAfterFlushes = 0)
   while (at + 4 <= bytes.length) {
     const head = text.decode(bytes.subarray(at, at + 4))
     if (head === 'PACK') break
-    if (!/^[0-9a-f]{4}$/i.test(head)) throw new Error(`bad pkt-line length: ${JSON.stringify(head)}`)
+    if (!/^[0-9a-f]{4}$/i.test(head)) throw new PktLineError(`protocol error: bad line length character: ${head}`)
     const length = parseInt(head, 16)
     if (length === 0) {
       packets.push('flush')
@@ -81,7 +89,7 @@ export function readPackets(bytes: Uint8Array, offset = 0, stopAfterFlushes = 0)
       at += 4
       continue
     }
-    if (length < 4 || at + length > bytes.length) throw new Error('pkt-line runs past the end of the request')
+    if (length < 4 || at + length > bytes.length) throw new PktLineError('protocol error: bad line length')
     packets.push(bytes.subarray(at + 4, at + length))
     at += length
   }

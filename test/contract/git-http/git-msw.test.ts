@@ -108,3 +108,38 @@ describe.each(['node', 'msw'] as const)('git wire answers [%s]', (door) => {
     expect(sim.journal.last()).toMatchObject({ path: '/acme/website/-/issues', simulated: false, routeMiss: 'path' })
   })
 })
+
+describe('git endpoints never fail on a malformed body', () => {
+  it('answers 200 or 400, never 500, and leaves the repository alone (fast-check)', async () => {
+    const fc = await import('fast-check')
+    const sim = createSimulator({ scenario: await loadDefaultScenario() })
+    const errors: unknown[] = []
+    const root = `Basic ${btoa('root:glpat-root-fakelab')}`
+    const tip = ((await (await sim.handle(new Request('http://gitlab.test/api/v4/projects/20/repository/branches/main'))).json()) as { commit: { id: string } }).commit.id
+    const pkt = (s: string) => `${(s.length + 4).toString(16).padStart(4, '0')}${s}`
+    const enc = new TextEncoder()
+    const body = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      // A command that would move main, then a "pack" of random bytes (or PACK and random bytes).
+      fc.tuple(fc.constantFrom('', 'PACK\0\0\0\x02\0\0\0\x01'), fc.uint8Array({ maxLength: 200 })).map(([head, tail]) => {
+        const line = enc.encode(`${pkt(`${tip} ${'1'.repeat(40)} refs/heads/main\0report-status side-band-64k\n`)}0000${head}`)
+        const out = new Uint8Array(line.length + tail.length)
+        out.set(line)
+        out.set(tail, line.length)
+        return out
+      }),
+      fc.array(fc.constantFrom('want ', 'have ', 'done', 'deepen ', 'command=fetch', 'command=ls-refs', '0001', '0000', tip, 'shallow '), { maxLength: 12 }).map((parts) => enc.encode(parts.map((p) => (/^000[01]$/.test(p) ? p : pkt(`${p}\n`))).join(''))),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('git-upload-pack', 'git-receive-pack'), fc.boolean(), body, async (service, v2, bytes) => {
+        const res = await sim.handle(new Request(`http://gitlab.test/acme/website.git/${service}`, { method: 'POST', body: bytes, headers: { authorization: root, ...(v2 ? { 'git-protocol': 'version=2' } : {}) } }))
+        await res.arrayBuffer()
+        if (res.status !== 200 && res.status !== 400) errors.push([service, v2, res.status, Buffer.from(bytes).toString('latin1')])
+      }),
+      { numRuns: 300, seed: 35 },
+    )
+    expect(errors).toEqual([])
+    const after = ((await (await sim.handle(new Request('http://gitlab.test/api/v4/projects/20/repository/branches/main'))).json()) as { commit: { id: string } }).commit.id
+    expect(after).toBe(tip)
+  })
+})
