@@ -11,6 +11,7 @@
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './freeze-periods/index.js'
+export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'

@@ -38,6 +38,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/freeze_periods/:freeze_period_id",
     ],
   },
+  "git-http": {
+    api: [
+
+    ],
+    web: [
+      "GET /*repository/info/refs",
+      "POST /*repository/git-upload-pack",
+      "POST /*repository/git-receive-pack",
+    ],
+  },
   "groups": {
     api: [
       "GET /groups",
