@@ -10,6 +10,7 @@
  */
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
+export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './freeze-periods/index.js'
 export * from './groups/index.js'
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)

@@ -29,6 +29,19 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id",
     ],
   },
+  "deploy-tokens": {
+    api: [
+      "GET /deploy_tokens",
+      "GET /projects/:id/deploy_tokens",
+      "POST /projects/:id/deploy_tokens",
+      "GET /projects/:id/deploy_tokens/:token_id",
+      "DELETE /projects/:id/deploy_tokens/:token_id",
+      "GET /groups/:id/deploy_tokens",
+      "POST /groups/:id/deploy_tokens",
+      "GET /groups/:id/deploy_tokens/:token_id",
+      "DELETE /groups/:id/deploy_tokens/:token_id",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",

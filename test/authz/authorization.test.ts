@@ -278,6 +278,16 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- deploy tokens (deploy-tokens area, issue 37): a project's are Maintainer+, a group's Maintainer+ to read and Owner to write (gitlab: lib/api/deploy_tokens.rb, project_policy.rb, group_policy.rb) ---
+  { key: 'GET /deploy_tokens', path: '/deploy_tokens', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/deploy_tokens', path: '/projects/21/deploy_tokens', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'POST /projects/:id/deploy_tokens', path: '/projects/21/deploy_tokens', body: { name: 'matrix', scopes: ['read_repository'] }, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  { key: 'GET /projects/:id/deploy_tokens/:token_id', path: '/projects/21/deploy_tokens/32', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'DELETE /projects/:id/deploy_tokens/:token_id', path: '/projects/21/deploy_tokens/32', expect: [401, 403, 403, 403, 204, 204, 404, 204, 404, S] },
+  { key: 'GET /groups/:id/deploy_tokens', path: '/groups/10/deploy_tokens', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /groups/:id/deploy_tokens', path: '/groups/10/deploy_tokens', body: { name: 'matrix', scopes: ['read_registry'] }, expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'GET /groups/:id/deploy_tokens/:token_id', path: '/groups/10/deploy_tokens/31', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'DELETE /groups/:id/deploy_tokens/:token_id', path: '/groups/10/deploy_tokens/31', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
   // --- to-dos and notification settings (todos, notification-settings areas) ---
   // To-dos: every call is the caller's own (gitlab-behaviour.md §8; gitlab: lib/api/todos.rb).
   // 601 is devon's: anyone else gets ActiveRecord's 404. devon already has pending to-dos on issue
