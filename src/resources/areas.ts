@@ -10,6 +10,7 @@
  */
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
+export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './freeze-periods/index.js'
 export * from './groups/index.js'
@@ -31,5 +32,6 @@ export * from './resource-events/index.js' // resource events area (issue 25 ite
 export * from './runners/index.js' // runners area (issue 7)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './todos/index.js'
+export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
 export * from './users/index.js'
 export * from './version/index.js'

@@ -29,6 +29,17 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id",
     ],
   },
+  "deploy-keys": {
+    api: [
+      "GET /deploy_keys",
+      "GET /projects/:id/deploy_keys",
+      "GET /projects/:id/deploy_keys/:key_id",
+      "POST /projects/:id/deploy_keys",
+      "PUT /projects/:id/deploy_keys/:key_id",
+      "POST /projects/:id/deploy_keys/:key_id/enable",
+      "DELETE /projects/:id/deploy_keys/:key_id",
+    ],
+  },
   "deploy-tokens": {
     api: [
       "GET /deploy_tokens",

@@ -278,6 +278,14 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- deploy keys (deploy-keys area, issue 37): authorize_admin_project, Maintainer+ (gitlab: lib/api/deploy_keys.rb) ---
+  { key: 'GET /deploy_keys', path: '/deploy_keys', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/deploy_keys/:key_id', path: '/projects/21/deploy_keys/35', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'POST /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', body: { title: 'matrix', key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILNigsw2fh76tOaYwARUKw5qhIhHKgvLpt8qmRxpXM7L ci@acme' }, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /projects/:id/deploy_keys/:key_id', path: '/projects/21/deploy_keys/35', body: { title: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, S] },
+  { key: 'POST /projects/:id/deploy_keys/:key_id/enable', path: '/projects/20/deploy_keys/35/enable', notFound: { message: '404 Deploy Key Not Found' }, expect: [401, 403, 403, 403, 201, 201, 403, 404, 403, S] },
+  { key: 'DELETE /projects/:id/deploy_keys/:key_id', path: '/projects/21/deploy_keys/35', expect: [401, 403, 403, 403, 204, 204, 404, 204, 404, S] },
   // --- deploy tokens (deploy-tokens area, issue 37): a project's are Maintainer+, a group's Maintainer+ to read and Owner to write (gitlab: lib/api/deploy_tokens.rb, project_policy.rb, group_policy.rb) ---
   { key: 'GET /deploy_tokens', path: '/deploy_tokens', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/deploy_tokens', path: '/projects/21/deploy_tokens', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
