@@ -453,6 +453,10 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /users/:id",
       "POST /users/:id/block",
       "POST /users/:id/unblock",
+      "GET /users/:user_id/impersonation_tokens",
+      "POST /users/:user_id/impersonation_tokens",
+      "GET /users/:user_id/impersonation_tokens/:impersonation_token_id",
+      "DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

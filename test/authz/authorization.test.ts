@@ -72,6 +72,12 @@ function commitNote(sim: Simulator): void {
     confidential: null, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z', type: null, discussion_id: COMMIT_DISCUSSION,
   })
 }
+/** An impersonation token of devon's, 950: the default scenario's only one is nora's. */
+function impersonationToken(sim: Simulator): void {
+  sim.db.tables.personal_access_tokens.insert({
+    id: 950, user_id: 4, name: 'matrix', token: 'glpat-matrix-impersonation', scopes: ['api'], revoked: false, expires_at: null, impersonation: true, created_at: '2021-03-01T10:00:00.000Z', last_used_at: null,
+  })
+}
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -278,6 +284,11 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- impersonation tokens (users area, issue 37): administrators only (gitlab: lib/api/users.rb) ---
+  { key: 'GET /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- deploy keys (deploy-keys area, issue 37): authorize_admin_project, Maintainer+ (gitlab: lib/api/deploy_keys.rb) ---
   { key: 'GET /deploy_keys', path: '/deploy_keys', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
