@@ -443,6 +443,19 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/merge_requests/:merge_request_iid/todo",
     ],
   },
+  "user-keys": {
+    api: [
+      "GET /user/keys",
+      "GET /user/keys/:key_id",
+      "POST /user/keys",
+      "DELETE /user/keys/:key_id",
+      "GET /users/:user_id/keys",
+      "POST /users/:id/keys",
+      "DELETE /users/:id/keys/:key_id",
+      "GET /keys/:id",
+      "GET /keys",
+    ],
+  },
   "users": {
     api: [
       "GET /user",

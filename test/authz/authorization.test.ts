@@ -78,6 +78,13 @@ function impersonationToken(sim: Simulator): void {
     id: 950, user_id: 4, name: 'matrix', token: 'glpat-matrix-impersonation', scopes: ['api'], revoked: false, expires_at: null, impersonation: true, created_at: '2021-03-01T10:00:00.000Z', last_used_at: null,
   })
 }
+/** An SSH key of devon's, 960 (the default scenario gives users none). */
+function sshKey(sim: Simulator): void {
+  sim.db.tables.keys.insert({
+    id: 960, user_id: 4, type: null, title: 'laptop', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme', fingerprint: '3a:09:dc:65:70:b4:d9:56:ad:65:da:f5:0d:aa:5e:94',
+    fingerprint_sha256: 'u56ph1DmaZDRPEeo+9ueWsasTMxGBdffv0lzsYVXSYo', public: false, expires_at: null, created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z',
+  })
+}
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -284,6 +291,16 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- SSH keys (user-keys area, issue 37): /user/keys are the caller's, /users/:user_id/keys anyone's to read, the rest administrators' (gitlab: lib/api/users.rb, keys.rb) ---
+  { key: 'GET /user/keys', path: '/user/keys', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /user/keys/:key_id', path: '/user/keys/960', arrange: sshKey, notFound: { message: '404 Key Not Found' }, expect: [401, 404, 404, 200, 404, 404, 404, 404, 404, 200] },
+  { key: 'POST /user/keys', path: '/user/keys', body: { title: 'matrix', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /user/keys/:key_id', path: '/user/keys/960', arrange: sshKey, notFound: { message: '404 Key Not Found' }, expect: [401, 404, 404, 204, 404, 404, 404, 404, 404, S] },
+  { key: 'GET /users/:user_id/keys', path: '/users/4/keys', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /users/:id/keys', path: '/users/4/keys', body: { title: 'matrix', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /users/:id/keys/:key_id', path: '/users/4/keys/960', arrange: sshKey, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  { key: 'GET /keys/:id', path: '/keys/35', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /keys', path: '/keys?fingerprint=SHA256:4CcbOWR3y9VdColaHMMfPc8Scz7ucxpg04hy2mocuPs', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   // --- impersonation tokens (users area, issue 37): administrators only (gitlab: lib/api/users.rb) ---
   { key: 'GET /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'POST /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },

@@ -16,5 +16,9 @@ export type SSHKey = ReturnType<typeof SSHKeyPresenter>
 /** The user keys area. */
 export const userKeys: Area = {
   name: 'user-keys',
+  load: async () => {
+    const { userKeyRoutes } = await import('./user-keys.routes.js')
+    return { api: userKeyRoutes }
+  },
   tables: userKeyTables,
 }
