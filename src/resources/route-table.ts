@@ -443,6 +443,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/merge_requests/:merge_request_iid/todo",
     ],
   },
+  "topics": {
+    api: [
+      "GET /topics",
+      "GET /topics/:id",
+      "POST /topics",
+      "PUT /topics/:id",
+      "DELETE /topics/:id",
+      "POST /topics/merge",
+    ],
+  },
   "user-keys": {
     api: [
       "GET /user/keys",
