@@ -210,6 +210,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
   "namespaces": {
     api: [
       "GET /namespaces",
+      "GET /namespaces/:id",
+      "GET /namespaces/:namespace/exists",
     ],
   },
   "notes": {

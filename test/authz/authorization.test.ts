@@ -296,6 +296,9 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- namespaces (namespaces area, issue 37): find_namespace! (read_namespace: oneself, a group member, an administrator) ---
+  { key: 'GET /namespaces/:id', path: '/namespaces/10', notFound: { message: '404 Namespace Not Found' }, expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /namespaces/:namespace/exists', path: '/namespaces/acme/exists', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // --- SSH keys (user-keys area, issue 37): /user/keys are the caller's, /users/:user_id/keys anyone's to read, the rest administrators' (gitlab: lib/api/users.rb, keys.rb) ---
   { key: 'GET /user/keys', path: '/user/keys', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /user/keys/:key_id', path: '/user/keys/960', arrange: sshKey, notFound: { message: '404 Key Not Found' }, expect: [401, 404, 404, 200, 404, 404, 404, 404, 404, 200] },
