@@ -10,6 +10,7 @@
  */
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
+export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './freeze-periods/index.js'

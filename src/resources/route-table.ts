@@ -29,6 +29,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id",
     ],
   },
+  "broadcast-messages": {
+    api: [
+      "GET /broadcast_messages",
+      "GET /broadcast_messages/:id",
+      "POST /broadcast_messages",
+      "PUT /broadcast_messages/:id",
+      "DELETE /broadcast_messages/:id",
+    ],
+  },
   "deploy-keys": {
     api: [
       "GET /deploy_keys",

@@ -85,6 +85,13 @@ function sshKey(sim: Simulator): void {
     fingerprint_sha256: 'u56ph1DmaZDRPEeo+9ueWsasTMxGBdffv0lzsYVXSYo', public: false, expires_at: null, created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z',
   })
 }
+/** Broadcast message 970 (the default scenario has none). */
+function broadcastMessage(sim: Simulator): void {
+  sim.db.tables.broadcast_messages.insert({
+    id: 970, message: 'Maintenance tonight', starts_at: '2021-04-01T00:00:00.000Z', ends_at: '2021-04-02T00:00:00.000Z', color: '#E75E40', font: '#FFFFFF',
+    target_path: null, broadcast_type: 'banner', dismissable: null, created_at: '2021-03-31T10:00:00.000Z', updated_at: '2021-03-31T10:00:00.000Z',
+  })
+}
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -296,6 +303,12 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
+  { key: 'GET /broadcast_messages', path: '/broadcast_messages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /broadcast_messages', path: '/broadcast_messages', body: { message: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, body: { message: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  { key: 'DELETE /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
   // --- namespaces (namespaces area, issue 37): find_namespace! (read_namespace: oneself, a group member, an administrator) ---
   { key: 'GET /namespaces/:id', path: '/namespaces/10', notFound: { message: '404 Namespace Not Found' }, expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /namespaces/:namespace/exists', path: '/namespaces/acme/exists', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
