@@ -445,6 +445,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/share/:group_id",
     ],
   },
+  "system-hooks": {
+    api: [
+      "GET /hooks",
+      "POST /hooks",
+      "GET /hooks/:id",
+      "DELETE /hooks/:id",
+    ],
+  },
   "todos": {
     api: [
       "GET /todos",

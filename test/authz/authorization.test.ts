@@ -92,6 +92,13 @@ function broadcastMessage(sim: Simulator): void {
     target_path: null, broadcast_type: 'banner', dismissable: null, created_at: '2021-03-31T10:00:00.000Z', updated_at: '2021-03-31T10:00:00.000Z',
   })
 }
+/** System hook 980 (the default scenario has none). */
+function systemHook(sim: Simulator): void {
+  sim.db.tables.system_hooks.insert({
+    id: 980, url: 'http://hooks.example.com/system', token: null, push_events: false, tag_push_events: false, merge_requests_events: false,
+    repository_update_events: true, enable_ssl_verification: true, created_at: '2021-03-31T10:00:00.000Z', updated_at: '2021-03-31T10:00:00.000Z',
+  })
+}
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -303,6 +310,11 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- system hooks (system-hooks area, issue 37): administrators only (gitlab: lib/api/system_hooks.rb) ---
+  { key: 'GET /hooks', path: '/hooks', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /hooks', path: '/hooks', body: { url: 'http://hooks.example.com/matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
   { key: 'GET /broadcast_messages', path: '/broadcast_messages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
