@@ -13,7 +13,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { base64ToUint8Array, uint8ArrayToBase64 } from 'uint8array-extras'
 
 /** The key technologies 13.12 accepts and their algorithm names (`Gitlab::SSHPublicKey::TECHNOLOGIES`). */
-export const SSH_KEY_ALGORITHMS = {
+const SSH_KEY_ALGORITHMS = {
   rsa: ['ssh-rsa'],
   dsa: ['ssh-dss'],
   ecdsa: ['ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'],

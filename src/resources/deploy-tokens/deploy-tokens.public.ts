@@ -12,7 +12,7 @@ import { deployTokenActive, deployTokenHasAccessTo } from './deploy-tokens.servi
 import type { DeployTokenRecord } from './deploy-tokens.tables.js'
 import { deployTokenUsername } from './deploy-tokens.entities.js'
 
-export type { DeployTokenRecord, DeployTokenScope } from './deploy-tokens.tables.js'
+export type { DeployTokenRecord } from './deploy-tokens.tables.js'
 
 /**
  * `DeployToken.active.find_by_token(secret)`: the token with this secret, if it is neither revoked

@@ -6,7 +6,7 @@
 import type { SystemHookRecord } from './system-hooks.tables.js'
 
 /** A system hook test: the hook and the sample payload to deliver to it. */
-export interface SystemHookTestFact {
+interface SystemHookTestFact {
   readonly hook: SystemHookRecord
   /** The payload, as the route answers it. */
   readonly data: Readonly<Record<string, string | number>>

@@ -6,7 +6,6 @@ import type { Db } from '../../db/db.js'
 import type { SystemHookRecord } from './system-hooks.tables.js'
 
 export type { SystemHookRecord } from './system-hooks.tables.js'
-export type { SystemHookTestFact } from './system-hooks.events.js'
 
 /**
  * The instance's system hooks, by id; with `event`, only those that receive it (`push_events`,

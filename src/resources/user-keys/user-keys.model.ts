@@ -11,7 +11,7 @@ import { parseSshPublicKey, SUPPORTED_SSH_ALGORITHMS, type SshPublicKey } from '
  * `Gitlab::SSHPublicKey.sanitize`: a valid key as `<algorithm> <blob>[ <first comment word>]`,
  * anything else stripped of surrounding white space.
  */
-export function sanitizeKey(text: string): string {
+function sanitizeKey(text: string): string {
   const stripped = text.trim()
   const parts = stripped.split(/\s+/)
   if (!parseSshPublicKey(stripped) || parts.length < 2) return stripped

@@ -4,5 +4,5 @@
  * @module
  */
 export { SSHKey } from './user-keys.entities.js'
-export { validateKey, type ValidKey } from './user-keys.model.js'
+export { validateKey } from './user-keys.model.js'
 export type { KeyRecord } from './user-keys.tables.js'

@@ -11,7 +11,7 @@
  */
 import { expect, it } from 'vitest'
 import { contract, paginationHeaders } from '../../support/contract.js'
-import { deployTokenByToken, deployTokenCanReadRepository } from '../../../src/resources/deploy-tokens/deploy-tokens.public.js'
+import { deployTokenByToken, deployTokenCanReadRepository, deployTokenLogin, type DeployTokenRecord } from '../../../src/resources/deploy-tokens/deploy-tokens.public.js'
 
 const FIELDS = ['id', 'name', 'username', 'expires_at', 'scopes']
 const T31 = { id: 31, name: 'Acme mirror', username: 'gitlab+deploy-token-31', expires_at: null, scopes: ['read_repository', 'read_registry'] }
@@ -149,6 +149,8 @@ contract('deploy tokens authenticating', {}, ({ api, sim }) => {
     expect(deployTokenByToken(db, 'fakelab-deploy-api-revoked', now)).toBeUndefined()
     expect(deployTokenByToken(db, 'fakelab-deploy-api-registry', '2021-12-31T00:00:00.000Z')).toBeUndefined()
     expect(deployTokenByToken(db, 'nope', now)).toBeUndefined()
+    const logins = [api32, acme31].map((t: DeployTokenRecord) => deployTokenLogin(t))
+    expect(logins).toEqual(['api-deployer', 'gitlab+deploy-token-31'])
   })
 
   it('is no API credential on the REST routes, as GitLab\'s are not deploy_token_allowed: 401 as a token, ignored as a header', async () => {

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest'
 import { contract } from '../../support/contract.js'
 import { subscribe } from '../../../src/rules/events.js'
-import { systemHooks } from '../../../src/resources/system-hooks/system-hooks.public.js'
+import { systemHooks, type SystemHookRecord } from '../../../src/resources/system-hooks/system-hooks.public.js'
 
 const FIELDS = ['id', 'url', 'created_at', 'push_events', 'tag_push_events', 'merge_requests_events', 'repository_update_events', 'enable_ssl_verification']
 
@@ -17,7 +17,7 @@ contract('system hooks', {}, ({ api, sim }) => {
     expect(Object.keys(res.body)).toEqual(FIELDS)
     expect(res.body).toEqual({ id: res.body.id, url: 'http://whatever.com', created_at: '2021-04-01T12:00:00.000Z', push_events: false, tag_push_events: false, merge_requests_events: true, repository_update_events: true, enable_ssl_verification: true })
     expect((await api.get('/hooks', { as: 'root' })).body).toEqual([res.body])
-    expect(systemHooks(sim().db, 'merge_requests_events').map((h) => h.token)).toEqual(['s3cret'])
+    expect(systemHooks(sim().db, 'merge_requests_events').map((h: SystemHookRecord) => h.token)).toEqual(['s3cret'])
     expect(systemHooks(sim().db, 'push_events')).toEqual([])
 
     const seen: unknown[] = []
