@@ -10,6 +10,9 @@
  */
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
+export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
+export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
+export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './freeze-periods/index.js'
 export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'
@@ -30,7 +33,9 @@ export * from './repository-storage-moves/index.js'
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
+export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
+export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
 export * from './users/index.js'
 export * from './version/index.js'

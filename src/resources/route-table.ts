@@ -29,6 +29,39 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id",
     ],
   },
+  "broadcast-messages": {
+    api: [
+      "GET /broadcast_messages",
+      "GET /broadcast_messages/:id",
+      "POST /broadcast_messages",
+      "PUT /broadcast_messages/:id",
+      "DELETE /broadcast_messages/:id",
+    ],
+  },
+  "deploy-keys": {
+    api: [
+      "GET /deploy_keys",
+      "GET /projects/:id/deploy_keys",
+      "GET /projects/:id/deploy_keys/:key_id",
+      "POST /projects/:id/deploy_keys",
+      "PUT /projects/:id/deploy_keys/:key_id",
+      "POST /projects/:id/deploy_keys/:key_id/enable",
+      "DELETE /projects/:id/deploy_keys/:key_id",
+    ],
+  },
+  "deploy-tokens": {
+    api: [
+      "GET /deploy_tokens",
+      "GET /projects/:id/deploy_tokens",
+      "POST /projects/:id/deploy_tokens",
+      "GET /projects/:id/deploy_tokens/:token_id",
+      "DELETE /projects/:id/deploy_tokens/:token_id",
+      "GET /groups/:id/deploy_tokens",
+      "POST /groups/:id/deploy_tokens",
+      "GET /groups/:id/deploy_tokens/:token_id",
+      "DELETE /groups/:id/deploy_tokens/:token_id",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",
@@ -196,6 +229,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
   "namespaces": {
     api: [
       "GET /namespaces",
+      "GET /namespaces/:id",
+      "GET /namespaces/:namespace/exists",
     ],
   },
   "notes": {
@@ -420,6 +455,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/share/:group_id",
     ],
   },
+  "system-hooks": {
+    api: [
+      "GET /hooks",
+      "POST /hooks",
+      "GET /hooks/:id",
+      "DELETE /hooks/:id",
+    ],
+  },
   "todos": {
     api: [
       "GET /todos",
@@ -439,6 +482,19 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /topics/merge",
     ],
   },
+  "user-keys": {
+    api: [
+      "GET /user/keys",
+      "GET /user/keys/:key_id",
+      "POST /user/keys",
+      "DELETE /user/keys/:key_id",
+      "GET /users/:user_id/keys",
+      "POST /users/:id/keys",
+      "DELETE /users/:id/keys/:key_id",
+      "GET /keys/:id",
+      "GET /keys",
+    ],
+  },
   "users": {
     api: [
       "GET /user",
@@ -449,6 +505,10 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /users/:id",
       "POST /users/:id/block",
       "POST /users/:id/unblock",
+      "GET /users/:user_id/impersonation_tokens",
+      "POST /users/:user_id/impersonation_tokens",
+      "GET /users/:user_id/impersonation_tokens/:impersonation_token_id",
+      "DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

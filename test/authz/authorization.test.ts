@@ -72,6 +72,33 @@ function commitNote(sim: Simulator): void {
     confidential: null, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z', type: null, discussion_id: COMMIT_DISCUSSION,
   })
 }
+/** An impersonation token of devon's, 950: the default scenario's only one is nora's. */
+function impersonationToken(sim: Simulator): void {
+  sim.db.tables.personal_access_tokens.insert({
+    id: 950, user_id: 4, name: 'matrix', token: 'glpat-matrix-impersonation', scopes: ['api'], revoked: false, expires_at: null, impersonation: true, created_at: '2021-03-01T10:00:00.000Z', last_used_at: null,
+  })
+}
+/** An SSH key of devon's, 960 (the default scenario gives users none). */
+function sshKey(sim: Simulator): void {
+  sim.db.tables.keys.insert({
+    id: 960, user_id: 4, type: null, title: 'laptop', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme', fingerprint: '3a:09:dc:65:70:b4:d9:56:ad:65:da:f5:0d:aa:5e:94',
+    fingerprint_sha256: 'u56ph1DmaZDRPEeo+9ueWsasTMxGBdffv0lzsYVXSYo', public: false, expires_at: null, created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z',
+  })
+}
+/** Broadcast message 970 (the default scenario has none). */
+function broadcastMessage(sim: Simulator): void {
+  sim.db.tables.broadcast_messages.insert({
+    id: 970, message: 'Maintenance tonight', starts_at: '2021-04-01T00:00:00.000Z', ends_at: '2021-04-02T00:00:00.000Z', color: '#E75E40', font: '#FFFFFF',
+    target_path: null, broadcast_type: 'banner', dismissable: null, created_at: '2021-03-31T10:00:00.000Z', updated_at: '2021-03-31T10:00:00.000Z',
+  })
+}
+/** System hook 980 (the default scenario has none). */
+function systemHook(sim: Simulator): void {
+  sim.db.tables.system_hooks.insert({
+    id: 980, url: 'http://hooks.example.com/system', token: null, push_events: false, tag_push_events: false, merge_requests_events: false,
+    repository_update_events: true, enable_ssl_verification: true, created_at: '2021-03-31T10:00:00.000Z', updated_at: '2021-03-31T10:00:00.000Z',
+  })
+}
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -283,6 +310,53 @@ const ROWS: Row[] = [
     expect: [401, 400, 400, 400, 204, 204, 400, 204, 400, S],
   },
   // [/members]
+  // --- system hooks (system-hooks area, issue 37): administrators only (gitlab: lib/api/system_hooks.rb) ---
+  { key: 'GET /hooks', path: '/hooks', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /hooks', path: '/hooks', body: { url: 'http://hooks.example.com/matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
+  { key: 'GET /broadcast_messages', path: '/broadcast_messages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /broadcast_messages', path: '/broadcast_messages', body: { message: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, body: { message: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  { key: 'DELETE /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  // --- namespaces (namespaces area, issue 37): find_namespace! (read_namespace: oneself, a group member, an administrator) ---
+  { key: 'GET /namespaces/:id', path: '/namespaces/10', notFound: { message: '404 Namespace Not Found' }, expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /namespaces/:namespace/exists', path: '/namespaces/acme/exists', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // --- SSH keys (user-keys area, issue 37): /user/keys are the caller's, /users/:user_id/keys anyone's to read, the rest administrators' (gitlab: lib/api/users.rb, keys.rb) ---
+  { key: 'GET /user/keys', path: '/user/keys', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /user/keys/:key_id', path: '/user/keys/960', arrange: sshKey, notFound: { message: '404 Key Not Found' }, expect: [401, 404, 404, 200, 404, 404, 404, 404, 404, 200] },
+  { key: 'POST /user/keys', path: '/user/keys', body: { title: 'matrix', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /user/keys/:key_id', path: '/user/keys/960', arrange: sshKey, notFound: { message: '404 Key Not Found' }, expect: [401, 404, 404, 204, 404, 404, 404, 404, 404, S] },
+  { key: 'GET /users/:user_id/keys', path: '/users/4/keys', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /users/:id/keys', path: '/users/4/keys', body: { title: 'matrix', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /users/:id/keys/:key_id', path: '/users/4/keys/960', arrange: sshKey, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  { key: 'GET /keys/:id', path: '/keys/35', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /keys', path: '/keys?fingerprint=SHA256:4CcbOWR3y9VdColaHMMfPc8Scz7ucxpg04hy2mocuPs', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  // --- impersonation tokens (users area, issue 37): administrators only (gitlab: lib/api/users.rb) ---
+  { key: 'GET /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- deploy keys (deploy-keys area, issue 37): authorize_admin_project, Maintainer+ (gitlab: lib/api/deploy_keys.rb) ---
+  { key: 'GET /deploy_keys', path: '/deploy_keys', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/deploy_keys/:key_id', path: '/projects/21/deploy_keys/35', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'POST /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', body: { title: 'matrix', key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILNigsw2fh76tOaYwARUKw5qhIhHKgvLpt8qmRxpXM7L ci@acme' }, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  { key: 'PUT /projects/:id/deploy_keys/:key_id', path: '/projects/21/deploy_keys/35', body: { title: 'matrix' }, expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, S] },
+  { key: 'POST /projects/:id/deploy_keys/:key_id/enable', path: '/projects/20/deploy_keys/35/enable', notFound: { message: '404 Deploy Key Not Found' }, expect: [401, 403, 403, 403, 201, 201, 403, 404, 403, S] },
+  { key: 'DELETE /projects/:id/deploy_keys/:key_id', path: '/projects/21/deploy_keys/35', expect: [401, 403, 403, 403, 204, 204, 404, 204, 404, S] },
+  // --- deploy tokens (deploy-tokens area, issue 37): a project's are Maintainer+, a group's Maintainer+ to read and Owner to write (gitlab: lib/api/deploy_tokens.rb, project_policy.rb, group_policy.rb) ---
+  { key: 'GET /deploy_tokens', path: '/deploy_tokens', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/deploy_tokens', path: '/projects/21/deploy_tokens', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'POST /projects/:id/deploy_tokens', path: '/projects/21/deploy_tokens', body: { name: 'matrix', scopes: ['read_repository'] }, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  { key: 'GET /projects/:id/deploy_tokens/:token_id', path: '/projects/21/deploy_tokens/32', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'DELETE /projects/:id/deploy_tokens/:token_id', path: '/projects/21/deploy_tokens/32', expect: [401, 403, 403, 403, 204, 204, 404, 204, 404, S] },
+  { key: 'GET /groups/:id/deploy_tokens', path: '/groups/10/deploy_tokens', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /groups/:id/deploy_tokens', path: '/groups/10/deploy_tokens', body: { name: 'matrix', scopes: ['read_registry'] }, expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'GET /groups/:id/deploy_tokens/:token_id', path: '/groups/10/deploy_tokens/31', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'DELETE /groups/:id/deploy_tokens/:token_id', path: '/groups/10/deploy_tokens/31', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
   // --- to-dos and notification settings (todos, notification-settings areas) ---
   // To-dos: every call is the caller's own (gitlab-behaviour.md §8; gitlab: lib/api/todos.rb).
   // 601 is devon's: anyone else gets ActiveRecord's 404. devon already has pending to-dos on issue

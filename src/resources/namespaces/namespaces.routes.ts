@@ -1,5 +1,5 @@
 /**
- * `GET /namespaces`: an administrator sees every namespace, anyone else their personal namespace
+ * `GET /namespaces`, `/namespaces/:id` and `/namespaces/:namespace/exists`. The list: an administrator sees every namespace, anyone else their personal namespace
  * and the groups they are a direct member of; `search` is GitLab's fuzzy search over name and path.
  * Source: gitlab: lib/api/namespaces.rb, app/models/user.rb (`namespaces`), app/models/namespace.rb
  * (`search`), lib/api/entities/namespace.rb, lib/api/entities/namespace_basic.rb.
@@ -7,9 +7,10 @@
  */
 import { AccessLevel, activeMembership, hasGroupAccess } from '../../rules/access.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
+import { notFound } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { paginated } from '../../core/respond.js'
+import { ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { denseView } from '../../db/dense.js'
 import type { GroupRecord, UserRecord } from '../../db/schema.js'
@@ -88,4 +89,53 @@ export const namespaceRoutes: Route[] = [
       return paginated(ctx, rows, (row) => Namespace(row, ctx))
     },
   }),
+
+  route('GET /namespaces/:id', {
+    params: { id: p.string({ required: true }) },
+    handler(ctx) {
+      return ok(Namespace(findNamespace(ctx, ctx.params.id), ctx))
+    },
+  }),
+
+  // gitlab: `Namespace.clean_path` suggests the path with the first free number appended.
+  route('GET /namespaces/:namespace/exists', {
+    params: { namespace: p.string({ required: true }), parent_id: p.integer() },
+    handler(ctx) {
+      const { namespace, parent_id } = ctx.params
+      const exists = pathTaken(ctx, namespace, parent_id)
+      const suggests: string[] = []
+      if (exists) {
+        let n = 1
+        while (pathTaken(ctx, `${namespace}${n}`, parent_id)) n++
+        suggests.push(`${namespace}${n}`)
+      }
+      return ok({ exists, suggests })
+    },
+  }),
 ]
+
+/**
+ * `find_namespace!(id)`: a numeric id (a group first, where a group and a user share it) or a full
+ * path (a group's, else a username), which the caller may read (`read_namespace`: the user
+ * themself for a personal namespace; a member of the group or of an ancestor for a group;
+ * administrators always).
+ * @throws ApiError 404 `{"message":"404 Namespace Not Found"}`.
+ */
+function findNamespace(ctx: Ctx<unknown>, id: string): NamespaceRow {
+  const { db } = ctx
+  const numeric = /^\d+$/.test(id)
+  const group = numeric ? db.tables.groups.get(Number(id)) : db.findGroupByFullPath(id)
+  const user = group ? undefined : numeric ? db.tables.users.get(Number(id)) : db.findUserByUsername(id)
+  const me = ctx.currentUser!
+  if (group && hasGroupAccess(db, me, group, AccessLevel.GUEST, ctx.today)) return { kind: 'group', group }
+  if (user && (me.admin || me.id === user.id)) return { kind: 'user', user }
+  throw notFound('Namespace')
+}
+
+/** Whether a namespace with this path (case-insensitive) exists under the parent (top level: groups without one and personal namespaces). */
+function pathTaken(ctx: Ctx<unknown>, path: string, parentId: number | undefined): boolean {
+  const lower = path.toLowerCase()
+  const groups = ctx.db.tables.groups.where('parent_id', parentId ?? null)
+  if (groups.some((g) => g.path.toLowerCase() === lower)) return true
+  return parentId === undefined && ctx.db.findUserByUsername(path) !== undefined
+}

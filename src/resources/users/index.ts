@@ -17,8 +17,12 @@ export type { UserAvatarRecord } from './users.avatars.js'
 export const users: Area = {
   name: 'users',
   load: async () => {
-    const [{ userRoutes }, { userAvatarWebRoutes }] = await Promise.all([import('./users.routes.js'), import('./users.avatars.js')])
-    return { api: userRoutes, web: userAvatarWebRoutes }
+    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }] = await Promise.all([
+      import('./users.routes.js'),
+      import('./users.avatars.js'),
+      import('./users.impersonation-tokens.js'),
+    ])
+    return { api: [...userRoutes, ...impersonationTokenRoutes], web: userAvatarWebRoutes }
   },
   tables: { ...userTables, ...userAvatarTables },
   scenario: userFragment,
