@@ -13,7 +13,7 @@ import { isStateExport, parseDocument, stateFromExport, type LoadedState, type S
 import { Db } from './db/db.js'
 import type { Row } from './db/collection.js'
 import { CORE_TABLES, type GroupRecord, type ProjectRecord, type TableDefs, type UserRecord } from './db/schema.js'
-import { allRoutes, allWebRoutes, areas } from './resources/index.js'
+import { allRoutes, allWebRoutes, areas, loadRoute } from './resources/index.js'
 import {
   createScenarioFormat,
   ScenarioError,
@@ -209,6 +209,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     replyMemo: rest.replyMemo ?? replyMemoFromEnv(),
     routes: options.routes ?? allRoutes,
     webRoutes: rest.webRoutes ?? allWebRoutes,
+    // The areas' routes are registered from the static table and load on their first request.
+    loadRoute: rest.loadRoute ?? loadRoute,
     // Its fault rules are checked against the routes here, before the engine changes the store.
     loadScenario: (input: unknown) => {
       const loaded = loadState(input)

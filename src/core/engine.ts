@@ -34,7 +34,7 @@ import { Faults, type FaultDecision, type FaultRule } from './faults.js'
 import { DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
 import { RateLimiter } from './rate-limit.js'
 import { ReadTracker, ReplyMemo, difference, reuse, type ReplyMemoMode } from './reply-memo.js'
-import type { AuthInfo, Route } from './route.js'
+import type { AuthInfo, Route, RouteEntry } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
@@ -66,11 +66,20 @@ export interface EngineOptions {
    * metric image's `file_path` under `/uploads/-/system/…`). Their paths start at the root; they
    * see only the session cookie (tokens are the API's), and an unmatched path is the usual 404.
    */
-  webRoutes?: Route[]
+  webRoutes?: readonly RouteEntry[]
   /** Base URL used in `web_url` and `Link` headers; default: the origin of each request. */
   baseUrl?: string
-  /** Routes to serve. */
-  routes: Route[]
+  /**
+   * Routes to serve: whole {@link Route}s, or {@link RouteEntry}s whose route {@link loadRoute}
+   * gives on the first request that matches one (the areas' static route table).
+   */
+  routes: readonly RouteEntry[]
+  /**
+   * The whole route of an entry of {@link routes} or {@link webRoutes} that is not a {@link Route}
+   * itself: the composition root loads its area's modules (once; later calls answer at once).
+   * Without it, every entry must be a whole route.
+   */
+  loadRoute?: (entry: RouteEntry) => Route | Promise<Route>
   /**
    * Called with unexpected errors (answered as 500) and the request that met them.
    * Default: `console.error` with a `[fakelab]` prefix.
@@ -177,8 +186,8 @@ export interface Simulator {
   setClock(instant: Date | string): Date
   /** Moves the clock by `ms` milliseconds (negative goes back); as {@link setClock}. @returns the new now. */
   advanceClock(ms: number): Date
-  /** The routes served. */
-  readonly routes: readonly Route[]
+  /** The routes served: their keys, methods and path templates (a route's area loads on its first request). */
+  readonly routes: readonly RouteEntry[]
   /**
    * Every request answered (bounded), queryable: `sim.journal.find({ route: 'GET /user' })`,
    * `sim.journal.expectCalled({ method: 'POST', user: 'max' }, 1)`. `reset()` and `restore()` leave it
@@ -288,6 +297,18 @@ class Engine {
   routesAhead = false
 
   readonly beforeApiRequest: EngineOptions['beforeApiRequest']
+  readonly loadRoute: EngineOptions['loadRoute']
+
+  /**
+   * The whole route of a matched entry: the entry itself when it is one, else what
+   * {@link EngineOptions.loadRoute} gives (a promise only while its area loads).
+   * @throws Error when an entry is not a whole route and there is no loader (a programming error).
+   */
+  routeOf(entry: RouteEntry): Route | Promise<Route> {
+    if ('handler' in entry) return entry as Route
+    if (!this.loadRoute) throw new Error(`route ${entry.key} is not loaded and the engine has no loadRoute`)
+    return this.loadRoute(entry)
+  }
 
   constructor(options: EngineOptions) {
     this.db = options.db
@@ -302,6 +323,7 @@ class Engine {
     this.onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
     this.fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
     this.beforeApiRequest = options.beforeApiRequest
+    this.loadRoute = options.loadRoute
   }
 
   /**
@@ -378,15 +400,16 @@ class Engine {
       if (where.zone === 'api') trace.user = credentialUser(this.db, request)
       return missOutcome(where, routed)
     }
-    const route = routed.route
-    trace.route = route.key
+    trace.route = routed.route.key
+    const loaded = this.routeOf(routed.route)
+    const route = loaded instanceof Promise ? await loaded : loaded
     const read = readParams(request, routed)
     const raw = read instanceof Promise ? await read : read
     const now = this.clock.now()
     const baseUrl = this.fixedBaseUrl ?? request.origin
     let auth: AuthInfo
     try {
-      auth = authenticateRequest(this.db, request, raw, routed, where, now, baseUrl)
+      auth = authenticateRequest(this.db, request, raw, route, where, now, baseUrl)
     } catch (error) {
       // A token refused for its scope (or sudo, or a blocked user) still names its user in the journal.
       if (where.zone === 'api') trace.user = refusedUser(this.db, request, raw, error)

@@ -7,7 +7,7 @@
  * Source: issue 12 "Request journal".
  * @module
  */
-import type { Route } from './route.js'
+import type { RouteEntry } from './route.js'
 
 /** One request as the journal keeps it. */
 export interface JournalEntry {
@@ -162,14 +162,14 @@ export class Journal {
   #entries: JournalEntry[] = []
   #size: number
   readonly #listeners = new Set<(entry: JournalEntry) => void>()
-  readonly #routes: readonly Route[]
+  readonly #routes: readonly RouteEntry[]
 
   /**
    * @param size entries kept (at least 0; 0 keeps none but still tells subscribers).
    * @param routes the routes served, for near-miss suggestions.
    * @throws RangeError for a negative or non-integer size.
    */
-  constructor(size: number, routes: readonly Route[]) {
+  constructor(size: number, routes: readonly RouteEntry[]) {
     this.#size = checkSize(size)
     this.#routes = routes
   }

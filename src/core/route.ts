@@ -108,12 +108,32 @@ export interface RouteDef<P extends ParamSpecs> {
   handler(ctx: Ctx<ParamsOf<P>>): Reply
 }
 
-/** A registered route. */
-export interface Route {
+/**
+ * A route as the router sees it before its area is loaded: its key, method and path template. The
+ * static route table (`src/resources/route-table.ts`) holds one per route, so that a start registers
+ * every route without running any area's modules; the engine loads the whole {@link Route} (its
+ * policy, params and handler) when a request first matches it (issue 39 item 4).
+ */
+export interface RouteEntry {
+  /** `'<METHOD> <path>'`, e.g. `'GET /projects/:id/labels'`. */
   readonly key: string
   readonly method: Method
-  /** Path template below `/api/v4`, e.g. `/projects/:id/labels`. */
+  /** Path template below `/api/v4` (or from the root, for a web route), e.g. `/projects/:id/labels`. */
   readonly path: string
+}
+
+/**
+ * The {@link RouteEntry} a route key names.
+ * @throws Error for a malformed key (a programming error, found at start-up).
+ */
+export function routeEntry(key: string): RouteEntry {
+  const match = /^(GET|POST|PUT|DELETE|PATCH) (\/\S*)$/.exec(key)
+  if (!match) throw new Error(`bad route key: ${key}`)
+  return { key, method: match[1] as Method, path: match[2]! }
+}
+
+/** A registered route: its {@link RouteEntry}, policy, params and handler. */
+export interface Route extends RouteEntry {
   readonly auth: AuthPolicy
   readonly scopes: string[]
   readonly jobTokenAllowed: boolean
@@ -135,12 +155,8 @@ export interface Route {
  * })
  */
 export function route<P extends ParamSpecs = Record<never, never>>(key: string, def: RouteDef<P>): Route {
-  const match = /^(GET|POST|PUT|DELETE|PATCH) (\/\S*)$/.exec(key)
-  if (!match) throw new Error(`bad route key: ${key}`)
   return {
-    key,
-    method: match[1] as Method,
-    path: match[2]!,
+    ...routeEntry(key),
     auth: def.auth ?? 'user',
     scopes: def.scopes ?? [],
     jobTokenAllowed: def.jobTokenAllowed ?? false,

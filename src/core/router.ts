@@ -12,10 +12,10 @@
  * @module
  */
 import { pathToRegexp } from 'path-to-regexp'
-import type { Method, Route } from './route.js'
+import type { Method, RouteEntry } from './route.js'
 
 interface Candidate {
-  route: Route
+  route: RouteEntry
   /** One number per segment: 2 static, 1 parameter. Compared lexicographically. */
   score: number[]
   /**
@@ -31,7 +31,7 @@ interface Candidate {
 
 /** A successful match: the route and its decoded path params. */
 export interface RouteMatch {
-  route: Route
+  route: RouteEntry
   pathParams: Record<string, string>
   miss?: undefined
 }
@@ -72,7 +72,7 @@ function bucketKey(segmentCount: number, first: string): string {
 
 /** The routes of one bucket; their candidates are made (and sorted) on the first request that looks in it. */
 interface Bucket {
-  routes: Route[]
+  routes: RouteEntry[]
   candidates?: Candidate[]
 }
 
@@ -93,7 +93,7 @@ export class Router {
    * @param routes all routes; keys must be unique.
    * @throws Error on a duplicate route key (a programming error).
    */
-  constructor(routes: readonly Route[]) {
+  constructor(routes: readonly RouteEntry[]) {
     for (const route of routes) {
       if (this.keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
       this.keys.add(route.key)
@@ -148,14 +148,14 @@ export class Router {
   }
 }
 
-function push<K>(map: Map<K, Bucket>, key: K, route: Route): void {
+function push<K>(map: Map<K, Bucket>, key: K, route: RouteEntry): void {
   const bucket = map.get(key)
   if (bucket) bucket.routes.push(route)
   else map.set(key, { routes: [route] })
 }
 
 /** A bucket's routes as candidates, most specific first (ties keep registration order). */
-function candidatesOf(routes: readonly Route[]): Candidate[] {
+function candidatesOf(routes: readonly RouteEntry[]): Candidate[] {
   const candidates = routes.map((route): Candidate => {
     // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
     const segments = route.path.split('/')

@@ -30,6 +30,8 @@ export class Db {
   /** The areas' delete rules, composed (see `rules/cascade.ts`); empty when none were given. */
   readonly cascade: readonly CascadeRule[]
   private journals: Undo[][] = []
+  /** Tasks queued by {@link onCommit} in the outermost open transaction. */
+  #onCommit: (() => void)[] = []
   #writes = 0
 
   /**
@@ -69,16 +71,39 @@ export class Db {
     const nested = this.journals.length > 0
     const log: Undo[] = []
     this.journals.push(log)
+    const queued = this.#onCommit.length
     try {
       const result = fn()
       this.journals.pop()
       if (nested) this.journals[this.journals.length - 1]!.push(...log)
+      else this.#runCommitted()
       return result
     } catch (error) {
       this.journals.pop()
       for (let i = log.length - 1; i >= 0; i--) log[i]!()
+      // What the failed transaction queued goes with it (a nested one's only its own).
+      this.#onCommit.length = queued
       throw error
     }
+  }
+
+  /**
+   * Queues `task` to run once the outermost transaction open now has committed, in queue order; a
+   * rollback drops it. Outside a transaction it runs at once. For work that must not happen unless
+   * the change that caused it is kept, such as a webhook's HTTP delivery (`rules/events.ts`). A
+   * task that throws is reported to `console.error` and does not stop the others: the change is
+   * committed already.
+   */
+  onCommit(task: () => void): void {
+    if (this.journals.length === 0) runTask(task)
+    else this.#onCommit.push(task)
+  }
+
+  #runCommitted(): void {
+    if (this.#onCommit.length === 0) return
+    const tasks = this.#onCommit
+    this.#onCommit = []
+    for (const task of tasks) runTask(task)
   }
 
   /** Every table's records (shared, see {@link DbState}) and sequence position. */
@@ -237,5 +262,14 @@ export class Db {
             .where('namespace_id', this.findUserByUsername(namespacePath)?.id ?? -1)
             .filter((p) => p.namespace_type === 'user')
     return candidates.find((p) => p.path.toLowerCase() === path)
+  }
+}
+
+/** Runs a committed task, reporting (not rethrowing) what it throws. */
+function runTask(task: () => void): void {
+  try {
+    task()
+  } catch (error) {
+    console.error('[fakelab] a task queued for after a commit failed:', error)
   }
 }

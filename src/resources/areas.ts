@@ -3,7 +3,8 @@
  * area's `index.ts` exports exactly one value, its `Area`, plus its public types (records, scenario
  * fields, response entities); `index.ts` beside this file collects the areas from this module in the
  * order of their names. What other areas may call lives in the area's `<area>.public.ts`.
- * Adding an area: a new folder, one line here, its data in `scenarios/default.yaml`, and its rows
+ * Adding an area: a new folder, one line here, `npm run route-table` (the static route table its
+ * routes are registered from until it loads), its data in `scenarios/default.yaml`, and its rows
  * in the README coverage table.
  * @module
  */

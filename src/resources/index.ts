@@ -1,11 +1,17 @@
 /**
  * Every resource area (from the mount list, `areas.ts`) and every route they serve. Order does
  * not decide matching: the router ranks by specificity.
+ *
+ * An area costs nothing until used (STYLE.md §4; issue 39 item 4): its routes are registered from
+ * the static route table (`route-table.ts`, keys only), and its route modules load on the first
+ * request that matches one of them ({@link loadRoute}). Nothing here runs an area's route modules
+ * at start.
  * @module
  */
-import type { Route } from '../core/route.js'
-import type { Area } from '../scenario/area.js'
+import { routeEntry, type Route, type RouteEntry } from '../core/route.js'
+import type { Area, AreaRoutes } from '../scenario/area.js'
 import * as mounted from './areas.js'
+import { ROUTE_TABLE } from './route-table.js'
 
 export type * from './areas.js'
 
@@ -16,8 +22,112 @@ export type * from './areas.js'
  */
 export const areas: readonly Area[] = Object.values(mounted)
 
-/** Every route fakelab serves. */
-export const allRoutes: Route[] = areas.flatMap((area) => area.routes)
+/** A route of the static route table: its key, method and path, and the area serving it. */
+export interface AreaRouteEntry extends RouteEntry {
+  /** The area's name (`labels`). */
+  readonly area: string
+  /** Whether it is a web route (a path from the root) rather than an API route (below `/api/v4`). */
+  readonly web: boolean
+}
+
+function entriesOf(web: boolean): AreaRouteEntry[] {
+  return areas.flatMap((area) => (ROUTE_TABLE[area.name]?.[web ? 'web' : 'api'] ?? []).map((key) => ({ ...routeEntry(key), area: area.name, web })))
+}
+
+/** Every API route fakelab serves, in area order and each area's own order (from the static table). */
+export const allRoutes: readonly AreaRouteEntry[] = entriesOf(false)
 
 /** Every web route (outside `/api/v4`) fakelab serves: what API entities link to. */
-export const allWebRoutes: Route[] = areas.flatMap((area) => area.webRoutes ?? [])
+export const allWebRoutes: readonly AreaRouteEntry[] = entriesOf(true)
+
+const AREAS_BY_NAME = new Map(areas.map((area) => [area.name, area]))
+
+/** An area's loaded routes, by key, API and web apart. */
+interface LoadedArea {
+  readonly api: ReadonlyMap<string, Route>
+  readonly web: ReadonlyMap<string, Route>
+}
+
+/** The areas loaded so far in this process (route modules are stateless: every simulator shares them). */
+const LOADED = new Map<string, LoadedArea>()
+const LOADING = new Map<string, Promise<LoadedArea>>()
+
+/**
+ * Loads an area's routes once and checks them against the static table.
+ * @throws Error when the area is not mounted, has no loader, or its routes differ from its table
+ *   entries (a stale `route-table.ts`: run `npm run route-table`); programming errors.
+ */
+function loadArea(name: string): LoadedArea | Promise<LoadedArea> {
+  const done = LOADED.get(name)
+  if (done) return done
+  let pending = LOADING.get(name)
+  if (!pending) {
+    const area = AREAS_BY_NAME.get(name)
+    if (!area?.load) throw new Error(`area ${name} has no routes to load`)
+    pending = area.load().then((routes) => {
+      const loaded = checkedArea(name, routes)
+      LOADED.set(name, loaded)
+      LOADING.delete(name)
+      return loaded
+    })
+    LOADING.set(name, pending)
+  }
+  return pending
+}
+
+function checkedArea(name: string, routes: AreaRoutes): LoadedArea {
+  const table: { readonly api?: readonly string[]; readonly web?: readonly string[] } = ROUTE_TABLE[name] ?? {}
+  const check = (kind: 'api' | 'web', list: readonly Route[]): Map<string, Route> => {
+    const keys = list.map((route) => route.key)
+    const listed = table[kind] ?? []
+    if (keys.length !== listed.length || keys.some((key, i) => key !== listed[i])) {
+      throw new Error(`the static route table of area ${name} (${kind}) is stale: run \`npm run route-table\``)
+    }
+    return new Map(list.map((route) => [route.key, route]))
+  }
+  return { api: check('api', routes.api), web: check('web', routes.web ?? []) }
+}
+
+/**
+ * The whole route of a static table entry: at once when its area is loaded, else a promise that
+ * settles when its area's modules have loaded (the first request of an area waits for it once).
+ * The engine's `loadRoute` (`createSimulator` passes it).
+ * @throws Error for an entry that is not in the table, or a stale table (programming errors).
+ */
+export function loadRoute(entry: RouteEntry): Route | Promise<Route> {
+  const { area, web } = entry as AreaRouteEntry
+  const pick = (loaded: LoadedArea): Route => {
+    const route = (web ? loaded.web : loaded.api).get(entry.key)
+    if (!route) throw new Error(`route ${entry.key} is not in area ${area}'s routes`)
+    return route
+  }
+  const loaded = loadArea(area)
+  return loaded instanceof Promise ? loaded.then(pick) : pick(loaded)
+}
+
+/**
+ * Every area's routes, loaded: what tools and tests that read a route's policy or params need
+ * (the authorization matrix, the credential checks, the generated docs). A server never calls it.
+ * @returns the API and web routes in the static table's order.
+ */
+export async function loadAllRoutes(): Promise<{ api: Route[]; web: Route[] }> {
+  const loaded = await Promise.all(areas.filter((area) => area.load).map(async (area) => ({ area, routes: await loadArea(area.name) })))
+  return {
+    api: loaded.flatMap(({ routes }) => [...routes.api.values()]),
+    web: loaded.flatMap(({ routes }) => [...routes.web.values()]),
+  }
+}
+
+/**
+ * The static route table as the loaded areas give it: what `npm run route-table` writes into
+ * `route-table.ts` (areas in mount order, each area's routes in its own order; areas without routes left out).
+ */
+export async function currentRouteTable(): Promise<Record<string, { api: string[]; web?: string[] }>> {
+  const table: Record<string, { api: string[]; web?: string[] }> = {}
+  for (const area of areas) {
+    if (!area.load) continue
+    const routes = await area.load()
+    table[area.name] = { api: routes.api.map((route) => route.key), ...(routes.web?.length ? { web: routes.web.map((route) => route.key) } : {}) }
+  }
+  return table
+}

@@ -13,11 +13,17 @@ import type { AreaImporter } from './importer.js'
 
 /**
  * One resource area (`src/resources/<name>/index.ts`). Adding an area is a new folder exporting
- * one of these, and one line in `src/resources/areas.ts`.
+ * one of these, one line in `src/resources/areas.ts`, and `npm run route-table`, which writes its
+ * route keys into the static route table (`src/resources/route-table.ts`).
+ *
+ * An area costs nothing until used (STYLE.md §4, issue 39 item 4): a start registers its routes
+ * from the static table, and its route modules (handlers, services, presenters) run only when
+ * {@link load} is first called, on the first request that matches one of its routes. So `index.ts`
+ * imports its route modules only inside `load`, through `import()`.
  * @example
  * export const freezePeriods: Area = {
  *   name: 'freeze-periods',
- *   routes: freezePeriodRoutes,
+ *   load: async () => ({ api: (await import('./freeze-periods.routes.js')).freezePeriodRoutes }),
  *   tables: { freeze_periods: table<FreezePeriodRecord>(['project_id']) },
  *   scenario: freezePeriodFragment,
  * }
@@ -25,13 +31,12 @@ import type { AreaImporter } from './importer.js'
 export interface Area {
   /** The folder name, which is the spec's name for the area (`freeze-periods`). */
   readonly name: string
-  /** Its routes; empty for an area that so far only holds scenario data (issues, members). */
-  readonly routes: readonly Route[]
   /**
-   * Routes outside `/api/v4` (keys with paths from the root, e.g. `GET /uploads/-/system/…`): GitLab's
-   * web controllers serving what the area's entities link to. They see only the session cookie.
+   * Loads its routes, in the order the static route table lists them; absent for an area that
+   * only holds scenario data (authentication). Called once per process (`resources/index.ts`
+   * keeps the answer), on the first request that matches one of them.
    */
-  readonly webRoutes?: readonly Route[]
+  readonly load?: () => Promise<AreaRoutes>
   /**
    * The store tables it owns and their indexes; their record types merge into `Tables`. Every area
    * table is declared by exactly one area, and only that area's files name it (`db.tables.<name>`):
@@ -80,6 +85,17 @@ export interface Area {
    * memo sees it) and must depend only on the store and `now`; it is not undone when the request fails.
    */
   readonly beforeRequest?: (db: Db, now: Date) => void
+}
+
+/** An area's routes, as its {@link Area.load} gives them. */
+export interface AreaRoutes {
+  /** Its API routes (paths below `/api/v4`). */
+  readonly api: readonly Route[]
+  /**
+   * Routes outside `/api/v4` (keys with paths from the root, e.g. `GET /uploads/-/system/…`): GitLab's
+   * web controllers serving what the area's entities link to. They see only the session cookie.
+   */
+  readonly web?: readonly Route[]
 }
 
 /** What an area's {@link Area.startup} lines are made from. */

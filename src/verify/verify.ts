@@ -16,7 +16,7 @@ import { parseCassette } from '../record/har.js'
 import { substituteCredentials } from '../record/credentials.js'
 import { importCassette, routeTemplate, tokenMap } from '../record/import.js'
 import { API_ROOT, apiPath } from '../record/match.js'
-import { areas } from '../resources/index.js'
+import { allRoutes } from '../resources/index.js'
 import type { Scenario } from '../scenario/index.js'
 import { createSimulator, type Simulator } from '../simulator.js'
 import type { CoreReply, CoreRequest } from '../core/transport.js'
@@ -111,7 +111,7 @@ export const SIMULATOR_ORIGIN = 'http://fakelab.verify'
 /** Headers of a recorded request that describe the recording's connection, not the request. */
 const NOT_FORWARDED = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'transfer-encoding', 'keep-alive'])
 
-const ROUTE_AREA: ReadonlyMap<string, string> = new Map(areas.flatMap((area) => area.routes.map((r) => [r.key, area.name] as const)))
+const ROUTE_AREA: ReadonlyMap<string, string> = new Map(allRoutes.map((r) => [r.key, r.area] as const))
 
 /** A HAR request, as the engine reads requests (the same shape the node:http door fills). */
 class HarRequestView implements CoreRequest {

@@ -17,7 +17,7 @@
 import { expect, it } from 'vitest'
 import type { Route } from '../../src/core/route.js'
 import type { Simulator } from '../../src/index.js'
-import { allRoutes } from '../../src/resources/index.js'
+import { loadAllRoutes } from '../../src/resources/index.js'
 import { contract, type Api, type ApiResponse, type RequestOptions } from '../support/contract.js'
 
 const EXPIRED = { error: 'invalid_token', error_description: 'Token is expired. You can either do re-authorization or token refresh.' }
@@ -56,7 +56,7 @@ function invalidToken(body: { error: string; error_description: string }) {
   return { status: 401, body, authenticate: `Bearer realm="The API", error="invalid_token", error_description="${body.error_description}"` }
 }
 
-const ROUTES = allRoutes.map((route) => [route.key, route] as const)
+const ROUTES = (await loadAllRoutes()).api.map((route) => [route.key, route] as const)
 
 contract('credential columns', {}, ({ api, sim }) => {
   it('covers every registered route', () => {

@@ -14,6 +14,7 @@ import fc from 'fast-check'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
+import { loadAllRoutes } from '../../src/resources/index.js'
 import { createHandlers } from '../../src/msw.js'
 import { loadDefaultScenario } from '../../src/node.js'
 import { deepFixtures } from '../fuzz/deep.js'
@@ -32,7 +33,7 @@ const scenario = await loadDefaultScenario()
 async function script(): Promise<FuzzRequest[]> {
   const sim = createSimulator({ scenario })
   const fixtures = await deepFixtures(sim, MSW_BASE)
-  const all = sim.routes.flatMap((route, index) => fc.sample(wellFormedRequests(route, fixtures), { seed: SEED + index, numRuns: PER_ROUTE }))
+  const all = (await loadAllRoutes()).api.flatMap((route, index) => fc.sample(wellFormedRequests(route, fixtures), { seed: SEED + index, numRuns: PER_ROUTE }))
   // DELETEs last: deleting a project, group or user early would turn the rest of the script into 404s.
   return [...all.filter((r) => r.method !== 'DELETE'), ...all.filter((r) => r.method === 'DELETE')]
 }

@@ -12,6 +12,7 @@
  */
 import fc from 'fast-check'
 import type { Route, Simulator } from '../../src/index.js'
+import { loadAllRoutes } from '../../src/resources/index.js'
 import { collectFixtures, encode, type Fixtures } from './requests.js'
 
 const ADMIN_TOKEN = 'glpat-root-fakelab'
@@ -200,7 +201,7 @@ export async function deepFixtures(sim: Simulator, baseUrl: string): Promise<Fix
   const facts = scenarioFacts(sim)
   return {
     ...(await collectFixtures(sim, baseUrl)),
-    paths: await resolvePaths(sim, sim.routes, baseUrl),
+    paths: await resolvePaths(sim, (await loadAllRoutes()).api, baseUrl),
     valueFor: (name, spec) => scenarioValue(name, spec, facts),
   }
 }

@@ -31,6 +31,7 @@ import { request as httpRequest } from 'node:http'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createSimulator, type Simulator } from '../../src/index.js'
+import { loadAllRoutes } from '../../src/resources/index.js'
 import { createHandlers } from '../../src/msw.js'
 import { loadDefaultScenario, startServer } from '../../src/node.js'
 import { deepFixtures } from './deep.js'
@@ -53,7 +54,7 @@ const SHRINK_BUDGET_MS = LONG ? Infinity : 6000
 const SERVE_URL = 'http://127.0.0.1:3000'
 
 const scenario = await loadDefaultScenario()
-const ROUTES = createSimulator({ scenario }).routes
+const ROUTES = (await loadAllRoutes()).api
 const DOORS = (['node', 'msw'] as const).filter((door) => !process.env.CONTRACT_TRANSPORT || process.env.CONTRACT_TRANSPORT === door)
 
 console.log(`[fuzz] seed ${SEED}, ${RUNS} requests per route and door; repeat with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_TEXT_MAX=${TEXT_MAX}`)

@@ -30,7 +30,7 @@ function commitOnMain(sim: ReturnType<typeof create>, actions: CommitAction[]) {
   const parent = write.repo.branches.get('main')!
   const id = commitActions(write, { parents: [parent], message: 'Change\n', author: WHO, committer: WHO }, actions)
   write.setBranch('main', id)
-  write.save()
+  write.save({ userId: null, at: '2021-04-01T12:00:00.000Z', baseUrl: 'http://gitlab.test' })
   return id
 }
 

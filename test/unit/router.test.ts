@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { pathToRegexp } from 'path-to-regexp'
 import { describe, expect, it } from 'vitest'
 import { noContent } from '../../src/core/respond.js'
-import { route, type Route } from '../../src/core/route.js'
+import { route, type Route, type RouteEntry } from '../../src/core/route.js'
 import { Router } from '../../src/core/router.js'
 import { allRoutes } from '../../src/resources/index.js'
 
@@ -60,8 +60,8 @@ describe('Router', () => {
  * over all routes, the most specific first (a static segment before a parameter, registration order
  * among equals), the requested method's first match winning.
  */
-function reference(routes: readonly Route[], method: string, path: string): string | undefined {
-  const score = (r: Route) => r.path.split('/').slice(1).map((s) => (s.startsWith(':') ? 1 : 2))
+function reference(routes: readonly RouteEntry[], method: string, path: string): string | undefined {
+  const score = (r: RouteEntry) => r.path.split('/').slice(1).map((s) => (s.startsWith(':') ? 1 : 2))
   const sorted = [...routes].sort((a, b) => {
     const [x, y] = [score(a), score(b)]
     for (let i = 0; i < Math.max(x.length, y.length); i++) if ((y[i] ?? 0) !== (x[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0)

@@ -7,7 +7,7 @@ import { Faults } from '../../src/core/faults.js'
 import { p } from '../../src/core/params.js'
 import { RateLimiter } from '../../src/core/rate-limit.js'
 import { noContent, ok } from '../../src/core/respond.js'
-import { route, type Ctx } from '../../src/core/route.js'
+import { route, type Ctx, type Route } from '../../src/core/route.js'
 import { Router, type RouteMatch } from '../../src/core/router.js'
 import { fromFetchRequest, type CoreRequest } from '../../src/core/transport.js'
 import { admit, checkBodySize, decideFault, malformedHead, MAX_QUERY_LENGTH } from '../../src/core/stages/admit.js'
@@ -137,10 +137,10 @@ describe('4. authenticate', () => {
     const headers = { 'private-token': 'glpat-root-fakelab' }
     const api = request('GET', '/api/v4/projects/20/labels', { headers })
     const found = routeRequest(routers, api, classify(api)) as RouteMatch
-    expect(authenticateRequest(db, api, {}, found, classify(api), clock.now(), 'http://gitlab.test').user?.username).toBe('root')
+    expect(authenticateRequest(db, api, {}, found.route as Route, classify(api), clock.now(), 'http://gitlab.test').user?.username).toBe('root')
     const web = request('GET', '/uploads/abc/a.png', { headers })
     const webFound = routeRequest(routers, web, classify(web)) as RouteMatch
-    expect(authenticateRequest(db, web, {}, webFound, classify(web), clock.now(), 'http://gitlab.test').user).toBeNull()
+    expect(authenticateRequest(db, web, {}, webFound.route as Route, classify(web), clock.now(), 'http://gitlab.test').user).toBeNull()
   })
 })
 

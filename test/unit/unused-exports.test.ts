@@ -69,7 +69,6 @@ const ALLOWED: Record<string, string> = {
     'src/resources/runners/runners.entities.ts': ['JobBasic'],
     'src/resources/runners/runners.service.ts': ['ONLINE_CONTACT_TIMEOUT_MS', 'scopeFilter'],
     'src/resources/users/users.service.ts': ['findUsers'],
-    'src/resources/version/version.routes.ts': ['GITLAB_REVISION', 'GITLAB_VERSION'],
     'src/rules/access.ts': ['AccessLevelValue'],
     'src/rules/fuzzy-search.ts': ['MIN_CHARS_FOR_PARTIAL_MATCHING'],
     'src/scenario/index.ts': ['CheckContext', 'Fields', 'FieldsInput', 'FieldsOutput', 'LoadContext', 'LoadParent', 'MigrationProblem', 'MigrationResult', 'NestedCollection', 'SCENARIO_MIGRATIONS', 'ScenarioDocument', 'ScenarioFragment', 'ScenarioGroup', 'ScenarioMigration', 'ScenarioProject', 'ScenarioUser', 'formatScenarioProblem'],

@@ -12,7 +12,7 @@ import { malformedRequest } from '../errors.js'
 import { malformedParams } from '../malformed.js'
 import { assignParams, parseBody, parseQuery, type RawParams } from '../params.js'
 import type { RouteMatch } from '../router.js'
-import type { AuthInfo } from '../route.js'
+import type { AuthInfo, Route } from '../route.js'
 import type { CoreRequest } from '../transport.js'
 import type { Classified } from './classify.js'
 
@@ -44,10 +44,11 @@ function mergeParams(request: CoreRequest, body: RawParams, found: RouteMatch): 
 /**
  * Authenticates a routed request: an API request by its token (in GitLab's order, with scopes,
  * sudo and the route's policy), a web request by its session cookie only.
+ * @param route the matched route, loaded (its policy, scopes and job-token rule).
  * @param now the clock's now (token expiry).
  * @param baseUrl the base URL answers link to (a deactivated user's 403 names it).
  * @throws ApiError 401 or 403 as `auth.ts` words them.
  */
-export function authenticateRequest(db: Db, request: CoreRequest, raw: RawParams, found: RouteMatch, where: Classified, now: Date, baseUrl: string): AuthInfo {
-  return where.zone === 'api' ? authenticate(db, request, raw, found.route, now, baseUrl) : authenticateWeb(db, request)
+export function authenticateRequest(db: Db, request: CoreRequest, raw: RawParams, route: Route, where: Classified, now: Date, baseUrl: string): AuthInfo {
+  return where.zone === 'api' ? authenticate(db, request, raw, route, now, baseUrl) : authenticateWeb(db, request)
 }

@@ -12,6 +12,5 @@ export type { AuthenticationSettings, JobTokenFields, SessionFields } from './au
 /** The authentication area. */
 export const authentication: Area = {
   name: 'authentication',
-  routes: [],
   scenario: authenticationFragment,
 }

@@ -5,7 +5,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { awardEmojiRoutes } from './award-emoji.routes.js'
 import { awardEmojiTables } from './award-emoji.tables.js'
 
 export type { AwardEmojiRecord } from './award-emoji.tables.js'
@@ -13,7 +12,10 @@ export type { AwardEmojiRecord } from './award-emoji.tables.js'
 /** The award emoji area. */
 export const awardEmoji: Area = {
   name: 'award-emoji',
-  routes: awardEmojiRoutes,
+  load: async () => {
+    const { awardEmojiRoutes } = await import('./award-emoji.routes.js')
+    return { api: awardEmojiRoutes }
+  },
   tables: awardEmojiTables,
   // A deleted user's awards move to the ghost user (Users::MigrateToGhostUserService).
   cascade: [{ kind: 'ghost', table: 'award_emoji', column: 'user_id' }],

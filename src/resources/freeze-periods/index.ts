@@ -5,7 +5,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { freezePeriodImporter } from './freeze-periods.import.js'
-import { freezePeriodRoutes } from './freeze-periods.routes.js'
 import { freezePeriodFragment } from './freeze-periods.scenario.js'
 import { freezePeriodTables } from './freeze-periods.tables.js'
 import type { FreezePeriod as FreezePeriodPresenter } from './freeze-periods.entities.js'
@@ -19,7 +18,10 @@ export type FreezePeriod = ReturnType<typeof FreezePeriodPresenter>
 /** The freeze periods area. */
 export const freezePeriods: Area = {
   name: 'freeze-periods',
-  routes: freezePeriodRoutes,
+  load: async () => {
+    const { freezePeriodRoutes } = await import('./freeze-periods.routes.js')
+    return { api: freezePeriodRoutes }
+  },
   tables: freezePeriodTables,
   scenario: freezePeriodFragment,
   importer: freezePeriodImporter,

@@ -5,7 +5,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { groupRoutes } from './groups.routes.js'
 import { groupFragment } from './groups.scenario.js'
 
 export type { GroupFields } from './groups.scenario.js'
@@ -13,7 +12,10 @@ export type { GroupFields } from './groups.scenario.js'
 /** The groups area. */
 export const groups: Area = {
   name: 'groups',
-  routes: groupRoutes,
+  load: async () => {
+    const { groupRoutes } = await import('./groups.routes.js')
+    return { api: groupRoutes }
+  },
   scenario: groupFragment,
   // Subgroups go with their parent; a group is also a `Namespace` in polymorphic columns.
   cascade: [

@@ -5,7 +5,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { issueLinkRoutes } from './issue-links.routes.js'
 import { issueLinkFragment } from './issue-links.scenario.js'
 import { issueLinkTables } from './issue-links.tables.js'
 import type { IssueLink as IssueLinkPresenter, RelatedIssue as RelatedIssuePresenter } from './issue-links.entities.js'
@@ -21,7 +20,10 @@ export type IssueLink = ReturnType<typeof IssueLinkPresenter>
 /** The issue links area. */
 export const issueLinks: Area = {
   name: 'issue-links',
-  routes: issueLinkRoutes,
+  load: async () => {
+    const { issueLinkRoutes } = await import('./issue-links.routes.js')
+    return { api: issueLinkRoutes }
+  },
   tables: issueLinkTables,
   scenario: issueLinkFragment,
   // `source_id` and `target_id` reference issues `ON DELETE CASCADE`.

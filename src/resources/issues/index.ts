@@ -11,10 +11,7 @@
 import type { Area } from '../../scenario/area.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './issues.kinds.js'
-import { issueWriteRoutes } from './issue-writes.routes.js'
 import { issueImporter } from './issues.import.js'
-import { issueRoutes } from './issues.routes.js'
-import { metricImageWebRoutes } from './metric-image-file.routes.js'
 import { issueFragment } from './issues.scenario.js'
 import { issueTables } from './issues.tables.js'
 import type { IssueBasic as IssueBasicPresenter, Issue as IssuePresenter } from './issue.entities.js'
@@ -22,6 +19,7 @@ import type { UserAgentDetail as UserAgentDetailPresenter, MetricImage as Metric
 
 export type { IssueRecord, MetricImageRecord } from './issues.tables.js'
 export type { IssueFields } from './issues.scenario.js'
+export type { IssueAction, IssueFact } from './issues.events.js'
 
 /** GitLab's `IssueBasic` entity, as fakelab sends it. */
 export type IssueBasic = ReturnType<typeof IssueBasicPresenter>
@@ -35,8 +33,10 @@ export type MetricImage = ReturnType<typeof MetricImagePresenter>
 /** The issues area. */
 export const issues: Area = {
   name: 'issues',
-  routes: [...issueRoutes, ...issueWriteRoutes],
-  webRoutes: metricImageWebRoutes,
+  load: async () => {
+    const [{ issueRoutes }, { issueWriteRoutes }, { metricImageWebRoutes }] = await Promise.all([import('./issues.routes.js'), import('./issue-writes.routes.js'), import('./metric-image-file.routes.js')])
+    return { api: [...issueRoutes, ...issueWriteRoutes], web: metricImageWebRoutes }
+  },
   tables: issueTables,
   // A scenario issue's `award_emoji:` and a moved issue's copies; subscribing to an issue.
   writes: ['award_emoji', 'subscriptions'],

@@ -19,8 +19,8 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { allMilestones, milestoneById } from '../milestones/milestones.public.js'
 import { labelById } from '../labels/labels.public.js'
-import { recordIssuableChange } from '../resource-events/resource-events.public.js'
 import { createTodo } from '../todos/todos.public.js'
+import { publishIssue } from './issues.events.js'
 import { commentedOn, copyNotes, destroyNotesOf } from '../notes/notes.public.js'
 import { assigneeIdsFor, availableLabels, canAdminIssue, findLabelIds, findOrCreateLabelIds, milestoneIdFor } from './issuable-writes.js'
 import { resolveTodosForTarget, type ServiceCtx } from './issues.service.js'
@@ -147,7 +147,7 @@ export function createIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
     total_time_spent: 0,
   })
   db.tables.user_agent_details.insert({ subject_id: issue.id, subject_type: 'Issue', user_agent: request.userAgent, ip_address: request.ipAddress, akismet_submitted: false })
-  recordIssuableChange(db, { resource: { type: 'Issue', id: issue.id }, userId: user.id, now: ctx.now, before: null, after: issue })
+  publishIssue(ctx, null, issue, user.id)
   createAssignmentTodos(ctx, issue, user, [])
   return issue
 }
@@ -194,7 +194,7 @@ export function updateIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectR
   const updatedAt = params.updated_at !== undefined && canSetIssueMetadata(db, user, project, ctx.today) ? params.updated_at : undefined
   if (changed.length === 0) return updatedAt === undefined ? issue : db.tables.issues.update(issue.id, { updated_at: updatedAt })
   const updated = db.tables.issues.update(issue.id, { ...patch, updated_at: updatedAt ?? ctx.now })
-  recordIssuableChange(db, { resource: { type: 'Issue', id: issue.id }, userId: user.id, now: ctx.now, before: issue, after: updated })
+  publishIssue(ctx, issue, updated, user.id)
   if (changed.includes('assignee_ids')) createAssignmentTodos(ctx, updated, user, issue.assignee_ids)
   if (changed.includes('state') && updated.state === 'closed') resolveTodosForTarget(ctx, updated, user)
   return updated
@@ -279,7 +279,7 @@ export function moveIssue(ctx: ServiceCtx, user: UserRecord, project: ProjectRec
     if (award.awardable_type === 'Issue') db.tables.award_emoji.insert({ ...copyOf(award), awardable_id: copy.id })
   }
   const closed = db.tables.issues.update(issue.id, { state: 'closed', closed_at: ctx.now, closed_by_id: user.id, moved_to_id: copy.id, updated_at: ctx.now })
-  recordIssuableChange(db, { resource: { type: 'Issue', id: issue.id }, userId: user.id, now: ctx.now, before: issue, after: closed })
+  publishIssue(ctx, issue, closed, user.id)
   resolveTodosForTarget(ctx, issue, user)
   return copy
 }

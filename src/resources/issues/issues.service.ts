@@ -34,6 +34,8 @@ export interface ServiceCtx {
   readonly currentUser: UserRecord | null
   readonly today: string
   readonly now: string
+  /** The base URL the request was served under (the facts its writes publish carry it). */
+  readonly baseUrl: string
 }
 
 /**

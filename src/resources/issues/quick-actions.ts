@@ -12,7 +12,7 @@
  */
 import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
 import type { ProjectRecord } from '../../db/schema.js'
-import { recordIssuableChange } from '../resource-events/resource-events.public.js'
+import { publishIssue } from './issues.events.js'
 import { canAdminIssue, type ServiceCtx } from './issues.service.js'
 import type { IssueRecord } from './issues.tables.js'
 
@@ -71,5 +71,5 @@ export function interpretCommands(ctx: ServiceCtx, project: ProjectRecord, issue
  */
 export function promoteIssue(ctx: ServiceCtx, issue: IssueRecord): void {
   const closed = ctx.db.tables.issues.update(issue.id, { state: 'closed', closed_at: ctx.now, closed_by_id: ctx.currentUser!.id, updated_at: ctx.now })
-  recordIssuableChange(ctx.db, { resource: { type: 'Issue', id: issue.id }, userId: ctx.currentUser!.id, now: ctx.now, before: issue, after: closed })
+  publishIssue(ctx, issue, closed, ctx.currentUser!.id)
 }

@@ -7,7 +7,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { labelImporter } from './labels.import.js'
-import { labelRoutes } from './labels.routes.js'
 import { labelFragment } from './labels.scenario.js'
 import { labelTables } from './labels.tables.js'
 import type { LabelBasic as LabelBasicPresenter } from './label-basic.js'
@@ -39,7 +38,10 @@ export interface ProjectLabel extends Label {
 /** The labels area. */
 export const labels: Area = {
   name: 'labels',
-  routes: labelRoutes,
+  load: async () => {
+    const { labelRoutes } = await import('./labels.routes.js')
+    return { api: labelRoutes }
+  },
   tables: labelTables,
   scenario: labelFragment,
   importer: labelImporter,

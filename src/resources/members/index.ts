@@ -7,7 +7,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { memberImporter } from './members.import.js'
-import { memberRoutes } from './members.routes.js'
 import { memberFragment } from './members.scenario.js'
 import { ldapTables } from './ldap.tables.js'
 import type { Member as MemberPresenter, BillableMember as BillableMemberPresenter, BillableMembership as BillableMembershipPresenter } from './members.entities.js'
@@ -23,4 +22,13 @@ export type BillableMember = ReturnType<typeof BillableMemberPresenter>
 export type BillableMembership = ReturnType<typeof BillableMembershipPresenter>
 
 /** The members area. */
-export const members: Area = { name: 'members', routes: memberRoutes, tables: ldapTables, scenario: memberFragment, importer: memberImporter }
+export const members: Area = {
+  name: 'members',
+  load: async () => {
+    const { memberRoutes } = await import('./members.routes.js')
+    return { api: memberRoutes }
+  },
+  tables: ldapTables,
+  scenario: memberFragment,
+  importer: memberImporter,
+}

@@ -7,19 +7,18 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { onPipelineStatusChanged } from '../runners/runners.public.js'
+import { eventCtx, subscribe } from '../../rules/events.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './merge-requests.kinds.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
-import { mergeRequestRepositoryRoutes } from './merge-requests-repository.routes.js'
-import { mergeRequestRoutes } from './merge-requests.routes.js'
 import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
 import type { MergeRequestBasic as MergeRequestBasicPresenter, MergeRequest as MergeRequestPresenter } from './merge-requests.entities.js'
 
 export type { MergeRequestRecord } from './merge-requests.tables.js'
 export type { MergeRequestFields } from './merge-requests.scenario.js'
+export type { MergeRequestAction, MergeRequestFact } from './merge-requests.events.js'
 
 /** GitLab's `MergeRequestBasic` entity, as fakelab sends it. */
 export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
@@ -27,12 +26,15 @@ export type MergeRequestBasic = ReturnType<typeof MergeRequestBasicPresenter>
 export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 
 // A merge request set to merge when its pipeline succeeds merges when that pipeline does.
-onPipelineStatusChanged(mergeWhenPipelineSucceeds)
+subscribe('pipeline', (db, event) => mergeWhenPipelineSucceeds(eventCtx(db, event), event.pipeline))
 
 /** The merge requests area. */
 export const mergeRequests: Area = {
   name: 'merge-requests',
-  routes: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes],
+  load: async () => {
+    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }] = await Promise.all([import('./merge-requests.routes.js'), import('./merge-requests-repository.routes.js')])
+    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes] }
+  },
   tables: mergeRequestTables,
   // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);
   // the issues a merge request's text closes (`cache_merge_request_closes_issues!`).

@@ -11,20 +11,21 @@
  * merge_service.rb (`validate!`: `authorization_check!`, `error_check!`, `updated_check!`).
  * @module
  */
-import type { PipelineRecord, PipelineStatusListener } from '../runners/runners.public.js'
+import type { EventCtx } from '../../rules/events.js'
+import type { PipelineRecord } from '../runners/runners.public.js'
 import { headPipeline } from './merge-requests.entities.js'
 import { autoMergeEnabled, liveDiff } from './merge-requests.git.js'
 import { actingAs, executeMerge, mergeable } from './merge-requests.merge.js'
 import { canMergeMergeRequest } from './merge-requests.policy.js'
 
 /**
- * The {@link PipelineStatusListener} the area registers: for a pipeline that turned `success`,
+ * The area's subscriber to the `pipeline` fact (`index.ts`): for a pipeline that turned `success`,
  * merges each open merge request of its project set to merge when the pipeline succeeds whose head
  * pipeline it is and which is `mergeable?` (13.x `process` returns quietly otherwise). A merge user
  * who may no longer merge, or a head that moved since the merge was asked for, leaves the merge
  * request open with `MergeService`'s `merge_error`.
  */
-export const mergeWhenPipelineSucceeds: PipelineStatusListener = (ctx, pipeline: PipelineRecord) => {
+export function mergeWhenPipelineSucceeds(ctx: EventCtx, pipeline: PipelineRecord): void {
   if (pipeline.status !== 'success') return
   const { db } = ctx
   for (const mr of db.tables.merge_requests.where('project_id', pipeline.project_id)) {

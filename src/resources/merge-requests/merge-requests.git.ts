@@ -37,6 +37,8 @@ import type { MergeRequestRecord } from './merge-requests.tables.js'
 export interface WriteCtx {
   readonly db: Db
   readonly now: string
+  /** The base URL the request was served under (the push fact carries it). */
+  readonly baseUrl: string
 }
 
 /** The open diff of a merge request whose branches exist: tips, base, and what merging would do. */
@@ -228,7 +230,7 @@ export function mergeInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeReq
     if (!ancestors(repo, head).has(target)) return null
     write.setBranch(mr.target_branch, head)
     if (options.removeSource) write.setBranch(mr.source_branch, null)
-    write.save()
+    write.save({ userId: user.id, at: ctx.now, baseUrl: ctx.baseUrl })
     return { merge_commit_sha: null, squash_commit_sha: squash }
   }
   const files = mergeFiles(repo, base, target, head, repo.objects)
@@ -237,7 +239,7 @@ export function mergeInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeReq
   const merge = write.writeCommit({ tree, parents: [target, head], author: committer, committer, message: options.message })
   write.setBranch(mr.target_branch, merge)
   if (options.removeSource) write.setBranch(mr.source_branch, null)
-  write.save()
+  write.save({ userId: user.id, at: ctx.now, baseUrl: ctx.baseUrl })
   return { merge_commit_sha: merge, squash_commit_sha: squash }
 }
 
@@ -265,7 +267,7 @@ export function rebaseInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRe
     tip = write.writeCommit({ tree: write.writeFlatTree(files), parents: [tip], author: commit.author, committer, message: commit.message })
   }
   write.setBranch(mr.source_branch, tip)
-  write.save()
+  write.save({ userId: user.id, at: ctx.now, baseUrl: ctx.baseUrl })
   return true
 }
 

@@ -18,6 +18,7 @@ import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { assigneeIdsFor, findOrCreateLabelIds, milestoneIdFor, updateIssue } from '../issues/issues.public.js'
 import { canPushToBranch, isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
+import { publishMergeRequest } from './merge-requests.events.js'
 import { headPipeline } from './merge-requests.entities.js'
 import { defaultMergeCommitMessage, liveDiff, mergeInStore, mergeRequestCommits, rebaseInStore, shouldBeRebased, autoMergeEnabled } from './merge-requests.git.js'
 import { cacheClosesIssues, closingReferences } from './merge-requests.closing.js'
@@ -138,6 +139,7 @@ export function createMergeRequest(ctx: Ctx<unknown>, user: UserRecord, project:
   const { id: _id, ...row } = draft
   void _id
   const mr = db.tables.merge_requests.insert({ ...row, iid: db.nextIid('merge_requests', 'project', project.id) })
+  publishMergeRequest(ctx, null, mr, user.id)
   createPeopleTodos(ctx, mr, user, { ...mr, assignee_ids: [], reviewer_ids: [] })
   // `CreateService#after_create`: the issues its title, description and commits close.
   cacheClosesIssues(ctx, project, mr, user)
@@ -267,6 +269,7 @@ export function executeMerge(ctx: MergeCtx, user: UserRecord, project: ProjectRe
     merge_error: null,
     updated_at: ctx.now,
   })
+  publishMergeRequest(ctx, mr, merged, user.id)
   // `PostMergeService`: the issues it closes are closed by the merger; the merger's to-dos on it are done.
   for (const issue of closing) {
     if (issue.state !== 'opened') continue

@@ -17,10 +17,10 @@ import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import { assigneeIdsFor, findLabelIds, findOrCreateLabelIds, issuesClosedByMergeRequest, milestoneIdFor, parseDuration } from '../issues/issues.public.js'
-import { recordIssuableChange } from '../resource-events/resource-events.public.js'
 import { commentedOn, noteAuthorIds } from '../notes/notes.public.js'
 import { pipelinesOfProject, type PipelineRecord } from '../runners/runners.public.js'
 import { createTodo, resolveTodosForTarget } from '../todos/todos.public.js'
+import { publishMergeRequest } from './merge-requests.events.js'
 import { canAdminMergeRequest, canReadMergeRequest } from './merge-requests.policy.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
@@ -30,6 +30,8 @@ export interface ServiceCtx {
   readonly currentUser: UserRecord | null
   readonly today: string
   readonly now: string
+  /** The base URL the request was served under (the facts its writes publish carry it). */
+  readonly baseUrl: string
 }
 
 /** `MergeRequest` title limit (`validates :title, length: { maximum: 255 }`). */
@@ -146,7 +148,7 @@ export function updateMergeRequest(ctx: ServiceCtx, user: UserRecord, project: P
   const changed = (Object.keys(patch) as (keyof MergeRequestRecord)[]).filter((key) => JSON.stringify(patch[key]) !== JSON.stringify(mr[key]))
   if (changed.length === 0) return mr
   const updated = db.tables.merge_requests.update(mr.id, { ...patch, updated_at: ctx.now })
-  recordIssuableChange(db, { resource: { type: 'MergeRequest', id: mr.id }, userId: user.id, now: ctx.now, before: mr, after: updated })
+  publishMergeRequest(ctx, mr, updated, user.id)
   createPeopleTodos(ctx, updated, user, mr)
   if (changed.includes('state') && updated.state === 'closed') resolveTodosForTarget(db, user.id, 'MergeRequest', mr.id, ctx.now)
   return updated

@@ -7,7 +7,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { milestoneRoutes } from './milestones.routes.js'
 import { milestoneImporter } from './milestones.import.js'
 import { milestoneFragment } from './milestones.scenario.js'
 import { milestoneTables } from './milestones.tables.js'
@@ -22,7 +21,10 @@ export type Milestone = ReturnType<typeof MilestonePresenter>
 /** The milestones area. */
 export const milestones: Area = {
   name: 'milestones',
-  routes: milestoneRoutes,
+  load: async () => {
+    const { milestoneRoutes } = await import('./milestones.routes.js')
+    return { api: milestoneRoutes }
+  },
   tables: milestoneTables,
   scenario: milestoneFragment,
   importer: milestoneImporter,

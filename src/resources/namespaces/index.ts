@@ -5,7 +5,12 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { namespaceRoutes } from './namespaces.routes.js'
 
 /** The namespaces area. */
-export const namespaces: Area = { name: 'namespaces', routes: namespaceRoutes }
+export const namespaces: Area = {
+  name: 'namespaces',
+  load: async () => {
+    const { namespaceRoutes } = await import('./namespaces.routes.js')
+    return { api: namespaceRoutes }
+  },
+}

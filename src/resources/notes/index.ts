@@ -8,13 +8,12 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { registerAwardableNotes } from '../award-emoji/award-emoji.public.js'
-import { discussionRoutes } from './discussions.routes.js'
-import { noteRoutes } from './notes.routes.js'
 import { noteTables } from './notes.tables.js'
 import { noteOn } from './notes.finder.js'
 import type { Discussion as DiscussionPresenter, Note as NotePresenter } from './notes.entities.js'
 
 export type { NoteRecord, NoteableType } from './notes.tables.js'
+export type { NoteFact } from './notes.events.js'
 
 /** GitLab's `Note` entity, as fakelab sends it. */
 export type Note = ReturnType<typeof NotePresenter>
@@ -28,7 +27,10 @@ registerAwardableNotes(noteOn)
 /** The notes area. */
 export const notes: Area = {
   name: 'notes',
-  routes: [...noteRoutes, ...discussionRoutes],
+  load: async () => {
+    const [{ noteRoutes }, { discussionRoutes }] = await Promise.all([import('./notes.routes.js'), import('./discussions.routes.js')])
+    return { api: [...noteRoutes, ...discussionRoutes] }
+  },
   // A deleted user's notes move to the ghost user (`author_id`) and `resolved_by_id` is cleared,
   // by the shared conventions (rules/cascade.ts); a deleted issue or merge request takes its notes.
   tables: noteTables,

@@ -30,6 +30,8 @@ export interface NoteableReadCtx {
 /** Who is asking and when: the parts of a request context the notes code reads. */
 export interface NotesCtx extends NoteableReadCtx {
   readonly now: string
+  /** The base URL the request was served under (the facts a note's quick actions publish carry it). */
+  readonly baseUrl: string
 }
 
 /** What the notes code reads of an issue, a merge request or a commit. */

@@ -19,6 +19,7 @@ import { byCreation, discussionIdFor, discussionIdOf, isResolvable, lineDiscussi
 import { canReadConfidentialNotes, countNote, noteableKind, type Noteable, type NotesCtx } from './notes.noteables.js'
 import { noteableNotes } from './notes.finder.js'
 import type { CommitDiffLine, NoteRecord } from './notes.tables.js'
+import { publishNote } from './notes.events.js'
 
 /** What a new note is: its text, and for a discussion note the discussion it starts or joins. */
 export interface NewNote {
@@ -88,6 +89,7 @@ export function createNote(ctx: NotesCtx, noteable: Noteable, author: UserRecord
     // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on it
     // (fakelab keeps no to-dos on commits).
     if (noteable.type !== 'Commit' && record.id !== null) resolveTodosForTarget(ctx.db, author.id, noteable.type, record.id, ctx.now)
+    publishNote(ctx, note, author.id)
   }
   if (quickActions && noteableId !== null && commands.messages.length > 0) quickActions.execute(ctx, noteableId)
   return { note, changes: commands.changes, messages: commands.messages }

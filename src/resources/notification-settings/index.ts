@@ -5,7 +5,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { notificationSettingRoutes } from './notification-settings.routes.js'
 import { notificationSettingFragment } from './notification-settings.scenario.js'
 import { notificationSettingTables } from './notification-settings.tables.js'
 import type { NotificationSetting as NotificationSettingPresenter, GlobalNotificationSetting as GlobalNotificationSettingPresenter } from './notification-settings.entities.js'
@@ -21,7 +20,10 @@ export type GlobalNotificationSetting = ReturnType<typeof GlobalNotificationSett
 /** The notification settings area. */
 export const notificationSettings: Area = {
   name: 'notification-settings',
-  routes: notificationSettingRoutes,
+  load: async () => {
+    const { notificationSettingRoutes } = await import('./notification-settings.routes.js')
+    return { api: notificationSettingRoutes }
+  },
   tables: notificationSettingTables,
   scenario: notificationSettingFragment,
 }

@@ -6,7 +6,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { projectAccessTokenRoutes } from './project-access-tokens.routes.js'
 import type { ResourceAccessToken as ResourceAccessTokenPresenter, ResourceAccessTokenWithToken as ResourceAccessTokenWithTokenPresenter } from './project-access-tokens.entities.js'
 
 /** GitLab's `ResourceAccessToken` entity, as fakelab sends it. */
@@ -15,4 +14,10 @@ export type ResourceAccessToken = ReturnType<typeof ResourceAccessTokenPresenter
 export type ResourceAccessTokenWithToken = ReturnType<typeof ResourceAccessTokenWithTokenPresenter>
 
 /** The project access tokens area. */
-export const projectAccessTokens: Area = { name: 'project-access-tokens', routes: projectAccessTokenRoutes }
+export const projectAccessTokens: Area = {
+  name: 'project-access-tokens',
+  load: async () => {
+    const { projectAccessTokenRoutes } = await import('./project-access-tokens.routes.js')
+    return { api: projectAccessTokenRoutes }
+  },
+}

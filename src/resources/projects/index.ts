@@ -4,7 +4,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { projectRoutes } from './projects.routes.js'
 import { projectFragment } from './projects.scenario.js'
 
 export type { ProjectFields } from './projects.scenario.js'
@@ -12,7 +11,10 @@ export type { ProjectFields } from './projects.scenario.js'
 /** The projects area. */
 export const projects: Area = {
   name: 'projects',
-  routes: projectRoutes,
+  load: async () => {
+    const { projectRoutes } = await import('./projects.routes.js')
+    return { api: projectRoutes }
+  },
   scenario: projectFragment,
   // A project goes with the group or the user whose namespace holds it.
   cascade: [

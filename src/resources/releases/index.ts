@@ -9,11 +9,10 @@
 import type { Area } from '../../scenario/area.js'
 import { registerTagReleaseCreator, registerTagReleaseLookup } from '../repository/repository.public.js'
 import type { Release as ReleasePresenter, ReleaseLink as ReleaseLinkPresenter } from './releases.entities.js'
-import { releaseRoutes } from './releases.routes.js'
 import { releaseFragment } from './releases.scenario.js'
 import { findRelease } from './releases.service.js'
 import { releaseTables } from './releases.tables.js'
-import { createReleaseOfTag, tagReleaseRoutes } from './tag-release.routes.js'
+import { createReleaseOfTag } from './tag-release.routes.js'
 
 export type { ReleaseLinkRecord, ReleaseRecord } from './releases.tables.js'
 export type { ReleaseFields } from './releases.scenario.js'
@@ -35,7 +34,10 @@ registerTagReleaseCreator(createReleaseOfTag)
 /** The releases area. */
 export const releases: Area = {
   name: 'releases',
-  routes: [...releaseRoutes, ...tagReleaseRoutes],
+  load: async () => {
+    const [{ releaseRoutes }, { tagReleaseRoutes }] = await Promise.all([import('./releases.routes.js'), import('./tag-release.routes.js')])
+    return { api: [...releaseRoutes, ...tagReleaseRoutes] }
+  },
   tables: releaseTables,
   scenario: releaseFragment,
 }

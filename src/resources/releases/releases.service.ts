@@ -13,7 +13,7 @@ import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { milestonesOfGroup, milestonesOfProject } from '../milestones/milestones.public.js'
-import { RepositoryWrite, peelToCommit, repositoryOf, resolveCommit } from '../repository/repository.public.js'
+import { pusherOf, RepositoryWrite, peelToCommit, repositoryOf, resolveCommit } from '../repository/repository.public.js'
 import { ReleaseMessage } from './releases.messages.js'
 import type { ReleaseLinkRecord, ReleaseRecord } from './releases.tables.js'
 
@@ -159,7 +159,7 @@ export function createRelease(ctx: Ctx<unknown>, project: ProjectRecord, params:
     if (commit === undefined) throw apiMessage(400, `Target ${params.ref} is invalid`)
     const write = new RepositoryWrite(db, project)
     write.setTag(params.tag, commit)
-    repo = write.save()
+    repo = write.save(pusherOf(ctx))
     target = commit
   }
   const linkErrorsFound: string[] = []

@@ -6,7 +6,6 @@
  */
 import { tickStorageMoves } from '../../rules/repository.js'
 import type { Area } from '../../scenario/area.js'
-import { storageMoveRoutes } from './storage-moves.routes.js'
 import { storageMoveFragment } from './storage-moves.scenario.js'
 import { storageMoveTables } from './storage-moves.tables.js'
 import type { BasicSnippet as BasicSnippetPresenter, RepositoryStorageMoveEntity } from './storage-moves.entities.js'
@@ -25,7 +24,10 @@ export type RepositoryStorageMove = RepositoryStorageMoveEntity
 /** The repository storage moves area. */
 export const repositoryStorageMoves: Area = {
   name: 'repository-storage-moves',
-  routes: storageMoveRoutes,
+  load: async () => {
+    const { storageMoveRoutes } = await import('./storage-moves.routes.js')
+    return { api: storageMoveRoutes }
+  },
   tables: storageMoveTables,
   scenario: storageMoveFragment,
   // Each move goes with the project, group or snippet it moved (`container_id`).

@@ -10,14 +10,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { commitCommentRoutes } from './commit-comments.routes.js'
-import { commitMergeRequestRoutes } from './commit-merge-requests.routes.js'
-import { fileRoutes } from './files.routes.js'
-import { archiveRoutes } from './repository.archive.js'
-import { protectedBranchRoutes } from './protected-branches.routes.js'
-import { repositoryWriteRoutes } from './repository-writes.routes.js'
-import { repositoryRoutes } from './repository.routes.js'
-import { snapshotRoutes } from './repository.snapshot.js'
 import { repositoryFragment } from './repository.scenario.js'
 import { repositoryTables } from './repository.tables.js'
 // Registers the commit as a noteable with the notes area (it may not import this one).
@@ -25,11 +17,15 @@ import './repository.noteable.js'
 
 export type { ProjectRepositoryRecord, RepositoryCommitSpec, RepositoryTagSpec } from './repository.tables.js'
 export type { RepositoryFields } from './repository.scenario.js'
+export type { PushFact, Pusher, RefUpdate } from './repository.write.js'
 
 /** The repository area. */
 export const repository: Area = {
   name: 'repository',
-  routes: [...repositoryRoutes, ...commitCommentRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes, ...commitMergeRequestRoutes],
+  load: async () => {
+    const [{ repositoryRoutes }, { commitCommentRoutes }, { archiveRoutes }, { repositoryWriteRoutes }, { fileRoutes }, { protectedBranchRoutes }, { snapshotRoutes }, { commitMergeRequestRoutes }] = await Promise.all([import('./repository.routes.js'), import('./commit-comments.routes.js'), import('./repository.archive.js'), import('./repository-writes.routes.js'), import('./files.routes.js'), import('./protected-branches.routes.js'), import('./repository.snapshot.js'), import('./commit-merge-requests.routes.js')])
+    return { api: [...repositoryRoutes, ...commitCommentRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes, ...commitMergeRequestRoutes] }
+  },
   tables: repositoryTables,
   scenario: repositoryFragment,
 }

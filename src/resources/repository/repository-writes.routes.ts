@@ -22,7 +22,7 @@ import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, peelToCommit, resolveCommit } from './repository.service.js'
 import { changeCommit, commitFiles, createBranch, validBranchName } from './repository-writes.service.js'
 import { createTagRelease } from './repository.tag-release.js'
-import { RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
+import { pusherOf, RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
 
 /** `authorize_push_project`: `push_code` or 403 `{"message":"403 Forbidden"}`. */
 function authorizePush(ctx: Ctx<unknown>, project: ProjectRecord): void {
@@ -120,7 +120,7 @@ export const repositoryWriteRoutes: Route[] = [
       if (refusal) throw apiMessage(400, refusal)
       const write = new RepositoryWrite(ctx.db, project)
       write.setBranch(ctx.params.branch, null)
-      write.save()
+      write.save(pusherOf(ctx))
       return noContent()
     },
   }),
@@ -142,7 +142,7 @@ export const repositoryWriteRoutes: Route[] = [
           if (name === project.default_branch || tip === head || !merged.has(tip) || inUse.has(name) || isProtectedBranch(ctx.db, project, repo, name)) continue
           write.setBranch(name, null)
         }
-        write.save()
+        write.save(pusherOf(ctx))
       }
       return acceptedReply()
     },
@@ -173,7 +173,7 @@ export const repositoryWriteRoutes: Route[] = [
         ? write.writeTag({ object: target, objectType: 'commit', tag: name, tagger: signatureAt(user.name, user.email, ctx.now), message: `${message}\n` })
         : target
       write.setTag(name, ref)
-      const after = write.save()
+      const after = write.save(pusherOf(ctx))
       // Deprecated since 11.7, still in 13.x: a non-blank `release_description` makes the tag's release.
       const description = ctx.params.release_description
       if (description !== undefined && description.trim() !== '') createTagRelease(ctx, project, name, description)
@@ -191,7 +191,7 @@ export const repositoryWriteRoutes: Route[] = [
       checkUnmodifiedSince(ctx, new Date(commitOf(repo, peelToCommit(repo, target)!).committer.time * 1000).toISOString())
       const write = new RepositoryWrite(ctx.db, project)
       write.setTag(ctx.params.tag_name, null)
-      write.save()
+      write.save(pusherOf(ctx))
       return noContent()
     },
   }),

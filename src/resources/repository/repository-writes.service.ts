@@ -18,7 +18,7 @@ import { canPushToBranch, protectDefaultBranch } from './repository.protection.j
 import { mergeFlatTrees } from './repository.merge.js'
 import { isValidRefName } from './repository.scenario.js'
 import { commitOf, log, resolveCommit } from './repository.service.js'
-import { ActionError, commitActions, flatFiles, RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
+import { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
 
 /** What a commit of file actions is asked to do (commits.rb / files.rb params, as the services see them). */
 export interface CommitRequest {
@@ -66,7 +66,7 @@ function actor(ctx: Ctx<unknown>): { name: string; email: string } {
  */
 function saveWrite(ctx: Ctx<unknown>, project: ProjectRecord, write: RepositoryWrite): Repository {
   const wasEmpty = write.before.branches.size === 0
-  const after = write.save()
+  const after = write.save(pusherOf(ctx))
   if (!wasEmpty) return after
   const [first] = after.branches.keys()
   const head = first !== undefined && !after.branches.has(project.default_branch)

@@ -19,6 +19,49 @@ import { uint8ArrayToBase64 } from 'uint8array-extras'
 import { ObjectStore, type GitObject, type ObjectId, type Signature, type TreeEntry, type TreeMode } from './git-objects.js'
 import { rememberRepository, repositoryOf, type FlatEntry, type Repository } from './repository.build.js'
 import type { ProjectRepositoryRecord, RepositoryPush, StoredObject } from './repository.tables.js'
+import { publish } from '../../rules/events.js'
+
+/** One ref a push moved: its full name, and the commit (or tag object) before and after; null for none. */
+export interface RefUpdate {
+  /** `refs/heads/<branch>` or `refs/tags/<tag>`. */
+  readonly ref: string
+  /** What the ref pointed at before the push; null when the push created it. */
+  readonly before: ObjectId | null
+  /** What it points at after; null when the push deleted it. */
+  readonly after: ObjectId | null
+}
+
+/** Who pushed, when and where: the acting user (null for none), the request's instant (ISO 8601) and base URL. */
+export interface Pusher {
+  readonly userId: number | null
+  readonly at: string
+  readonly baseUrl: string
+}
+
+/**
+ * The `push` fact: one saved {@link RepositoryWrite} that moved refs (an API commit, a branch or tag
+ * created or deleted, a merge, a rebase, or a push over git's HTTP protocol), published once per
+ * push with every ref it moved, in the order they were set. Webhooks turn it into push and tag push
+ * events, the events API into `pushed to` / `pushed new` / `deleted` events.
+ * gitlab: app/services/git/process_ref_changes_service.rb, git/branch_push_service.rb, git/tag_push_service.rb.
+ */
+export interface PushFact {
+  /** The project whose repository was pushed to (the row as it is now). */
+  readonly project: ProjectRecord
+  /** The refs it moved. */
+  readonly refs: readonly RefUpdate[]
+  /** The repository after the push (its objects and refs), to read the pushed commits from. */
+  readonly repository: Repository
+  /** The repository before the push. */
+  readonly previous: Repository
+}
+
+declare module '../../rules/events.js' {
+  interface DomainEvents {
+    /** A push to a project's repository (see {@link PushFact}). */
+    push: PushFact
+  }
+}
 
 function stored(o: GitObject): StoredObject {
   switch (o.type) {
@@ -98,10 +141,12 @@ export class RepositoryWrite {
 
   /**
    * Records the write as one push in the project's row (inserting the row for a repository nobody
-   * wrote to), inside the caller's store transaction, and returns the repository after it.
+   * wrote to), inside the caller's store transaction, and returns the repository after it; then
+   * publishes the `push` fact ({@link PushFact}) when a ref moved.
    * A write that changed no ref and wrote no object stores nothing.
+   * @param pusher who pushed, and when.
    */
-  save(): Repository {
+  save(pusher: Pusher): Repository {
     const objects = [...this.objects.ownObjects()].map(stored)
     if (objects.length === 0 && Object.keys(this.refs).length === 0) return this.before
     const push: RepositoryPush = { objects, refs: { ...this.refs } }
@@ -120,6 +165,8 @@ export class RepositoryWrite {
         })
     const after: Repository = { objects: this.objects, branches: new Map(this.branches), tags: new Map(this.tags), flatTrees: this.repo.flatTrees }
     rememberRepository(next, after)
+    const refs = Object.entries(this.refs).map(([ref, id]): RefUpdate => ({ ref, before: refTarget(this.before, ref), after: id }))
+    if (refs.length > 0) publish(this.db, 'push', { project: this.project, refs, repository: after, previous: this.before, actorId: pusher.userId, at: pusher.at, baseUrl: pusher.baseUrl })
     return after
   }
 }
@@ -272,4 +319,16 @@ export function commitActions(write: RepositoryWrite, info: CommitInfo, actions:
 /** A git signature at an ISO 8601 instant (`ctx.now`), in UTC. */
 export function signatureAt(name: string, email: string, isoDate: string): Signature {
   return { name, email, time: Math.floor(Date.parse(isoDate) / 1000), offset: '+0000' }
+}
+
+/** What `ref` (`refs/heads/…`, `refs/tags/…`) points at in `repo`, null when it does not exist. */
+function refTarget(repo: Repository, ref: string): ObjectId | null {
+  if (ref.startsWith('refs/heads/')) return repo.branches.get(ref.slice('refs/heads/'.length)) ?? null
+  if (ref.startsWith('refs/tags/')) return repo.tags.get(ref.slice('refs/tags/'.length)) ?? null
+  return null
+}
+
+/** The {@link Pusher} of a request: its acting user (null when anonymous) and its instant. */
+export function pusherOf(ctx: { readonly currentUser: { readonly id: number } | null; readonly now: string; readonly baseUrl: string }): Pusher {
+  return { userId: ctx.currentUser?.id ?? null, at: ctx.now, baseUrl: ctx.baseUrl }
 }

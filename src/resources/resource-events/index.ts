@@ -1,13 +1,14 @@
 /**
  * The resource events area: the label, milestone and state events of issues and merge requests
  * (list and get), the three `resource_*_events` tables, `resource_events:` of scenario projects,
- * and the write the issue and merge request writes call (`recordIssuableChange`, in
- * `resource-events.public.ts`). gitlab: lib/api/resource_label_events.rb,
+ * and its subscribers to the `issue` and `merge_request` facts of the domain-event channel
+ * (`resource-events.subscribers.ts`), which record the events of every saved write. gitlab: lib/api/resource_label_events.rb,
  * resource_milestone_events.rb, resource_state_events.rb, app/services/resource_events/*.
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { resourceEventRoutes } from './resource-events.routes.js'
+// Subscribes to the issue and merge request facts from the start (`rules/events.ts`).
+import './resource-events.subscribers.js'
 import { resourceEventFragment } from './resource-events.scenario.js'
 import { resourceEventTables } from './resource-events.tables.js'
 import type { ResourceLabelEvent as LabelEventPresenter, ResourceMilestoneEvent as MilestoneEventPresenter, ResourceStateEvent as StateEventPresenter } from './resource-events.entities.js'
@@ -25,7 +26,10 @@ export type ResourceStateEvent = ReturnType<typeof StateEventPresenter>
 /** The resource events area. */
 export const resourceEvents: Area = {
   name: 'resource-events',
-  routes: resourceEventRoutes,
+  load: async () => {
+    const { resourceEventRoutes } = await import('./resource-events.routes.js')
+    return { api: resourceEventRoutes }
+  },
   tables: resourceEventTables,
   scenario: resourceEventFragment,
   // `label_id` and `user_id` are `on_delete: :nullify` (the issuable and milestone keys cascade by

@@ -3,7 +3,7 @@
  * ones alike), and a status posted by an outside system (`GenericCommitStatus`): found or created
  * in the newest pipeline of the commit (an `external` pipeline when there is none), moved by the
  * CommitStatus state machine, older statuses of its name marked retried, and the pipeline's status
- * recomposed from its statuses (which tells `onPipelineStatusChanged` listeners).
+ * recomposed from its statuses (which publishes the `pipeline` fact).
  * Source: issue 26 item 2 ("commits … statuses"); gitlab (13.x): lib/api/commit_statuses.rb,
  * app/models/commit_status.rb (state machine, `update_older_statuses_retried!`),
  * app/models/generic_commit_status.rb (`external` stage, index 1,000,000, `target_url`

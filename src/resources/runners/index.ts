@@ -13,11 +13,7 @@
 import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
 import { registerCommitPipelineLookup } from '../repository/repository.public.js'
-import { commitStatusRoutes } from './commit-statuses.routes.js'
-import { jobRoutes } from './jobs.routes.js'
-import { pipelineRoutes } from './pipelines.routes.js'
 import { commitPipelineFacts } from './pipelines.service.js'
-import { runnerRoutes } from './runners.routes.js'
 import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
@@ -25,6 +21,7 @@ import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter
 
 export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobType, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
 export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
+export type { PipelineFact } from './pipelines.events.js'
 
 /** GitLab's `Runner` entity, as fakelab sends it. */
 export type Runner = ReturnType<typeof RunnerPresenter>
@@ -42,7 +39,10 @@ registerCommitPipelineLookup(commitPipelineFacts)
 /** The runners area. */
 export const runners: Area = {
   name: 'runners',
-  routes: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes, ...commitStatusRoutes],
+  load: async () => {
+    const [{ runnerRoutes }, { pipelineRoutes }, { jobRoutes }, { commitStatusRoutes }] = await Promise.all([import('./runners.routes.js'), import('./pipelines.routes.js'), import('./jobs.routes.js'), import('./commit-statuses.routes.js')])
+    return { api: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes, ...commitStatusRoutes] }
+  },
   tables: runnerTables,
   scenario: runnerFragment,
   // A group's runner links go with it; pipelines and jobs outlive their user (ON DELETE SET NULL).

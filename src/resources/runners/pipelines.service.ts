@@ -21,11 +21,11 @@ import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, commitIdOf, fileTextAt, refOf, tagNames, type RefCommit } from '../repository/repository.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
-import { pipelineStatusChanged, type RuleCtx } from './pipelines.hooks.js'
+import { publishPipelineStatus, type RuleCtx } from './pipelines.events.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
 import type { JobRecord, JobWhen, PipelineRecord } from './runners.tables.js'
 
-export type { RuleCtx } from './pipelines.hooks.js'
+export type { RuleCtx } from './pipelines.events.js'
 
 // ---- permissions ----------------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ function latestJobs(db: Db, pipelineId: number): JobRecord[] {
  * stages are complete becomes `pending` (`manual` for a manual job) when its `when` allows the
  * status of those stages, `skipped` otherwise; then the pipeline takes the composite status of its
  * latest statuses (builds and generic commit statuses), with `updated_at` = `now` when that status
- * is a new one; then the listeners of `onPipelineStatusChanged` are told, once it is stored.
+ * is a new one; then the `pipeline` fact is published (`pipelines.events.ts`), once it is stored.
  * @returns the pipeline as stored.
  */
 export function processPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: string): PipelineRecord {
@@ -202,7 +202,7 @@ export function processPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: str
   // An unchanged status is not saved (ActiveRecord writes nothing, `updated_at` stays).
   if (status === previous) return db.tables.pipelines.get(pipeline.id)!
   const stored = db.tables.pipelines.update(pipeline.id, { status, updated_at: now })
-  pipelineStatusChanged(ctx, stored, previous)
+  publishPipelineStatus(ctx, stored, previous)
   return stored
 }
 

@@ -1,7 +1,6 @@
 /**
  * What other areas may use of the runners area: the pipelines finder and presenters (a merge
- * request's pipelines are the source project's pipelines for its commits), and the pipeline status
- * hook (`onPipelineStatusChanged`: merge when pipeline succeeds listens), and the merge request
+ * request's pipelines are the source project's pipelines for its commits), and the merge request
  * pipeline a new merge request gets (`createMergeRequestPipeline`, which the merge requests area
  * calls after a create: this area knows no merge request). Its public module:
  * besides `index.ts`, the only file of this folder another area imports. Nothing here imports
@@ -13,8 +12,6 @@ import type { PipelineRecord } from './runners.tables.js'
 
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
 export type { PipelineRecord } from './runners.tables.js'
-export { onPipelineStatusChanged } from './pipelines.hooks.js'
-export type { PipelineStatusListener } from './pipelines.hooks.js'
 export { createMergeRequestPipeline } from './pipelines.service.js'
 
 /** A project's pipelines, in id order (`project.all_pipelines`). */

@@ -5,7 +5,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { sharingRoutes } from './sharing.routes.js'
 import { sharingFragment } from './sharing.scenario.js'
 import { sharingImporter } from './sharing.import.js'
 
@@ -14,7 +13,10 @@ export type { SharingFields } from './sharing.scenario.js'
 /** The sharing area. */
 export const sharing: Area = {
   name: 'sharing',
-  routes: sharingRoutes,
+  load: async () => {
+    const { sharingRoutes } = await import('./sharing.routes.js')
+    return { api: sharingRoutes }
+  },
   scenario: sharingFragment,
   importer: sharingImporter,
   // A share goes with either side.

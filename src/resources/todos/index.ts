@@ -4,7 +4,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { todoRoutes } from './todos.routes.js'
 import { todoFragment } from './todos.scenario.js'
 import { todoTables } from './todos.tables.js'
 import type { Todo as TodoPresenter } from './todos.entities.js'
@@ -18,7 +17,10 @@ export type Todo = ReturnType<typeof TodoPresenter>
 /** The to-dos area. */
 export const todos: Area = {
   name: 'todos',
-  routes: todoRoutes,
+  load: async () => {
+    const { todoRoutes } = await import('./todos.routes.js')
+    return { api: todoRoutes }
+  },
   tables: todoTables,
   scenario: todoFragment,
 }

@@ -5,8 +5,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { userAvatarTables, userAvatarWebRoutes } from './users.avatars.js'
-import { userRoutes } from './users.routes.js'
+import { userAvatarTables } from './users.avatars.js'
 import { userFragment } from './users.scenario.js'
 import { userTables } from './users.tables.js'
 
@@ -17,8 +16,10 @@ export type { UserAvatarRecord } from './users.avatars.js'
 /** The users area. */
 export const users: Area = {
   name: 'users',
-  routes: userRoutes,
-  webRoutes: userAvatarWebRoutes,
+  load: async () => {
+    const [{ userRoutes }, { userAvatarWebRoutes }] = await Promise.all([import('./users.routes.js'), import('./users.avatars.js')])
+    return { api: userRoutes, web: userAvatarWebRoutes }
+  },
   tables: { ...userTables, ...userAvatarTables },
   scenario: userFragment,
 }

@@ -3,10 +3,12 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { versionRoutes } from './version.routes.js'
 
 /** The version area. */
 export const version: Area = {
   name: 'version',
-  routes: versionRoutes,
+  load: async () => {
+    const { versionRoutes } = await import('./version.routes.js')
+    return { api: versionRoutes }
+  },
 }

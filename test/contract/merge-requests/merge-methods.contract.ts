@@ -149,12 +149,11 @@ const RUNNING_PIPELINE = DEFAULT_SCENARIO_YAML.replace(
   `    pipelines:\n      - { id: 1090, ref: fix/crash-on-save, sha: ${CRASH_FIX}, status: running, user: devon, created_at: 2021-04-01T11:00:00.000Z }\n    merge_requests:\n      - id: 502\n`,
 )
 
-/** Sets pipeline `id` to `status` and tells the merge requests' listener, as a status change does. */
+/** Sets pipeline `id` to `status` and runs the merge requests' `pipeline` subscriber, as a status change does. */
 function changePipeline(sim: Simulator, baseUrl: string, id: number, status: string): void {
   const db = sim.db
-  const before = db.tables.pipelines.get(id)!
   const after = db.tables.pipelines.update(id, { status })
-  mergeWhenPipelineSucceeds({ db, baseUrl, today: '2021-04-01', now: NOW, currentUser: null }, after, before.status)
+  mergeWhenPipelineSucceeds({ db, baseUrl, today: '2021-04-01', now: NOW, currentUser: null }, after)
 }
 
 contract('merge when the pipeline succeeds: the merge when it does', { scenario: RUNNING_PIPELINE }, ({ api, sim }) => {

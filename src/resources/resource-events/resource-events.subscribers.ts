@@ -1,20 +1,21 @@
 /**
- * What other areas may use of the resource events area: the one write every issuable write calls
- * once it has saved, which records what changed in the issuable's labels, milestone and state, as
- * GitLab's services do through `Issuable::CommonSystemNotesService` (labels, milestone) and
- * `SystemNoteService.change_status` (state). Its public module: besides `index.ts`, the only file
- * of this folder another area imports. Nothing here imports another area, so the issues and merge
- * requests areas may call it without a cycle.
+ * The resource events area's subscribers on the domain-event channel (`rules/events.ts`): every
+ * saved write of an issue (the `issue` fact) or a merge request (`merge_request`) records what
+ * changed in its labels, milestone and state, as GitLab's services do through
+ * `Issuable::CommonSystemNotesService` (labels, milestone) and `SystemNoteService.change_status`
+ * (state), in the same transaction. The area's `index.ts` imports this module, so the
+ * subscriptions are there from the start; nothing here imports another area.
  * gitlab: app/services/resource_events/change_labels_service.rb, change_milestone_service.rb,
  * change_state_service.rb, app/services/issuable/common_system_notes_service.rb,
  * app/services/issuable_base_service.rb, app/models/resource_state_event.rb.
  * @module
  */
 import type { Db } from '../../db/db.js'
+import { subscribe } from '../../rules/events.js'
 import type { MilestoneEventState, StateEventState } from './resource-events.tables.js'
 
 /** What the events compare of an issuable, before and after a write. */
-export interface IssuableFacts {
+interface IssuableFacts {
   readonly label_ids: readonly number[]
   readonly milestone_id: number | null
   /** `opened`, `closed`, and for merge requests `merged` or `locked`. */
@@ -22,7 +23,7 @@ export interface IssuableFacts {
 }
 
 /** One saved write of an issue or a merge request, as {@link recordIssuableChange} reads it. */
-export interface IssuableChange {
+interface IssuableChange {
   /** The issuable: its model name and its global id. */
   readonly resource: { readonly type: 'Issue' | 'MergeRequest'; readonly id: number }
   /** Who made the change (the acting user: the sudo user under `Sudo`). */
@@ -53,7 +54,7 @@ function stateEventFor(before: string, after: string): StateEventState | null {
  * gitlab: `ResourceEvents::ChangeLabelsService#execute`, `ChangeMilestoneService#build_resource_args`,
  * `ChangeStateService#execute`.
  */
-export function recordIssuableChange(db: Db, change: IssuableChange): void {
+function recordIssuableChange(db: Db, change: IssuableChange): void {
   const { resource, userId: user_id, now: created_at, after } = change
   const before = change.before ?? { label_ids: [], milestone_id: null, state: after.state }
   const owner = resource.type === 'Issue' ? { issue_id: resource.id, merge_request_id: null } : { issue_id: null, merge_request_id: resource.id }
@@ -69,3 +70,15 @@ export function recordIssuableChange(db: Db, change: IssuableChange): void {
   for (const label_id of added) db.tables.resource_label_events.insert({ ...owner, label_id, user_id, action: 'add', created_at })
   for (const label_id of removed) db.tables.resource_label_events.insert({ ...owner, label_id, user_id, action: 'remove', created_at })
 }
+
+subscribe('issue', (db, event) => {
+  recordIssuableChange(db, { resource: { type: 'Issue', id: event.issue.id }, userId: event.actorId!, now: event.at, before: event.before, after: event.issue })
+})
+
+// A merge request's creation writes no events here (fakelab's behaviour before the channel; see
+// docs/spec-gaps.md); its edits, closing, reopening and merging do (`PostMergeService` →
+// `SystemNoteService.change_status` → a `merged` state event).
+subscribe('merge_request', (db, event) => {
+  if (event.action === 'open') return
+  recordIssuableChange(db, { resource: { type: 'MergeRequest', id: event.mergeRequest.id }, userId: event.actorId!, now: event.at, before: event.before, after: event.mergeRequest })
+})

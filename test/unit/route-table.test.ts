@@ -1,0 +1,31 @@
+/**
+ * The static route table (issue 39 item 4): `src/resources/route-table.ts` must be exactly what the
+ * areas' `load()` give (`npm run route-table` writes it), since a start registers routes from it and
+ * loads an area only on its first request; and a start must run no area's route modules.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { routeTableSource } from '../../scripts/route-table.mjs'
+import { allRoutes, areas, currentRouteTable, loadRoute } from '../../src/resources/index.js'
+import { ROUTE_TABLE } from '../../src/resources/route-table.js'
+
+describe('the static route table', () => {
+  it('is what the areas load, key for key and in order (else: npm run route-table)', async () => {
+    const current = await currentRouteTable()
+    expect(ROUTE_TABLE).toEqual(current)
+    expect(readFileSync(new URL('../../src/resources/route-table.ts', import.meta.url), 'utf8')).toBe(routeTableSource(current))
+  })
+
+  it('names only mounted areas, and every area with a loader has its entry', () => {
+    const mounted = areas.filter((area) => area.load).map((area) => area.name)
+    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...mounted].sort())
+  })
+
+  it('gives each entry its whole route, the same object on every call once loaded', async () => {
+    const entry = allRoutes.find((route) => route.key === 'GET /projects/:id/labels')!
+    const first = await loadRoute(entry)
+    expect(first.key).toBe(entry.key)
+    expect(typeof first.handler).toBe('function')
+    expect(loadRoute(entry)).toBe(first)
+  })
+})
