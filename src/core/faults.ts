@@ -7,6 +7,7 @@
  * @module
  */
 import type { Faker } from '@faker-js/faker'
+import { didYouMean } from './did-you-mean.js'
 import { createFaker } from './faker.js'
 
 /** Statuses a rule can force. */
@@ -56,38 +57,8 @@ interface LiveRule {
 /** The keys a rule may have ({@link FaultRule}'s fields). */
 const FAULT_RULE_KEYS: readonly (keyof FaultRule)[] = ['route', 'method', 'path', 'delay', 'status', 'retryAfter', 'reset', 'malformed', 'probability', 'times']
 
-/** Edit distance (Levenshtein) between two strings, for did-you-mean suggestions. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    row = next
-  }
-  return row[b.length]!
-}
-
-/**
- * The candidate closest to `given` (case-insensitive edit distance; a route key is compared without
- * a leading `/api/v4`, which route keys leave out), or `undefined` when none is within half of
- * `given`'s length: a suggestion further off than that helps nobody.
- */
-function closest(given: string, candidates: readonly string[]): string | undefined {
-  const norm = (text: string) => text.toLowerCase().replace(/^(\w+ )?\/api\/v4(?=\/)/, '$1')
-  const wanted = norm(given)
-  let best: { candidate: string; score: number } | undefined
-  for (const candidate of candidates) {
-    const score = distance(wanted, norm(candidate))
-    if (!best || score < best.score) best = { candidate, score }
-  }
-  return best && best.score <= Math.max(2, Math.ceil(wanted.length / 2)) ? best.candidate : undefined
-}
-
-/** ` (did you mean "x"?)` or nothing. */
-function didYouMean(given: string, candidates: readonly string[]): string {
-  const match = closest(given, candidates)
-  return match === undefined ? '' : ` (did you mean "${match}"?)`
-}
+/** A route key is compared without a leading `/api/v4`, which route keys leave out. */
+const routeText = (text: string): string => text.toLowerCase().replace(/^(\w+ )?\/api\/v4(?=\/)/, '$1')
 
 /**
  * Checks a rule: its keys (a mistyped `rout` would otherwise be ignored and the rule match every
@@ -108,7 +79,7 @@ export function checkFaultRule(rule: FaultRule, routes?: readonly string[]): voi
     if (rule[key] !== undefined && (typeof rule[key] !== 'string' || rule[key] === '')) bad(key, 'must be a non-empty string')
   }
   if (routes !== undefined && rule.route !== undefined && !routes.includes(rule.route)) {
-    bad('route', `no route "${rule.route}"${didYouMean(rule.route, routes)}; a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"`)
+    bad('route', `no route "${rule.route}"${didYouMean(rule.route, routes, routeText)}; a route key is a method and a path below /api/v4, e.g. "GET /projects/:id/labels"`)
   }
   if (rule.status !== undefined && ![429, 500, 502, 503].includes(rule.status)) bad('status', 'must be 429, 500, 502 or 503')
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) bad('probability', 'must be from 0 to 1')

@@ -7,6 +7,7 @@
  */
 import { items, KIND_COLLECTIONS, RECORD_KINDS, str, type Entry, type Model } from './entries.js'
 import type { CheckContext, NestedCollection, ScenarioFragment } from './fragment.js'
+import { didYouMean } from '../core/did-you-mean.js'
 import { NameIndex } from './names.js'
 import { at, where, type Loc, type Report } from './problems.js'
 
@@ -15,7 +16,8 @@ import { at, where, type Loc, type Report } from './problems.js'
  * @param fragments every area's fragment, in area order.
  * @param report receives every problem, located.
  */
-export function checkScenario(model: Model, fragments: readonly ScenarioFragment[], report: Report): NameIndex {
+export function checkScenario(model: Model, fragments: readonly ScenarioFragment[], reportAs: Report): NameIndex {
+  const report = suggestingNames(model, reportAs)
   const index = NameIndex.build(model, report)
   checkIds(model, index, fragments, report)
   defineTitles(model, index, fragments)
@@ -31,6 +33,43 @@ export function checkScenario(model: Model, fragments: readonly ScenarioFragment
   }
   for (const fragment of fragments) fragment.check?.(ctx)
   return index
+}
+
+/** What an `unknown <kind> "x"` problem names, by kind. */
+type NameKind = 'user' | 'group' | 'project' | 'namespace' | 'parent group'
+
+/**
+ * `report`, with a did-you-mean after the name of every `unknown user "x"`, `unknown group "x"`,
+ * `unknown project "x"`, `unknown namespace "x"` and `unknown parent group "x"` (issue 38 item 6),
+ * whichever area reports it: the candidates are the scenario's usernames and full paths as written.
+ */
+function suggestingNames(model: Model, report: Report): Report {
+  let names: Record<NameKind, string[]> | undefined
+  const candidates = (kind: NameKind): string[] => {
+    names ??= (() => {
+      const users = model.user.map((u) => str(u.value.username)).filter((n): n is string => n !== undefined)
+      const groups = model.group.flatMap((g) => {
+        const path = str(g.value.path)
+        const parent = str(g.value.parent)
+        return path === undefined ? [] : [parent ? `${parent}/${path}` : path]
+      })
+      const projects = model.project.flatMap((p) => {
+        const path = str(p.value.path)
+        const namespace = str(p.value.namespace)
+        return path === undefined || namespace === undefined ? [] : [`${namespace}/${path}`]
+      })
+      return { user: users, group: groups, project: projects, namespace: [...groups, ...users], 'parent group': groups }
+    })()
+    return names[kind]
+  }
+  return (loc, message, key) => {
+    const m = /^unknown (user|group|project|namespace|parent group) ("(?:[^"\\]|\\.)*")/.exec(message)
+    if (!m || message.includes('(did you mean')) return report(loc, message, key)
+    const given = JSON.parse(m[2]!) as string
+    // A group below the unknown parent is no parent it could have meant.
+    const names = candidates(m[1] as NameKind).filter((name) => !name.toLowerCase().startsWith(`${given.toLowerCase()}/`))
+    report(loc, `${m[0]}${didYouMean(given, names)}${message.slice(m[0].length)}`, key)
+  }
 }
 
 /** The records of a nested collection, in the order their ids are claimed. */

@@ -7,6 +7,7 @@
  */
 import type { Faker } from '@faker-js/faker'
 import { z } from 'zod'
+import { didYouMean } from '../core/did-you-mean.js'
 import { items, list, str } from './entries.js'
 import type { CheckContext, LoadContext, LoadParent, WrittenTimestamps } from './fragment.js'
 import { at, formatPath } from './problems.js'
@@ -55,12 +56,12 @@ export function checkIssuableReferences(ctx: CheckContext, field: string): void 
       if (!scopes) continue
       for (const [label, j] of list(item.value.labels)) {
         if (typeof label === 'string' && !ctx.index.findTitle('labels', scopes, label.trim())) {
-          ctx.report(at(item, 'labels', j), `unknown label "${label}" (not a label of project "${name}" or its groups)`)
+          ctx.report(at(item, 'labels', j), `unknown label "${label}"${didYouMean(label.trim(), ctx.index.titlesIn('labels', scopes))} (not a label of project "${name}" or its groups)`)
         }
       }
       const milestone = str(item.value.milestone)
       if (milestone !== undefined && !ctx.index.findTitle('milestones', scopes, milestone)) {
-        ctx.report(at(item, 'milestone'), `unknown milestone "${milestone}" (not a milestone of project "${name}" or its groups)`)
+        ctx.report(at(item, 'milestone'), `unknown milestone "${milestone}"${didYouMean(milestone, ctx.index.titlesIn('milestones', scopes))} (not a milestone of project "${name}" or its groups)`)
       }
     }
   }

@@ -140,6 +140,12 @@ export class NameIndex {
     return undefined
   }
 
+  /** Every title of `field` (`labels`) the records of `parents` define, for did-you-mean suggestions. */
+  titlesIn(field: string, parents: readonly Entry[]): string[] {
+    const byParent = this.titles.get(field)
+    return parents.flatMap((parent) => [...(byParent?.get(parent)?.keys() ?? [])])
+  }
+
   private indexUsers(users: Entry[]): void {
     for (const user of users) {
       const username = str(user.value.username)

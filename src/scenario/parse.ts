@@ -108,7 +108,7 @@ function checkSchema(format: ScenarioFormat, problems: Problems, source: Source,
   else {
     for (const issue of result.error.issues) {
       if (migration.problems.length > 0 && issue.path[0] === 'version') continue
-      for (const found of describeIssue(issue, migration.doc, format.schemas.nullHints)) {
+      for (const found of describeIssue(issue, migration.doc, format.schemas.nullHints, schema)) {
         problems.add({ source, path: found.path }, found.text, found.key)
       }
     }

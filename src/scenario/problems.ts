@@ -6,6 +6,7 @@
  * @module
  */
 import { isMap, isNode, isScalar, type Document, type LineCounter } from 'yaml'
+import { didYouMean } from '../core/did-you-mean.js'
 
 /** One thing wrong with a scenario, located in its file. */
 export interface ScenarioProblem {
@@ -90,6 +91,16 @@ export function where(loc: Loc, from: Loc): string {
   return loc.source === from.source ? path : `${loc.source.file} ${path}`
 }
 
+/**
+ * `must be one of a, b or c; got "x"` with ` (did you mean "b"?)` appended when `x` is close to
+ * one of the listed values; any other text as it is.
+ */
+function suggestValue(text: string): string {
+  const m = /^must be one of (.+); got "((?:[^"\\]|\\.)*)"$/.exec(text)
+  if (!m) return text
+  return `${text}${didYouMean(JSON.parse(`"${m[2]!}"`) as string, m[1]!.split(/, | or /))}`
+}
+
 /** Reports one problem at a place; the message gets the path as its prefix. */
 export type Report = (loc: Loc, message: string, key?: string) => void
 
@@ -112,10 +123,14 @@ export class Problems {
     return this.pending.length
   }
 
-  /** A problem at `loc`; the message is prefixed with the path (`users[0].name: …`). */
+  /**
+   * A problem at `loc`; the message is prefixed with the path (`users[0].name: …`). A message
+   * `must be one of a, b or c; got "x"` (the schema's, or an area's own) gets a did-you-mean from
+   * the values it lists (issue 38 item 6).
+   */
   readonly add: Report = (loc, text, key) => {
     const path = formatPath(loc.path)
-    const message = path ? `${path}: ${text}` : text
+    const message = path ? `${path}: ${suggestValue(text)}` : suggestValue(text)
     this.pending.push({ loc, message, key, seq: this.pending.length })
   }
 

@@ -5,6 +5,7 @@
  * @module
  */
 import type { z } from 'zod'
+import { didYouMean } from '../core/did-you-mean.js'
 import type { Path } from './problems.js'
 
 /** One located problem text from a zod issue. */
@@ -48,17 +49,69 @@ const EXPECTED = new Map<string, string>([
   ['array', 'a list'],
 ])
 
+/** The parts of a zod schema's definition the key walk reads (zod 4's `_zod.def`). */
+interface SchemaDef {
+  type: string
+  innerType?: SchemaLike
+  in?: SchemaLike
+  getter?: () => SchemaLike
+  shape?: Record<string, SchemaLike>
+  element?: SchemaLike
+  valueType?: SchemaLike
+  options?: readonly SchemaLike[]
+  left?: SchemaLike
+  right?: SchemaLike
+}
+interface SchemaLike {
+  _zod: { def: SchemaDef }
+}
+
+/** Wrappers whose inner schema validates the value (`optional`, `default`, a pipe's input, ...). */
+function unwrap(schema: SchemaLike): SchemaLike {
+  let current = schema
+  for (let depth = 0; depth < 20; depth++) {
+    const def = current._zod.def
+    const next = def.innerType ?? (def.type === 'pipe' ? def.in : undefined) ?? (def.type === 'lazy' ? def.getter?.() : undefined)
+    if (!next) return current
+    current = next
+  }
+  return current
+}
+
 /**
- * Turns a zod issue into located problem texts (one per unknown key, else one).
+ * The keys a mapping at `path` may have, by walking `schema` along it (objects, lists, records,
+ * unions and intersections); `[]` when the walk finds no object there.
+ */
+function keysAt(schema: SchemaLike, path: readonly (string | number)[]): string[] {
+  const def = unwrap(schema)._zod.def
+  const branches = (): SchemaLike[] => [...(def.options ?? []), ...(def.left ? [def.left] : []), ...(def.right ? [def.right] : [])]
+  if (path.length === 0) {
+    if (def.shape) return Object.keys(def.shape)
+    return [...new Set(branches().flatMap((branch) => keysAt(branch, [])))]
+  }
+  const [segment, ...rest] = path
+  if (def.shape) return def.shape[String(segment)] ? keysAt(def.shape[String(segment)]!, rest) : []
+  if (def.element) return keysAt(def.element, rest)
+  if (def.valueType) return keysAt(def.valueType, rest)
+  return [...new Set(branches().flatMap((branch) => keysAt(branch, path)))]
+}
+
+/**
+ * Turns a zod issue into located problem texts (one per unknown key, else one), with a
+ * did-you-mean for an unknown key (the keys the schema has there; issue 38 item 6). A value not
+ * among the allowed ones gets its did-you-mean from `Problems.add`, as every `must be one of`.
  * @param input the document the schema ran on, to show the offending value.
  * @param nullHints texts for named fields that are null (see {@link NullHints}).
+ * @param schema the schema that ran, for the keys an unknown key could have meant.
  */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown, nullHints: NullHints): IssueText[] {
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown, nullHints: NullHints, schema?: z.ZodType): IssueText[] {
   const path = issue.path.filter((s): s is string | number => typeof s !== 'symbol')
   const got = valueAt(input, issue.path)
   switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => ({ path, key, text: `unknown key "${key}"` }))
+    case 'unrecognized_keys': {
+      const known = schema ? keysAt(schema as unknown as SchemaLike, path) : []
+      return issue.keys.map((key) => ({ path, key, text: `unknown key "${key}"${didYouMean(key, known)}` }))
+    }
     case 'invalid_type': {
       if (!got.found || got.value === undefined) return [{ path, text: 'is required' }]
       const expected = EXPECTED.get(issue.expected) ?? issue.expected

@@ -59,9 +59,9 @@ const CASES: Case[] = [
   {
     file: 'unknown-keys.yaml',
     problems: [
-      { at: '3:1', message: /^unknown key "userz"$/ },
+      { at: '3:1', message: /^unknown key "userz" \(did you mean "users"\?\)$/ },
       { at: '6:5', message: /^users\[0\]: unknown key "nickname"$/ },
-      { at: '10:22', message: /^groups\[0\]\.labels\[0\]: unknown key "colour"$/ },
+      { at: '10:22', message: /^groups\[0\]\.labels\[0\]: unknown key "colour" \(did you mean "color"\?\)$/ },
     ],
   },
   {

@@ -18,15 +18,17 @@
  *   fixture meant to be included must pass alone too: issue 28 item 9), then loaded with
  *   `loadScenarioFile` and `createSimulator`. Every `file:` block is written before any block runs,
  *   so an `include:` between blocks (and pages) resolves.
- * - ` ```sh ` / ` ```bash `: a bash script (`set -e`) run in the project root with
- *   `node_modules/.bin` on `PATH` (so `fakelab` is the installed bin). A line starting a
- *   long-running `fakelab serve` or `fakelab record` (`npx` optional) is started in the background
- *   (an `&` is added when missing), probed until its port accepts a connection, and stopped (SIGINT) when the
- *   block ends (each job is a process group: `set -m`). Refinement, so parallel runs on one
- *   machine do not collide: the ports 3000–3009 (`127.0.0.1:300N`, `localhost:300N`, `--port 300N`,
- *   and `FAKELAB_PORT`, which is set to the runner's stand-in for 3000) are replaced by free ports.
- *   Files the commands write stay for later blocks (a cassette recorded by one block is read by a
- *   ts block below it).
+ * - ` ```sh ` / ` ```bash `: run as written, each in its own session, bounded in time, by bash in
+ *   the project root without `node_modules/.bin` on the `PATH` (a reader types `npx fakelab`),
+ *   following the conventions of `shell-blocks.ts` (issue 38 item 7): servers in the background
+ *   with a readiness wait written into the block and stopped by it (what is left running fails the
+ *   block, and is killed), every `# output:` line compared with what its command prints, every
+ *   `# exit:` with its status. The one rewrite: ports 3000–3009 become free ports, so that parallel
+ *   runs do not collide. Files the commands write stay for later blocks (a cassette recorded by
+ *   one block is read by a ts block below it).
+ * - `<!-- not run: <reason> -->` on the line before an `sh` fence: a block that cannot run here
+ *   (it needs a real GitLab, say), with its reason; the only way out besides `checkout` and
+ *   `install` below.
  * - ` ```text ` / ` ```json ` and other languages: output and listings, not run, except:
  * - `<!-- output-of: <command> -->` on the line before a fence: the block is that command's sample
  *   output, and must equal exactly the stdout of running it (bash, in the project root, after every
@@ -50,60 +52,16 @@
  * Schema's (`dist/scenario.schema.json`, built before the scratch project is packed).
  * @module
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO, createScratchProject, type ScratchProject } from '../support/scratch-project.js'
-
-/** One fenced block of a page. */
-interface Block {
-  /** The page, relative to the repository root (`README.md`, `docs/verify.md`). */
-  page: string
-  /** Line of the opening fence (1-based). */
-  line: number
-  lang: string
-  text: string
-  /** From `<!-- file: path -->`. */
-  file?: string
-  /** From `<!-- same-as: path -->`. */
-  sameAs?: string
-  /** From `<!-- checkout -->`. */
-  checkout?: boolean
-  /** From `<!-- install -->`. */
-  install?: boolean
-  /** From `<!-- output-of: command -->`. */
-  outputOf?: string
-}
-
-/** The fenced blocks of a Markdown page, with the marker comment on the line before each fence. */
-export function readmeBlocks(markdown: string, page = 'README.md'): Block[] {
-  const lines = markdown.split('\n')
-  const out: Block[] = []
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S*)\s*$/.exec(lines[i]!)
-    if (!open) continue
-    const end = lines.findIndex((line, j) => j > i && line.startsWith('```'))
-    if (end < 0) throw new Error(`${page}:${i + 1}: a code block is not closed`)
-    const marker = /^<!--\s*(file|same-as):\s*(\S+)\s*-->\s*$/.exec(lines[i - 1] ?? '')
-    const checkout = /^<!--\s*checkout\s*-->\s*$/.test(lines[i - 1] ?? '')
-    const install = /^<!--\s*install\s*-->\s*$/.test(lines[i - 1] ?? '')
-    const outputOf = /^<!--\s*output-of:\s*(.+?)\s*-->\s*$/.exec(lines[i - 1] ?? '')?.[1]
-    out.push({
-      page,
-      line: i + 1,
-      lang: open[1]!,
-      text: `${lines.slice(i + 1, end).join('\n')}\n`,
-      ...(marker?.[1] === 'file' ? { file: marker[2]! } : {}),
-      ...(marker?.[1] === 'same-as' ? { sameAs: marker[2]! } : {}),
-      ...(checkout ? { checkout } : {}),
-      ...(install ? { install } : {}),
-      ...(outputOf !== undefined ? { outputOf } : {}),
-    })
-    i = end
-  }
-  return out
-}
+import { readmeBlocks, type Block } from './blocks.js'
+import { blockPorts, outputMatches, planShellBlock, shellScript, withPorts } from './shell-blocks.js'
 
 /** README.md, then the reference pages in name order. */
 const PAGES = ['README.md', ...readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)]
@@ -129,39 +87,70 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The bash script a sh block becomes (see the module comment). */
-async function shellScript(text: string): Promise<string> {
-  const ports = new Map<number, number>()
-  const portFor = async (n: number) => {
-    if (!ports.has(n)) ports.set(n, await freePort())
-    return ports.get(n)!
-  }
-  const base = await portFor(3000)
-  let body = text
-  for (const n of new Set([...text.matchAll(/(?:127\.0\.0\.1:|localhost:|--port )(300\d)\b/g)].map((m) => Number(m[1])))) {
-    const port = await portFor(n)
-    body = body.replace(new RegExp(`(127\\.0\\.0\\.1:|localhost:|--port )${n}\\b`, 'g'), `$1${port}`)
-  }
-  const lines: string[] = []
-  for (const line of body.split('\n')) {
-    if (!/^\s*(npx\s+)?fakelab\s+(serve|record)\b/.test(line)) {
-      lines.push(line)
-      continue
+/** Processes of the session `sid` (the block's bash is its leader), as `pid args`. */
+function sessionProcesses(sid: number): { pid: number; args: string }[] {
+  const ps = spawnSync('ps', ['-eo', 'pid=,sid=,args='], { encoding: 'utf8' }).stdout
+  return ps.split('\n').map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)).filter((m): m is RegExpExecArray => m !== null && Number(m[2]) === sid).map((m) => ({ pid: Number(m[1]), args: m[3]! }))
+}
+
+/** How long a block may run, and how long what it stopped may take to exit. */
+const BLOCK_TIMEOUT_MS = 60_000
+const STOP_GRACE_MS = 5_000
+
+/**
+ * Runs a shell block as `shell-blocks.ts` describes: in its own session (so that what it leaves
+ * running can be found), bounded in time, in the project root, with no `node_modules/.bin` on the
+ * `PATH`. Fails with every convention it breaks, its failing command, each `# output:` or `# exit:`
+ * that differs, and anything it left running (which is then killed).
+ */
+async function runShellBlock(block: Block): Promise<void> {
+  const plan = planShellBlock(block.text)
+  expect(plan.problems.map((p) => `${block.page}:${block.line + Number(/^line (\d+)/.exec(p)![1])}: ${p.replace(/^line \d+: /, '')}`), 'the conventions of test/readme/shell-blocks.ts').toEqual([])
+  // 3000 always: a bare `npx fakelab serve` listens there, through FAKELAB_PORT.
+  const ports = new Map<number, number>([[3000, await freePort()]])
+  for (const port of blockPorts(block.text)) if (!ports.has(port)) ports.set(port, await freePort())
+  const commands = plan.commands.map((c) => ({ ...c, text: withPorts(c.text, ports) }))
+  const outDir = mkdtempSync(join(tmpdir(), 'fakelab-readme-sh-'))
+  const path = (process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules/.bin')).join(':')
+  try {
+    const child = spawn('bash', ['-c', shellScript(commands, outDir)], { cwd: project.dir, detached: true, env: { ...process.env, PATH: path, NO_COLOR: '1', FAKELAB_PORT: String(ports.get(3000)) }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), BLOCK_TIMEOUT_MS)
+    // `exit`, not `close`: a server the block left running holds its stdout open.
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null]
+    clearTimeout(timer)
+    let left = sessionProcesses(child.pid!)
+    for (let waited = 0; left.length > 0 && waited < STOP_GRACE_MS; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      left = sessionProcesses(child.pid!)
     }
-    const comment = line.indexOf(' #')
-    const command = (comment < 0 ? line : line.slice(0, comment)).trimEnd()
-    const port = /--port\s+(\d+)/.exec(command)?.[1] ?? String(base)
-    lines.push(command.endsWith('&') ? command : `${command} &`, `__fakelab_ready ${port}`)
+    for (const { pid } of left) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const report = `${where(block)}: exit ${code ?? signal}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`
+    expect(signal, `${report}\n(timed out after ${BLOCK_TIMEOUT_MS} ms)`).toBeNull()
+    expect(code, report).toBe(0)
+    const differences: string[] = []
+    commands.forEach((command, n) => {
+      if (command.output === undefined && command.exit === undefined) return
+      const at = `${block.page}:${block.line + command.line}`
+      const actual = readFileSync(join(outDir, String(n)), 'utf8')
+      const status = Number(readFileSync(join(outDir, `${n}.exit`), 'utf8'))
+      if (command.output !== undefined && !outputMatches(command.output, actual)) differences.push(`${at}: printed\n${actual}\ninstead of\n${command.output.join('\n')}`)
+      if ((command.exit ?? 0) !== status) differences.push(`${at}: exit ${status} instead of ${command.exit ?? 0}`)
+    })
+    expect(differences, report).toEqual([])
+    expect(left.map((p) => p.args), `${where(block)} leaves these running (stop what it starts, e.g. kill %1)`).toEqual([])
+  } finally {
+    rmSync(outDir, { recursive: true, force: true })
   }
-  return [
-    // Job control: each background job is its own process group, so stopping it reaches npx's child too.
-    'set -em',
-    `export PATH="$PWD/node_modules/.bin:$PATH" FAKELAB_PORT=${base}`,
-    // A TCP connect, not an HTTP request: a recorder would put the probe in its cassette.
-    '__fakelab_ready() { for _ in $(seq 1 300); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.05; done; echo "nothing answers on port $1" >&2; return 1; }',
-    "trap 'for p in $(jobs -p); do kill -INT -- \"-$p\" 2>/dev/null || true; done; wait' EXIT",
-    ...lines,
-  ].join('\n')
 }
 
 let project: ScratchProject
@@ -191,7 +180,7 @@ describe('README.md and docs/*.md code blocks', () => {
   })
 
   const isCode = (block: Block) => !block.sameAs && !block.checkout && !block.install && (block.lang === 'ts' || block.lang === 'js')
-  const kind = (block: Block) => block.sameAs ? `same-as ${block.sameAs}` : block.outputOf !== undefined ? 'output' : block.checkout ? 'checkout' : block.install ? 'install' : block.lang || 'plain'
+  const kind = (block: Block) => block.sameAs ? `same-as ${block.sameAs}` : block.outputOf !== undefined ? 'output' : block.checkout ? 'checkout' : block.install ? 'install' : block.notRun !== undefined ? `not run: ${block.notRun}` : block.lang || 'plain'
   it.each(blocks.filter((b) => !isCode(b)).map((block) => [where(block), kind(block), block] as const))(
     '%s (%s)',
     async (_where, _kind, block) => {
@@ -208,7 +197,7 @@ describe('README.md and docs/*.md code blocks', () => {
         return
       }
       if (block.outputOf !== undefined) {
-        const { stdout } = await project.exec('bash', ['-c', `export PATH="$PWD/node_modules/.bin:$PATH"; ${block.outputOf} || true`], { timeout: 60_000 })
+        const { stdout } = await project.exec('bash', ['-c', `${block.outputOf} || true`], { timeout: 60_000 })
         expect(stdout, `${where(block)}: the output of ${block.outputOf}`).toBe(block.text)
         return
       }
@@ -220,7 +209,11 @@ describe('README.md and docs/*.md code blocks', () => {
         }
         case 'sh':
         case 'bash': {
-          await project.exec('bash', ['-c', await shellScript(block.text)], { timeout: 60_000 })
+          if (block.notRun !== undefined) {
+            expect(block.notRun, `${where(block)}: <!-- not run: … --> needs its reason`).not.toBe('')
+            return
+          }
+          await runShellBlock(block)
           return
         }
         default:

@@ -12,7 +12,7 @@ const head = 'version: 1\nusers: [{ username: u }]\ngroups: [{ path: g, visibili
 
 describe('scenario releases', () => {
   it.each([
-    ['an unknown tag', `${head}    releases: [{ tag_name: v2 }]\n`, ['test.yaml:11:28 projects[0].releases[0].tag_name: unknown tag "v2" (the project\'s repository.tags has no such name)']],
+    ['an unknown tag', `${head}    releases: [{ tag_name: v2 }]\n`, ['test.yaml:11:28 projects[0].releases[0].tag_name: unknown tag "v2" in the repository of g/p; its tags: v1']],
     ['two releases on one tag', `${head}    releases: [{ tag_name: v1 }, { tag_name: v1 }]\n`, ['test.yaml:11:46 projects[0].releases[1].tag_name: a second release on tag "v1" (one release per tag)']],
     ['an unknown milestone', `${head}    releases: [{ tag_name: v1, milestones: [m2] }]\n`, ['test.yaml:11:45 projects[0].releases[0].milestones[0]: unknown milestone "m2" (not a milestone of the project or its groups)']],
   ])('refuses %s, at the record', (_what, text, problems) => {

@@ -260,7 +260,7 @@ describe('parseScenario problems', () => {
   const base = (body: string): string => `version: 1\n${body}`
   it.each([
     ['a missing version', 'users: []', 'test.yaml:1:1 version: is required; add "version: 1" at the top'],
-    ['an unknown top-level key', base('userz: []'), 'test.yaml:2:1 unknown key "userz"'],
+    ['an unknown top-level key', base('userz: []'), 'test.yaml:2:1 unknown key "userz" (did you mean "users"?)'],
     ['a number where a string is expected', base('groups: [{ path: g, name: 12 }]'), 'test.yaml:2:27 groups[0].name: must be a string; got 12 (quote it to make it a string)'],
     ['an unquoted hex colour', base('groups:\n  - path: g\n    labels:\n      - name: x\n        color: #fff'), 'test.yaml:6:16 groups[0].labels[0].color: is empty; quote hex colours ("#D9534F"): an unquoted # starts a YAML comment'],
     ['a bad access level name', base('users: [{ username: u }]\ngroups: [{ path: g, members: [{ user: u, access_level: boss }] }]'), 'test.yaml:3:56 groups[0].members[0].access_level: must be one of 0, 5, 10, 20, 30, 40, 50 or no_access, minimal_access, guest, reporter, developer, maintainer, owner; got "boss"'],

@@ -17,9 +17,6 @@
  */
 import type { CoreReply, CoreRequest } from '../transport.js'
 
-/** The three probe paths. */
-export const PROBE_PATHS: readonly string[] = ['/-/health', '/-/readiness', '/-/liveness']
-
 /**
  * The checks `/-/readiness?all=1` reports, in HealthController's order, each as
  * `Probes::Collection` words a passing `Result` (`{status: 'ok'}`, plus `labels` for Gitaly's

@@ -15,11 +15,12 @@
 import { z } from 'zod'
 import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
-import { at } from '../../scenario/problems.js'
-import { items, list } from '../../scenario/entries.js'
+import { at, formatPath } from '../../scenario/problems.js'
+import { items, list, str } from '../../scenario/entries.js'
 import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import { checkScenarioNotes, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from '../notes/notes.public.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
+import { refProblem, scenarioRefNames } from '../repository/repository.public.js'
 
 /** A full commit SHA: 40 hexadecimal digits, lower case. */
 const shaSchema = z.string().regex(/^[0-9a-f]{40}$/, 'expected a 40-digit lower-case hex SHA')
@@ -78,8 +79,20 @@ export const mergeRequestFragment: ScenarioFragment = {
     checkIssuableReferences(ctx, 'merge_requests')
     checkScenarioNotes(ctx, 'merge_requests')
     for (const project of ctx.model.project) {
+      const refs = scenarioRefNames(project)
+      const name = ctx.index.fullPath(project) ?? formatPath(project.path)
       for (const item of items(project, 'merge_requests')) {
         for (const [reviewer, j] of list(item.value.reviewers)) ctx.checkUser(at(item, 'reviewers', j), reviewer)
+        // With a repository, an open merge request's branches must be in it (issue 38 item 2): a
+        // typo would show `can_be_merged` with no changes. A merged or closed one's source branch
+        // may be gone (removed on merge), as in GitLab.
+        const state = str(item.value.state) ?? 'opened'
+        if (!refs || (state !== 'opened' && state !== 'locked')) continue
+        for (const field of ['source_branch', 'target_branch']) {
+          const branch = str(item.value[field])
+          const problem = branch === undefined ? undefined : refProblem('branch', branch, refs, name)
+          if (problem) ctx.report(at(item, field), problem)
+        }
       }
     }
   },

@@ -13,6 +13,7 @@ import { at } from '../../scenario/problems.js'
 import { items, list } from '../../scenario/entries.js'
 import { idSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import type { ReleaseLinkRecord, ReleaseRecord } from './releases.tables.js'
+import { refProblem, scenarioRefNames } from '../repository/repository.public.js'
 
 /** An asset link of a release. */
 const linkSchema = z.strictObject({
@@ -60,8 +61,8 @@ export const releaseFragment: ScenarioFragment = {
       const namespace = ctx.index.namespace(project)
       // An unknown namespace is reported already: milestone lookups would only echo it.
       const scopes = namespace ? [project, ...namespace.groups] : undefined
-      const repository = (project.value as { repository?: { tags?: { name?: unknown }[] } }).repository
-      const tags = new Set((repository?.tags ?? []).map((t) => t?.name))
+      const refs = scenarioRefNames(project) ?? { branches: [], tags: [] }
+      const name = ctx.index.fullPath(project) ?? String(project.value.path)
       const seen = new Set<unknown>()
       for (const release of items(project, 'releases')) {
         const { tag_name, author, milestones } = release.value as { tag_name?: unknown; author?: unknown; milestones?: unknown }
@@ -72,7 +73,8 @@ export const releaseFragment: ScenarioFragment = {
           }
         }
         if (typeof tag_name !== 'string') continue
-        if (!tags.has(tag_name)) ctx.report(at(release, 'tag_name'), `unknown tag ${JSON.stringify(tag_name)} (the project's repository.tags has no such name)`)
+        const problem = refProblem('tag', tag_name, refs, name)
+        if (problem) ctx.report(at(release, 'tag_name'), problem)
         if (seen.has(tag_name)) ctx.report(at(release, 'tag_name'), `a second release on tag ${JSON.stringify(tag_name)} (one release per tag)`)
         seen.add(tag_name)
       }

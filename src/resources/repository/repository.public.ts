@@ -8,7 +8,8 @@
  * which tags show their release, `release_description` makes one and commits show their
  * pipeline; and a project's branch and tag names and the commit a ref names,
  * as CI reads them (`Repository#branch_names`, `#tag_names`, `Project#commit(ref)`); the `Commit`
- * and `Diff` entities a merge request's `commits` and `changes` present.
+ * and `Diff` entities a merge request's `commits` and `changes` present; the branch and tag names a
+ * scenario's `repository:` makes, against which other areas check their refs.
  * Source: issue 26 items 2, 3 and 5; gitlab: app/models/repository.rb, app/models/project.rb.
  * @module
  */
@@ -27,6 +28,7 @@ export { canDownloadCode } from './repository.helpers.js'
 export { registerTagReleaseCreator, registerTagReleaseLookup } from './repository.tag-release.js'
 export { registerCommitPipelineLookup } from './repository.commit-pipeline.js'
 export { canMergeToBranch, canPushToBranch, isProtectedBranch } from './repository.protection.js'
+export { refProblem, scenarioRefNames } from './repository.scenario.js'
 export type { FlatEntry } from './repository.build.js'
 export { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'

@@ -17,7 +17,8 @@
  * @module
  */
 import { z } from 'zod'
-import { isRec, items, list, str } from '../../scenario/entries.js'
+import { didYouMean } from '../../core/did-you-mean.js'
+import { isRec, items, list, str, type Entry } from '../../scenario/entries.js'
 import type { CheckContext, FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
 import { timestampSchema } from '../../scenario/scalars.js'
@@ -132,6 +133,42 @@ function checkRepository(ctx: CheckContext, project: ReturnType<typeof items>[nu
       tags.add(name)
     }
   }
+}
+
+/**
+ * The branch and tag names a project's raw `repository:` section makes (before parsing: the
+ * checks read raw values), or `undefined` when the project has no `repository:` (its merge
+ * requests and pipelines then keep the scenario's made-up values, and nothing is checked).
+ * Branches: each commit's (`branch`, else the default branch) and `branches:`; tags: `tags:`.
+ */
+export function scenarioRefNames(project: Entry): { branches: string[]; tags: string[] } | undefined {
+  const repo = project.value.repository
+  if (!isRec(repo)) return undefined
+  const defaultBranch = str(project.value.default_branch) ?? 'main'
+  const branches = new Set<string>()
+  for (const [commit] of list(repo.commits)) if (isRec(commit)) branches.add(str(commit.branch) ?? defaultBranch)
+  if (isRec(repo.branches)) for (const name of Object.keys(repo.branches)) branches.add(name)
+  const tags = new Set<string>()
+  for (const [tag] of list(repo.tags)) if (isRec(tag) && typeof tag.name === 'string') tags.add(tag.name)
+  return { branches: [...branches], tags: [...tags] }
+}
+
+/**
+ * Checks that `given` names a ref of `kind` in a project's repository (issue 38 item 2): a merge
+ * request's branches, a pipeline's or job's ref (a branch or a tag), a release's tag.
+ * @param refs the project's {@link scenarioRefNames}.
+ * @param project the project's full path, for the message.
+ * @returns `undefined` when it does, else the problem: `unknown branch "feature/logn" in the
+ *   repository of acme/website (did you mean "feature/login"?); its branches: main, feature/login`.
+ */
+export function refProblem(kind: 'branch' | 'tag' | 'branch or tag', given: string, refs: { branches: readonly string[]; tags: readonly string[] }, project: string): string | undefined {
+  const names = kind === 'branch' ? refs.branches : kind === 'tag' ? refs.tags : [...refs.branches, ...refs.tags]
+  if (names.includes(given)) return undefined
+  const listed = [
+    kind !== 'tag' ? `its branches: ${refs.branches.join(', ') || 'none'}` : '',
+    kind !== 'branch' ? `its tags: ${refs.tags.join(', ') || 'none'}` : '',
+  ].filter(Boolean).join('; ')
+  return `unknown ${kind} ${JSON.stringify(given)} in the repository of ${project}${didYouMean(given, names)}; ${listed}`
 }
 
 const MINUTE_MS = 60_000

@@ -21,6 +21,7 @@ import { fullPathSchema, idSchema, isFullPath, isTimestamp, normalTimestamp, tim
 import type { Db } from '../../db/db.js'
 import { ciConfigSchema, CI_STATUSES, defaultAllowFailure, defaultWhen, DEFAULT_STAGES, JOB_WHEN, NOT_STARTED, pipelineJobSchema, pipelineVariableSchema, stageIndex, type ScenarioPipelineJob } from './pipelines.scenario.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
+import { refProblem, scenarioRefNames } from '../repository/repository.public.js'
 
 
 const commitSchema = z.strictObject({
@@ -428,8 +429,17 @@ export const runnerFragment: ScenarioFragment = {
   check(ctx) {
     checkRunners(ctx)
     for (const project of ctx.model.project) {
+      // With a repository, a pipeline's ref is one of its branches or tags (issue 38 item 2).
+      const refs = scenarioRefNames(project)
+      const name = ctx.index.fullPath(project) ?? String(project.value.path)
       for (const [pipeline, i] of list(project.value.pipelines)) {
-        if (isRec(pipeline)) ctx.checkUser(at(project, 'pipelines', i, 'user'), pipeline.user)
+        if (!isRec(pipeline)) continue
+        ctx.checkUser(at(project, 'pipelines', i, 'user'), pipeline.user)
+        if (!refs) continue
+        const here = { ...at(project, 'pipelines', i), value: pipeline }
+        const ref = str(pipeline.ref)
+        const problem = ref === undefined ? undefined : refProblem('branch or tag', ref, refs, name)
+        if (problem) ctx.report(at(here, 'ref'), problem)
       }
       checkCiConfig(ctx, project)
     }

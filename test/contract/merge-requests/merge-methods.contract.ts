@@ -94,7 +94,7 @@ contract('merge_method ff: fast-forward only', { scenario: withMethod('ff') }, (
     const res = await api.put('/projects/20/merge_requests/1/merge', { as: 'max', body: { should_remove_source_branch: true, merge_commit_message: 'unused' } })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ state: 'merged', merged_by: { username: 'max' }, merged_at: NOW, merge_commit_sha: null, squash_commit_sha: null, sha: head, merge_when_pipeline_succeeds: false })
-    expect(await branches(api)).toEqual({ 'fix/footer-links': expect.any(String), main: head })
+    expect(await branches(api)).toEqual({ 'fix/footer-links': expect.any(String), main: head, 'release/prep': expect.any(String) })
     const [parents, message] = await commitFacts(api, head)
     expect([parents.length, message]).toEqual([1, 'Fix the login button\n\nThe handler was never bound.\n'])
   })

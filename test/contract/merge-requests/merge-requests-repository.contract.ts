@@ -166,7 +166,7 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
       state: 'merged', merged_by: { username: 'max' }, merged_at: NOW, updated_at: NOW, merge_commit_sha: tips.main, squash_commit_sha: null,
       sha: LOGIN, should_remove_source_branch: true, diff_refs: { base_sha: MERGED_FOOTER, head_sha: LOGIN, start_sha: MAIN }, changes_count: '2',
     })
-    expect(Object.keys(tips)).toEqual(['fix/footer-links', 'main'])
+    expect(Object.keys(tips)).toEqual(['fix/footer-links', 'main', 'release/prep'])
     const merge = await api.get(`/projects/20/repository/commits/${tips.main}`)
     expect([merge.body.parent_ids, merge.body.message, merge.body.committer_name, merge.body.created_at]).toEqual([
       [MAIN, LOGIN], "Merge branch 'feature/login' into 'main'\n\nFix the login button\n\nSee merge request acme/website!1", 'Max Maintainer', '2021-04-01T12:00:00.000+00:00',

@@ -160,7 +160,7 @@ contract('DELETE /projects/:id/repository/merged_branches', {}, ({ api }) => {
     const res = await api.delete('/projects/20/repository/merged_branches', { as: 'devon' })
     expect([res.status, res.body]).toEqual([202, { message: '202 Accepted' }])
     const names = (await api.get('/projects/20/repository/branches')).body.map((b: { name: string }) => b.name)
-    expect(names).toEqual(['feature/login', 'main'])
+    expect(names).toEqual(['feature/login', 'main', 'release/prep'])
   })
 
   it('accepts a reporter and deletes nothing (the worker refuses them)', async () => {

@@ -64,7 +64,7 @@ contract('GET /projects/:id/repository/branches', {}, ({ api }) => {
   it('lists branches by name with GitLab\'s Branch entity', async () => {
     const res = await api.get('/projects/20/repository/branches', { as: 'devon' })
     expect(res.status).toBe(200)
-    expect(res.body.map((b: { name: string }) => b.name)).toEqual(['feature/login', 'fix/footer-links', 'main'])
+    expect(res.body.map((b: { name: string }) => b.name)).toEqual(['feature/login', 'fix/footer-links', 'main', 'release/prep'])
     expect(Object.keys(res.body[2])).toEqual(BRANCH_FIELDS)
     expect(res.body[2]).toEqual({
       name: 'main',
@@ -83,7 +83,7 @@ contract('GET /projects/:id/repository/branches', {}, ({ api }) => {
   it('marks a branch merged into the default branch, and lets a developer push to unprotected ones', async () => {
     const res = await api.get('/projects/20/repository/branches', { as: 'devon' })
     const facts = res.body.map((b: { name: string; merged: boolean; can_push: boolean }) => [b.name, b.merged, b.can_push])
-    expect(facts).toEqual([['feature/login', false, true], ['fix/footer-links', true, true], ['main', false, false]])
+    expect(facts).toEqual([['feature/login', false, true], ['fix/footer-links', true, true], ['main', false, false], ['release/prep', false, true]])
     const maintainer = await api.get('/projects/20/repository/branches', { as: 'max', query: { search: 'main' } })
     expect(maintainer.body.map((b: { can_push: boolean }) => b.can_push)).toEqual([true])
   })
@@ -101,8 +101,8 @@ contract('GET /projects/:id/repository/branches', {}, ({ api }) => {
 
   it('paginates with GitLab\'s headers', async () => {
     const res = await api.get('/projects/20/repository/branches', { query: { per_page: 2, page: 2 } })
-    expect(res.body.map((b: { name: string }) => b.name)).toEqual(['main'])
-    expect(paginationHeaders(res)).toMatchObject({ 'x-page': '2', 'x-per-page': '2', 'x-total': '3', 'x-total-pages': '2', 'x-prev-page': '1', 'x-next-page': '' })
+    expect(res.body.map((b: { name: string }) => b.name)).toEqual(['main', 'release/prep'])
+    expect(paginationHeaders(res)).toMatchObject({ 'x-page': '2', 'x-per-page': '2', 'x-total': '4', 'x-total-pages': '2', 'x-prev-page': '1', 'x-next-page': '' })
   })
 
   it('lists nothing for an empty repository', async () => {
@@ -254,7 +254,7 @@ contract('GET /projects/:id/repository/commits/:sha/refs', {}, ({ api }) => {
     const res = await api.get(`/projects/20/repository/commits/${FOOTER}/refs`)
     expect(res.body).toEqual([
       { type: 'branch', name: 'feature/login' }, { type: 'branch', name: 'fix/footer-links' }, { type: 'branch', name: 'main' },
-      { type: 'tag', name: 'v0.9.0' }, { type: 'tag', name: 'v1.0.0' },
+      { type: 'branch', name: 'release/prep' }, { type: 'tag', name: 'v0.9.0' }, { type: 'tag', name: 'v1.0.0' },
     ])
     const tags = await api.get(`/projects/20/repository/commits/${LOGIN}/refs`, { query: { type: 'tag' } })
     expect(tags.body).toEqual([])
