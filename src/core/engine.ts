@@ -648,6 +648,7 @@ export function createEngine(options: EngineOptions): Simulator {
     setClock: (instant: string) => sim.setClock(instant),
     advanceClock: (ms: number) => sim.advanceClock(ms),
     now: () => engine.clock.now(),
+    routeKeys: () => routes.map((route) => route.key),
     journal,
     faults,
   }
