@@ -11,11 +11,19 @@ import { PackError, type RawObject } from './packfile.js'
 
 const text = new TextDecoder('utf-8', { fatal: false })
 
+/** Encodings made already, by object (objects are immutable: a clone after a clone re-encodes nothing). */
+const encodings = new WeakMap<GitObject, RawObject>()
+
 /** An object's type and body, as a pack carries it (its encoding without the `<type> <size>\0` header). */
 export function rawOf(object: GitObject): RawObject {
   if (object.type === 'blob') return { type: 'blob', body: object.data }
-  const encoded = encodeObject(object)
-  return { type: object.type, body: encoded.subarray(encoded.indexOf(0) + 1) }
+  let raw = encodings.get(object)
+  if (!raw) {
+    const encoded = encodeObject(object)
+    raw = { type: object.type, body: encoded.subarray(encoded.indexOf(0) + 1) }
+    encodings.set(object, raw)
+  }
+  return raw
 }
 
 const MODES = new Set<string>(['100644', '100755', '120000', '40000', '160000'])

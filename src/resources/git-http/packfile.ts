@@ -2,19 +2,17 @@
  * git's packfile format (Documentation/technical/pack-format.txt, version 2): writing a pack of whole
  * objects for upload-pack, and reading a pushed pack with its deltas (OFS_DELTA by offset within the
  * pack, REF_DELTA by id, in the pack or in the repository already: a thin pack). Objects are
- * compressed with fflate (already a dependency, synchronous, browser-safe) and read with pako's
- * zlib stream, the one zlib for JavaScript that tells where a compressed object ends (its
+ * written as zlib's stored blocks (`native.ts`: at memory speed) and read with pako's zlib stream, the one zlib for JavaScript that tells where a compressed object ends (its
  * `next_in`), which a pack, with no lengths of its own, needs. Objects decode into the repository
  * area's shapes (`git-objects.ts`), whose encodings give the same ids.
  * Source: git Documentation/technical/pack-format.txt, packfile.c (`unpack_object_header`,
  * `get_delta_base`), patch-delta.c.
  * @module
  */
-import { sha1 } from '@noble/hashes/legacy.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { zlibSync } from 'fflate'
 import { ZStream, zlibInflate, zlibInflateEnd, zlibInflateInit, Z_FINISH, Z_STREAM_END } from 'pako'
 import type { ObjectId } from '../repository/repository.public.js'
+import { sha1Hasher, storedZlib } from './native.js'
 import { concat } from './pkt-line.js'
 
 /** An object's type and its body (the bytes after git's `<type> <size>\0` header). */
@@ -42,7 +40,7 @@ const utf8 = new TextEncoder()
 
 /** The id git gives an object: the SHA-1 of `<type> <size>\0<body>`. */
 export function objectId(type: ObjectType, body: Uint8Array): ObjectId {
-  return bytesToHex(sha1.create().update(utf8.encode(`${type} ${body.length}\0`)).update(body).digest())
+  return bytesToHex(sha1Hasher().update(utf8.encode(`${type} ${body.length}\0`)).update(body).digest())
 }
 
 /** A pack entry's header: type code and inflated size, 7 bits a byte after the first 4. */
@@ -60,8 +58,8 @@ function entryHeader(code: number, size: number): Uint8Array {
 }
 
 /**
- * A version-2 pack of these objects, whole (no deltas), each compressed at zlib level 1 (git's
- * `pack.compression` default trades the same way for speed), and its SHA-1 trailer.
+ * A version-2 pack of these objects, whole (no deltas), each a zlib stream of stored blocks
+ * (`storedZlib`: speed over size, the pack goes to a client on the same machine), and its SHA-1 trailer.
  */
 export function writePack(objects: readonly RawObject[]): Uint8Array {
   const head = new Uint8Array(12)
@@ -72,9 +70,9 @@ export function writePack(objects: readonly RawObject[]): Uint8Array {
   const parts: Uint8Array[] = [head]
   for (const o of objects) {
     parts.push(entryHeader(TYPE_CODE[o.type], o.body.length))
-    parts.push(zlibSync(o.body, { level: 1 }))
+    parts.push(storedZlib(o.body))
   }
-  const hash = sha1.create()
+  const hash = sha1Hasher()
   for (const p of parts) hash.update(p)
   parts.push(hash.digest())
   return concat(parts)
@@ -163,7 +161,7 @@ export function readPack(bytes: Uint8Array, base: (id: ObjectId) => RawObject | 
   if (version !== 2 && version !== 3) throw new PackError(`pack version ${version} unsupported`)
   const count = view.getUint32(8)
   const trailer = bytesToHex(bytes.subarray(bytes.length - 20))
-  if (bytesToHex(sha1(bytes.subarray(0, bytes.length - 20))) !== trailer) throw new PackError('pack is corrupted (SHA1 mismatch)')
+  if (bytesToHex(sha1Hasher().update(bytes.subarray(0, bytes.length - 20)).digest()) !== trailer) throw new PackError('pack is corrupted (SHA1 mismatch)')
   const entries: Entry[] = []
   let at = 12
   for (let n = 0; n < count; n++) {
