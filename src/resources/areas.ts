@@ -10,8 +10,10 @@
  */
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
+export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
 export * from './freeze-periods/index.js'
 export * from './groups/index.js'
+export * from './instance-metrics/index.js' // sidekiq metrics and application statistics (issue 36 item 7)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'

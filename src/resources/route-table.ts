@@ -29,6 +29,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/merge_requests/:merge_request_iid/notes/:note_id/award_emoji/:award_id",
     ],
   },
+  "ci-lint": {
+    api: [
+      "POST /ci/lint",
+      "GET /projects/:id/ci/lint",
+      "POST /projects/:id/ci/lint",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",
@@ -49,6 +56,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /groups/:id/projects/:project_id",
       "POST /groups/:id/transfer",
       "DELETE /groups/:id",
+    ],
+  },
+  "instance-metrics": {
+    api: [
+      "GET /sidekiq/queue_metrics",
+      "GET /sidekiq/process_metrics",
+      "GET /sidekiq/job_stats",
+      "GET /sidekiq/compound_metrics",
+      "GET /application/statistics",
     ],
   },
   "issue-links": {
