@@ -11,6 +11,7 @@
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
+export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
 export * from './freeze-periods/index.js'
 export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'

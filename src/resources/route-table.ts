@@ -36,6 +36,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/ci/lint",
     ],
   },
+  "ci-variables": {
+    api: [
+      "GET /admin/ci/variables",
+      "GET /admin/ci/variables/:key",
+      "POST /admin/ci/variables",
+      "PUT /admin/ci/variables/:key",
+      "DELETE /admin/ci/variables/:key",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",

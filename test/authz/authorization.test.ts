@@ -503,6 +503,12 @@ const ROWS: Row[] = [
   { key: 'POST /ci/lint', path: '/ci/lint', body: { content: 'a:\n  script: x\n' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, S] },
   { key: 'GET /projects/:id/ci/lint', path: '/projects/20/ci/lint', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'POST /projects/:id/ci/lint', path: '/projects/20/ci/lint', body: { content: 'a:\n  script: x\n' }, expect: [403, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // Instance CI variables (issue 36 item 1; lib/api/admin/ci/variables.rb): administrators only.
+  { key: 'GET /admin/ci/variables', path: '/admin/ci/variables', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, 403], notFound: { message: '404 InstanceVariable Not Found' } },
+  { key: 'POST /admin/ci/variables', path: '/admin/ci/variables', body: { key: 'AUTHZ', value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', body: { value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
+  { key: 'DELETE /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 
