@@ -11,11 +11,14 @@
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
+export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
+export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './freeze-periods/index.js'
 export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'
+export * from './instance-metrics/index.js' // sidekiq metrics and application statistics (issue 36 item 7)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'

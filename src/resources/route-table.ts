@@ -38,6 +38,22 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /broadcast_messages/:id",
     ],
   },
+  "ci-lint": {
+    api: [
+      "POST /ci/lint",
+      "GET /projects/:id/ci/lint",
+      "POST /projects/:id/ci/lint",
+    ],
+  },
+  "ci-variables": {
+    api: [
+      "GET /admin/ci/variables",
+      "GET /admin/ci/variables/:key",
+      "POST /admin/ci/variables",
+      "PUT /admin/ci/variables/:key",
+      "DELETE /admin/ci/variables/:key",
+    ],
+  },
   "deploy-keys": {
     api: [
       "GET /deploy_keys",
@@ -92,6 +108,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /groups/:id/projects/:project_id",
       "POST /groups/:id/transfer",
       "DELETE /groups/:id",
+    ],
+  },
+  "instance-metrics": {
+    api: [
+      "GET /sidekiq/queue_metrics",
+      "GET /sidekiq/process_metrics",
+      "GET /sidekiq/job_stats",
+      "GET /sidekiq/compound_metrics",
+      "GET /application/statistics",
     ],
   },
   "issue-links": {

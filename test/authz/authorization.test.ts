@@ -567,6 +567,22 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/6a0ce5ce77930af57d3a719b776b4d94c565200f', body: { state: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/1e4fee13c341a10ef5522c01d665868d7fcc6bbb', body: { state: 'running', target_url: 'https://ci.example.com/1' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   // --- end pipelines and jobs
+  // Instance metrics (issue 36 item 7): administrators only, anonymous 401 (lib/api/sidekiq_metrics.rb
+  // `authenticated_as_admin!`; lib/api/statistics.rb `authorize! :read_application_statistics`).
+  ...['queue_metrics', 'process_metrics', 'job_stats', 'compound_metrics'].map((name): Row => (
+    { key: `GET /sidekiq/${name}`, path: `/sidekiq/${name}`, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] })),
+  { key: 'GET /application/statistics', path: '/application/statistics', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  // CI lint (issue 36 item 4; lib/api/lint.rb 13.12): instance lint for anyone (sign-up enabled);
+  // project GET `download_code` (20 is public), POST `create_pipeline` (Developer+).
+  { key: 'POST /ci/lint', path: '/ci/lint', body: { content: 'a:\n  script: x\n' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'GET /projects/:id/ci/lint', path: '/projects/20/ci/lint', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/ci/lint', path: '/projects/20/ci/lint', body: { content: 'a:\n  script: x\n' }, expect: [403, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // Instance CI variables (issue 36 item 1; lib/api/admin/ci/variables.rb): administrators only.
+  { key: 'GET /admin/ci/variables', path: '/admin/ci/variables', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, 403], notFound: { message: '404 InstanceVariable Not Found' } },
+  { key: 'POST /admin/ci/variables', path: '/admin/ci/variables', body: { key: 'AUTHZ', value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', body: { value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
+  { key: 'DELETE /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 

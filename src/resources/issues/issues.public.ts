@@ -114,3 +114,8 @@ export function relabelIssues(db: Db, rewrite: (ids: number[]) => number[] | nul
     if (ids) db.tables.issues.update(issue.id, { label_ids: ids })
   }
 }
+
+/** How many issues the instance holds, every project's (`Issue.count`, for `GET /application/statistics`). */
+export function issueCount(db: Db): number {
+  return db.tables.issues.size
+}

@@ -82,3 +82,8 @@ export function relabelMergeRequests(db: Db, rewrite: (ids: number[]) => number[
     if (ids) db.tables.merge_requests.update(mr.id, { label_ids: ids })
   }
 }
+
+/** How many merge requests the instance holds (`MergeRequest.count`, for `GET /application/statistics`). */
+export function mergeRequestCount(db: Db): number {
+  return db.tables.merge_requests.size
+}

@@ -60,3 +60,8 @@ export function copyNotes(db: Db, type: NoteableType, fromId: number, toId: numb
     db.tables.notes.insert({ ...rest, id, noteable_id: toId, project_id: toProjectId, discussion_id })
   }
 }
+
+/** How many notes the instance holds, system notes included (`Note.count`, for `GET /application/statistics`). */
+export function noteCount(db: Db): number {
+  return db.tables.notes.size
+}

@@ -99,6 +99,9 @@ export function parseCiYaml(text: string): CiConfigResult {
     doc = undefined
   }
   if (!isMapping(doc) || Object.keys(doc).length === 0) return { kind: 'error', error: `Included file \`${CI_CONFIG_PATH}\` does not have valid YAML syntax!` }
+  // Keys written as Ruby symbols (`:test_job:`) read as their names (GitLab's loader symbolizes keys).
+  doc = Object.fromEntries(Object.entries(doc).map(([k, v]) => [k.startsWith(':') && k.length > 1 ? k.slice(1) : k, isMapping(v) ? Object.fromEntries(Object.entries(v).map(([ik, iv]) => [ik.startsWith(':') && ik.length > 1 ? ik.slice(1) : ik, iv])) : v]))
+  if (!isMapping(doc)) return { kind: 'error', error: 'Invalid configuration format' }
   const stagesValue = doc.stages ?? doc.types
   // `.pre` and `.post` are always there, around the stages written.
   const stages = Array.isArray(stagesValue) ? ['.pre', ...stagesValue.map(String).filter((s) => s !== '.pre' && s !== '.post'), '.post'] : [...DEFAULT_STAGES]

@@ -13,6 +13,12 @@ import type { PipelineRecord } from './runners.tables.js'
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
 export type { PipelineRecord } from './runners.tables.js'
 export { createMergeRequestPipeline } from './pipelines.service.js'
+// CI lint reads content with the pipelines' own `.gitlab-ci.yml` reader (the ci-lint area).
+export { lintCiYaml } from './pipelines.ci-lint.js'
+export type { CiLintResult } from './pipelines.ci-lint.js'
+export { CI_CONFIG_PATH } from './pipelines.ci-config.js'
+/** `create_pipeline` on the project (Developer+), as `POST /projects/:id/ci/lint` authorizes. */
+export { canDevelop as canCreatePipeline } from './pipelines.service.js'
 
 /** A project's pipelines, in id order (`project.all_pipelines`). */
 export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] {
