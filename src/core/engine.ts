@@ -41,7 +41,8 @@ import { classify, isPreflight, type Classified } from './stages/classify.js'
 import { probeReply } from './stages/probe.js'
 import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
 import { admit, admitHead, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
-import { authenticateRequest, readParams } from './stages/authenticate.js'
+import { authenticateRequest, readParams, readRawBody } from './stages/authenticate.js'
+import type { RawParams } from './params.js'
 import { ClockText, RequestContext } from './stages/context.js'
 import { validate } from './stages/validate.js'
 import { transact } from './stages/transact.js'
@@ -403,8 +404,13 @@ class Engine {
     trace.route = routed.route.key
     const loaded = this.routeOf(routed.route)
     const route = loaded instanceof Promise ? await loaded : loaded
-    const read = readParams(request, routed)
-    const raw = read instanceof Promise ? await read : read
+    let raw: RawParams
+    let body: Uint8Array | undefined
+    if (route.rawBody) ({ raw, body } = await readRawBody(request, routed))
+    else {
+      const read = readParams(request, routed)
+      raw = read instanceof Promise ? await read : read
+    }
     const now = this.clock.now()
     const baseUrl = this.fixedBaseUrl ?? request.origin
     let auth: AuthInfo
@@ -427,9 +433,15 @@ class Engine {
       text: this.clockText.at(now),
       baseUrl,
       fakerOf: this.fakerOf,
+      body,
     })
     validate(route, ctx)
-    return transact(this.db, route, ctx)
+    const outcome = transact(this.db, route, ctx)
+    if (outcome.journal) {
+      if (outcome.journal.user !== undefined) trace.user = outcome.journal.user
+      if (outcome.journal.detail !== undefined) trace.detail = outcome.journal.detail
+    }
+    return outcome
   }
 
   /**
