@@ -11,7 +11,7 @@
  *
  * What it understands of Grape (enough for lib/api, not a Ruby interpreter):
  * - nesting by indentation: `resource`/`resources`/`namespace`/`segment`/`group`/`route_param`
- *   blocks add their first argument to the path; `version`, `params`, `if` and other blocks add nothing;
+ *   blocks add their first argument to the path (`route_param :x` adds `:x`); `version`, `params`, `if` and other blocks add nothing;
  * - routes `get`/`post`/`put`/`delete`/`patch`/`head` with a path argument (a string, a symbol or a
  *   variable), or none;
  * - loops `<collection>.each do |a, b|` over `%w[]`, array and hash literals, constants assigned in
@@ -304,7 +304,9 @@ function walk(nodes, env, prefix, ctx) {
       continue
     }
     if ((m = SCOPE.exec(t))) {
-      const arg = firstArgument(m[2], env)
+      let arg = firstArgument(m[2], env)
+      // Grape's `route_param :x` is the path segment `:x`.
+      if (m[1] === 'route_param' && arg && !arg.startsWith(':')) arg = `:${arg}`
       walk(node.children, env, [...prefix, arg ?? ''], ctx)
       continue
     }
