@@ -19,7 +19,7 @@
  *   variables, constants, `x[0]`, ternaries on `==`/`end_with?`, and the ActiveSupport methods
  *   pluralize, singularize, underscore, to_s, to_sym, downcase, name, demodulize, parent_class;
  * - concerns: a section `module X` with `included do` is inlined where a section says `include X`
- *   (with `name` bound to the including class, `class Y < ...`);
+ *   (with `name` bound to the including class, `class Y < ...`; a qualified `include ::A::B::X` names X);
  * - `mount` lines of lib/api/api.rb name the route files; a mounted file without a section is listed
  *   as not read.
  * Lines of ours start with `#!`: `#! after 13.12: <why>` drops the next route (kept under `after`),
@@ -268,7 +268,7 @@ function walk(nodes, env, prefix, ctx) {
       walk(node.children, env, prefix, ctx)
       continue
     }
-    if ((m = /^include (\w+)$/.exec(t))) {
+    if ((m = /^include (?:(?:::)?\w+::)*(\w+)$/.exec(t))) {
       const concern = ctx.concerns.get(m[1])
       if (!concern) ctx.warnings.push(`${ctx.file}: include ${m[1]}: no such concern section`)
       else walk(concern.nodes, { ...env, name: ctx.className }, prefix, { ...ctx, file: ctx.file, includedFrom: concern.file })
