@@ -125,7 +125,8 @@ const konst = (name) => ({ const: name })
 const isConst = (v) => typeof v === 'object' && v !== null && 'const' in v && !Array.isArray(v)
 const PARENT = { Issue: 'Project', MergeRequest: 'Project', Snippet: 'Project', Commit: 'Project', Epic: 'Group' }
 
-const underscore = (s) => s.replace(/::/g, '/').replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase()
+/** ActiveSupport's String#underscore: `A::BCd` → `a/b_cd`, `a-b` → `a_b`. */
+const underscore = (s) => s.replace(/::/g, '/').replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase()
 const pluralize = (s) => (s.endsWith('s') ? s : s.endsWith('y') ? `${s.slice(0, -1)}ies` : `${s}s`)
 const singularize = (s) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('s') ? s.slice(0, -1) : s)
 const str = (v) => (isConst(v) ? v.const : String(v))
