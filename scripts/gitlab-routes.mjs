@@ -11,7 +11,7 @@
  *
  * What it understands of Grape (enough for lib/api, not a Ruby interpreter):
  * - nesting by indentation: `resource`/`resources`/`namespace`/`segment`/`group`/`route_param`
- *   blocks add their first argument to the path; `version`, `params`, `if` and other blocks add nothing;
+ *   blocks add their first argument to the path (`route_param :x` adds `:x`); `version`, `params`, `if` and other blocks add nothing;
  * - routes `get`/`post`/`put`/`delete`/`patch`/`head` with a path argument (a string, a symbol or a
  *   variable), or none;
  * - loops `<collection>.each do |a, b|` over `%w[]`, array and hash literals, constants assigned in
@@ -19,7 +19,7 @@
  *   variables, constants, `x[0]`, ternaries on `==`/`end_with?`, and the ActiveSupport methods
  *   pluralize, singularize, underscore, to_s, to_sym, downcase, name, demodulize, parent_class;
  * - concerns: a section `module X` with `included do` is inlined where a section says `include X`
- *   (with `name` bound to the including class, `class Y < ...`);
+ *   (with `name` bound to the including class, `class Y < ...`; a qualified `include ::A::B::X` names X);
  * - `mount` lines of lib/api/api.rb name the route files; a mounted file without a section is listed
  *   as not read.
  * Lines of ours start with `#!`: `#! after 13.12: <why>` drops the next route (kept under `after`),
@@ -125,7 +125,8 @@ const konst = (name) => ({ const: name })
 const isConst = (v) => typeof v === 'object' && v !== null && 'const' in v && !Array.isArray(v)
 const PARENT = { Issue: 'Project', MergeRequest: 'Project', Snippet: 'Project', Commit: 'Project', Epic: 'Group' }
 
-const underscore = (s) => s.replace(/::/g, '/').replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase()
+/** ActiveSupport's String#underscore: `A::BCd` → `a/b_cd`, `a-b` → `a_b`. */
+const underscore = (s) => s.replace(/::/g, '/').replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase()
 const pluralize = (s) => (s.endsWith('s') ? s : s.endsWith('y') ? `${s.slice(0, -1)}ies` : `${s}s`)
 const singularize = (s) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('s') ? s.slice(0, -1) : s)
 const str = (v) => (isConst(v) ? v.const : String(v))
@@ -268,7 +269,7 @@ function walk(nodes, env, prefix, ctx) {
       walk(node.children, env, prefix, ctx)
       continue
     }
-    if ((m = /^include (\w+)$/.exec(t))) {
+    if ((m = /^include (?:(?:::)?\w+::)*(\w+)$/.exec(t))) {
       const concern = ctx.concerns.get(m[1])
       if (!concern) ctx.warnings.push(`${ctx.file}: include ${m[1]}: no such concern section`)
       else walk(concern.nodes, { ...env, name: ctx.className }, prefix, { ...ctx, file: ctx.file, includedFrom: concern.file })
@@ -304,7 +305,9 @@ function walk(nodes, env, prefix, ctx) {
       continue
     }
     if ((m = SCOPE.exec(t))) {
-      const arg = firstArgument(m[2], env)
+      let arg = firstArgument(m[2], env)
+      // Grape's `route_param :x` is the path segment `:x`.
+      if (m[1] === 'route_param' && arg && !arg.startsWith(':')) arg = `:${arg}`
       walk(node.children, env, [...prefix, arg ?? ''], ctx)
       continue
     }
