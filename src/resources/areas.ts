@@ -12,6 +12,7 @@ export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './freeze-periods/index.js'
 export * from './groups/index.js'
+export * from './hooks/index.js' // project hooks and hook delivery (issue 34 item 5)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'

@@ -51,6 +51,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id",
     ],
   },
+  "hooks": {
+    api: [
+      "GET /projects/:id/hooks",
+      "GET /projects/:id/hooks/:hook_id",
+      "POST /projects/:id/hooks",
+      "PUT /projects/:id/hooks/:hook_id",
+      "DELETE /projects/:id/hooks/:hook_id",
+    ],
+  },
   "issue-links": {
     api: [
       "GET /projects/:id/issues/:issue_iid/links",
