@@ -19,6 +19,9 @@
  * | `PUT /-/fakelab/faults` (JSON array of rules) | 200 the rules; replaces them |
  * | `POST /-/fakelab/faults` (JSON rule) | 200 the rules; adds one |
  * | `DELETE /-/fakelab/faults` | 204 |
+ * | `GET /-/fakelab/hooks/deliveries` | 200 every logged webhook delivery, oldest first (after those in flight are answered) |
+ * | `GET /-/fakelab/hooks/delivery` | 200 `{"paused": bool}` |
+ * | `PUT /-/fakelab/hooks/delivery` `{"paused": bool}` | 200 `{"paused": bool}`; resuming sends the held deliveries |
  * @module
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
@@ -93,6 +96,12 @@ export interface ControlTarget {
   journal: {
     find(query: JournalQuery): JournalEntry[]
     clear(): void
+  }
+  /** Webhook delivery (the hooks area's, through `rules/webhook-transport.ts`); undefined without one. */
+  hooks?: {
+    paused(): boolean
+    pause(paused: boolean): void
+    deliveries(): Promise<readonly unknown[]>
   }
   faults: {
     list(): FaultRule[]
@@ -233,6 +242,19 @@ export async function control(target: ControlTarget, request: CoreRequest, path:
     case 'DELETE /faults':
       target.faults.clear()
       return { status: 204 }
+    case 'GET /hooks/deliveries':
+      if (!target.hooks) return null
+      return { status: 200, body: await target.hooks.deliveries() }
+    case 'GET /hooks/delivery':
+      if (!target.hooks) return null
+      return { status: 200, body: { paused: target.hooks.paused() } }
+    case 'PUT /hooks/delivery': {
+      if (!target.hooks) return null
+      const { paused } = await jsonBody(request)
+      if (typeof paused !== 'boolean') throw apiMessage(400, 'paused must be true or false')
+      target.hooks.pause(paused)
+      return { status: 200, body: { paused } }
+    }
     default:
       return null
   }

@@ -19,6 +19,7 @@
  * @module
  */
 import type { Db } from '../../db/db.js'
+import { registerHookControl } from '../../core/hook-control.js'
 import { deliveryExtraHeaders } from '../../rules/webhook-transport.js'
 import type { WebHookLogRecord } from './hooks.tables.js'
 
@@ -33,18 +34,12 @@ export interface HookTarget {
   readonly token: string | null
 }
 
-/** Delivery state of one store: paused or not, and the chain of deliveries in flight. */
-interface DeliveryState {
-  paused: boolean
-  chain: Promise<void>
-}
+/** The chain of one store's deliveries in flight (each POST starts when the one before is answered). */
+const CHAINS = new WeakMap<Db, Promise<void>>()
 
-const STATES = new WeakMap<Db, DeliveryState>()
-
-function stateOf(db: Db): DeliveryState {
-  let state = STATES.get(db)
-  if (!state) STATES.set(db, (state = { paused: false, chain: Promise.resolve() }))
-  return state
+/** Whether delivery is paused for the store (its `web_hook_delivery` row; a scenario's `webhook_delivery: paused`). */
+export function hookDeliveryPaused(db: Db): boolean {
+  return db.tables.web_hook_delivery.get(1)?.paused ?? false
 }
 
 /** `2021-03-01T09:00:00.000Z` → `2021-03-01 09:00:00 UTC`: how a Time reaches a hook (Sidekiq's JSON, `Time#to_s`). */
@@ -66,7 +61,7 @@ export function hookTime(iso: string | null | undefined): string | null {
 export function queueDelivery(db: Db, target: HookTarget, trigger: string, event: string, payload: unknown, at: string): WebHookLogRecord {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, 'X-Gitlab-Event': event }
   if (target.token !== null && target.token !== '') headers['X-Gitlab-Token'] = target.token
-  const state = stateOf(db)
+  const paused = hookDeliveryPaused(db)
   const log = db.tables.web_hook_logs.insert({
     web_hook_id: target.id,
     hook_kind: target.kind,
@@ -74,7 +69,7 @@ export function queueDelivery(db: Db, target: HookTarget, trigger: string, event
     url: target.url,
     request_headers: headers,
     request_data: payload,
-    response_status: state.paused ? 'paused' : 'pending',
+    response_status: paused ? 'paused' : 'pending',
     response_headers: {},
     response_body: '',
     execution_duration: 0,
@@ -82,14 +77,13 @@ export function queueDelivery(db: Db, target: HookTarget, trigger: string, event
     created_at: at,
     updated_at: at,
   })
-  if (!state.paused) db.onCommit(() => send(db, log.id))
+  if (!paused) db.onCommit(() => send(db, log.id))
   return log
 }
 
 /** Chains the POST of log row `id` after every earlier delivery of the store. */
 function send(db: Db, id: number): void {
-  const state = stateOf(db)
-  state.chain = state.chain.then(() => post(db, id))
+  CHAINS.set(db, (CHAINS.get(db) ?? Promise.resolve()).then(() => post(db, id)))
 }
 
 async function post(db: Db, id: number): Promise<void> {
@@ -120,8 +114,8 @@ async function post(db: Db, id: number): Promise<void> {
  * as `paused` and not sent; resuming sends the held ones in the order they were made.
  */
 export function pauseHookDelivery(db: Db, paused: boolean): void {
-  const state = stateOf(db)
-  state.paused = paused
+  if (db.tables.web_hook_delivery.get(1)) db.tables.web_hook_delivery.update(1, { paused })
+  else db.tables.web_hook_delivery.insert({ id: 1, paused })
   if (paused) return
   for (const log of db.tables.web_hook_logs.all().filter((row) => row.response_status === 'paused').sort((a, b) => a.id - b.id)) {
     db.tables.web_hook_logs.update(log.id, { response_status: 'pending' })
@@ -129,17 +123,20 @@ export function pauseHookDelivery(db: Db, paused: boolean): void {
   }
 }
 
-/** Whether delivery is paused for the store. */
-export function hookDeliveryPaused(db: Db): boolean {
-  return stateOf(db).paused
-}
-
 /** Resolves once every delivery queued so far for the store has been answered or has failed. */
 export function hookDeliveriesSettled(db: Db): Promise<void> {
-  return stateOf(db).chain
+  return CHAINS.get(db) ?? Promise.resolve()
 }
 
 /** Every logged delivery of the store, oldest first. */
 export function hookDeliveries(db: Db): WebHookLogRecord[] {
   return db.tables.web_hook_logs.all().sort((a, b) => a.id - b.id)
 }
+
+// The control API's `/-/fakelab/hooks/…` calls reach this module through the rules' registry.
+registerHookControl({
+  paused: hookDeliveryPaused,
+  pause: pauseHookDelivery,
+  deliveries: (db) => hookDeliveries(db),
+  settled: hookDeliveriesSettled,
+})

@@ -66,10 +66,16 @@ export interface WebHookLogRecord extends Row {
   updated_at: Timestamp
 }
 
+/** Whether the store's hook deliveries are held (`paused`) or sent: one row, id 1; no row is `live`. */
+export interface WebHookDeliveryRecord extends Row {
+  paused: boolean
+}
+
 declare module '../../db/schema.js' {
   interface Tables {
     project_hooks: ProjectHookRecord
     web_hook_logs: WebHookLogRecord
+    web_hook_delivery: WebHookDeliveryRecord
   }
 }
 
@@ -77,4 +83,5 @@ declare module '../../db/schema.js' {
 export const hookTables = {
   project_hooks: table<ProjectHookRecord>(['project_id']),
   web_hook_logs: table<WebHookLogRecord>(['web_hook_id']),
+  web_hook_delivery: table<WebHookDeliveryRecord>(),
 }

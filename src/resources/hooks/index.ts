@@ -5,10 +5,12 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { hookFragment } from './hooks.scenario.js'
 import { hookTables } from './hooks.tables.js'
 import './hooks.subscribers.js'
 
 export type { ProjectHookRecord, WebHookLogRecord } from './hooks.tables.js'
+export type { HookFields } from './hooks.scenario.js'
 
 /** The hooks area. */
 export const hooks: Area = {
@@ -18,5 +20,6 @@ export const hooks: Area = {
     return { api: hookRoutes }
   },
   tables: hookTables,
+  scenario: hookFragment,
   secrets: { bodyFields: ['token'] },
 }
