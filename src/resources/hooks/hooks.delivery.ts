@@ -38,7 +38,7 @@ export interface HookTarget {
 const CHAINS = new WeakMap<Db, Promise<void>>()
 
 /** Whether delivery is paused for the store (its `web_hook_delivery` row; a scenario's `webhook_delivery: paused`). */
-export function hookDeliveryPaused(db: Db): boolean {
+function hookDeliveryPaused(db: Db): boolean {
   return db.tables.web_hook_delivery.get(1)?.paused ?? false
 }
 

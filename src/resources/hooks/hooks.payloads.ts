@@ -35,7 +35,7 @@ function namespaceName(db: Db, project: ProjectRecord): string {
 }
 
 /** `Project#hook_attrs(backward:)`: the project as every payload names it. */
-export function projectHookAttrs(ctx: EventCtx, project: ProjectRecord, backward = true): Json {
+function projectHookAttrs(ctx: EventCtx, project: ProjectRecord, backward = true): Json {
   const webUrl = projectWebUrl(ctx, project)
   const host = new URL(ctx.baseUrl).host.replace(/:\d+$/, '')
   const ssh = `git@${host}:${ctx.db.projectFullPath(project)}.git`
@@ -64,7 +64,7 @@ function repositoryAttrs(ctx: EventCtx, project: ProjectRecord): Json {
 }
 
 /** `User#hook_attrs`: `{id, name, username, avatar_url, email}`. */
-export function userHookAttrs(ctx: EventCtx, user: UserRecord): Json {
+function userHookAttrs(ctx: EventCtx, user: UserRecord): Json {
   return { id: user.id, name: user.name, username: user.username, avatar_url: avatarUrl(ctx, user), email: user.email }
 }
 
@@ -94,7 +94,7 @@ function usersOf(ctx: EventCtx, ids: readonly number[]): Json[] {
 const STATE_ID = { opened: 1, closed: 2, merged: 3, locked: 4 } as const
 
 /** `HookData::IssueBuilder#build`: the issue's safe columns in table order, then the derived keys. */
-export function issueHookAttrs(ctx: EventCtx, project: ProjectRecord, issue: IssueRecord): Json {
+function issueHookAttrs(ctx: EventCtx, project: ProjectRecord, issue: IssueRecord): Json {
   return {
     id: issue.id, title: issue.title, author_id: issue.author_id, project_id: issue.project_id,
     created_at: hookTime(issue.created_at), updated_at: hookTime(issue.updated_at),
@@ -133,7 +133,7 @@ function commitAttrs(ctx: EventCtx, project: ProjectRecord, repo: Repository, id
 }
 
 /** `MergeRequestBuilder#build`: the merge request's safe columns in table order, then the derived keys. */
-export function mergeRequestHookAttrs(ctx: EventCtx, project: ProjectRecord, mr: MergeRequestRecord, repo: Repository | null): Json {
+function mergeRequestHookAttrs(ctx: EventCtx, project: ProjectRecord, mr: MergeRequestRecord, repo: Repository | null): Json {
   const source = ctx.db.tables.projects.get(mr.source_project_id) ?? project
   return {
     id: mr.id, target_branch: mr.target_branch, source_branch: mr.source_branch, source_project_id: mr.source_project_id,

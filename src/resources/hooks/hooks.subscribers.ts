@@ -23,7 +23,7 @@ import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
  * Whether a branch filter lets `branch` through: none or blank lets all; otherwise the exact name,
  * or a wildcard where `*` matches any run of characters (`RefMatcher`, 13.12).
  */
-export function branchFilterMatches(filter: string | null, branch: string): boolean {
+function branchFilterMatches(filter: string | null, branch: string): boolean {
   if (filter === null || filter.trim() === '') return true
   if (!filter.includes('*')) return filter === branch
   const pattern = filter.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')

@@ -11,7 +11,7 @@ import type { Db } from '../../db/db.js'
 import type { JobRecord, PipelineRecord } from './runners.tables.js'
 
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
-export type { JobRecord, PipelineRecord } from './runners.tables.js'
+export type { PipelineRecord } from './runners.tables.js'
 export { createMergeRequestPipeline } from './pipelines.service.js'
 
 /** A project's pipelines, in id order (`project.all_pipelines`). */
