@@ -31,11 +31,12 @@ function serve() {
   return new Promise((resolveServer, reject) => {
     // FAKELAB_SOAK_SERVER: another server command (for profiling: a script printing its URL first).
     const argv = process.env.FAKELAB_SOAK_SERVER?.split(' ') ?? [process.execPath, join(ROOT, 'bin', 'fakelab'), 'serve', '--port', '0', '--log', 'off']
-    const proc = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] })
+    // Off a terminal the banner goes to stderr: the first stdout line is the URL, and the server listens then.
+    const proc = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'ignore'] })
     let out = ''
     proc.stdout.setEncoding('utf8').on('data', (chunk) => {
       out += chunk
-      if (out.includes('Press Ctrl+C to stop.')) resolveServer({ url: out.slice(0, out.indexOf('\n')).trim(), proc })
+      if (out.includes('\n')) resolveServer({ url: out.slice(0, out.indexOf('\n')).trim(), proc })
     })
     proc.once('exit', (code) => reject(new Error(`fakelab serve exited with ${code}`)))
   })

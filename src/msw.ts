@@ -107,13 +107,14 @@ export interface HandlerOptions {
  * A URL pattern for everything at and below `root` on `base`. A regular expression without
  * capture groups, not an MSW path: MSW percent-decodes the parameters of a path pattern with
  * `decodeURIComponent` and answers its own 500 when a malformed escape (`%ZZ`, `%E9`) makes that
- * throw; the engine must see such paths to answer them as GitLab does.
+ * throw; the engine must see such paths to answer them as GitLab does. `end` is what must follow
+ * `root`: by default a slash or the end of the URL.
  */
-function urlPattern(base: string, root: string): RegExp {
+function urlPattern(base: string, root: string, end = '(?:/|$)'): RegExp {
   const origin = base === '*'
     ? '[a-z][a-z0-9+.-]*://[^/]+'
     : base.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
-  return new RegExp(`^${origin}/${root}(?:/|$)`, 'i')
+  return new RegExp(`^${origin}/${root}${end}`, 'i')
 }
 
 /**
@@ -147,8 +148,10 @@ class UnimplementedPassthrough extends HttpHandler {
 
 /**
  * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s), fakelab's control
- * namespace (`/-/fakelab/*`) and the uploads API entities link to (metric images under
- * `/uploads/-/system/issuable_metric_image/`, uploaded user avatars under `/uploads/-/system/user/avatar/`). Prepend your own handlers with `server.use(...)` to override one endpoint.
+ * namespace (`/-/fakelab/*`), the uploads API entities link to (metric images under
+ * `/uploads/-/system/issuable_metric_image/`, uploaded user avatars under `/uploads/-/system/user/avatar/`),
+ * GitLab's health probes (`/-/health`, `/-/readiness`, `/-/liveness`) and git's smart HTTP
+ * (`/<namespace>/<project>.git/info/refs`, `git-upload-pack`, `git-receive-pack`). Prepend your own handlers with `server.use(...)` to override one endpoint.
  * @example
  * import { setupServer } from 'msw/node'
  * import { createSimulator } from 'fakelab'
@@ -168,7 +171,11 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
   // The web paths API entities link to (a metric image's `file_path`): only the upload folders
   // fakelab serves, so an app's other requests under `/uploads` still reach the network.
   const uploads = http.all(urlPattern(base, 'uploads/-/system/(?:issuable_metric_image|user/avatar)'), handle)
-  return [api, http.all(urlPattern(base, '-/fakelab'), handle), uploads]
+  // GitLab's health probes (`/-/health`, `/-/readiness`, `/-/liveness`: src/core/stages/probe.ts).
+  const probes = http.all(urlPattern(base, '-/(?:health|readiness|liveness)'), handle)
+  // git's smart HTTP (issue 35): a repository path of any depth, then one of git's three endpoints.
+  const git = http.all(urlPattern(base, '[^?#]+/(?:info/refs|git-upload-pack|git-receive-pack)', '(?:[?#]|$)'), handle)
+  return [api, http.all(urlPattern(base, '-/fakelab'), handle), uploads, probes, git]
 }
 
 /**

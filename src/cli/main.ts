@@ -14,6 +14,7 @@ import { registerValidateCommand } from './commands/validate.js'
 import { registerRecordCommand } from './commands/record.js'
 import { registerImportCommand } from './commands/import.js'
 import { registerVerifyCommand } from './commands/verify.js'
+import { registerRoutesCommand } from './commands/routes.js'
 
 /** Exit code of a runtime failure (here: an unexpected error escaping a command). */
 const EXIT_RUNTIME = 2
@@ -39,6 +40,7 @@ Examples:
   $ FAKELAB_PORT=8080 fakelab serve                # options fall back to FAKELAB_* variables
   $ fakelab validate scenarios/*.yaml              # check scenario files, exit 1 on problems
   $ fakelab verify cassettes/*.har                 # where fakelab answers unlike the recording
+  $ fakelab routes                                 # GitLab 13.12's routes and fakelab's share
 
 Exit codes: 0 success, 1 usage or validation error, 2 runtime failure.
 `
@@ -64,6 +66,7 @@ function buildProgram(): Command {
   registerRecordCommand(program)
   registerImportCommand(program)
   registerVerifyCommand(program)
+  registerRoutesCommand(program)
   return program
 }
 

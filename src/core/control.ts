@@ -22,6 +22,10 @@
  * | `GET /-/fakelab/hooks/deliveries` | 200 every logged webhook delivery, oldest first (after those in flight are answered) |
  * | `GET /-/fakelab/hooks/delivery` | 200 `{"paused": bool}` |
  * | `PUT /-/fakelab/hooks/delivery` `{"paused": bool}` | 200 `{"paused": bool}`; resuming sends the held deliveries |
+ * | `GET /-/fakelab/routes` | 200 GitLab 13.12 CE's routes with fakelab's share (issue 40 item 1) |
+ * | `GET /-/fakelab/openapi.json` | 200 this table as an OpenAPI 3.1 document (issue 40 item 3) |
+ *
+ * One table, {@link controlRoutes}, feeds both the dispatch and the OpenAPI document.
  * @module
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
@@ -93,11 +97,13 @@ export interface ControlTarget {
   setClock(instant: string): Date
   advanceClock(ms: number): Date
   now(): Date
+  /** The route keys the simulator serves under `/api/v4` (`GET /projects/:id/labels`). */
+  routeKeys(): readonly string[]
   journal: {
     find(query: JournalQuery): JournalEntry[]
     clear(): void
   }
-  /** Webhook delivery (the hooks area's, through `rules/webhook-transport.ts`); undefined without one. */
+  /** Webhook delivery (the hooks area's, through `core/hook-control.ts`); undefined without one. */
   hooks?: {
     paused(): boolean
     pause(paused: boolean): void
@@ -182,20 +188,197 @@ function journalQuery(query: string): JournalQuery {
   return out
 }
 
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it), kept as plain data. */
+export type JsonSchema = Record<string, unknown>
+
+/** One answer a control route may give, as its OpenAPI response object says. */
+export interface ControlResponseDef {
+  description: string
+  /** Media type of the body; absent for a bodiless answer (204). */
+  type?: 'application/json' | 'application/yaml'
+  /** The body's schema (a `$ref` into {@link CONTROL_SCHEMAS} or inline). */
+  schema?: JsonSchema
+}
+
 /**
- * Answers one control request. `path` is below `/-/fakelab` (e.g. `/clock`).
- * @returns `null` for an unknown control route (the engine answers its catch-all 404).
- * @throws ApiError: 400 for a bad
- *   body, 422 `{"message", "problems"}` for a scenario with problems.
+ * One control route: what `control()` dispatches on and what `controlOpenApi()` describes, so the
+ * document cannot drift from the routes. `path` is below `/-/fakelab`.
  */
-export async function control(target: ControlTarget, request: CoreRequest, path: string): Promise<ControlReply | null> {
-  const key = `${request.method} ${path}`
-  switch (key) {
-    case 'POST /reset':
+export interface ControlRouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  /** OpenAPI operationId. */
+  operationId: string
+  summary: string
+  /** Query parameters (all optional strings). */
+  query?: readonly { name: string; description: string; schema: JsonSchema }[]
+  /** The request body, by media type. */
+  body?: { description: string; required: boolean; types: Readonly<Record<string, JsonSchema>> }
+  /** Answers by status. */
+  responses: Readonly<Record<number, ControlResponseDef>>
+  handle(target: ControlTarget, request: CoreRequest): Promise<ControlReply>
+}
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+const badRequest: ControlResponseDef = { description: 'a bad body or parameter', type: 'application/json', schema: ref('Message') }
+const noContent: ControlResponseDef = { description: 'done; no body' }
+const clockAnswer: ControlResponseDef = { description: 'the clock now', type: 'application/json', schema: ref('Clock') }
+const hookDeliverySchema: JsonSchema = { type: 'object', properties: { paused: { type: 'boolean' } }, required: ['paused'] }
+const hookDeliveryAnswer: ControlResponseDef = { description: 'whether delivery is paused', type: 'application/json', schema: hookDeliverySchema }
+const notSimulated: ControlResponseDef = { description: 'no hooks area is composed in', type: 'application/json', schema: ref('Message') }
+
+/**
+ * The target's webhook delivery.
+ * @throws ApiError 404 when no hooks area registered one.
+ */
+function hooksOf(target: ControlTarget): NonNullable<ControlTarget['hooks']> {
+  if (!target.hooks) throw apiMessage(404, 'webhook delivery is not part of this simulator')
+  return target.hooks
+}
+const faultsAnswer: ControlResponseDef = { description: 'the fault rules in force, in order', type: 'application/json', schema: { type: 'array', items: ref('FaultRule') } }
+const scenarioBody = {
+  description: 'a scenario (YAML or JSON) or a state export',
+  required: true,
+  types: { 'application/yaml': { type: 'string' }, 'application/json': { type: 'object' }, 'text/plain': { type: 'string' } },
+}
+
+/**
+ * The schemas the control routes' bodies share (OpenAPI `components.schemas`). Source: the types
+ * {@link JournalEntry}, {@link FaultRule} and the replies below.
+ */
+export const CONTROL_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+  Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+  ScenarioProblems: {
+    type: 'object',
+    required: ['message', 'problems'],
+    properties: {
+      message: { type: 'string' },
+      problems: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['message'],
+          properties: { file: { type: 'string' }, line: { type: 'integer' }, col: { type: 'integer' }, message: { type: 'string' } },
+        },
+      },
+    },
+  },
+  Clock: { type: 'object', required: ['now'], properties: { now: { type: 'string', format: 'date-time' } } },
+  ClockAdvance: {
+    type: 'object',
+    description: 'ms or seconds (negative goes back)',
+    properties: { ms: { type: 'number' }, seconds: { type: 'number' } },
+  },
+  FaultRule: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      route: { type: 'string', description: 'a route key, e.g. GET /projects/:id/labels' },
+      method: { type: 'string' },
+      path: { type: 'string', description: 'a regular expression tested against the request path' },
+      delay: {
+        oneOf: [
+          { type: 'number', minimum: 0 },
+          { type: 'object', required: ['min', 'max'], properties: { min: { type: 'number' }, max: { type: 'number' } } },
+        ],
+      },
+      status: { type: 'integer', enum: [429, 500, 502, 503] },
+      retryAfter: { type: 'integer', minimum: 0 },
+      reset: { type: 'boolean' },
+      malformed: { type: 'boolean' },
+      probability: { type: 'number', minimum: 0, maximum: 1 },
+      times: { type: 'integer', minimum: 1 },
+    },
+  },
+  JournalEntry: {
+    type: 'object',
+    required: ['seq', 'requestId', 'at', 'method', 'path', 'query', 'route', 'simulated', 'status', 'durationMs', 'user'],
+    properties: {
+      seq: { type: 'integer' },
+      requestId: { type: 'string' },
+      at: { type: 'string', format: 'date-time' },
+      method: { type: 'string' },
+      path: { type: 'string' },
+      query: { type: 'string' },
+      route: { type: ['string', 'null'] },
+      routeMiss: { type: 'string', enum: ['method', 'path'] },
+      simulated: { type: 'boolean' },
+      allowed: { type: 'array', items: { type: 'string' } },
+      status: { type: 'integer' },
+      passedThrough: { const: true },
+      durationMs: { type: 'number' },
+      user: { type: ['string', 'null'] },
+      sudoFrom: { type: 'string' },
+      fault: { type: 'string' },
+      session: { type: 'string' },
+    },
+  },
+  RouteTable: {
+    type: 'object',
+    description: "GitLab 13.12 CE's REST routes with fakelab's share: see docs/coverage.md",
+    required: ['gitlab', 'areas', 'totals'],
+    properties: {
+      gitlab: { type: 'object', properties: { version: { type: 'string' }, source: { type: 'string' } } },
+      totals: {
+        type: 'object',
+        required: ['gitlab', 'simulated'],
+        properties: { gitlab: { type: 'integer' }, simulated: { type: 'integer' }, fakelabOnly: { type: 'integer' } },
+      },
+      areas: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['area', 'routes'],
+          properties: {
+            area: { type: 'string' },
+            gitlab: { type: 'integer' },
+            simulated: { type: 'integer' },
+            routes: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['method', 'path', 'simulated'],
+                properties: {
+                  method: { type: 'string' },
+                  path: { type: 'string' },
+                  file: { type: 'string' },
+                  tier: { type: 'string', enum: ['free', 'paid'] },
+                  simulated: { type: 'boolean' },
+                  inGitlab: { type: 'boolean' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+}
+
+/**
+ * Every control route, in the order of docs/control-api.md. `control()` answers from this table and
+ * `controlOpenApi()` describes it.
+ */
+export const controlRoutes: readonly ControlRouteDef[] = [
+  {
+    method: 'POST', path: '/reset', operationId: 'reset',
+    summary: 'Puts the state back to the loaded scenario (clock, journal and faults stay)',
+    responses: { 204: noContent },
+    async handle(target) {
       target.reset()
       return { status: 204 }
-    case 'PUT /scenario':
-    case 'POST /scenario': {
+    },
+  },
+  ...(['PUT', 'POST'] as const).map((method): ControlRouteDef => ({
+    method, path: '/scenario', operationId: method === 'PUT' ? 'loadScenario' : 'loadScenarioPost',
+    summary: 'Loads a scenario or a state export and makes it the reset point',
+    body: scenarioBody,
+    responses: {
+      204: noContent,
+      400: badRequest,
+      422: { description: 'the scenario has problems; the state is unchanged', type: 'application/json', schema: ref('ScenarioProblems') },
+    },
+    async handle(target, request) {
       const text = await bodyText(request)
       if (text.trim() === '') throw apiMessage(400, 'body must be a scenario (YAML or JSON) or a state export')
       try {
@@ -207,56 +390,196 @@ export async function control(target: ControlTarget, request: CoreRequest, path:
         throw apiMessage(400, error instanceof Error ? error.message : String(error))
       }
       return { status: 204 }
-    }
-    case 'GET /state':
+    },
+  })),
+  {
+    method: 'GET', path: '/state', operationId: 'exportState',
+    summary: 'The state export: every table, the clock and the seed',
+    responses: { 200: { description: 'the state export, YAML', type: 'application/yaml', schema: { type: 'string' } } },
+    async handle(target) {
       return { status: 200, text: { type: 'application/yaml', value: target.exportState() } }
-    case 'GET /clock':
+    },
+  },
+  {
+    method: 'GET', path: '/clock', operationId: 'now', summary: "The simulator's clock",
+    responses: { 200: clockAnswer },
+    async handle(target) {
       return clockReply(target.now())
-    case 'PUT /clock': {
+    },
+  },
+  {
+    method: 'PUT', path: '/clock', operationId: 'setClock', summary: 'Freezes the clock at an instant',
+    body: { description: 'the instant', required: true, types: { 'application/json': ref('Clock') } },
+    responses: { 200: clockAnswer, 400: badRequest },
+    async handle(target, request) {
       const { now } = await jsonBody(request)
       if (typeof now !== 'string' || Number.isNaN(new Date(now).getTime())) throw apiMessage(400, 'now must be an ISO 8601 instant')
       return clockReply(target.setClock(now))
-    }
-    case 'POST /clock/advance': {
+    },
+  },
+  {
+    method: 'POST', path: '/clock/advance', operationId: 'advanceClock', summary: 'Moves the clock by ms or seconds',
+    body: { description: 'how far', required: true, types: { 'application/json': ref('ClockAdvance') } },
+    responses: { 200: clockAnswer, 400: badRequest },
+    async handle(target, request) {
       const body = await jsonBody(request)
       const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : Number.NaN
       if (!Number.isFinite(ms)) throw apiMessage(400, 'give ms or seconds as a number')
       return clockReply(target.advanceClock(ms))
-    }
-    case 'GET /journal':
+    },
+  },
+  {
+    method: 'GET', path: '/journal', operationId: 'journal', summary: 'The journal entries that match every given filter, oldest first',
+    query: [
+      { name: 'route', description: 'a route key, e.g. GET /projects/:id/labels', schema: { type: 'string' } },
+      { name: 'method', description: 'an upper-case method', schema: { type: 'string' } },
+      { name: 'status', description: 'three digits', schema: { type: 'string', pattern: '^[0-9]{3}$' } },
+      { name: 'user', description: 'a username; empty for anonymous requests', schema: { type: 'string' } },
+      { name: 'simulated', description: 'false finds requests under /api/v4 that no route answered', schema: { type: 'string', enum: ['true', 'false'] } },
+    ],
+    responses: { 200: { description: 'the entries', type: 'application/json', schema: { type: 'array', items: ref('JournalEntry') } }, 400: badRequest },
+    async handle(target, request) {
       return { status: 200, body: target.journal.find(journalQuery(request.query)) }
-    case 'DELETE /journal':
+    },
+  },
+  {
+    method: 'DELETE', path: '/journal', operationId: 'clearJournal', summary: 'Empties the journal',
+    responses: { 204: noContent },
+    async handle(target) {
       target.journal.clear()
       return { status: 204 }
-    case 'GET /faults':
+    },
+  },
+  {
+    method: 'GET', path: '/faults', operationId: 'faults', summary: 'The live fault rules',
+    responses: { 200: faultsAnswer },
+    async handle(target) {
       return { status: 200, body: target.faults.list() }
-    case 'PUT /faults': {
+    },
+  },
+  {
+    method: 'PUT', path: '/faults', operationId: 'setFaults', summary: 'Replaces every fault rule',
+    body: { description: 'the rules', required: true, types: { 'application/json': { type: 'array', items: ref('FaultRule') } } },
+    responses: { 200: faultsAnswer, 400: badRequest },
+    async handle(target, request) {
       const rules = await anyJson(request)
       if (!Array.isArray(rules)) throw apiMessage(400, 'body must be a JSON array of fault rules')
       return faultChange(target, () => target.faults.set(rules as FaultRule[]))
-    }
-    case 'POST /faults': {
+    },
+  },
+  {
+    method: 'POST', path: '/faults', operationId: 'addFault', summary: 'Adds one fault rule after the others',
+    body: { description: 'the rule', required: true, types: { 'application/json': ref('FaultRule') } },
+    responses: { 200: faultsAnswer, 400: badRequest },
+    async handle(target, request) {
       const rule = await anyJson(request)
       return faultChange(target, () => target.faults.add(rule as FaultRule))
-    }
-    case 'DELETE /faults':
+    },
+  },
+  {
+    method: 'DELETE', path: '/faults', operationId: 'clearFaults', summary: 'Removes every fault rule',
+    responses: { 204: noContent },
+    async handle(target) {
       target.faults.clear()
       return { status: 204 }
-    case 'GET /hooks/deliveries':
-      if (!target.hooks) return null
-      return { status: 200, body: await target.hooks.deliveries() }
-    case 'GET /hooks/delivery':
-      if (!target.hooks) return null
-      return { status: 200, body: { paused: target.hooks.paused() } }
-    case 'PUT /hooks/delivery': {
-      if (!target.hooks) return null
+    },
+  },
+  {
+    method: 'GET', path: '/hooks/deliveries', operationId: 'hookDeliveries',
+    summary: 'Every logged webhook delivery, oldest first, once those in flight are answered (the hooks area\'s web_hook_logs)',
+    responses: { 200: { description: 'the deliveries', type: 'application/json', schema: { type: 'array', items: { type: 'object' } } }, 404: notSimulated },
+    async handle(target) {
+      return { status: 200, body: await hooksOf(target).deliveries() }
+    },
+  },
+  {
+    method: 'GET', path: '/hooks/delivery', operationId: 'hookDelivery', summary: 'Whether webhook delivery is paused',
+    responses: { 200: hookDeliveryAnswer, 404: notSimulated },
+    async handle(target) {
+      return { status: 200, body: { paused: hooksOf(target).paused() } }
+    },
+  },
+  {
+    method: 'PUT', path: '/hooks/delivery', operationId: 'setHookDelivery',
+    summary: 'Pauses webhook delivery (deliveries are logged, not sent) or resumes it (the held ones are sent in order)',
+    body: { description: '{"paused": true} or {"paused": false}', required: true, types: { 'application/json': hookDeliverySchema } },
+    responses: { 200: hookDeliveryAnswer, 400: badRequest, 404: notSimulated },
+    async handle(target, request) {
       const { paused } = await jsonBody(request)
       if (typeof paused !== 'boolean') throw apiMessage(400, 'paused must be true or false')
-      target.hooks.pause(paused)
+      hooksOf(target).pause(paused)
       return { status: 200, body: { paused } }
+    },
+  },
+  {
+    method: 'GET', path: '/routes', operationId: 'routes',
+    summary: "GitLab 13.12 CE's REST routes with fakelab's share per area (what docs/coverage.md and `fakelab routes` show)",
+    responses: { 200: { description: 'the route table', type: 'application/json', schema: ref('RouteTable') } },
+    async handle(target) {
+      const { routeTable } = await import('../reference/coverage.js')
+      return { status: 200, body: routeTable(target.routeKeys()) }
+    },
+  },
+  {
+    method: 'GET', path: '/openapi.json', operationId: 'openapi', summary: 'This OpenAPI 3.1 document',
+    responses: { 200: { description: 'the OpenAPI document', type: 'application/json', schema: { type: 'object' } } },
+    async handle() {
+      return { status: 200, body: controlOpenApi() }
+    },
+  },
+]
+
+const byKey = new Map(controlRoutes.map((r) => [`${r.method} ${r.path}`, r]))
+
+/**
+ * Answers one control request. `path` is below `/-/fakelab` (e.g. `/clock`).
+ * @returns `null` for an unknown control route (the engine answers its catch-all 404).
+ * @throws ApiError: 400 for a bad
+ *   body, 422 `{"message", "problems"}` for a scenario with problems.
+ */
+export async function control(target: ControlTarget, request: CoreRequest, path: string): Promise<ControlReply | null> {
+  const route = byKey.get(`${request.method} ${path}`)
+  return route ? route.handle(target, request) : null
+}
+
+/**
+ * The control API's OpenAPI 3.1 document, built from {@link controlRoutes} and
+ * {@link CONTROL_SCHEMAS}: one operation per route, its query, body and answers. Served at
+ * `GET /-/fakelab/openapi.json` and written to docs/control-api.openapi.json. Source: issue 40 item 3.
+ */
+export function controlOpenApi(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of controlRoutes) {
+    const responses: Record<string, unknown> = {}
+    for (const [status, answer] of Object.entries(route.responses)) {
+      responses[status] = answer.type
+        ? { description: answer.description, content: { [answer.type]: { schema: answer.schema ?? {} } } }
+        : { description: answer.description }
     }
-    default:
-      return null
+    const operation: Record<string, unknown> = { operationId: route.operationId, summary: route.summary }
+    if (route.query) operation.parameters = route.query.map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema }))
+    if (route.body) {
+      operation.requestBody = {
+        description: route.body.description,
+        required: route.body.required,
+        content: Object.fromEntries(Object.entries(route.body.types).map(([type, schema]) => [type, { schema }])),
+      }
+    }
+    operation.responses = responses
+    ;(paths[`/-/fakelab${route.path}`] ??= {})[route.method.toLowerCase()] = operation
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'fakelab control API',
+      version: '1',
+      description: "fakelab's own API under /-/fakelab/ (not GitLab's): reset, scenarios, state, clock, journal, faults, the route table. "
+        + 'Unauthenticated. With `X-Fakelab-Session: <id>`, or under /-/fakelab/sessions/<id>/-/fakelab/..., a request acts on that session. See docs/control-api.md.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: { schemas: CONTROL_SCHEMAS },
   }
 }
 

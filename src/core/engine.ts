@@ -9,8 +9,9 @@
  * One request is a straight line through named stages (`src/core/stages/`, one file each), read in
  * {@link createEngine}'s `serve`:
  * 1. **classify** (`classify.ts`): which zone the path is in, once: the API (`/api/v4`), the gone
- *    v3 API, the control API (`/-/fakelab`) or the web routes; and the CORS origin under `/api/`.
- *    A CORS preflight is answered here, as rack-cors does.
+ *    v3 API, the control API (`/-/fakelab`), GitLab's health probes or the web routes; and the CORS
+ *    origin under `/api/`. A CORS preflight is answered here, as rack-cors does, and a health probe
+ *    (`probe.ts`) before the request is counted.
  * 2. **route** (`route.ts`): one router match, in the zone's route table.
  * 3. **admit** (`admit.ts`): fault rules, then the front's limits: query length (414), body size
  *    (413), rate limit (429), malformed head (400). A read asked again may reuse its kept answer here
@@ -38,9 +39,11 @@ import type { AuthInfo, Route, RouteEntry } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
+import { probeReply } from './stages/probe.js'
 import { missOutcome, routeRequest, type Routed, type Routers } from './stages/route.js'
 import { admit, admitHead, decideFault, forcedError, maxBodyBytes } from './stages/admit.js'
-import { authenticateRequest, readParams } from './stages/authenticate.js'
+import { authenticateRequest, readParams, readRawBody } from './stages/authenticate.js'
+import type { RawParams } from './params.js'
 import { ClockText, RequestContext } from './stages/context.js'
 import { validate } from './stages/validate.js'
 import { transact } from './stages/transact.js'
@@ -143,7 +146,10 @@ export interface Simulator {
   passUnsimulated(request: CoreRequest): boolean
   /**
    * The session `id`'s simulator, made on first use from the state `reset()` returns to, with its
-   * own store, journal, faults and (when the clock is manual) clock. Requests select it with the
+   * own store, journal, faults and (when the clock is manual) clock. It starts from the configured
+   * fault rules (the scenario's `faults:`, `--fault`, `createSimulator({ faults })`, or the last
+   * loaded scenario's) with their whole `times`, and from the reset point's clock, never from this
+   * simulator's live counters or moved clock (issue 38 item 1). Requests select it with the
    * `X-Fakelab-Session: <id>` header or the `/-/fakelab/sessions/<id>/api/v4/...` prefix.
    * @throws RangeError for an id outside `[A-Za-z0-9_.-]{1,64}`, or when sessions are not available.
    */
@@ -327,9 +333,11 @@ class Engine {
    * route, admit, and on to the answer; then the journal, the CORS fields and the date.
    */
   async serve(request: CoreRequest): Promise<CoreReply> {
-    const arrival = this.arrive()
     const where = classify(request)
     const self = this.fixedBaseUrl ?? request.origin
+    // A health probe is no request of the simulated GitLab: no number, no journal entry, no fault.
+    if (where.zone === 'probe') return finishHeaders(probeReply(request), undefined, self, this.dates, this.clock)
+    const arrival = this.arrive()
     if (isPreflight(request, where)) return preflightReply(request, where.origin!, self, this.dates, this.clock)
     const routed = (this.routesAhead && this.routedAhead.get(request)) || routeRequest(this.routers, request, where)
     const fault = decideFault(this.faults, request, where, routed)
@@ -397,8 +405,13 @@ class Engine {
     trace.route = routed.route.key
     const loaded = this.routeOf(routed.route)
     const route = loaded instanceof Promise ? await loaded : loaded
-    const read = readParams(request, routed)
-    const raw = read instanceof Promise ? await read : read
+    let raw: RawParams
+    let body: Uint8Array | undefined
+    if (route.rawBody) ({ raw, body } = await readRawBody(request, routed))
+    else {
+      const read = readParams(request, routed)
+      raw = read instanceof Promise ? await read : read
+    }
     const now = this.clock.now()
     const baseUrl = this.fixedBaseUrl ?? request.origin
     let auth: AuthInfo
@@ -421,9 +434,15 @@ class Engine {
       text: this.clockText.at(now),
       baseUrl,
       fakerOf: this.fakerOf,
+      body,
     })
     validate(route, ctx)
-    return transact(this.db, route, ctx)
+    const outcome = transact(this.db, route, ctx)
+    if (outcome.journal) {
+      if (outcome.journal.user !== undefined) trace.user = outcome.journal.user
+      if (outcome.journal.detail !== undefined) trace.detail = outcome.journal.detail
+    }
+    return outcome
   }
 
   /**
@@ -523,6 +542,9 @@ export function createEngine(options: EngineOptions): Simulator {
   // The clock at the reset point: the clock then in use, and where it stood when it is one that is
   // set (a scenario's `now:`); the wall clock has nothing to go back to but itself.
   let initialClock = clockPoint(engine.clock)
+  // The fault rules as configured (the scenario's `faults:`, the CLI's `--fault`, `createSimulator({ faults })`),
+  // with their whole `times`: what a new session starts from, never the rules' live counters (issue 38 item 1).
+  let configuredFaults: readonly FaultRule[] = options.faults ?? []
   const sessions = new Map<string, Simulator>()
 
   function session(id: string): Simulator {
@@ -532,14 +554,14 @@ export function createEngine(options: EngineOptions): Simulator {
       if (!options.createDb || options.isSession) throw new RangeError('sessions are not available on this simulator')
       const childDb = options.createDb()
       childDb.load(initial.db)
-      const clock = engine.clock
-      const manual = typeof (clock as Partial<ManualClock>).set === 'function'
+      // The point `reset()` returns to, not the parent's state now: every worker starts alike,
+      // whatever the parent's requests, clock moves and used-up fault rules (issue 38 item 1).
       child = createEngine({
         ...options,
         db: childDb,
-        clock: manual ? frozenClock(clock.now()) : clock,
+        clock: initialClock.at ? frozenClock(initialClock.at) : initialClock.clock,
         seed: engine.seed,
-        faults: faults.list(),
+        faults: configuredFaults,
         isSession: true,
       })
       // The parent's subscribers (the CLI's request log) hear the session's requests too, marked
@@ -593,7 +615,10 @@ export function createEngine(options: EngineOptions): Simulator {
       if (loaded.now !== undefined) engine.moveClock(() => new Date(loaded.now!))
       initialClock = clockPoint(engine.clock)
       // A scenario with `faults:` replaces the rules in force; one without leaves them (the CLI's, the test's).
-      if (loaded.faults !== undefined) faults.set(loaded.faults)
+      if (loaded.faults !== undefined) {
+        faults.set(loaded.faults)
+        configuredFaults = loaded.faults
+      }
     },
     exportState: () => stateToYaml(db.dump(), engine.clock.now(), engine.seed),
     setClock: (instant) => engine.moveClock(() => new Date(instant)),
@@ -624,6 +649,7 @@ export function createEngine(options: EngineOptions): Simulator {
     setClock: (instant: string) => sim.setClock(instant),
     advanceClock: (ms: number) => sim.advanceClock(ms),
     now: () => engine.clock.now(),
+    routeKeys: () => routes.map((route) => route.key),
     journal,
     faults,
     get hooks() {

@@ -43,7 +43,7 @@ export interface JournalEntry {
   readonly status: number
   /** Set when fakelab did not answer an unsimulated request but handed it on (MSW `onUnimplemented: 'passthrough'`). */
   readonly passedThrough?: true
-  /** Wall-clock time spent answering, in milliseconds (fractional); includes injected latency. */
+  /** Wall-clock time spent answering, in milliseconds to three decimals (whole microseconds); includes injected latency. */
   readonly durationMs: number
   /**
    * Username the request ran as (the sudo target under sudo). When authentication refused it after
@@ -58,6 +58,8 @@ export interface JournalEntry {
   readonly sudoFrom?: string
   /** Set when a fault was injected instead of (or on top of) the simulated answer, e.g. `status 503`. */
   readonly fault?: string
+  /** What the route said about the request besides its key: git's service and refs (`git-receive-pack refs/heads/main`). */
+  readonly detail?: string
   /**
    * The session that answered (`X-Fakelab-Session: <id>` or `/-/fakelab/sessions/<id>/…`), on the
    * entries a session's requests give its parent simulator's subscribers (the CLI's log). The
@@ -120,7 +122,8 @@ export function formatEntry(entry: JournalEntry): string {
   const fault = entry.fault ? ` [fault: ${entry.fault}]` : ''
   const session = entry.session !== undefined ? ` [session ${entry.session}]` : ''
   const status = entry.passedThrough ? 'passed through' : String(entry.status)
-  return `${entry.method} ${target} → ${status} (${route}) as ${user} ${entry.durationMs.toFixed(1)}ms${fault}${session}`
+  const detail = entry.detail !== undefined ? ` [${entry.detail}]` : ''
+  return `${entry.method} ${target} → ${status} (${route}) as ${user} ${entry.durationMs.toFixed(1)}ms${detail}${fault}${session}`
 }
 
 function queryMatches(text: string, wanted: Record<string, string>): boolean {

@@ -46,6 +46,11 @@ export interface Reply {
   headers?: Record<string, string>
   /** Bytes sent as they are instead of a JSON `body` (a web route's upload); `headers` give their `content-type`. */
   bytes?: Uint8Array
+  /**
+   * What the request journal shows beyond the route: the user a route that authenticates by itself
+   * found (git's HTTP Basic credentials), and a short detail (git's service and the refs pushed).
+   */
+  journal?: { user?: string | null; detail?: string }
 }
 
 /** What a handler receives. `P` is the coerced declared params. */
@@ -77,6 +82,11 @@ export interface Ctx<P = Record<string, unknown>> {
   readonly baseUrl: string
   /** The simulator's seeded faker, for generated secrets and data. */
   readonly faker: Faker
+  /**
+   * The request body's bytes on a route declared with `rawBody` (undefined for none, and on every
+   * other route, whose body is parsed into the params).
+   */
+  readonly body?: Uint8Array | undefined
 }
 
 /** A route's declaration (see {@link route}). */
@@ -104,6 +114,11 @@ export interface RouteDef<P extends ParamSpecs> {
    * before any 400. It may only read (it runs outside the request's transaction) and throws to refuse.
    */
   before?(ctx: Ctx<RawParams>): void
+  /**
+   * The body is not parsed into params: the handler reads its bytes as they came (`ctx.body`), as
+   * a web route taking another protocol's payload does (git's pack requests). Default false.
+   */
+  rawBody?: boolean
   /** Synchronous by design: it runs inside the request's store transaction. */
   handler(ctx: Ctx<ParamsOf<P>>): Reply
 }
@@ -141,6 +156,8 @@ export interface Route extends RouteEntry {
   readonly rules: ParamRules
   /** See {@link RouteDef.before}. */
   readonly before?: (ctx: Ctx<RawParams>) => void
+  /** See {@link RouteDef.rawBody}. */
+  readonly rawBody?: boolean
   readonly handler: (ctx: Ctx<Record<string, unknown>>) => Reply
 }
 
@@ -163,6 +180,7 @@ export function route<P extends ParamSpecs = Record<never, never>>(key: string, 
     params: def.params ?? {},
     rules: def.rules ?? {},
     ...(def.before ? { before: def.before } : {}),
+    ...(def.rawBody ? { rawBody: true } : {}),
     handler: def.handler as Route['handler'],
   }
 }

@@ -87,6 +87,12 @@ export class Router {
   private readonly byPrefix = new Map<string, Bucket>()
   /** Routes whose first segment is a parameter, by segment count (none in GitLab's API today). */
   private readonly byCount = new Map<number, Bucket>()
+  /**
+   * Routes with a wildcard (`*name`, one or more whole segments, as path-to-regexp reads it), of any
+   * segment count: git's web paths, whose repository path may have any depth
+   * (`/*repository/info/refs`). Tried after every other route, so a fixed route always wins.
+   */
+  private readonly wildcards: Bucket = { routes: [] }
   private readonly keys = new Set<string>()
 
   /**
@@ -100,7 +106,8 @@ export class Router {
       const path = route.path
       const firstEnd = path.indexOf('/', 1)
       const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
-      if (first.startsWith(':')) push(this.byCount, countSegments(path), route)
+      if (path.includes('/*')) this.wildcards.routes.push(route)
+      else if (first.startsWith(':')) push(this.byCount, countSegments(path), route)
       else push(this.byPrefix, bucketKey(countSegments(path), first), route)
     }
   }
@@ -119,8 +126,8 @@ export class Router {
     const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
     let allowed: Set<Method> | undefined
     let segments: string[] | undefined
-    for (const bucket of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount)]) {
-      if (!bucket) continue
+    for (const bucket of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount), this.wildcards]) {
+      if (!bucket || bucket.routes.length === 0) continue
       segments ??= path.toLowerCase().split('/')
       for (const candidate of (bucket.candidates ??= candidatesOf(bucket.routes))) {
         if (!staticsAgree(candidate.statics, segments)) continue
@@ -159,10 +166,12 @@ function candidatesOf(routes: readonly RouteEntry[]): Candidate[] {
   const candidates = routes.map((route): Candidate => {
     // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
     const segments = route.path.split('/')
+    // A wildcard's segments do not line up with a request's: only its expression decides.
+    const wildcard = route.path.includes('/*')
     return {
       route,
-      score: segments.slice(1).map((s) => (s.startsWith(':') ? 1 : 2)),
-      statics: segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
+      score: segments.slice(1).map((s) => (s.startsWith(':') || s.startsWith('*') ? 1 : 2)),
+      statics: wildcard ? [] : segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
     }
   })
   return candidates.sort((a, b) => compareScores(a.score, b.score))

@@ -421,7 +421,12 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
     if (fullPath) groupByPath.set(fullPath, group)
   }
   const ensureGroup = (fullPath: string, from: Json | undefined): void => {
-    if (groupByPath.has(fullPath)) return
+    const known = groupByPath.get(fullPath)
+    if (known) {
+      // A group known only from paths takes what a project's namespace shows of it (its name, id).
+      if (from) for (const [key, value] of Object.entries(from)) if (known[key] === undefined && value !== undefined && value !== null) known[key] = value
+      return
+    }
     const parts = fullPath.split('/')
     groupByPath.set(fullPath, { ...(from ?? {}), path: parts.at(-1), full_path: fullPath })
     notes.push(`group ${fullPath}: only seen as a namespace; its visibility, description and dates are not reproduced`)

@@ -29,6 +29,8 @@ import type { Entry, Har, Header } from 'har-format'
 import { createProxyServer } from 'http-proxy-3'
 // The node:http door's own conversions, so both servers read requests and write answers alike.
 import { sendFetchResponse, toFetchRequest } from '../server/fetch-bridge.js'
+import { fromFetchRequest, toFetchResponse } from '../core/transport.js'
+import { isProbe, probeReply } from '../core/stages/probe.js'
 import { credentialOf, type SentCredential } from './credentials.js'
 import { createCassette, parseCassette, serializeCassette, type CassetteCreator, type CassetteCredential } from './har.js'
 import { API_ROOT, apiPath } from './match.js'
@@ -523,6 +525,10 @@ export async function createRecorder(options: RecorderOptions = {}): Promise<Rec
         return
       }
       try {
+        // GitLab's health probes tell that the recorder listens: answered here in every mode, never
+        // forwarded, replayed, recorded nor logged (issue 38 item 4: the way to wait for a server).
+        const view = fromFetchRequest(request)
+        if (isProbe(view)) return await sendFetchResponse(res, toFetchResponse(probeReply(view)))
         if (forwards) await forward(req, res, Buffer.from(await request.arrayBuffer()), startedAt)
         else await answer(req, res, request, startedAt)
       } catch {

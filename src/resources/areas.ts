@@ -11,6 +11,7 @@
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './freeze-periods/index.js'
+export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'
 export * from './hooks/index.js' // project hooks and hook delivery (issue 34 item 5)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
@@ -31,5 +32,6 @@ export * from './resource-events/index.js' // resource events area (issue 25 ite
 export * from './runners/index.js' // runners area (issue 7)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './todos/index.js'
+export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
 export * from './users/index.js'
 export * from './version/index.js'

@@ -38,6 +38,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/freeze_periods/:freeze_period_id",
     ],
   },
+  "git-http": {
+    api: [
+
+    ],
+    web: [
+      "GET /*repository/info/refs",
+      "POST /*repository/git-upload-pack",
+      "POST /*repository/git-receive-pack",
+    ],
+  },
   "groups": {
     api: [
       "GET /groups",
@@ -426,6 +436,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /todos/mark_as_done",
       "POST /projects/:id/issues/:issue_iid/todo",
       "POST /projects/:id/merge_requests/:merge_request_iid/todo",
+    ],
+  },
+  "topics": {
+    api: [
+      "GET /topics",
+      "GET /topics/:id",
+      "POST /topics",
+      "PUT /topics/:id",
+      "DELETE /topics/:id",
+      "POST /topics/merge",
     ],
   },
   "users": {

@@ -101,7 +101,8 @@ class NodeRequestView implements CoreRequest {
 
 /**
  * Reads a node request as the engine's request: path and query as the WHATWG URL parser leaves
- * them (what a Fetch `Request` would carry), headers looked up on demand, the body as read.
+ * them (what a Fetch `Request` would carry), except that a backslash stays a character of the path
+ * (`%5C`), as GitLab's Puma and Rack keep it; headers looked up on demand, the body as read.
  * @throws TypeError for a request target or Host header that no URL can have.
  */
 function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined | typeof OVER_LIMIT): CoreRequest {
@@ -114,8 +115,10 @@ function toCoreRequest(req: IncomingMessage, body: Uint8Array | undefined | type
     path = at < 0 ? target : target.slice(0, at)
     query = at < 0 ? '' : target.slice(at + 1)
   } else {
-    // An absolute-form target (`GET http://host/path`) brings its own origin.
-    const url = new URL(target, `${origin}/`)
+    // An absolute-form target (`GET http://host/path`) brings its own origin. A backslash in an
+    // origin-form target stays a character of the path, as Puma and Rack read it (GitLab's router
+    // then finds no route: the catch-all 404); the WHATWG parser would read it as `/` (issue 40).
+    const url = new URL(target.startsWith('/') ? target.replaceAll('\\', '%5C') : target, `${origin}/`)
     origin = url.origin
     path = url.pathname
     query = url.search.slice(1)

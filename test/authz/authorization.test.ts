@@ -100,6 +100,11 @@ interface Row {
 }
 
 const LABEL = { name: 'matrix', color: '#123456' }
+/** Topics 1 and 2 (the default scenario has none). */
+const addTopics = (sim: Simulator): void => {
+  sim.db.tables.topics.insert({ id: 1, name: 'ruby', title: 'Ruby', description: null })
+  sim.db.tables.topics.insert({ id: 2, name: 'rails', title: 'Rails', description: null })
+}
 /** 403 `No access granted`: the runner is not the caller's (runners, issue 7). */
 const NO_ACCESS = { message: '403 Forbidden - No access granted' }
 const COLOR = { color: '#654321' }
@@ -507,6 +512,14 @@ const ROWS: Row[] = [
   // --- end pipelines and jobs
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Topics (GitLab 14.5+, for python-gitlab's suite): anyone reads; administrators write (403 for others, 401 anonymous).
+  { key: 'GET /topics', path: '/topics', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /topics/:id', path: '/topics/1', arrange: addTopics, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /topics', path: '/topics', body: { name: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'PUT /topics/:id', path: '/topics/1', arrange: addTopics, body: { description: 'Changed' }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  { key: 'DELETE /topics/:id', path: '/topics/1', arrange: addTopics, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  { key: 'POST /topics/merge', path: '/topics/merge', arrange: addTopics, body: { source_topic_id: 1, target_topic_id: 2 }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   // Repository reads (issue 26): `download_code`. Anonymous and non-members read a public project's
   // code; a private project's guest gets 403, its reporter 200 (21's repository is empty: lists are []).
   ...[

@@ -65,13 +65,13 @@ function run(args: string[], env: Record<string, string> = {}): Promise<Finished
   return start(args, env).done
 }
 
-/** Resolves once the child's stdout contains `text`; rejects if the child ends first. */
-function waitForStdout(running: Running, text: string): Promise<void> {
+/** Resolves once the child's stdout (or `stream`) contains `text`; rejects if the child ends first. */
+function waitForStdout(running: Running, text: string, stream: 'stdout' | 'stderr' = 'stdout'): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const check = (): void => {
-      if (running.stdout().includes(text)) resolve()
+      if (running[stream]().includes(text)) resolve()
     }
-    running.child.stdout!.on('data', check)
+    running.child[stream]!.on('data', check)
     check()
     running.done.then(
       (result) => reject(new Error(`serve exited early (${result.code}): ${result.stderr}`)),
@@ -81,7 +81,8 @@ function waitForStdout(running: Running, text: string): Promise<void> {
 }
 
 /**
- * Starts `serve`, waits for the banner, and hands `body` the URL of the first stdout line.
+ * Starts `serve`, waits for the banner (on stderr: stdout is a pipe here, not a terminal), and
+ * hands `body` the URL of the first stdout line.
  * The server is killed afterwards whatever happens (SIGKILL; a no-op when `body` stopped it).
  */
 async function withServer(
@@ -93,7 +94,7 @@ async function withServer(
   try {
     await waitForStdout(running, '\n')
     const url = running.stdout().slice(0, running.stdout().indexOf('\n'))
-    await waitForStdout(running, 'Press Ctrl+C to stop.')
+    await waitForStdout(running, 'Press Ctrl+C to stop.', 'stderr')
     await body({ ...running, url })
   } finally {
     running.child.kill('SIGKILL')
@@ -140,7 +141,7 @@ describe('fakelab serve', () => {
       expect(await res.json()).toMatchObject({ id: 1, username: 'root' })
 
       // The banner follows the URL: API root, users with tokens and roles, a curl example.
-      const banner = server.stdout()
+      const banner = server.stderr()
       expect(banner).toContain(`${server.url}/api/v4`)
       expect(banner).toMatch(/root\s+admin\s+glpat-root-fakelab \[api, sudo\]/)
       expect(banner).toContain('glpat-devon-readonly [read_api]')
@@ -166,7 +167,7 @@ describe('fakelab serve', () => {
     const env = { FAKELAB_PORT: '0', FAKELAB_HOST: '127.0.0.1', FAKELAB_SCENARIO: DEFAULT_SCENARIO }
     await withServer([], env, async (server) => {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-      expect(server.stdout()).toContain(`Scenario   ${DEFAULT_SCENARIO}`)
+      expect(server.stderr()).toContain(`Scenario   ${DEFAULT_SCENARIO}`)
       const res = await fetch(`${server.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': 'glpat-max-fakelab' } })
       expect(await res.json()).toMatchObject({ username: 'max' })
       server.child.kill('SIGTERM')
@@ -243,7 +244,7 @@ describe('fakelab serve with fault rules', () => {
   it('lists the faults in force in the banner, and GET /-/fakelab/faults returns them', async () => {
     const args = ['--port', '0', '--delay', '50-200', '--fault', '{"route":"GET /user","status":503,"times":2}', '--fault', '{"method":"POST","path":"^/api/v4/projects","status":429,"probability":0.5}']
     await withServer(args, {}, async (server) => {
-      const banner = server.stdout()
+      const banner = server.stderr()
       const at = banner.indexOf('Faults (3;')
       expect(at).toBeGreaterThan(0)
       expect(banner.slice(at).split('\n').slice(0, 4)).toEqual([
@@ -263,7 +264,7 @@ describe('fakelab serve with fault rules', () => {
 
   it('shows no Faults section when there are none', async () => {
     await withServer(['--port', '0'], {}, async (server) => {
-      expect(server.stdout()).not.toContain('Faults (')
+      expect(server.stderr()).not.toContain('Faults (')
     })
   })
 })
@@ -316,5 +317,76 @@ describe('fakelab --help', () => {
     const result = await run(['bogus'])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain("[fakelab] error: unknown command 'bogus'")
+  })
+})
+
+// Issue 38 item 5: off a terminal, stdout carries only the URL line and the JSON request lines (the
+// banner goes to stderr, or nowhere with --quiet), and durations have three decimals at most.
+describe('fakelab serve off a terminal', () => {
+  it('keeps stdout to the URL and one JSON line per request, with durations in whole microseconds', async () => {
+    await withServer(['--port', '0'], {}, async (server) => {
+      for (let i = 0; i < 3; i++) await fetch(`${server.url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } }).then((r) => r.text())
+      await waitForStdout(server, '"seq":3')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const [first, ...rest] = server.stdout().split('\n').filter(Boolean)
+      expect(first).toBe(server.url)
+      expect(rest).toHaveLength(3)
+      for (const line of rest) {
+        const entry = JSON.parse(line) as { durationMs: number; route: string }
+        expect(entry.route).toBe('GET /user')
+        expect(String(entry.durationMs)).toMatch(/^\d+(\.\d{1,3})?$/)
+      }
+      expect(server.stderr()).toContain('Press Ctrl+C to stop.')
+    })
+  })
+
+  it.each([
+    ['--quiet', ['--quiet'], {}],
+    ['FAKELAB_QUIET=1', [], { FAKELAB_QUIET: '1' }],
+  ] as const)('prints no banner with %s', async (_title, args, env) => {
+    const running = start(['serve', '--port', '0', ...args], env)
+    try {
+      await waitForStdout(running, '\n')
+      const url = running.stdout().trim()
+      expect((await fetch(`${url}/-/readiness`)).status).toBe(200)
+      running.child.kill('SIGTERM')
+      const result = await running.done
+      expect(result.stdout).toBe(`${url}\n`)
+      expect(result.stderr).toBe('[fakelab] SIGTERM received, stopping.\n')
+    } finally {
+      running.child.kill('SIGKILL')
+    }
+  })
+})
+
+// Issue 38 item 3: --mode means nothing without --replay (exit 1), and the replay banner names the
+// cassette, its count and the mode, and leaves out the scenario's users when the scenario answers nothing.
+describe('fakelab serve --replay and --mode', () => {
+  const CASSETTE = 'fixtures/cassettes/gitbeaker-session.har.json'
+  it.each([
+    ['--mode lockdown', ['--mode', 'lockdown'], {}],
+    ['FAKELAB_MODE=hybrid', [], { FAKELAB_MODE: 'hybrid' }],
+  ] as const)('exits 1 for %s without --replay', async (_title, args, env) => {
+    const result = await run(['serve', '--port', '0', ...args], env)
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe('[fakelab] error: --mode needs --replay <cassette...>; without a cassette every request goes to the scenario\n(run with --help for usage and examples)\n')
+  })
+
+  it('names the cassette, its exchanges and the mode, without the scenario\'s users in lockdown', async () => {
+    await withServer(['--port', '0', '--replay', CASSETTE, '--mode', 'lockdown'], {}, async (server) => {
+      const banner = server.stderr()
+      expect(banner).toContain(`  Replaying  ${CASSETTE} (44 recorded exchanges)\n  Mode       lockdown: a request no recording answers gets a 501, and stopping exits 2 with the list\n`)
+      expect(banner).not.toContain('Users (')
+      expect(banner).not.toContain('glpat-root-fakelab')
+    })
+  })
+
+  it('lists the scenario\'s users too in hybrid mode, where misses go to the scenario', async () => {
+    await withServer(['--port', '0', '--replay', CASSETTE, '--mode', 'hybrid'], {}, async (server) => {
+      const banner = server.stderr()
+      expect(banner).toContain('  Mode       hybrid: a request no recording answers goes to the scenario\n')
+      expect(banner).toContain('Users (')
+    })
   })
 })

@@ -24,21 +24,25 @@ async function logOf(args: string[], requests: Sent[], env: Record<string, strin
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('FAKELAB_')) clean[name] = value
   child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
+  let stderr = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  // Off a terminal the banner goes to stderr; stdout is the URL line and the request lines.
   await new Promise<void>((resolve, reject) => {
-    child!.stdout!.on('data', () => stdout.includes(BANNER_END) && resolve())
+    child!.stderr!.on('data', () => stderr.includes(BANNER_END) && resolve())
     child!.once('close', (code) => reject(new Error(`serve exited (${code})`)))
   })
   const url = stdout.slice(0, stdout.indexOf('\n'))
+  const rest = () => stdout.slice(url.length + 1)
   for (const [method, path, headers = { 'PRIVATE-TOKEN': 'glpat-root-fakelab' }] of requests) {
     await fetch(`${url}${path}`, { method, headers }).then((res) => res.text())
   }
   // Each line is written before the reply is sent; give the pipe a moment.
   const expected = requests.length
-  for (let i = 0; i < 50 && stdout.slice(stdout.indexOf(BANNER_END) + BANNER_END.length).split('\n').length <= expected; i++) {
+  for (let i = 0; i < 50 && rest().split('\n').length <= expected; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  return stdout.slice(stdout.indexOf(BANNER_END) + BANNER_END.length).split('\n').filter(Boolean)
+  return rest().split('\n').filter(Boolean)
 }
 
 describe('serve --log', () => {
@@ -162,7 +166,7 @@ describe('serve --watch', () => {
         for (let i = 0; i < 150 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
         expect(check()).toBe(true)
       }
-      await until(() => stdout.includes(BANNER_END))
+      await until(() => stderr.includes(BANNER_END))
       const url = stdout.slice(0, stdout.indexOf('\n'))
       const me = async () => (await (await fetch(`${url}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': 'glpat-w' } })).json()).username
       expect(await me()).toBe('first')
@@ -202,7 +206,7 @@ describe('serve --watch on a scenario with includes (issue 28)', () => {
         expect(check(), stderr).toBe(true)
       }
       const reloads = () => stderr.split(`[fakelab] reloaded ${file}\n`).length - 1
-      await until(() => stdout.includes(BANNER_END))
+      await until(() => stderr.includes(BANNER_END))
       const url = stdout.slice(0, stdout.indexOf('\n'))
       const get = async (path: string) => (await fetch(`${url}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': 'glpat-w' } })).json()
       expect((await get('/user')).username).toBe('first')

@@ -3,6 +3,7 @@
  * (`X-Fakelab-Session` header or `/-/fakelab/sessions/<id>/` prefix), each with its own state made
  * from the scenario, so parallel workers sharing a server do not see each other's writes.
  */
+import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { contract } from '../support/contract.js'
@@ -58,4 +59,33 @@ it('runs several independent simulators in one process', async () => {
   expect(two.journal.count()).toBe(1)
   two.advanceClock(1000)
   expect(one.clock.now().getTime()).not.toBe(two.clock.now().getTime())
+})
+
+// Issue 38 item 1: a new session starts from the configured fault rules and clock (what reset()
+// returns to), not from the main simulator's live counters, however the main's requests went.
+const configured = `${readFileSync(new URL('../../scenarios/default.yaml', import.meta.url), 'utf8')}\nfaults: [{ route: GET /user, status: 503, times: 2 }]\n`
+contract('sessions start from the configured faults and clock', { scenario: configured }, ({ api, sim }) => {
+  it('gives every parallel session the whole configured fault, after the main used it up', async () => {
+    const main = sim()
+    // The main uses up its rule, and moves its clock.
+    for (let i = 0; i < 2; i++) expect((await api.get('/user', { as: 'max' })).status).toBe(503)
+    expect((await api.get('/user', { as: 'max' })).status).toBe(200)
+    expect(main.faults.list()).toEqual([])
+    const start = main.clock.now().toISOString()
+    main.advanceClock(3_600_000)
+    // Four workers, in parallel: each sees the rule twice, then the real answer, on the configured clock.
+    const workers = ['w1', 'w2', 'w3', 'w4']
+    const seen = await Promise.all(workers.map(async (id) => {
+      const headers = { 'x-fakelab-session': id }
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await api.get('/user', { as: 'max', headers })).status)
+      return { statuses, faults: main.session(id).faults.list(), now: main.session(id).clock.now().toISOString() }
+    }))
+    for (const worker of seen) expect(worker).toEqual({ statuses: [503, 503, 200], faults: [], now: start })
+    // One request on the main does not leave a new session with one request's worth.
+    main.faults.set([{ route: 'GET /user', status: 503, times: 2 }])
+    expect((await api.get('/user', { as: 'max' })).status).toBe(503)
+    expect(main.session('w5').faults.list()).toEqual([{ route: 'GET /user', status: 503, times: 2 }])
+    for (const id of [...workers, 'w5']) main.dropSession(id)
+  })
 })

@@ -140,3 +140,27 @@ describe('createRecorder in record mode', () => {
     await expect(createRecorder({ mode: 'record' })).rejects.toThrow('record mode needs a target URL')
   })
 })
+
+// Issue 38 item 4: the recorder, in every mode, answers GitLab's health probes itself (the way to
+// wait for it), without forwarding, replaying, recording or counting a miss.
+describe('health probes on the recorder', () => {
+  it('answers them in record mode without forwarding or recording', async () => {
+    const before = recorder.cassette().log.entries.length
+    const ready = await fetch(`${recorder.url}/-/readiness`)
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok', master_check: [{ status: 'ok' }] }])
+    const health = await fetch(`${recorder.url}/-/health`)
+    expect([health.status, await health.text()]).toEqual([200, 'GitLab OK'])
+    expect(recorder.cassette().log.entries.length).toBe(before)
+  })
+
+  it('answers them in lockdown without a miss', async () => {
+    const locked = await createRecorder({ mode: 'lockdown', cassettes: [recorder.cassette()] })
+    try {
+      const live = await fetch(`${locked.url}/-/liveness`)
+      expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }])
+      expect(locked.misses).toEqual([])
+    } finally {
+      await locked.close()
+    }
+  })
+})

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'bin', 'fakelab')
+/** The banner's last line: off a terminal the banner goes to stderr (issue 38 item 5). */
 const BANNER_END = 'Press Ctrl+C to stop.\n'
 
 /** A running `fakelab serve`. */
@@ -31,12 +32,12 @@ export async function serveFakelab(args: string[] = []): Promise<ServedFakelab> 
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log', 'off', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      if (stdout.includes(BANNER_END)) resolve()
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      if (stderr.includes(BANNER_END)) resolve()
     })
     child.once('exit', (code) => reject(new Error(`fakelab serve exited (${code}): ${stderr}`)))
   })

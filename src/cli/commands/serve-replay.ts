@@ -19,11 +19,40 @@ import type { RequestHandlerLike } from '../../record/replay.js'
 /** Modes `serve --replay` offers (`record` and `passthrough` need a target: `fakelab record`). */
 const SERVE_REPLAY_MODES = ['replay', 'lockdown', 'hybrid'] as const
 
+/** A cassette `--replay` read: its file as given, and its parsed HAR. */
+export interface CassetteFile {
+  readonly file: string
+  readonly har: Har
+}
+
 /** What `--replay` and `--mode` parse into. */
 export interface ServeReplayOptions {
   /** The parsed cassettes, in the order given. */
-  replay?: Har[]
+  replay?: CassetteFile[]
   mode?: (typeof SERVE_REPLAY_MODES)[number]
+}
+
+/** What each mode does with a request no recording answers, as the banner says it. */
+const MODE_MEANING: Readonly<Record<(typeof SERVE_REPLAY_MODES)[number], string>> = {
+  replay: 'a request no recording answers gets a 501 diagnostic',
+  lockdown: 'a request no recording answers gets a 501, and stopping exits 2 with the list',
+  hybrid: 'a request no recording answers goes to the scenario',
+}
+
+/**
+ * The banner's lines for `--replay` (issue 38 item 3): each cassette with the exchanges it holds,
+ * and the mode with what a miss does.
+ */
+export function replayBannerLines(options: ServeReplayOptions): string[] {
+  const cassettes = options.replay ?? []
+  const mode = options.mode ?? 'replay'
+  return [
+    ...cassettes.map((c, i) => {
+      const count = c.har.log.entries.length
+      return `  ${i === 0 ? 'Replaying ' : '          '} ${c.file} (${count} recorded exchange${count === 1 ? '' : 's'})`
+    }),
+    `  Mode       ${mode}: ${MODE_MEANING[mode]}`,
+  ]
 }
 
 /**
@@ -31,13 +60,13 @@ export interface ServeReplayOptions {
  * several files separated by commas (for `FAKELAB_REPLAY`).
  * @throws InvalidArgumentError listing every problem of an unreadable or broken cassette.
  */
-function parseReplay(value: string, previous: Har[] | undefined): Har[] {
+function parseReplay(value: string, previous: CassetteFile[] | undefined): CassetteFile[] {
   const files = value.split(',').map((f) => f.trim()).filter((f) => f !== '')
   return [
     ...(previous ?? []),
     ...files.map((file) => {
       try {
-        return parseCassette(readFileSync(file, 'utf8'), file)
+        return { file, har: parseCassette(readFileSync(file, 'utf8'), file) }
       } catch (error) {
         if (error instanceof CassetteError) throw new InvalidArgumentError(`\n${error.message}`)
         throw new InvalidArgumentError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
@@ -53,9 +82,12 @@ export function replayOption(): Option {
     .argParser(parseReplay)
 }
 
-/** `--mode <mode>` (env `FAKELAB_MODE`, default `replay`), ready for `.addOption()`. */
+/**
+ * `--mode <mode>` (env `FAKELAB_MODE`, default `replay`), ready for `.addOption()`. A mode without
+ * `--replay` is a usage error (exit 1; `serve.ts` checks it: a mode means nothing without a cassette).
+ */
 export function modeOption(): Option {
-  return new Option('--mode <mode>', 'with --replay: replay (miss = 501 diagnostic), lockdown (misses fail the run) or hybrid (misses go to the scenario)')
+  return new Option('--mode <mode>', 'with --replay only: replay (miss = 501 diagnostic), lockdown (misses fail the run) or hybrid (misses go to the scenario)')
     .choices(SERVE_REPLAY_MODES)
     .env('FAKELAB_MODE')
     .default('replay')
@@ -74,7 +106,7 @@ export async function startReplayServer(simulator: RequestHandlerLike, options: 
   const { createRecorder } = await import('../../record/recorder.js')
   return createRecorder({
     mode,
-    cassettes: options.replay ?? [],
+    cassettes: (options.replay ?? []).map((c) => c.har),
     simulator,
     port: options.port,
     host: options.host,

@@ -2,9 +2,12 @@
  * `fakelab serve`: loads a scenario (the embedded default unless `--scenario` is given), creates a
  * simulator and serves it over node:http until SIGINT/SIGTERM.
  *
- * stdout: the base URL as the first line (scripts and tests read it), then a short banner with the
- * API root, the scenario's users and tokens, and a curl example. stderr: `[fakelab]` messages and
- * scenario problems as `file:line:col message`.
+ * stdout: the base URL as the first line (scripts and tests read it), then one line per request
+ * (`--log`). The banner (the API root, the scenario's users and tokens, a curl example; with
+ * `--replay` the cassettes and the mode) follows the URL on stdout when stdout is a terminal, and
+ * goes to stderr otherwise, so that a machine reading stdout gets only the URL and the request
+ * lines (issue 38 item 5); `--quiet` drops it. stderr: `[fakelab]` messages and scenario problems
+ * as `file:line:col message`.
  * Exit codes: 0 stopped by a signal, 1 bad option or invalid scenario, 2 runtime failure
  * (unreadable scenario file, port in use, ...). Source: STYLE.md §11.
  * @module
@@ -21,7 +24,7 @@ import { formatEntry, type JournalEntry } from '../../core/journal.js'
 import type { StateExport } from '../../core/control.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import type { Exchange } from '../../record/recorder.js'
-import { modeOption, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
+import { modeOption, replayBannerLines, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 import { bufferedLog } from '../log-sink.js'
 
 const EXIT_INVALID = 1
@@ -41,6 +44,7 @@ interface ServeOptions extends ServeReplayOptions {
   watch?: boolean
   fault?: FaultRule[]
   delay?: FaultRule['delay']
+  quiet?: boolean
 }
 
 /** How `serve` prints requests: one line each, as text or JSON (a journal entry), or not at all. */
@@ -154,8 +158,21 @@ function tokensOf(sim: Simulator, userId: number, today: string): TokenLine[] {
     })
 }
 
-/** The stdout banner printed after the URL line: the users and their tokens, then each area's lines. */
-function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, scenarioName: string, version: string): string {
+/**
+ * The banner printed after the URL line: the users and their tokens, then each area's lines. With
+ * `--replay` it names the cassettes, their counts and the mode first; in `replay` and `lockdown`
+ * modes the scenario answers nothing, so its users and areas are left out (issue 38 item 3).
+ */
+function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, scenarioName: string, version: string, replay: ServeReplayOptions): string {
+  const head = [
+    '',
+    `fakelab ${version}: GitLab REST API v4 simulator`,
+    `  API root   ${url}/api/v4`,
+    ...(replay.replay ? replayBannerLines(replay) : []),
+  ]
+  if (replay.replay && replay.mode !== 'hybrid') {
+    return `${[...head, '', 'Try:', `  curl ${url}/-/readiness`, '', 'Press Ctrl+C to stop.'].join('\n')}\n`
+  }
   const today = sim.clock.now().toISOString().slice(0, 10)
   const users = sim.db.tables.users.all()
   const rows = users.slice(0, MAX_LISTED_USERS).map((user) => {
@@ -168,9 +185,7 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
   const nameWidth = Math.max(4, ...rows.map((r) => r.name.length))
   const roleWidth = Math.max(4, ...rows.map((r) => r.role.length))
   const lines = [
-    '',
-    `fakelab ${version}: GitLab REST API v4 simulator`,
-    `  API root   ${url}/api/v4`,
+    ...head,
     `  Scenario   ${scenarioName}`,
     `  Clock      ${scenario.now ? `frozen at ${String(scenario.now)}` : 'system clock'}`,
     '',
@@ -433,7 +448,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   setImmediate(() => {
     // required, not imported: the CLI bundle runs as a script, which has no dynamic import.
     ;(createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(SERVER_V8_FLAGS)
-    process.stdout.write(banner(sim, scenario, url, scenarioName, version))
+    // For a person on a terminal, the banner under the URL; for a machine reading stdout (a pipe,
+    // a file, `npm start` in CI), stdout stays the URL and the request lines (issue 38 item 5).
+    if (!options.quiet) (process.stdout.isTTY ? process.stdout : process.stderr).write(banner(sim, scenario, url, scenarioName, version, options))
   })
 }
 
@@ -477,10 +494,16 @@ export function registerServeCommand(program: Command): Command {
     .addOption(
       new Option('--fault <json>', 'a fault rule as JSON (repeatable), e.g. \'{"route":"GET /user","status":503,"times":2}\'').argParser(parseFault),
     )
+    .addOption(new Option('-q, --quiet', 'no banner (off a terminal it goes to stderr; stdout is the URL line and the request lines)').env('FAKELAB_QUIET'))
     .addOption(replayOption())
     .addOption(modeOption())
     .addHelpText('after', EXAMPLES)
-    .action(async (options: ServeOptions) => {
+    .action(async (options: ServeOptions, command: Command) => {
+      // A mode is what the replay server does with a miss: without a cassette it means nothing,
+      // and a silently ignored `--mode lockdown` would let a CI run pass that should fail.
+      if (options.replay === undefined && command.getOptionValueSource('mode') !== 'default') {
+        command.error('error: --mode needs --replay <cassette...>; without a cassette every request goes to the scenario', { exitCode: EXIT_INVALID })
+      }
       await serve(options, program.version() ?? '0.0.0')
     })
 }

@@ -34,6 +34,15 @@ export function readParams(request: CoreRequest, found: RouteMatch): RawParams |
   return parseBody(request).then((body) => mergeParams(request, body, found))
 }
 
+/**
+ * The params and body of a request to a route declared with `rawBody`: the query and path params
+ * merged as {@link readParams} merges them, and the body's bytes as they came (undefined for none).
+ */
+export async function readRawBody(request: CoreRequest, found: RouteMatch): Promise<{ raw: RawParams; body: Uint8Array | undefined }> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.body()
+  return { raw: mergeParams(request, NO_PARAMS, found), body }
+}
+
 /** The query, `body` and path params merged (see {@link readParams}). @throws ApiError 400 for a malformed body param. */
 function mergeParams(request: CoreRequest, body: RawParams, found: RouteMatch): RawParams {
   const query = parseQuery(request.query)

@@ -8,6 +8,7 @@
  * @module
  */
 import type { CoreRequest } from '../transport.js'
+import { isProbe } from './probe.js'
 
 /** The API root every route lives under. */
 export const API_PREFIX = '/api/v4'
@@ -19,10 +20,12 @@ const CONTROL_PREFIX = '/-/fakelab'
  * - `api`: GitLab's REST API, `/api/v4/…`: the routes;
  * - `gone`: the removed v3 API, `/api/v3` and below: 410;
  * - `control`: fakelab's control API, `/-/fakelab/…`;
+ * - `probe`: GitLab's health probes, `/-/health`, `/-/readiness`, `/-/liveness` (`probe.ts`),
+ *   answered before everything else, as GitLab's middleware and HealthController do;
  * - `web`: every other path: GitLab's web routes (uploads an entity links to); any other path there
  *   is GitLab's plain 404, as is a path under `/api/` of no API version.
  */
-export type Zone = 'api' | 'gone' | 'control' | 'web'
+export type Zone = 'api' | 'gone' | 'control' | 'probe' | 'web'
 
 /** A request's classification, made once by {@link classify}. */
 export interface Classified {
@@ -54,6 +57,7 @@ export function classify(request: CoreRequest): Classified {
     return { zone: 'web', below: path, front: true, origin }
   }
   if (path.startsWith(`${CONTROL_PREFIX}/`)) return { zone: 'control', below: path.slice(CONTROL_PREFIX.length), front: false, origin: undefined }
+  if (isProbe(request)) return { zone: 'probe', below: path, front: false, origin: undefined }
   return { zone: 'web', below: path, front: false, origin: undefined }
 }
 

@@ -27,6 +27,8 @@ export interface ContextFields {
   baseUrl: string
   /** The simulator's faker, made on first use. */
   fakerOf: () => Faker
+  /** The body's bytes, for a route declared with `rawBody`. */
+  body?: Uint8Array | undefined
 }
 
 /** What a handler receives ({@link Ctx}); a class, so every request's context has one shape. */
@@ -44,6 +46,7 @@ export class RequestContext implements Ctx {
   readonly today: string
   readonly now: string
   readonly baseUrl: string
+  readonly body: Uint8Array | undefined
   readonly #fakerOf: () => Faker
   #url: URL | undefined
 
@@ -60,6 +63,7 @@ export class RequestContext implements Ctx {
     this.today = fields.text.today
     this.now = fields.text.now
     this.baseUrl = fields.baseUrl
+    this.body = fields.body
     this.#fakerOf = fields.fakerOf
   }
 

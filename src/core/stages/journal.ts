@@ -13,6 +13,7 @@ import type { JournalEntry } from '../journal.js'
 import { parseQuery, type RawParams } from '../params.js'
 import type { RouteMiss } from '../router.js'
 import type { CoreReply, CoreRequest } from '../transport.js'
+import { isUnsimulatedWeb } from './route.js'
 import type { Classified } from './classify.js'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -25,6 +26,8 @@ export interface Trace {
   user: string | null
   /** The token owner under sudo. */
   sudoFrom: string | undefined
+  /** What the route told the journal besides (`Reply.journal.detail`). */
+  detail?: string
 }
 
 /**
@@ -77,9 +80,10 @@ export function journalEntry(arrival: Arrival, request: CoreRequest, where: Clas
     path: request.path,
     query: request.query,
     route: trace.route,
-    simulated: !(miss && where.zone === 'api'),
+    simulated: !(miss && (where.zone === 'api' || isUnsimulatedWeb(where))),
     status: reply.status,
-    durationMs: monotonicMs() - arrival.started,
+    // Whole microseconds (three decimals): a clock's last bits are noise, and a log line is read (issue 38 item 5).
+    durationMs: Math.round((monotonicMs() - arrival.started) * 1000) / 1000,
     user: trace.user,
   }
   // Optional fields assigned, not spread: spread-built objects cost more per request (see params.ts).
@@ -87,6 +91,7 @@ export function journalEntry(arrival: Arrival, request: CoreRequest, where: Clas
   if (reply.allowed) entry.allowed = reply.allowed
   if (trace.sudoFrom) entry.sudoFrom = trace.sudoFrom
   if (fault) entry.fault = fault.label
+  if (trace.detail !== undefined) entry.detail = trace.detail
   return entry
 }
 

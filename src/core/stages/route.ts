@@ -34,18 +34,30 @@ export function routeRequest(routers: Routers, request: CoreRequest, where: Clas
 }
 
 /**
+ * Whether a miss in this zone is fakelab's gap rather than GitLab's own 404: every API path, and
+ * every web path outside `/api/` (GitLab's Rails routes: pages, git's HTTP, uploads), where
+ * fakelab serves only some. A path under `/api/` of no API version (`/api/v5`) is GitLab's 404.
+ */
+export function isUnsimulatedWeb(where: Classified): boolean {
+  return where.zone === 'web' && !where.front
+}
+
+/**
  * The catch-all 404 `{"error":"404 Not Found"}` for a request no route takes, marked with the kind
  * of miss (the journal tells them apart). Under the API a wrong method on an existing path is a
  * `'method'` miss with the methods the path takes (GitLab's `route :any, '*path'` answers before
  * Grape's 405: gitlab-behaviour.md §1.2, §14.20); outside it every miss is a `'path'` miss.
- * Under the API, both kinds carry {@link UNSIMULATED_HEADER} (issue 25 item 8), the one place both
+ * Under the API, both kinds carry {@link UNSIMULATED_HEADER} (as does a web path outside `/api/`) (issue 25 item 8), the one place both
  * doors get it from: a wrong method is no proof GitLab lacks the route (fakelab serves
  * `GET /projects/:id/merge_requests` but not yet the `POST` that creates one), so the header says
  * what the journal's `simulated: false` says: no fakelab route answered.
  */
 export function missOutcome(where: Classified, miss: RouteMiss | undefined): Outcome {
   const error = routeNotFound()
-  if (where.zone !== 'api' || !miss) return { status: error.status, body: error.body, routeMiss: 'path' }
+  if (!miss) return { status: error.status, body: error.body, routeMiss: 'path' }
+  // A web path (outside `/api/`) no route takes: GitLab's Rails serves many fakelab does not (issue 35 item 5).
+  if (isUnsimulatedWeb(where)) return { status: error.status, body: error.body, headers: UNSIMULATED as Record<string, string>, routeMiss: 'path' }
+  if (where.zone !== 'api') return { status: error.status, body: error.body, routeMiss: 'path' }
   const outcome: Outcome = { status: error.status, body: error.body, headers: UNSIMULATED as Record<string, string>, routeMiss: miss.miss }
   if (miss.allowed.length > 0) outcome.allowed = miss.allowed
   return outcome

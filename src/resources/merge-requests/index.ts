@@ -9,6 +9,7 @@
 import type { Area } from '../../scenario/area.js'
 import { eventCtx, subscribe } from '../../rules/events.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
+import { handlePushOptions } from './merge-requests.push-options.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './merge-requests.kinds.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
@@ -27,6 +28,8 @@ export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 
 // A merge request set to merge when its pipeline succeeds merges when that pipeline does.
 subscribe('pipeline', (db, event) => mergeWhenPipelineSucceeds(eventCtx(db, event), event.pipeline))
+// A git push's `merge_request.*` options open or update a merge request (issue 35).
+subscribe('push', (db, event) => handlePushOptions(db, event))
 
 /** The merge requests area. */
 export const mergeRequests: Area = {

@@ -160,11 +160,26 @@ export interface MergeParams {
 }
 
 /**
- * `mergeable_state?`: open, not a draft, not broken (its branches exist and the source has commits
- * the target lacks); the CI check passes (no project requires a successful pipeline here).
+ * The `merge_status` GitLab has stored for an open merge request whose branches exist: the status
+ * its row recorded (at create, update or merge) while both branch tips are still the ones the row
+ * recorded, else `unchecked`: a push to either branch marks it unchecked (`MergeRequests::
+ * RefreshService` → `mark_as_unchecked`) until a check reads it again. Without a live diff, the row's.
+ */
+function storedMergeStatus(ctx: ServiceCtx, mr: MergeRequestRecord): string {
+  const live = liveDiff(ctx.db, mr)
+  if (!live) return mr.merge_status
+  return live.sha === mr.sha && live.start_sha === mr.start_sha ? live.merge_status : 'unchecked'
+}
+
+/**
+ * `mergeable_state?`: open, not a draft, not `broken?` (its branches exist, the source has commits
+ * the target lacks, and the stored status is not `cannot_be_merged`: a merge request already
+ * checked as conflicting is 405, not 406); the CI check passes (no project requires a successful
+ * pipeline here).
  */
 function mergeableState(ctx: ServiceCtx, mr: MergeRequestRecord): boolean {
   return mr.state === 'opened' && !mr.draft && liveDiff(ctx.db, mr) !== null && (mergeRequestCommits(ctx.db, mr)?.ids.length ?? 0) > 0
+    && storedMergeStatus(ctx, mr) !== 'cannot_be_merged'
 }
 
 /**
@@ -179,9 +194,10 @@ export function mergeable(ctx: ServiceCtx, project: ProjectRecord, mr: MergeRequ
  * `PUT …/merge`: refusals in 13.x's order, then the merge now (`MergeService`) or, asked to merge
  * when the pipeline succeeds while the head pipeline is active, the flag (`AutoMerge::
  * MergeWhenPipelineSucceedsService#execute`), with the merge params the later merge uses.
- * `mergeable?` checks the merge itself: a conflict, or a semi-linear or fast-forward project's
- * source that is not rebased on the target, is its 406, as GitLab answers when the stored status
- * was not yet rechecked (the usual case right after a push).
+ * `mergeable?` checks the merge itself: a conflict found then (the stored status was `unchecked`:
+ * a branch moved since the merge request was last checked, the usual case right after a push), or
+ * a semi-linear or fast-forward project's source that is not rebased on the target, is its 406; a
+ * merge request already stored as `cannot_be_merged` is `broken?`, so 405 before that.
  * @throws ApiError 401 `{"message":"401 Unauthorized"}` without permission to update the target
  *   branch; 405 `{"message":"405 Method Not Allowed"}` not mergeable; 406 `{"message":"Branch
  *   cannot be merged"}` on conflicts or when a rebase is needed; 409 `{"message":"SHA does not

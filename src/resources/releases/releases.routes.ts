@@ -1,7 +1,8 @@
 /**
  * Project releases and their asset links. Every route first finds the project (404
  * `Project Not Found` when unreadable) and needs `read_release` (anyone who reads the project);
- * getting one release also needs `download_code` (403 for a guest of a private project), creating
+ * getting one release also needs `download_code` on it (403 for a guest of a private project, and
+ * 403 for everybody when the tag has no release: 13.x authorizes a nil release), creating
  * one Developer+ (`create_release`), and updating or deleting one `update_release` /
  * `destroy_release` on the release itself: Developer+, and 403 for everybody when the release does
  * not exist (13.x authorizes against a nil release before looking further).
@@ -9,7 +10,7 @@
  * (delegates to the project), project_policy.rb.
  * @module
  */
-import { forbidden, grapeError, recordNotFound, notFound, validationFailed } from '../../core/errors.js'
+import { forbidden, grapeError, recordNotFound, validationFailed } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, ok, paginated } from '../../core/respond.js'
@@ -114,9 +115,11 @@ export const releaseRoutes: Route[] = [
     params: { ...projectId, ...tagName, include_html_description: p.boolean() },
     handler(ctx) {
       const project = findProject(ctx, ctx.params.id)
-      if (!canDownloadCode(ctx, project)) throw forbidden()
+      // `authorize_download_code!` is `authorize! :download_code, release`: 13.x asks the policy of a
+      // nil release, so a tag without a release is 403 like a caller without download_code (GitLab's
+      // spec/requests/api/releases_spec.rb expects forbidden), never 404.
       const release = findRelease(ctx.db, project, ctx.params.tag_name)
-      if (!release) throw notFound()
+      if (!release || !canDownloadCode(ctx, project)) throw forbidden()
       return ok(Release(release, project, ctx, abilities(ctx, project), { includeHtmlDescription: ctx.params.include_html_description === true }))
     },
   }),

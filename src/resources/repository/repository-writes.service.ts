@@ -62,11 +62,12 @@ function actor(ctx: Ctx<unknown>): { name: string; email: string } {
  * Saves the write; when it is the first push to an empty repository, the branch it made becomes
  * the default branch (Gitaly's root ref is a repository's only branch, and the post-receive
  * `ProtectDefaultBranchService` points HEAD at it: "in case it is not master"), which is then
- * protected. gitlab: app/services/git/branch_hooks_service.rb, projects/protect_default_branch_service.rb (13.x).
+ * protected. `pushOptions` are a git push's `-o` options, handed on in the `push` fact.
+ * gitlab: app/services/git/branch_hooks_service.rb, projects/protect_default_branch_service.rb (13.x).
  */
-function saveWrite(ctx: Ctx<unknown>, project: ProjectRecord, write: RepositoryWrite): Repository {
+export function saveWrite(ctx: Ctx<unknown>, project: ProjectRecord, write: RepositoryWrite, pushOptions?: readonly string[]): Repository {
   const wasEmpty = write.before.branches.size === 0
-  const after = write.save(pusherOf(ctx))
+  const after = write.save(pushOptions ? { ...pusherOf(ctx), pushOptions } : pusherOf(ctx))
   if (!wasEmpty) return after
   const [first] = after.branches.keys()
   const head = first !== undefined && !after.branches.has(project.default_branch)

@@ -169,3 +169,11 @@ export function protectDefaultBranch(db: Db, project: ProjectRecord, now: string
     updated_at: now,
   })
 }
+
+/**
+ * `ProtectedBranch.allow_force_push?(project, name)` (13.10+): some protected branch matching the
+ * name allows force pushes. gitlab: app/models/protected_branch.rb.
+ */
+export function allowsForcePush(db: Db, project: ProjectRecord, name: string): boolean {
+  return matching(db, project, name).some((pb) => pb.allow_force_push)
+}

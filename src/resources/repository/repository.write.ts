@@ -36,6 +36,8 @@ export interface Pusher {
   readonly userId: number | null
   readonly at: string
   readonly baseUrl: string
+  /** The push options a `git push -o <option>` sent (`ci.skip`, `merge_request.create`, …); none for the API's writes. */
+  readonly pushOptions?: readonly string[]
 }
 
 /**
@@ -54,6 +56,11 @@ export interface PushFact {
   readonly repository: Repository
   /** The repository before the push. */
   readonly previous: Repository
+  /**
+   * The push options sent with a push over git (`git push -o merge_request.create`), as sent, in
+   * order; empty for the API's writes. gitlab: lib/gitlab/push_options.rb.
+   */
+  readonly pushOptions: readonly string[]
 }
 
 declare module '../../rules/events.js' {
@@ -139,6 +146,20 @@ export class RepositoryWrite {
     return this.objects.writeBlob(content)
   }
 
+  /** Stores any decoded object as it is (a pushed pack's); returns its id. */
+  writeObject(object: GitObject): ObjectId {
+    switch (object.type) {
+      case 'blob':
+        return this.objects.writeBlob(object.data)
+      case 'tree':
+        return this.objects.writeTree(object.entries)
+      case 'commit':
+        return this.objects.writeCommit(object)
+      case 'tag':
+        return this.objects.writeTag(object)
+    }
+  }
+
   /**
    * Records the write as one push in the project's row (inserting the row for a repository nobody
    * wrote to), inside the caller's store transaction, and returns the repository after it; then
@@ -166,7 +187,7 @@ export class RepositoryWrite {
     const after: Repository = { objects: this.objects, branches: new Map(this.branches), tags: new Map(this.tags), flatTrees: this.repo.flatTrees }
     rememberRepository(next, after)
     const refs = Object.entries(this.refs).map(([ref, id]): RefUpdate => ({ ref, before: refTarget(this.before, ref), after: id }))
-    if (refs.length > 0) publish(this.db, 'push', { project: this.project, refs, repository: after, previous: this.before, actorId: pusher.userId, at: pusher.at, baseUrl: pusher.baseUrl })
+    if (refs.length > 0) publish(this.db, 'push', { project: this.project, refs, repository: after, previous: this.before, pushOptions: pusher.pushOptions ?? [], actorId: pusher.userId, at: pusher.at, baseUrl: pusher.baseUrl })
     return after
   }
 }

@@ -21,10 +21,15 @@ function pipelinePath(ctx: PresentCtx, pipeline: PipelineRecord, relative: boole
   return relative ? url.slice(ctx.baseUrl.length) : url
 }
 
-/** `PipelineBasic` (13.x): `{id, sha, ref, status, created_at, updated_at, web_url}`. */
+/**
+ * `PipelineBasic` (13.12, lib/api/entities/ci/pipeline_basic.rb): `{id, project_id, sha, ref,
+ * status, created_at, updated_at, web_url}`. `Pipeline`, a job's `pipeline`, a merge request's
+ * `pipeline` and `head_pipeline` and a commit's `last_pipeline` start with it.
+ */
 export function PipelineBasic(pipeline: PipelineRecord, ctx: PresentCtx) {
   return {
     id: pipeline.id,
+    project_id: pipeline.project_id,
     sha: pipeline.sha,
     ref: pipeline.ref,
     status: pipeline.status,

@@ -145,6 +145,7 @@ export function JobBasic(job: JobRecord, ctx: Ctx<unknown>, rel: Omit<JobRelatio
     pipeline: pipeline
       ? {
           id: pipeline.id,
+          project_id: pipeline.project_id,
           sha: pipeline.sha,
           ref: pipeline.ref,
           status: pipeline.status,

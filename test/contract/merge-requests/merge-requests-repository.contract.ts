@@ -194,6 +194,17 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
     expect([merge.body.parent_ids, merge.body.message]).toEqual([[TRACKER_MAIN, CRASH_FIX], "Merge branch 'fix/crash-on-save' into 'main'\n\nFix crash on save\n\nCloses #1\n\nSee merge request ivy/tracker!1"])
   })
 
+  it('writes the merged resource state event (PostMergeService → SystemNoteService.change_status), and the closed issue its closed one', async () => {
+    const mr = (await api.get('/projects/30/merge_requests/1', { as: 'max' })).body
+    expect((await api.get('/projects/30/merge_requests/1/resource_state_events', { as: 'max' })).body).toEqual([])
+    expect((await api.put('/projects/30/merge_requests/1/merge', { as: 'max' })).status).toBe(200)
+    const events = (await api.get('/projects/30/merge_requests/1/resource_state_events', { as: 'max' })).body
+    expect(events).toEqual([{ id: expect.any(Number), user: expect.objectContaining({ username: 'max' }), created_at: NOW, resource_type: 'MergeRequest', resource_id: mr.id, state: 'merged' }])
+    expect((await api.get(`/projects/30/merge_requests/1/resource_state_events/${events[0].id}`, { as: 'max' })).body).toEqual(events[0])
+    const closed = (await api.get('/projects/30/issues/1/resource_state_events', { as: 'max' })).body.at(-1)
+    expect([closed.state, closed.user.username, closed.created_at]).toEqual(['closed', 'max', NOW])
+  })
+
   it.each([
     ['a developer (main is protected: Maintainers merge)', 20, 1, 'devon', {}, 401, { message: '401 Unauthorized' }],
     ['a reporter', 20, 1, 'riley', {}, 401, { message: '401 Unauthorized' }],
@@ -207,6 +218,21 @@ contract('PUT /projects/:id/merge_requests/:merge_request_iid/merge', {}, ({ api
     await expect(await api.put(`/projects/${project}/merge_requests/${iid}/merge`, { as, body })).toBeGitLabError(status, error)
     expect(await branches(api, project)).toEqual(before)
     expect((await api.get(`/projects/${project}/merge_requests/${iid}`)).body.merged_by).toEqual(iid === 2 ? expect.anything() : null)
+  })
+
+  it('answers 405 for a merge request already checked as cannot_be_merged (broken?), 406 once a push left it unchecked', async () => {
+    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'feature/clash', ref: 'main' } })).status).toBe(201)
+    await commit(api, 'feature/clash', { 'CLASH.md': 'ours\n' })
+    await commit(api, 'main', { 'CLASH.md': 'theirs\n' })
+    const created = await api.post('/projects/20/merge_requests', { as: 'max', body: { title: 'Clash', source_branch: 'feature/clash', target_branch: 'main' } })
+    expect([created.status, created.body.merge_status, created.body.has_conflicts]).toEqual([201, 'cannot_be_merged', true])
+    const before = await branches(api)
+    // mergeable_state? is false for a broken? merge request: cannot_be_merged is stored.
+    await expect(await api.put(`/projects/20/merge_requests/${created.body.iid}/merge`, { as: 'max' })).toBeGitLabError(405, { message: '405 Method Not Allowed' })
+    expect(await branches(api)).toEqual(before)
+    // A push marks it unchecked; the merge's own check finds the conflict: 406.
+    await commit(api, 'feature/clash', { 'MORE.md': 'more\n' })
+    await expect(await api.put(`/projects/20/merge_requests/${created.body.iid}/merge`, { as: 'max' })).toBeGitLabError(406, { message: 'Branch cannot be merged' })
   })
 
   it('answers 406 when the merge would conflict', async () => {

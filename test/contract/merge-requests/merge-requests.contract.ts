@@ -208,7 +208,7 @@ contract('GET /projects/:id/merge_requests/:merge_request_iid sub-resources', {}
   it('lists its pipelines (PipelineBasic), newest first', async () => {
     const res = await api.get('/projects/20/merge_requests/3/pipelines')
     expect(res.body).toEqual([
-      { id: 1000, sha: '3f1c2a9b8e7d6c5b4a392817161514131211100f', ref: 'main', status: 'failed', created_at: '2021-03-11T09:00:00.000Z', updated_at: res.body[0].updated_at, web_url: `${api.baseUrl}/acme/website/-/pipelines/1000` },
+      { id: 1000, project_id: 20, sha: '3f1c2a9b8e7d6c5b4a392817161514131211100f', ref: 'main', status: 'failed', created_at: '2021-03-11T09:00:00.000Z', updated_at: res.body[0].updated_at, web_url: `${api.baseUrl}/acme/website/-/pipelines/1000` },
     ])
     // !1's source branch feature/login has pipelines 1004, 1005 and 1007 (pipelines area, issue 25 item 3).
     expect(ids(await api.get('/projects/20/merge_requests/1/pipelines'))).toEqual([1007, 1005, 1004])

@@ -167,7 +167,7 @@ contract('POST /projects/:id/statuses/:sha', {}, ({ api, sim }) => {
     expect(res.body).toMatchObject({ id: 2014, sha: LOGIN_TIP, ref: 'feature/login', status: state, author: { username: 'devon' } })
     const pipelines = await api.get('/projects/20/pipelines', { as: 'devon', query: { sha: LOGIN_TIP } })
     expect(pipelines.body).toEqual([
-      { id: 1008, sha: LOGIN_TIP, ref: 'feature/login', status: pipelineStatus, created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/acme/website/-/pipelines/1008` },
+      { id: 1008, project_id: 20, sha: LOGIN_TIP, ref: 'feature/login', status: pipelineStatus, created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/acme/website/-/pipelines/1008` },
     ])
     expect(sim().db.tables.pipelines.get(1008)).toMatchObject({ source: 'external', user_id: 4, tag: false, commit_title: 'Fix the login button' })
     expect((await api.get('/projects/20/pipelines/1008/jobs', { as: 'devon' })).body).toEqual([])
@@ -290,7 +290,7 @@ contract('CommitDetail status and last_pipeline', {}, ({ api }) => {
   it('shows the newest pipeline of the commit, and null when it has none', async () => {
     const res = await api.get(`/projects/20/repository/commits/${MAIN_TIP}`, { as: 'riley' })
     expect(res.body.status).toBe('success')
-    expect(res.body.last_pipeline).toEqual({ id: 1003, sha: MAIN_TIP, ref: 'main', status: 'success', created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:04:20.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1003` })
+    expect(res.body.last_pipeline).toEqual({ id: 1003, project_id: 20, sha: MAIN_TIP, ref: 'main', status: 'success', created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:04:20.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1003` })
     expect(Object.keys(res.body).slice(-4)).toEqual(['stats', 'status', 'project_id', 'last_pipeline'])
     const none = await api.get(`/projects/20/repository/commits/${MERGE}`, { as: 'riley' })
     expect([none.body.status, none.body.last_pipeline]).toEqual([null, null])

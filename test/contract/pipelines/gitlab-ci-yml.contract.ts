@@ -87,7 +87,7 @@ contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
     const mr = await api.post('/projects/30/merge_requests', { as: 'devon', body: { source_branch: branch, target_branch: 'main', title: 'CI' } })
     expect(mr.status).toBe(201)
     const iid = mr.body.iid as number
-    const basic = { id: 1008, sha, ref: `refs/merge-requests/${iid}/head`, status: 'pending', created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/ivy/tracker/-/pipelines/1008` }
+    const basic = { id: 1008, project_id: 30, sha, ref: `refs/merge-requests/${iid}/head`, status: 'pending', created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/ivy/tracker/-/pipelines/1008` }
     const devon = { id: 4, name: 'Devon Developer', username: 'devon', state: 'active', avatar_url: null, web_url: `${api.baseUrl}/devon` }
     const pipeline = {
       ...basic,

@@ -60,7 +60,7 @@ contract('GET /projects/:id/pipelines', {}, ({ api }) => {
     const res = await api.get('/projects/20/pipelines', { query: { per_page: 1, status: 'pending' } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual([
-      { id: 1004, sha: '6b7c8d9e0f11223344556677889900aabbccddee', ref: 'feature/login', status: 'pending', created_at: '2021-04-01T11:40:00.000Z', updated_at: '2021-04-01T11:40:00.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1004` },
+      { id: 1004, project_id: 20, sha: '6b7c8d9e0f11223344556677889900aabbccddee', ref: 'feature/login', status: 'pending', created_at: '2021-04-01T11:40:00.000Z', updated_at: '2021-04-01T11:40:00.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1004` },
     ])
     expect(res.headers.get('x-total')).toBe('1')
   })
@@ -124,6 +124,7 @@ contract('GET /projects/:id/pipelines/:pipeline_id', {}, ({ api }) => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       id: 1003,
+      project_id: 20,
       sha: MAIN_TIP,
       ref: 'main',
       status: 'success',
@@ -330,7 +331,7 @@ describe('jobs', () => {
           authored_date: '2021-03-21T10:00:00.000Z', committer_name: 'Max Maintainer', committer_email: 'max@example.com',
           committed_date: '2021-03-21T10:00:00.000Z', trailers: {}, web_url: `${api.baseUrl}/acme/website/-/commit/${MAIN_TIP}`,
         },
-        pipeline: { id: 1003, sha: MAIN_TIP, ref: 'main', status: 'success', created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:04:20.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1003` },
+        pipeline: { id: 1003, project_id: 20, sha: MAIN_TIP, ref: 'main', status: 'success', created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:04:20.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1003` },
         web_url: `${api.baseUrl}/acme/website/-/jobs/2006`,
         artifacts: [], runner: null, artifacts_expire_at: null, tag_list: [],
       })

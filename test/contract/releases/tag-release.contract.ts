@@ -24,7 +24,7 @@ contract('POST /projects/:id/repository/tags with release_description', {}, ({ a
   it.each([[''], ['   ']])('makes no release for a blank description %j', async (description) => {
     const res = await api.post('/projects/20/repository/tags', { as: 'devon', body: { tag_name: 'v2.0.1', ref: 'main', release_description: description } })
     expect([res.status, res.body.release]).toEqual([201, null])
-    expect((await api.get('/projects/20/releases/v2.0.1', { as: 'devon' })).status).toBe(404)
+    expect((await api.get('/projects/20/releases/v2.0.1', { as: 'devon' })).status).toBe(403)
   })
 })
 

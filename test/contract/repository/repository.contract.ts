@@ -217,7 +217,7 @@ contract('GET /projects/:id/repository/commits/:sha', {}, ({ api }) => {
     const res = await api.get(`/projects/20/repository/commits/${sha}`)
     expect(res.status).toBe(200)
     // Its newest pipeline, 1003, succeeded (the runners area's `status` and `last_pipeline`).
-    const last_pipeline = { id: 1003, sha: MAIN, ref: 'main', status: 'success', created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:04:20.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1003` }
+    const last_pipeline = { id: 1003, project_id: 20, sha: MAIN, ref: 'main', status: 'success', created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:04:20.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1003` }
     expect(res.body).toEqual({ ...releaseCommit(api.baseUrl), stats: { additions: 5, deletions: 0, total: 5 }, status: 'success', project_id: 20, last_pipeline })
   })
 

@@ -239,3 +239,12 @@ contract('events written by the merge request writes', {}, ({ api }) => {
     expect((await api.get(`${MR}/resource_state_events/4`, { as: 'devon' })).body).toMatchObject({ id: 4, state: 'reopened', resource_type: 'MergeRequest' })
   })
 })
+
+contract('merging a merge request writes its merged state event', {}, ({ api }) => {
+  it('PUT …/merge records `merged` by the merger (PostMergeService → SystemNoteService.change_status)', async () => {
+    // acme/website !1 (feature/login into main) merges cleanly for max, a maintainer.
+    expect((await api.put('/projects/20/merge_requests/1/merge', { as: 'max' })).status).toBe(200)
+    const res = await api.get('/projects/20/merge_requests/1/resource_state_events', { as: 'max' })
+    expect(res.body.map((e: { state: string; user: { username: string }; created_at: string }) => [e.state, e.user.username, e.created_at])).toEqual([['merged', 'max', NOW]])
+  })
+})

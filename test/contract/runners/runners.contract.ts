@@ -319,7 +319,7 @@ contract('GET /runners/:id/jobs', {}, ({ api, sim }) => {
     })
     const pipeline = sim().db.tables.pipelines.get(1000)!
     expect(job.pipeline).toEqual({
-      id: 1000, sha: '3f1c2a9b8e7d6c5b4a392817161514131211100f', ref: 'main', status: 'failed',
+      id: 1000, project_id: 20, sha: '3f1c2a9b8e7d6c5b4a392817161514131211100f', ref: 'main', status: 'failed',
       created_at: '2021-03-11T09:00:00.000Z', updated_at: pipeline.updated_at, web_url: `${api.baseUrl}/acme/website/-/pipelines/1000`,
     })
     expect(job.project).toEqual({

@@ -1,0 +1,200 @@
+/**
+ * git's smart HTTP against the node:http door with the real `git` CLI (issue 35): clone (full,
+ * shallow, protocol v2 and v0), fetch after an API commit, push a branch, a refused push to a
+ * protected branch, branch deletion, tags; each checked through the API afterwards.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createSimulator, type Simulator, type SimulatorSnapshot } from '../../../src/index.js'
+import { loadDefaultScenario, startServer } from '../../../src/node.js'
+import { subscribe } from '../../../src/rules/events.js'
+
+const run = promisify(execFile)
+const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_AUTHOR_NAME: 'Elena', GIT_AUTHOR_EMAIL: 'elena@example.com', GIT_COMMITTER_NAME: 'Elena', GIT_COMMITTER_EMAIL: 'elena@example.com', GIT_AUTHOR_DATE: '2021-04-01T12:00:00Z', GIT_COMMITTER_DATE: '2021-04-01T12:00:00Z' }
+
+/** Runs git; its stderr without the spaces git pads `remote:` lines with. */
+async function git(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('git', args, { cwd, env: GIT_ENV })
+    return { stdout, stderr: stderr.replace(/ +$/gm, '') }
+  } catch (error) {
+    const e = error as { stderr: string }
+    e.stderr = e.stderr.replace(/ +$/gm, '')
+    throw e
+  }
+}
+
+/** Runs git expecting it to fail; returns its stderr. */
+async function gitFails(cwd: string, ...args: string[]): Promise<string> {
+  try {
+    await git(cwd, ...args)
+  } catch (error) {
+    return (error as { stderr: string }).stderr
+  }
+  throw new Error(`git ${args.join(' ')} succeeded`)
+}
+
+describe('git over HTTP with the git CLI [node]', () => {
+  let sim: Simulator
+  let snapshot: SimulatorSnapshot
+  let url: string
+  let close: () => Promise<void> | void
+  let dir: string
+  const withToken = (user: string, token: string) => url.replace('://', `://${user}:${token}@`)
+
+  beforeAll(async () => {
+    sim = createSimulator({ scenario: await loadDefaultScenario() })
+    snapshot = sim.snapshot()
+    const server = await startServer(sim, { port: 0 })
+    url = server.url
+    close = () => server.close()
+  })
+  /** The `push` facts published: project id, actor and refs moved. */
+  let pushes: Array<{ project: number; actor: number | null; refs: Array<{ ref: string; before: string | null; after: string | null }> }> = []
+  beforeEach(() => {
+    pushes = []
+    const unsubscribe = subscribe('push', (_db, fact) => pushes.push({ project: fact.project.id, actor: fact.actorId, refs: [...fact.refs] }))
+    sim.restore(snapshot)
+    dir = mkdtempSync(join(tmpdir(), 'fakelab-git-'))
+    return () => {
+      unsubscribe()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+  afterAll(() => close())
+
+  const api = async (method: string, path: string, token = 'glpat-root-fakelab', body?: unknown) => {
+    const res = await fetch(`${url}/api/v4${path}`, { method, headers: { 'private-token': token, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })
+    return { status: res.status, body: (await res.json()) as any }
+  }
+
+  it.each([['2'], ['0']])('clones acme/website in full anonymously over protocol v%s, with git fsck clean', async (version) => {
+    await git(dir, '-c', `protocol.version=${version}`, 'clone', `${url}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    const { body: branch } = await api('GET', '/projects/20/repository/branches/main')
+    expect((await git(w, 'rev-parse', 'HEAD')).stdout.trim()).toBe(branch.commit.id)
+    expect((await git(w, 'rev-list', '--count', 'HEAD')).stdout.trim()).toBe('5')
+    expect((await git(w, 'tag')).stdout.split('\n').filter(Boolean)).toEqual(['v0.9.0', 'v1.0.0'])
+    await git(w, 'fsck', '--full', '--strict')
+  })
+
+  it.each([['2'], ['0']])('clones with --depth 1 over protocol v%s: one commit, shallow at the tip', async (version) => {
+    await git(dir, '-c', `protocol.version=${version}`, 'clone', '--depth', '1', `${url}/acme/website`, 'w')
+    const w = join(dir, 'w')
+    expect((await git(w, 'rev-list', '--count', 'HEAD')).stdout.trim()).toBe('1')
+    expect((await git(w, 'rev-parse', '--is-shallow-repository')).stdout.trim()).toBe('true')
+    await git(w, 'fsck')
+  })
+
+  it.each([['2'], ['0']])('fetches a commit made through the API (protocol v%s)', async (version) => {
+    await git(dir, 'clone', `${url}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    const made = await api('POST', '/projects/20/repository/commits', 'glpat-root-fakelab', { branch: 'main', commit_message: 'API commit', actions: [{ action: 'create', file_path: 'api.txt', content: 'from the API\n' }] })
+    expect(made.status).toBe(201)
+    await git(w, '-c', `protocol.version=${version}`, 'fetch', 'origin')
+    expect((await git(w, 'rev-parse', 'origin/main')).stdout.trim()).toBe(made.body.id)
+    expect((await git(w, 'show', 'origin/main:api.txt')).stdout).toBe('from the API\n')
+    await git(w, 'fsck')
+  })
+
+  it('pushes a new branch as a Developer; the API shows it, its commit and a push event', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w2')
+    const w = join(dir, 'w2')
+    await git(w, 'checkout', '-b', 'feature/git-push')
+    writeFileSync(join(w, 'pushed.txt'), 'pushed over git\n')
+    await git(w, 'add', 'pushed.txt')
+    await git(w, 'commit', '-m', 'Push over git')
+    const sha = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    const { stderr } = await git(w, 'push', 'origin', 'feature/git-push')
+    expect(stderr).toContain('remote: To create a merge request for feature/git-push, visit:')
+    expect(stderr).toContain(`remote:   ${url}/acme/website/-/merge_requests/new?merge_request%5Bsource_branch%5D=feature%2Fgit-push`)
+    const branch = await api('GET', '/projects/20/repository/branches/feature%2Fgit-push')
+    expect(branch.status).toBe(200)
+    expect(branch.body.commit).toMatchObject({ id: sha, title: 'Push over git', author_name: 'Elena' })
+    const file = await fetch(`${url}/api/v4/projects/20/repository/files/pushed.txt/raw?ref=feature%2Fgit-push`)
+    expect([file.status, await file.text()]).toEqual([200, 'pushed over git\n'])
+    expect(pushes).toEqual([{ project: 20, actor: 9, refs: [{ ref: 'refs/heads/feature/git-push', before: null, after: sha }] }])
+  })
+
+  it("refuses a Developer's push to the protected main with GitLab's message, and changes nothing", async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    const before = (await api('GET', '/projects/20/repository/branches/main')).body.commit.id
+    writeFileSync(join(w, 'main.txt'), 'x\n')
+    await git(w, 'add', 'main.txt')
+    await git(w, 'commit', '-m', 'To main')
+    const stderr = await gitFails(w, 'push', 'origin', 'main')
+    expect(stderr).toContain('remote: GitLab: You are not allowed to push code to protected branches on this project.')
+    expect(stderr).toContain('! [remote rejected] main -> main (pre-receive hook declined)')
+    expect((await api('GET', '/projects/20/repository/branches/main')).body.commit.id).toBe(before)
+    expect(pushes).toEqual([])
+  })
+
+  it('refuses a force push to the protected main even for a Maintainer', async () => {
+    await git(dir, 'clone', `${withToken('root', 'glpat-root-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'reset', '--hard', 'HEAD~1')
+    const stderr = await gitFails(w, 'push', '--force', 'origin', 'main')
+    expect(stderr).toContain('remote: GitLab: You are not allowed to force push code to a protected branch on this project.')
+  })
+
+  it('deletes a branch and pushes lightweight and annotated tags', async () => {
+    await git(dir, 'clone', `${withToken('root', 'glpat-root-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'push', 'origin', '--delete', 'feature/login')
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Flogin')).status).toBe(404)
+    await git(w, 'tag', 'v1.1.0-light')
+    await git(w, 'tag', '-a', 'v1.1.0', '-m', 'Release 1.1')
+    await git(w, 'push', 'origin', 'v1.1.0-light', 'v1.1.0')
+    // One push, one fact, both tags in it (one RepositoryWrite per push).
+    expect(pushes.map((p) => p.refs.map((r) => r.ref))).toEqual([['refs/heads/feature/login'], ['refs/tags/v1.1.0-light', 'refs/tags/v1.1.0']])
+    const tag = await api('GET', '/projects/20/repository/tags/v1.1.0')
+    expect(tag.body).toMatchObject({ name: 'v1.1.0', message: 'Release 1.1', target: (await git(w, 'rev-parse', 'v1.1.0')).stdout.trim() })
+    expect((await api('GET', '/projects/20/repository/tags/v1.1.0-light')).body.commit.id).toBe((await git(w, 'rev-parse', 'HEAD')).stdout.trim())
+    const stderr = await gitFails(w, 'push', 'origin', '--delete', 'main')
+    expect(stderr).toContain('remote: GitLab: The default branch of a project cannot be deleted.')
+  })
+
+  it('asks for credentials on a private project (401 and Basic realm="GitLab"), and answers 404 to a signed-in stranger', async () => {
+    const anonymous = await fetch(`${url}/acme/platform/api.git/info/refs?service=git-upload-pack`)
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="GitLab"')
+    expect(await anonymous.text()).toBe('HTTP Basic: Access denied\n')
+    const stderr = await gitFails(dir, 'clone', `${withToken('ext', 'glpat-ext-fakelab')}/acme/platform/api.git`, 'x')
+    expect(stderr).toContain("remote: The project you were looking for could not be found or you don't have permission to view it.")
+    const wrong = await fetch(`${url}/acme/website.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${btoa('elena:nope')}` } })
+    expect(wrong.status).toBe(401)
+    const reporter = await fetch(`${url}/acme/website.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${btoa('oauth2:glpat-root-readonly')}` } })
+    expect([reporter.status, await reporter.text()]).toEqual([403, 'You are not allowed to upload code.'])
+  })
+
+  it('opens a merge request with push options, which the API lists with the pushed commits', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/options')
+    for (const n of [1, 2]) {
+      writeFileSync(join(w, `o${n}.txt`), `${n}\n`)
+      await git(w, 'add', '.')
+      await git(w, 'commit', '-m', `Option commit ${n}`)
+    }
+    const { stderr } = await git(w, 'push', '-o', 'merge_request.create', '-o', 'merge_request.target=main', '-o', 'merge_request.label=pushed', '-o', 'merge_request.remove_source_branch', 'origin', 'feature/options')
+    const list = await api('GET', '/projects/20/merge_requests?source_branch=feature/options')
+    expect(list.body).toHaveLength(1)
+    const mr = list.body[0]
+    expect(mr).toMatchObject({ title: 'Feature/options', source_branch: 'feature/options', target_branch: 'main', labels: ['pushed'], force_remove_source_branch: true, author: { username: 'elena' }, assignees: [{ username: 'elena' }] })
+    expect(stderr).toContain(`remote: View merge request for feature/options:\nremote:   ${url}/acme/website/-/merge_requests/${mr.iid}`)
+    const commits = await api('GET', `/projects/20/merge_requests/${mr.iid}/commits`)
+    expect(commits.body.map((c: any) => c.title)).toEqual(['Option commit 2', 'Option commit 1'])
+    // A later push with options updates it; one without `create` on a branch with no merge request warns.
+    await git(w, 'commit', '--allow-empty', '-m', 'Third')
+    await git(w, 'push', '-o', 'merge_request.title=Renamed by a push', 'origin', 'feature/options')
+    expect((await api('GET', `/projects/20/merge_requests/${mr.iid}`)).body).toMatchObject({ title: 'Renamed by a push', sha: (await git(w, 'rev-parse', 'HEAD')).stdout.trim() })
+    await git(w, 'checkout', '-b', 'feature/no-mr')
+    const warned = await git(w, 'push', '-o', 'merge_request.title=x', 'origin', 'feature/no-mr')
+    expect(warned.stderr).toContain("remote: WARNINGS:\nremote: Error encountered with push options 'merge_request.title=x': A merge_request.create push option is required to create a merge request for branch feature/no-mr")
+  })
+})
