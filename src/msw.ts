@@ -9,6 +9,7 @@ import { http, HttpHandler, passthrough } from 'msw'
 import { fromFetchRequest, toFetchResponse, type CoreRequest } from './core/transport.js'
 import type { Simulator } from './simulator.js'
 import type { ReplayDoor } from './record/replay.js'
+import { markMswDoor } from './rules/webhook-transport.js'
 
 // Record and replay (issue 11): the browser-safe API that createReplayHandlers needs, named one
 // by one so that the public surface changes only here (issue 24, item 7).
@@ -162,6 +163,8 @@ class UnimplementedPassthrough extends HttpHandler {
 export function createHandlers(sim: Simulator, options: HandlerOptions = {}): HttpHandler[] {
   const base = (options.baseUrl ?? '*').replace(/\/$/, '')
   const handle = ({ request }: { request: Request }) => sim.handle(request)
+  // Webhook deliveries made through these handlers pass msw's interceptor on to the network.
+  markMswDoor(sim.db)
   const api = options.onUnimplemented === 'passthrough'
     ? new UnimplementedPassthrough(sim, urlPattern(base, 'api/v[34]'))
     : http.all(urlPattern(base, 'api/v[34]'), handle)

@@ -19,6 +19,9 @@
  * | `PUT /-/fakelab/faults` (JSON array of rules) | 200 the rules; replaces them |
  * | `POST /-/fakelab/faults` (JSON rule) | 200 the rules; adds one |
  * | `DELETE /-/fakelab/faults` | 204 |
+ * | `GET /-/fakelab/hooks/deliveries` | 200 every logged webhook delivery, oldest first (after those in flight are answered) |
+ * | `GET /-/fakelab/hooks/delivery` | 200 `{"paused": bool}` |
+ * | `PUT /-/fakelab/hooks/delivery` `{"paused": bool}` | 200 `{"paused": bool}`; resuming sends the held deliveries |
  * | `GET /-/fakelab/routes` | 200 GitLab 13.12 CE's routes with fakelab's share (issue 40 item 1) |
  * | `GET /-/fakelab/openapi.json` | 200 this table as an OpenAPI 3.1 document (issue 40 item 3) |
  *
@@ -99,6 +102,12 @@ export interface ControlTarget {
   journal: {
     find(query: JournalQuery): JournalEntry[]
     clear(): void
+  }
+  /** Webhook delivery (the hooks area's, through `core/hook-control.ts`); undefined without one. */
+  hooks?: {
+    paused(): boolean
+    pause(paused: boolean): void
+    deliveries(): Promise<readonly unknown[]>
   }
   faults: {
     list(): FaultRule[]
@@ -214,6 +223,18 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 const badRequest: ControlResponseDef = { description: 'a bad body or parameter', type: 'application/json', schema: ref('Message') }
 const noContent: ControlResponseDef = { description: 'done; no body' }
 const clockAnswer: ControlResponseDef = { description: 'the clock now', type: 'application/json', schema: ref('Clock') }
+const hookDeliverySchema: JsonSchema = { type: 'object', properties: { paused: { type: 'boolean' } }, required: ['paused'] }
+const hookDeliveryAnswer: ControlResponseDef = { description: 'whether delivery is paused', type: 'application/json', schema: hookDeliverySchema }
+const notSimulated: ControlResponseDef = { description: 'no hooks area is composed in', type: 'application/json', schema: ref('Message') }
+
+/**
+ * The target's webhook delivery.
+ * @throws ApiError 404 when no hooks area registered one.
+ */
+function hooksOf(target: ControlTarget): NonNullable<ControlTarget['hooks']> {
+  if (!target.hooks) throw apiMessage(404, 'webhook delivery is not part of this simulator')
+  return target.hooks
+}
 const faultsAnswer: ControlResponseDef = { description: 'the fault rules in force, in order', type: 'application/json', schema: { type: 'array', items: ref('FaultRule') } }
 const scenarioBody = {
   description: 'a scenario (YAML or JSON) or a state export',
@@ -461,6 +482,33 @@ export const controlRoutes: readonly ControlRouteDef[] = [
     async handle(target) {
       target.faults.clear()
       return { status: 204 }
+    },
+  },
+  {
+    method: 'GET', path: '/hooks/deliveries', operationId: 'hookDeliveries',
+    summary: 'Every logged webhook delivery, oldest first, once those in flight are answered (the hooks area\'s web_hook_logs)',
+    responses: { 200: { description: 'the deliveries', type: 'application/json', schema: { type: 'array', items: { type: 'object' } } }, 404: notSimulated },
+    async handle(target) {
+      return { status: 200, body: await hooksOf(target).deliveries() }
+    },
+  },
+  {
+    method: 'GET', path: '/hooks/delivery', operationId: 'hookDelivery', summary: 'Whether webhook delivery is paused',
+    responses: { 200: hookDeliveryAnswer, 404: notSimulated },
+    async handle(target) {
+      return { status: 200, body: { paused: hooksOf(target).paused() } }
+    },
+  },
+  {
+    method: 'PUT', path: '/hooks/delivery', operationId: 'setHookDelivery',
+    summary: 'Pauses webhook delivery (deliveries are logged, not sent) or resumes it (the held ones are sent in order)',
+    body: { description: '{"paused": true} or {"paused": false}', required: true, types: { 'application/json': hookDeliverySchema } },
+    responses: { 200: hookDeliveryAnswer, 400: badRequest, 404: notSimulated },
+    async handle(target, request) {
+      const { paused } = await jsonBody(request)
+      if (typeof paused !== 'boolean') throw apiMessage(400, 'paused must be true or false')
+      hooksOf(target).pause(paused)
+      return { status: 200, body: { paused } }
     },
   },
   {

@@ -29,6 +29,7 @@ import type { Db, DbState } from '../db/db.js'
 import { frozenClock, monotonicMs, type Clock, type ManualClock } from './clock.js'
 import { apiMessage, apiV3Gone } from './errors.js'
 import { createFaker } from './faker.js'
+import { registeredHookControl } from './hook-control.js'
 import { control, stateToYaml, type ControlReply, type ControlTarget, type LoadedState } from './control.js'
 import { Faults, type FaultDecision, type FaultRule } from './faults.js'
 import { DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
@@ -651,6 +652,17 @@ export function createEngine(options: EngineOptions): Simulator {
     routeKeys: () => routes.map((route) => route.key),
     journal,
     faults,
+    get hooks() {
+      const hooks = registeredHookControl()
+      return hooks && {
+        paused: () => hooks.paused(db),
+        pause: (paused: boolean) => hooks.pause(db, paused),
+        deliveries: async () => {
+          await hooks.settled(db)
+          return hooks.deliveries(db)
+        },
+      }
+    },
   }
   return sim
 }

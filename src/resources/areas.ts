@@ -18,6 +18,7 @@ export * from './deploy-tokens/index.js' // deploy tokens of the instance, proje
 export * from './freeze-periods/index.js'
 export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'
+export * from './hooks/index.js' // project hooks and hook delivery (issue 34 item 5)
 export * from './instance-metrics/index.js' // sidekiq metrics and application statistics (issue 36 item 7)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'

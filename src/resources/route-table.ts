@@ -110,6 +110,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id",
     ],
   },
+  "hooks": {
+    api: [
+      "GET /projects/:id/hooks",
+      "GET /projects/:id/hooks/:hook_id",
+      "POST /projects/:id/hooks",
+      "PUT /projects/:id/hooks/:hook_id",
+      "DELETE /projects/:id/hooks/:hook_id",
+    ],
+  },
   "instance-metrics": {
     api: [
       "GET /sidekiq/queue_metrics",

@@ -136,6 +136,16 @@ const addTopics = (sim: Simulator): void => {
 const NO_ACCESS = { message: '403 Forbidden - No access granted' }
 const COLOR = { color: '#654321' }
 const FREEZE = { freeze_start: '0 1 * * *', freeze_end: '0 2 * * *', cron_timezone: 'UTC' }
+const HOOK = { url: 'http://127.0.0.1:9/hook', issues_events: true }
+/** A hook on acme/website (project 20), id 9100, firing on nothing but pushes. */
+function projectHook(sim: Simulator): void {
+  sim.db.tables.project_hooks.insert({
+    id: 9100, project_id: 20, url: 'http://127.0.0.1:9/hook', token: null, enable_ssl_verification: true, repository_update_events: false,
+    push_events_branch_filter: null, push_events: true, tag_push_events: false, issues_events: false, confidential_issues_events: false,
+    merge_requests_events: false, note_events: false, confidential_note_events: false, job_events: false, pipeline_events: false,
+    wiki_page_events: false, deployment_events: false, releases_events: false, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z',
+  })
+}
 
 // Fixtures (scenarios/default.yaml): project 20 acme/website (public) and 21 acme/platform/api
 // (private), both with acme's members; group 10 acme (public), 11 acme/platform (private, acme's
@@ -152,6 +162,13 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/freeze_periods', path: '/projects/21/freeze_periods', body: FREEZE, expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
   { key: 'PUT /projects/:id/freeze_periods/:freeze_period_id', path: '/projects/20/freeze_periods/300', body: { freeze_start: '0 1 * * *' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/freeze_periods/:freeze_period_id', path: '/projects/20/freeze_periods/300', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // Project hooks (lib/api/project_hooks.rb): admin_project, Maintainer+; hook 9100 on project 20 ({@link projectHook}).
+  { key: 'GET /projects/:id/hooks', path: '/projects/20/hooks', arrange: projectHook, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/hooks', path: '/projects/21/hooks', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', arrange: projectHook, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/hooks', path: '/projects/20/hooks', body: HOOK, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', body: HOOK, arrange: projectHook, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', arrange: projectHook, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
 
   // Group labels: read = can read the group; write = admin_label (Reporter+); subscribe = read.
   { key: 'GET /groups/:id/labels', path: '/groups/10/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Db } from '../../db/db.js'
-import type { PipelineRecord } from './runners.tables.js'
+import type { JobRecord, PipelineRecord } from './runners.tables.js'
 
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
 export type { PipelineRecord } from './runners.tables.js'
@@ -23,4 +23,9 @@ export { canDevelop as canCreatePipeline } from './pipelines.service.js'
 /** A project's pipelines, in id order (`project.all_pipelines`). */
 export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] {
   return db.tables.pipelines.where('project_id', projectId)
+}
+
+/** A pipeline's jobs (builds and commit statuses, retried ones included), in id order (`pipeline.statuses`). */
+export function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
+  return db.tables.jobs.where('pipeline_id', pipelineId)
 }

@@ -1,0 +1,79 @@
+/**
+ * The hooks area's subscriptions to the domain-event channel (`rules/events.ts`): each fact a
+ * project's hooks listen for becomes one logged delivery per hook whose trigger is on, POSTed after
+ * the request's commit (`hooks.delivery.ts`). The selection is GitLab's `project.execute_hooks(data,
+ * hooks_scope)` (`ProjectHook.hooks_for(scope)`), with the scope the service passes:
+ * `issue_hooks`/`confidential_issue_hooks`, `merge_request_hooks`, `note_hooks`/`confidential_note_hooks`,
+ * `push_hooks` (with the hook's branch filter), `tag_push_hooks`, `pipeline_hooks` (on every status
+ * change, `Ci::Pipeline` `after_transition any => any`). Imported by the area's `index.ts` so the
+ * subscriptions hold from the start. gitlab: app/models/project.rb `execute_hooks`,
+ * app/services/issuable_base_service.rb `execute_hooks`, app/services/notes/post_process_service.rb,
+ * app/services/git/base_hooks_service.rb, app/models/ci/pipeline.rb (13.12).
+ * @module
+ */
+import type { Db } from '../../db/db.js'
+import type { ProjectRecord } from '../../db/schema.js'
+import { eventCtx, subscribe, type DomainEventHeader } from '../../rules/events.js'
+import { repositoryOf } from '../repository/repository.public.js'
+import { queueDelivery } from './hooks.delivery.js'
+import { issuePayload, mergeRequestPayload, notePayload, pipelinePayload, pushPayload } from './hooks.payloads.js'
+import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
+
+/**
+ * Whether a branch filter lets `branch` through: none or blank lets all; otherwise the exact name,
+ * or a wildcard where `*` matches any run of characters (`RefMatcher`, 13.12).
+ */
+function branchFilterMatches(filter: string | null, branch: string): boolean {
+  if (filter === null || filter.trim() === '') return true
+  if (!filter.includes('*')) return filter === branch
+  const pattern = filter.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')
+  return new RegExp(`^${pattern}$`).test(branch)
+}
+
+/** Logs and queues `payload` for each hook of `project` whose `flag` is on (and `also` accepts). */
+function fire(db: Db, project: ProjectRecord, flag: ProjectHookFlag, trigger: string, event: string, header: DomainEventHeader, payload: () => unknown, also: (hook: ProjectHookRecord) => boolean = () => true): void {
+  const hooks = db.tables.project_hooks.where('project_id', project.id).filter((hook) => hook[flag] && also(hook)).sort((a, b) => a.id - b.id)
+  if (hooks.length === 0) return
+  const body = payload()
+  for (const hook of hooks) queueDelivery(db, { id: hook.id, kind: 'project', url: hook.url, token: hook.token }, trigger, event, body, header.at)
+}
+
+subscribe('issue', (db, event) => {
+  const project = db.tables.projects.get(event.issue.project_id)
+  if (!project) return
+  const confidential = event.issue.confidential
+  fire(db, project, confidential ? 'confidential_issues_events' : 'issues_events', confidential ? 'confidential_issue_hooks' : 'issue_hooks', confidential ? 'Confidential Issue Hook' : 'Issue Hook', event,
+    () => issuePayload(eventCtx(db, event), project, event.issue, event.before, event.action))
+})
+
+subscribe('merge_request', (db, event) => {
+  const project = db.tables.projects.get(event.mergeRequest.project_id)
+  if (!project) return
+  fire(db, project, 'merge_requests_events', 'merge_request_hooks', 'Merge Request Hook', event,
+    () => mergeRequestPayload(eventCtx(db, event), project, event.mergeRequest, event.before, event.action, repositoryOf(db, db.tables.projects.get(event.mergeRequest.source_project_id) ?? project)))
+})
+
+subscribe('note', (db, event) => {
+  const project = db.tables.projects.get(event.note.project_id)
+  if (!project || event.note.system) return
+  const confidential = event.note.confidential === true
+  fire(db, project, confidential ? 'confidential_note_events' : 'note_events', confidential ? 'confidential_note_hooks' : 'note_hooks', confidential ? 'Confidential Note Hook' : 'Note Hook', event,
+    () => notePayload(eventCtx(db, event), project, event.note, repositoryOf(db, project)))
+})
+
+subscribe('push', (db, event) => {
+  for (const update of event.refs) {
+    const tag = update.ref.startsWith('refs/tags/')
+    const branch = update.ref.replace(/^refs\/heads\//, '')
+    fire(db, event.project, tag ? 'tag_push_events' : 'push_events', tag ? 'tag_push_hooks' : 'push_hooks', tag ? 'Tag Push Hook' : 'Push Hook', event,
+      () => pushPayload(eventCtx(db, event), event.project, update, event.repository, event.previous),
+      (hook) => tag || branchFilterMatches(hook.push_events_branch_filter, branch))
+  }
+})
+
+subscribe('pipeline', (db, event) => {
+  const project = db.tables.projects.get(event.pipeline.project_id)
+  if (!project) return
+  fire(db, project, 'pipeline_events', 'pipeline_hooks', 'Pipeline Hook', event,
+    () => pipelinePayload(eventCtx(db, event), project, event.pipeline, repositoryOf(db, project)))
+})
