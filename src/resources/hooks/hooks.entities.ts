@@ -9,8 +9,11 @@
 import type { PresentCtx } from '../../entities/urls.js'
 import type { ProjectHookRecord } from './hooks.tables.js'
 
-/** GitLab's `ProjectHook` entity, in its field order: every project hook response. */
-export function ProjectHook(hook: ProjectHookRecord, _ctx?: PresentCtx) {
+/** The columns of a hook (project or system) that GitLab's `Hook` entity shows. */
+export type HookColumns = Pick<ProjectHookRecord, 'id' | 'url' | 'created_at' | 'push_events' | 'tag_push_events' | 'merge_requests_events' | 'repository_update_events' | 'enable_ssl_verification'>
+
+/** GitLab's `Hook` entity, in its field order: a system hook's answer, and the start of a project hook's. */
+export function Hook(hook: HookColumns) {
   return {
     id: hook.id,
     url: hook.url,
@@ -20,6 +23,13 @@ export function ProjectHook(hook: ProjectHookRecord, _ctx?: PresentCtx) {
     merge_requests_events: hook.merge_requests_events,
     repository_update_events: hook.repository_update_events,
     enable_ssl_verification: hook.enable_ssl_verification,
+  }
+}
+
+/** GitLab's `ProjectHook` entity (`Hook`, then the project hook's own fields): every project hook response. */
+export function ProjectHook(hook: ProjectHookRecord, _ctx?: PresentCtx) {
+  return {
+    ...Hook(hook),
     project_id: hook.project_id,
     issues_events: hook.issues_events,
     confidential_issues_events: hook.confidential_issues_events,

@@ -6,28 +6,12 @@
  * @module
  */
 import type { PersonalAccessTokenRecord } from '../../db/schema.js'
+import { PersonalAccessToken } from '../../entities/access-token.js'
 import type { PresentCtx } from '../../entities/urls.js'
 
-/**
- * Whether a token is in force today: not revoked, and not expired (a token expires at midnight UTC
- * starting its `expires_at` day, as `core/auth.ts` judges it).
- */
-export function tokenActive(token: PersonalAccessTokenRecord, today: string): boolean {
-  return !token.revoked && (token.expires_at === null || token.expires_at > today)
-}
-
-/** `id, name, revoked, created_at, scopes, user_id, active, expires_at` (13.x order), no secret. */
+/** `ResourceAccessToken`: GitLab's `PersonalAccessToken` fields, no secret. */
 export function ResourceAccessToken(token: PersonalAccessTokenRecord, ctx: PresentCtx) {
-  return {
-    id: token.id,
-    name: token.name,
-    revoked: token.revoked,
-    created_at: token.created_at,
-    scopes: [...token.scopes],
-    user_id: token.user_id,
-    active: tokenActive(token, ctx.today),
-    expires_at: token.expires_at,
-  }
+  return PersonalAccessToken(token, ctx.today)
 }
 
 /** {@link ResourceAccessToken} plus `token`, the secret: the create response only. */

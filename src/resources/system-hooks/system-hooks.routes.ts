@@ -11,22 +11,8 @@ import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import { publish } from '../../rules/events.js'
-import type { SystemHookRecord } from './system-hooks.tables.js'
+import { Hook } from '../hooks/hooks.public.js'
 import './system-hooks.events.js'
-
-/** `Hook`: `id, url, created_at`, the event flags, `enable_ssl_verification`; never the token. */
-function Hook(hook: SystemHookRecord) {
-  return {
-    id: hook.id,
-    url: hook.url,
-    created_at: hook.created_at,
-    push_events: hook.push_events,
-    tag_push_events: hook.tag_push_events,
-    merge_requests_events: hook.merge_requests_events,
-    repository_update_events: hook.repository_update_events,
-    enable_ssl_verification: hook.enable_ssl_verification,
-  }
-}
 
 /** `public_url` for a system hook (local addresses allowed): the URL's problem, or undefined when it is valid. */
 function urlProblem(url: string): string | undefined {

@@ -15,29 +15,15 @@ import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { PersonalAccessTokenRecord, UserRecord } from '../../db/schema.js'
+import { PersonalAccessToken, tokenActive } from '../../entities/access-token.js'
 import { friendlyToken } from '../../rules/tokens.js'
 
 /** `Gitlab::Auth.all_available_scopes` in 13.12 CE: what a personal or impersonation token may hold. */
 export const ALL_AVAILABLE_SCOPES = ['api', 'read_user', 'read_api', 'read_repository', 'write_repository', 'sudo'] as const
 
-/** Whether a token is in force today: not revoked, and not on or past its `expires_at` day. */
-function active(token: PersonalAccessTokenRecord, today: string): boolean {
-  return !token.revoked && (token.expires_at === null || token.expires_at > today)
-}
-
 /** `ImpersonationToken`: the `PersonalAccessToken` fields, then `impersonation`. */
 function ImpersonationToken(token: PersonalAccessTokenRecord, ctx: Ctx<unknown>) {
-  return {
-    id: token.id,
-    name: token.name,
-    revoked: token.revoked,
-    created_at: token.created_at,
-    scopes: [...token.scopes],
-    user_id: token.user_id,
-    active: active(token, ctx.today),
-    expires_at: token.expires_at,
-    impersonation: token.impersonation,
-  }
+  return { ...PersonalAccessToken(token, ctx.today), impersonation: token.impersonation }
 }
 
 /** `ImpersonationTokenWithToken`: the `PersonalAccessTokenWithToken` fields (`token` last), then `impersonation`. */
@@ -83,7 +69,7 @@ export const impersonationTokenRoutes: Route[] = [
     handler(ctx) {
       const user = userById(ctx, ctx.params.user_id)
       const { state } = ctx.params
-      const tokens = impersonationTokens(ctx, user).filter((t) => state === 'all' || active(t, ctx.today) === (state === 'active'))
+      const tokens = impersonationTokens(ctx, user).filter((t) => state === 'all' || tokenActive(t, ctx.today) === (state === 'active'))
       return paginated(ctx, tokens, (t) => ImpersonationToken(t, ctx))
     },
   }),
