@@ -246,7 +246,7 @@ const scenarioBody = {
  * The schemas the control routes' bodies share (OpenAPI `components.schemas`). Source: the types
  * {@link JournalEntry}, {@link FaultRule} and the replies below.
  */
-export const CONTROL_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
+const CONTROL_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
   ScenarioProblems: {
     type: 'object',

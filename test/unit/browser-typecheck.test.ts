@@ -22,7 +22,7 @@ describe('tsconfig.browser.json', () => {
   it('covers the browser entries and the folders that must stay browser-safe', () => {
     expect(config.config.include).toEqual([
       'src/index.ts', 'src/msw.ts', 'src/default-scenario.ts',
-      'src/core', 'src/db', 'src/rules', 'src/entities', 'src/resources', 'src/scenario',
+      'src/core', 'src/db', 'src/rules', 'src/entities', 'src/resources', 'src/scenario', 'src/reference',
     ])
   })
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/db.js'
 import type { InstanceVariableRecord } from './ci-variables.tables.js'
 
 /** `Ci::Maskable::REGEX`: at least 8 characters of the Base64 alphabet (RFC 4648) plus `@:.~`. */
-export const MASKABLE = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/
+const MASKABLE = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/
 
 /** The fields of an instance variable a write sets. */
 export type InstanceVariableFields = Pick<InstanceVariableRecord, 'key' | 'value' | 'variable_type' | 'protected' | 'masked'>

@@ -61,7 +61,7 @@ export function sha1Hasher(): Sha1 {
 }
 
 /** `data` as a zlib stream at `level` (1-9): node:zlib's in Node, fflate's elsewhere. */
-export function deflate(data: Uint8Array, level: 1 | 6 | 9): Uint8Array {
+function deflate(data: Uint8Array, level: 1 | 6 | 9): Uint8Array {
   zlib ??= builtin<NodeZlib>('node:zlib') ?? null
   return zlib ? zlib.deflateSync(data, { level }) : zlibSync(data, { level })
 }

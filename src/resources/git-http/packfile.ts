@@ -39,7 +39,7 @@ const REF_DELTA = 7
 const utf8 = new TextEncoder()
 
 /** The id git gives an object: the SHA-1 of `<type> <size>\0<body>`. */
-export function objectId(type: ObjectType, body: Uint8Array): ObjectId {
+function objectId(type: ObjectType, body: Uint8Array): ObjectId {
   return bytesToHex(sha1Hasher().update(utf8.encode(`${type} ${body.length}\0`)).update(body).digest())
 }
 
@@ -96,7 +96,7 @@ function inflateAt(bytes: Uint8Array, at: number, size: number): { data: Uint8Ar
 }
 
 /** Applies a git delta (patch-delta.c) to its base. @throws PackError for a delta that does not fit its base. */
-export function applyDelta(base: Uint8Array, delta: Uint8Array): Uint8Array {
+function applyDelta(base: Uint8Array, delta: Uint8Array): Uint8Array {
   let at = 0
   const varint = (): number => {
     let value = 0

@@ -13,7 +13,7 @@ const utf8 = new TextEncoder()
 const text = new TextDecoder()
 
 /** The largest pkt-line (`LARGE_PACKET_MAX`), its 4-byte header included. */
-export const MAX_PKT = 65520
+const MAX_PKT = 65520
 
 /** A flush packet (`0000`). */
 export const FLUSH = utf8.encode('0000')

@@ -74,7 +74,7 @@ export interface ApplicationCounts {
  * Rails' `number_with_delimiter`: `1234567` → `"1,234,567"` (the entity sends every count as a
  * string). gitlab: app/helpers/count_helper.rb.
  */
-export function withDelimiter(n: number): string {
+function withDelimiter(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 

@@ -19,7 +19,7 @@ import { actingAs, createMergeRequest } from './merge-requests.merge.js'
 import { updateMergeRequest } from './merge-requests.service.js'
 
 /** `Gitlab::PushOptions` for the `merge_request` namespace: each key's value (`true` without one), and every `label`/`unlabel`. */
-export interface MergeRequestPushOptions {
+interface MergeRequestPushOptions {
   readonly create: boolean
   readonly target?: string
   readonly title?: string
@@ -33,7 +33,7 @@ export interface MergeRequestPushOptions {
 }
 
 /** Reads the `merge_request.*` options of a push (`key` or `key=value`; unknown keys ignored, as GitLab does). */
-export function mergeRequestPushOptions(options: readonly string[]): MergeRequestPushOptions {
+function mergeRequestPushOptions(options: readonly string[]): MergeRequestPushOptions {
   const values = new Map<string, string | true>()
   const labels: string[] = []
   const unlabels: string[] = []

@@ -37,7 +37,7 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 }
 
 /** Mapping keys written as Ruby symbols (`:name`) read as their names, at every depth. */
-export function symbolizeKeys(value: unknown): unknown {
+function symbolizeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(symbolizeKeys)
   if (!isMapping(value)) return value
   const out: Record<string, unknown> = {}
