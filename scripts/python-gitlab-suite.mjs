@@ -110,6 +110,11 @@ async function runSuite(suite, options, bin) {
 const options = { ...parseArgs(process.argv.slice(2)), python: findPython() }
 const bin = mkdtempSync(join(tmpdir(), 'fakelab-pg-'))
 symlinkSync(join(HERE, 'docker-stand-in.sh'), join(bin, 'docker'))
+// Upstream's CLI tests run the console script `gitlab`; Debian's python3-gitlab names it `python-gitlab`.
+if (spawnSync('sh', ['-c', 'command -v gitlab'], { stdio: 'ignore' }).status !== 0) {
+  const debian = spawnSync('sh', ['-c', 'command -v python-gitlab'], { encoding: 'utf8' }).stdout.trim()
+  if (debian) symlinkSync(debian, join(bin, 'gitlab'))
+}
 try {
   const cases = []
   for (const suite of options.suite === 'all' ? ['api', 'cli'] : [options.suite]) cases.push(...(await runSuite(suite, options, bin)))
