@@ -63,8 +63,10 @@ async function run(origin: string, requests: FuzzRequest[], wire: boolean): Prom
       .filter(([name]) => !(wire && WIRE_HEADERS.has(name)))
       .map(([name, value]) => `${name}: ${value}`)
       .sort()
-    // The host also appears alone in `ssh_url_to_repo` (`git@<host>:path.git`) and bot emails (`@noreply.<host>`).
-    answers.push(`${res.status}\n${headers.join('\n')}\n\n${body}`.split(origin).join('{origin}').split(`git@${new URL(origin).hostname}:`).join('git@{host}:').split(`@noreply.${new URL(origin).hostname}`).join('@noreply.{host}'))
+    // The host also appears alone in `ssh_url_to_repo` (`git@<host>:path.git`), bot emails
+    // (`@noreply.<host>`) and the Sidekiq process's `hostname` (GET /sidekiq/process_metrics).
+    const host = new URL(origin).hostname
+    answers.push(`${res.status}\n${headers.join('\n')}\n\n${body}`.split(origin).join('{origin}').split(`git@${host}:`).join('git@{host}:').split(`@noreply.${host}`).join('@noreply.{host}').split(`"hostname":"${host}"`).join('"hostname":"{host}"'))
   }
   return answers
 }
