@@ -78,6 +78,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id/deploy_tokens/:token_id",
     ],
   },
+  "events": {
+    api: [
+      "GET /events",
+      "GET /users/:id/events",
+      "GET /projects/:id/events",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",

@@ -333,6 +333,11 @@ const ROWS: Row[] = [
   { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
+  // events (issue 37 item 6): a user's own, a user's, a project's (readable project)
+  { key: 'GET /events', path: '/events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /users/:id/events', path: '/users/4/events', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/events', path: '/projects/20/events', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/events', path: '/projects/21/events', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /broadcast_messages', path: '/broadcast_messages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /broadcast_messages/:id', path: '/broadcast_messages/970', arrange: broadcastMessage, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'POST /broadcast_messages', path: '/broadcast_messages', body: { message: 'matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },

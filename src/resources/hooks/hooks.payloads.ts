@@ -19,7 +19,7 @@ import type { DomainEvent, EventCtx } from '../../rules/events.js'
 import { labelById } from '../labels/labels.public.js'
 import { issueById } from '../issues/issues.public.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
-import { diffTrees, log, peelToCommit, type Repository } from '../repository/repository.public.js'
+import { diffTrees, peelToCommit, pushedCommits, type PushedRef, type Repository } from '../repository/repository.public.js'
 import { jobsOfPipeline, type PipelineRecord } from '../runners/runners.public.js'
 import { hookTime } from './hooks.delivery.js'
 
@@ -267,35 +267,16 @@ export function notePayload(ctx: EventCtx, project: ProjectRecord, note: NoteLik
   return data
 }
 
-/** One ref a push moved. */
-export interface PushedRef {
-  readonly ref: string
-  readonly before: string | null
-  readonly after: string | null
-}
-
 const BLANK = '0000000000000000000000000000000000000000'
 
 /**
  * `DataBuilder::Push#build` for one ref: `object_kind` `tag_push` for a tag, the pushed commits
- * (the newest 20, oldest first, with their changed files; none for a deletion) and their count. A
- * new branch's commits are those not on the default branch, an updated one's those between the old
- * and the new tip (`Git::BranchHooksService#commits`); a tag push lists the tag's commit
- * (`Git::TagHooksService#limited_commits`).
+ * (the newest 20, oldest first, with their changed files; none for a deletion) and their count,
+ * the commits being the repository area's `pushedCommits` (the ones the push event counts too).
  */
 export function pushPayload(ctx: EventCtx, project: ProjectRecord, update: PushedRef, repo: Repository, previous: Repository): Json {
   const tag = update.ref.startsWith('refs/tags/')
-  let commits: string[] = []
-  if (tag && update.after !== null) {
-    // Git::TagHooksService#limited_commits: the tag's commit, alone.
-    const target = peelToCommit(repo, update.after)
-    commits = target === undefined ? [] : [target]
-  } else if (update.after !== null) {
-    const defaultTip = previous.branches.get(project.default_branch)
-    const not = update.before !== null ? [update.before] : defaultTip !== undefined && defaultTip !== update.after ? [defaultTip] : []
-    commits = log(repo, [update.after], { not }).reverse()
-    if (update.before === null && not.length === 0 && update.ref !== `refs/heads/${project.default_branch}`) commits = []
-  }
+  const commits = pushedCommits(project, update, repo, previous)
   const user = ctx.currentUser
   const checkout = update.after === null ? null : tag ? (peelToCommit(repo, update.after) ?? null) : update.after
   const project_ = projectHookAttrs(ctx, project)

@@ -22,7 +22,7 @@ export type { Noteable, NoteableFacts } from './notes.noteables.js'
 // Commit comments (`…/repository/commits/:sha/comments`, the repository area's routes) are notes on
 // the commit: made, listed and presented here.
 export { createNote } from './notes.service.js'
-export { CommitNote } from './notes.entities.js'
+export { CommitNote, Note } from './notes.entities.js'
 export type { CommitDiffLine } from './notes.tables.js'
 export { checkScenarioNotes, issueDiscussionSchema, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from './notes.scenario.js'
 
@@ -64,4 +64,9 @@ export function copyNotes(db: Db, type: NoteableType, fromId: number, toId: numb
 /** How many notes the instance holds, system notes included (`Note.count`, for `GET /application/statistics`). */
 export function noteCount(db: Db): number {
   return db.tables.notes.size
+}
+
+/** A note by its global id (any noteable), or undefined. */
+export function noteById(db: Db, id: number): NoteRecord | undefined {
+  return db.tables.notes.get(id)
 }

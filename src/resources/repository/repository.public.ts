@@ -23,6 +23,8 @@ export { allowsForcePush, branchCreationRefusal, branchDeletionRefusal, canPushC
 export { mergeFlatTrees } from './repository.merge.js'
 export { ancestors, commitOf, diffTrees, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
 export type { FileDiff } from './repository.service.js'
+export { pushedCommits } from './repository.push-data.js'
+export type { PushedRef } from './repository.push-data.js'
 export { Commit, Diff } from './repository.entities.js'
 export { canDownloadCode } from './repository.helpers.js'
 export { registerTagReleaseCreator, registerTagReleaseLookup } from './repository.tag-release.js'
