@@ -42,5 +42,6 @@ export * from './system-hooks/index.js' // system hooks store (issue 37); delive
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
+export * from './user-status/index.js' // a user's status (issue 37 item 6)
 export * from './users/index.js'
 export * from './version/index.js'

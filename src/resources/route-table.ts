@@ -536,6 +536,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /keys",
     ],
   },
+  "user-status": {
+    api: [
+      "GET /user/status",
+      "PUT /user/status",
+      "GET /users/:user_id/status",
+    ],
+  },
   "users": {
     api: [
       "GET /user",

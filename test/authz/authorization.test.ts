@@ -333,6 +333,10 @@ const ROWS: Row[] = [
   { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
+  // user status (issue 37 item 6)
+  { key: 'GET /user/status', path: '/user/status', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /user/status', path: '/user/status', body: { message: 'Busy' }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'GET /users/:user_id/status', path: '/users/4/status', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // events (issue 37 item 6): a user's own, a user's, a project's (readable project)
   { key: 'GET /events', path: '/events', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /users/:id/events', path: '/users/4/events', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

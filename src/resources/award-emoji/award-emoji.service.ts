@@ -16,7 +16,7 @@ import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { resolveTodosForTarget } from '../todos/todos.public.js'
 import { awardableKind, awardableNote, type AwardableFacts, type AwardableNote, type AwardableType, type AwardCtx } from './award-emoji.awardables.js'
 import type { AwardEmojiRecord } from './award-emoji.tables.js'
-import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
+import { isEmojiName, normalizeEmojiName } from '../../rules/emoji.js'
 
 
 /** The issue or merge request an award hangs on, or whose note it hangs on: its rights decide. */

@@ -1,10 +1,10 @@
 /**
- * GitLab's emoji names as fakelab knows them (src/resources/award-emoji/emoji-names.ts): emojione
+ * GitLab's emoji names as fakelab knows them (src/rules/emoji.ts): emojione
  * shortcodes from emojibase-data's JoyPixels set, aliases normalised to their name.
  * gitlab: lib/gitlab/emoji.rb (`emojis_names`, `normalize_emoji_name`).
  */
 import { describe, expect, it } from 'vitest'
-import { isEmojiName, normalizeEmojiName } from '../../src/resources/award-emoji/emoji-names.js'
+import { isEmojiName, normalizeEmojiName } from '../../src/rules/emoji.js'
 
 describe('emoji names', () => {
   it.each(['thumbsup', 'thumbsdown', '8ball', 'tada', 'heart', 'smile', 'rocket', 'thumbsup_tone1', 'slight_smile'])('knows %s', (name) => {
