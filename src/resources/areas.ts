@@ -24,6 +24,7 @@ export * from './instance-metrics/index.js' // sidekiq metrics and application s
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './labels/index.js'
+export * from './markdown/index.js' // POST /markdown (issue 37 item 8)
 export * from './members/index.js'
 export * from './merge-requests/index.js'
 export * from './milestones/index.js' // group and project milestones (one area since issue 25's project milestones)

@@ -196,6 +196,11 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /projects/:id/labels/promote",
     ],
   },
+  "markdown": {
+    api: [
+      "POST /markdown",
+    ],
+  },
   "members": {
     api: [
       "GET /projects/:id/members",

@@ -333,6 +333,8 @@ const ROWS: Row[] = [
   { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
+  // Markdown (issue 37 item 8): anyone (13.12 asks no authentication)
+  { key: 'POST /markdown', path: '/markdown', body: { text: 'Hi #1' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, S] },
   // user status (issue 37 item 6)
   { key: 'GET /user/status', path: '/user/status', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /user/status', path: '/user/status', body: { message: 'Busy' }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
