@@ -493,6 +493,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/statuses/:sha",
     ],
   },
+  "search": {
+    api: [
+      "GET /search",
+      "GET /groups/:id/search",
+      "GET /projects/:id/search",
+    ],
+  },
   "sharing": {
     api: [
       "POST /groups/:id/share",

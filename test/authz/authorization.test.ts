@@ -335,6 +335,10 @@ const ROWS: Row[] = [
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
   // Markdown (issue 37 item 8): anyone (13.12 asks no authentication)
   { key: 'POST /markdown', path: '/markdown', body: { text: 'Hi #1' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  // search (issue 37 item 8): a signed-in user; a readable group or project
+  { key: 'GET /search', path: '/search?scope=issues&search=footer', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/search', path: '/groups/11/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/search', path: '/projects/21/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   // user status (issue 37 item 6)
   { key: 'GET /user/status', path: '/user/status', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /user/status', path: '/user/status', body: { message: 'Busy' }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },

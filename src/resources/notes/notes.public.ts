@@ -70,3 +70,8 @@ export function noteCount(db: Db): number {
 export function noteById(db: Db, id: number): NoteRecord | undefined {
   return db.tables.notes.get(id)
 }
+
+/** A project's notes (every noteable's), in id order. */
+export function notesOfProject(db: Db, projectId: number): NoteRecord[] {
+  return db.tables.notes.where('project_id', projectId)
+}

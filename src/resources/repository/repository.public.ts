@@ -25,7 +25,7 @@ export { ancestors, commitOf, diffTrees, log, mergeBase, peelToCommit, resolveCo
 export type { FileDiff } from './repository.service.js'
 export { pushedCommits } from './repository.push-data.js'
 export type { PushedRef } from './repository.push-data.js'
-export { Commit, Diff } from './repository.entities.js'
+export { Commit, CommitDetail, Diff } from './repository.entities.js'
 export { canDownloadCode } from './repository.helpers.js'
 export { registerTagReleaseCreator, registerTagReleaseLookup } from './repository.tag-release.js'
 export { registerCommitPipelineLookup } from './repository.commit-pipeline.js'
