@@ -35,6 +35,11 @@ describe('references into a project\'s repository', () => {
       ['test.yaml:12:31 projects[0].pipelines[0].ref: unknown branch or tag "v1.0" in the repository of acme/site (did you mean "v1.0.0"?); its branches: main, feature/login; its tags: v1.0.0'],
     ],
     [
+      'a runner job\'s ref',
+      '    pipelines: [{ id: 1, ref: main, status: success }]\nrunners: [{ description: r, projects: [acme/site], jobs: [{ pipeline: 1, ref: feature/logn }] }]\n',
+      ['test.yaml:13:79 runners[0].jobs[0].ref: unknown branch or tag "feature/logn" in the repository of acme/site (did you mean "feature/login"?); its branches: main, feature/login; its tags: v1.0.0'],
+    ],
+    [
       'a release\'s tag',
       '    releases: [{ tag_name: v1.0.1 }]\n',
       ['test.yaml:12:28 projects[0].releases[0].tag_name: unknown tag "v1.0.1" in the repository of acme/site (did you mean "v1.0.0"?); its tags: v1.0.0'],

@@ -230,6 +230,11 @@ function checkRunners(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0]
       if (typeof job.pipeline === 'number' && !pipelineIds(project).has(job.pipeline)) {
         ctx.report(at(jobLoc, 'pipeline'), `unknown pipeline ${job.pipeline} of project "${path}"`)
       }
+      // A job's own ref, like its pipeline's, is one of the project's branches or tags (issue 38 item 2).
+      const refs = scenarioRefNames(project)
+      const ref = str(job.ref)
+      const problem = refs && ref !== undefined ? refProblem('branch or tag', ref, refs, ctx.index.fullPath(project) ?? path) : undefined
+      if (problem) ctx.report(at(jobLoc, 'ref'), problem)
     }
   }
 }
