@@ -138,6 +138,12 @@ const COLOR = { color: '#654321' }
 const FREEZE = { freeze_start: '0 1 * * *', freeze_end: '0 2 * * *', cron_timezone: 'UTC' }
 const HOOK = { url: 'http://127.0.0.1:9/hook', issues_events: true }
 /** A hook on acme/website (project 20), id 9100, firing on nothing but pushes. */
+/** A project variable AUTHZ of project 20 and a group variable AUTHZ of group acme (issue 36 item 1). */
+function ciVariables(sim: Simulator): void {
+  sim.db.tables.ci_variables.insert({ project_id: 20, key: 'AUTHZ', value: 'v', variable_type: 'env_var', protected: false, masked: false, environment_scope: '*' })
+  sim.db.tables.ci_group_variables.insert({ group_id: 10, key: 'AUTHZ', value: 'v', variable_type: 'env_var', protected: false, masked: false, environment_scope: '*' })
+}
+
 function projectHook(sim: Simulator): void {
   sim.db.tables.project_hooks.insert({
     id: 9100, project_id: 20, url: 'http://127.0.0.1:9/hook', token: null, enable_ssl_verification: true, repository_update_events: false,
@@ -600,6 +606,17 @@ const ROWS: Row[] = [
   { key: 'POST /admin/ci/variables', path: '/admin/ci/variables', body: { key: 'AUTHZ', value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'PUT /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', body: { value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
   { key: 'DELETE /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
+  // Project and group CI variables (issue 36 item 1; lib/api/variables.rb, group_variables.rb): Maintainer+ (`admin_build`).
+  { key: 'GET /projects/:id/variables', path: '/projects/20/variables', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/variables/:key', path: '/projects/20/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/variables', path: '/projects/20/variables', body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/variables/:key', path: '/projects/20/variables/AUTHZ', arrange: ciVariables, body: { value: 'w' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/variables/:key', path: '/projects/20/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/variables', path: '/groups/10/variables', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /groups/:id/variables', path: '/groups/10/variables', body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, body: { value: 'w' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 
