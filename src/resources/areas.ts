@@ -38,6 +38,7 @@ export * from './resource-events/index.js' // resource events area (issue 25 ite
 export * from './runners/index.js' // runners area (issue 7)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
+export * from './templates/index.js' // .gitlab-ci.yml, .gitignore, Dockerfile and license templates (issue 36 item 4)
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)

@@ -507,6 +507,18 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /hooks/:id",
     ],
   },
+  "templates": {
+    api: [
+      "GET /templates/gitignores",
+      "GET /templates/gitignores/:name",
+      "GET /templates/gitlab_ci_ymls",
+      "GET /templates/gitlab_ci_ymls/:name",
+      "GET /templates/dockerfiles",
+      "GET /templates/dockerfiles/:name",
+      "GET /templates/licenses",
+      "GET /templates/licenses/:name",
+    ],
+  },
   "todos": {
     api: [
       "GET /todos",

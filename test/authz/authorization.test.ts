@@ -617,6 +617,15 @@ const ROWS: Row[] = [
   { key: 'POST /groups/:id/variables', path: '/groups/10/variables', body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, body: { value: 'w' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // Templates (issue 36 item 4; lib/api/templates.rb): anyone, anonymous callers too.
+  { key: 'GET /templates/gitignores', path: '/templates/gitignores', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/gitignores/:name', path: '/templates/gitignores/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/gitlab_ci_ymls', path: '/templates/gitlab_ci_ymls', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/gitlab_ci_ymls/:name', path: '/templates/gitlab_ci_ymls/Nodejs', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/dockerfiles', path: '/templates/dockerfiles', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/dockerfiles/:name', path: '/templates/dockerfiles/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/licenses', path: '/templates/licenses', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/licenses/:name', path: '/templates/licenses/mit', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 
