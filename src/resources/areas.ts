@@ -12,6 +12,7 @@ export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
 export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
+export * from './ci-triggers/index.js' // pipeline triggers and schedules (issue 36 item 2)
 export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)

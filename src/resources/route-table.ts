@@ -45,6 +45,28 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/ci/lint",
     ],
   },
+  "ci-triggers": {
+    api: [
+      "POST /projects/:id/trigger/pipeline",
+      "POST /projects/:id/ref/:ref/trigger/pipeline",
+      "GET /projects/:id/triggers",
+      "GET /projects/:id/triggers/:trigger_id",
+      "POST /projects/:id/triggers",
+      "PUT /projects/:id/triggers/:trigger_id",
+      "DELETE /projects/:id/triggers/:trigger_id",
+      "GET /projects/:id/pipeline_schedules",
+      "GET /projects/:id/pipeline_schedules/:pipeline_schedule_id",
+      "POST /projects/:id/pipeline_schedules",
+      "PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id",
+      "POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/take_ownership",
+      "DELETE /projects/:id/pipeline_schedules/:pipeline_schedule_id",
+      "POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/play",
+      "POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables",
+      "GET /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables/:key",
+      "PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables/:key",
+      "DELETE /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables/:key",
+    ],
+  },
   "ci-variables": {
     api: [
       "GET /admin/ci/variables",
