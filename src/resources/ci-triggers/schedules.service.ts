@@ -1,8 +1,7 @@
 /**
  * Pipeline schedules: who may do what (`Ci::PipelineSchedulePolicy` as fakelab has it), the
  * model's validations and `next_run_at` (`Schedulable#set_next_run_at` with the scheduler's own
- * cron, `19 * * * *` UTC: a schedule runs at the first scheduler tick at or after its cron's next
- * time), schedule variables, and `play` (a `schedule` pipeline as the caller, made at once).
+ * cron, `19 * * * *` UTC, `schedules.next-run.ts`), schedule variables, and `play` (a `schedule` pipeline as the caller, made at once).
  * gitlab: app/models/ci/pipeline_schedule.rb, app/models/concerns/schedulable.rb,
  * app/policies/ci/pipeline_schedule_policy.rb, app/services/ci/create_pipeline_schedule_service.rb,
  * app/services/ci/pipeline_schedules/take_ownership_service.rb, app/workers/run_pipeline_schedule_worker.rb,
