@@ -12,6 +12,7 @@ export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
 export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
+export * from './ci-triggers/index.js' // pipeline triggers and schedules (issue 36 item 2)
 export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
@@ -41,6 +42,7 @@ export * from './runners/index.js' // runners area (issue 7)
 export * from './search/index.js' // basic search (issue 37 item 8)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
+export * from './templates/index.js' // .gitlab-ci.yml, .gitignore, Dockerfile and license templates (issue 36 item 4)
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)

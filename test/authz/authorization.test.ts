@@ -138,6 +138,20 @@ const COLOR = { color: '#654321' }
 const FREEZE = { freeze_start: '0 1 * * *', freeze_end: '0 2 * * *', cron_timezone: 'UTC' }
 const HOOK = { url: 'http://127.0.0.1:9/hook', issues_events: true }
 /** A hook on acme/website (project 20), id 9100, firing on nothing but pushes. */
+/** A project variable AUTHZ of project 20 and a group variable AUTHZ of group acme (issue 36 item 1). */
+function ciVariables(sim: Simulator): void {
+  sim.db.tables.ci_variables.insert({ project_id: 20, key: 'AUTHZ', value: 'v', variable_type: 'env_var', protected: false, masked: false, environment_scope: '*' })
+  sim.db.tables.ci_group_variables.insert({ group_id: 10, key: 'AUTHZ', value: 'v', variable_type: 'env_var', protected: false, masked: false, environment_scope: '*' })
+}
+
+/** Trigger 9200 of project 20 owned by max, schedule 9300 (owned by devon) with variable AUTHZ (issue 36 item 2). */
+function ciTriggers(sim: Simulator): void {
+  const at = '2021-03-21T10:00:00.000Z'
+  sim.db.tables.ci_triggers.insert({ id: 9200, project_id: 20, owner_id: 5, token: '0123456789abcdef0123456789abcdef01234567', description: 'authz', created_at: at, updated_at: at, last_used: null })
+  sim.db.tables.ci_pipeline_schedules.insert({ id: 9300, project_id: 20, owner_id: 4, description: 'authz', ref: 'main', cron: '0 1 * * *', cron_timezone: 'UTC', next_run_at: '2021-04-02T01:19:00.000Z', active: true, created_at: at, updated_at: at })
+  sim.db.tables.ci_pipeline_schedule_variables.insert({ pipeline_schedule_id: 9300, key: 'AUTHZ', value: 'v', variable_type: 'env_var' })
+}
+
 function projectHook(sim: Simulator): void {
   sim.db.tables.project_hooks.insert({
     id: 9100, project_id: 20, url: 'http://127.0.0.1:9/hook', token: null, enable_ssl_verification: true, repository_update_events: false,
@@ -615,6 +629,48 @@ const ROWS: Row[] = [
   { key: 'POST /admin/ci/variables', path: '/admin/ci/variables', body: { key: 'AUTHZ', value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'PUT /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', body: { value: 'v' }, expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
   { key: 'DELETE /admin/ci/variables/:key', path: '/admin/ci/variables/NONE', expect: [401, 403, 403, 403, 403, 403, 403, 404, 403, S], notFound: { message: '404 InstanceVariable Not Found' } },
+  // Project and group CI variables (issue 36 item 1; lib/api/variables.rb, group_variables.rb): Maintainer+ (`admin_build`).
+  { key: 'GET /projects/:id/variables', path: '/projects/20/variables', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/variables/:key', path: '/projects/20/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/variables', path: '/projects/20/variables', body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/variables/:key', path: '/projects/20/variables/AUTHZ', arrange: ciVariables, body: { value: 'w' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/variables/:key', path: '/projects/20/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/variables', path: '/groups/10/variables', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /groups/:id/variables', path: '/groups/10/variables', body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, body: { value: 'w' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // Templates (issue 36 item 4; lib/api/templates.rb): anyone, anonymous callers too.
+  { key: 'GET /templates/gitignores', path: '/templates/gitignores', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/gitignores/:name', path: '/templates/gitignores/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/gitlab_ci_ymls', path: '/templates/gitlab_ci_ymls', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/gitlab_ci_ymls/:name', path: '/templates/gitlab_ci_ymls/Nodejs', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/dockerfiles', path: '/templates/dockerfiles', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/dockerfiles/:name', path: '/templates/dockerfiles/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/licenses', path: '/templates/licenses', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /templates/licenses/:name', path: '/templates/licenses/mit', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Pipeline triggers and schedules (issue 36 item 2; lib/api/triggers.rb, lib/api/ci/pipeline_schedules.rb).
+  { key: 'GET /projects/:id/triggers', path: '/projects/20/triggers', arrange: ciTriggers, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/triggers/:trigger_id', path: '/projects/20/triggers/9200', arrange: ciTriggers, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/triggers', path: '/projects/20/triggers', body: { description: 'd' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  // Updating is for its owner (max) only (`admin_trigger`).
+  { key: 'PUT /projects/:id/triggers/:trigger_id', path: '/projects/20/triggers/9200', arrange: ciTriggers, body: { description: 'e' }, expect: [401, 403, 403, 403, 200, 403, 403, 403, 403, S] },
+  { key: 'DELETE /projects/:id/triggers/:trigger_id', path: '/projects/20/triggers/9200', arrange: ciTriggers, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // The token is the credential: every caller makes the pipeline (as max), read_api tokens refused.
+  { key: 'POST /projects/:id/trigger/pipeline', path: '/projects/20/trigger/pipeline', arrange: ciTriggers, body: { token: '0123456789abcdef0123456789abcdef01234567', ref: 'main' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/ref/:ref/trigger/pipeline', path: '/projects/20/ref/main/trigger/pipeline', arrange: ciTriggers, body: { token: '0123456789abcdef0123456789abcdef01234567' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/pipeline_schedules', path: '/projects/20/pipeline_schedules', arrange: ciTriggers, expect: [403, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id', path: '/projects/20/pipeline_schedules/9300', arrange: ciTriggers, expect: [403, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'POST /projects/:id/pipeline_schedules', path: '/projects/20/pipeline_schedules', body: { description: 'd', ref: 'main', cron: '0 1 * * *' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  // The schedule is devon's: devon or a Maintainer+ updates it.
+  { key: 'PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id', path: '/projects/20/pipeline_schedules/9300', arrange: ciTriggers, body: { active: false }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/take_ownership', path: '/projects/20/pipeline_schedules/9300/take_ownership', arrange: ciTriggers, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/pipeline_schedules/:pipeline_schedule_id', path: '/projects/20/pipeline_schedules/9300', arrange: ciTriggers, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/play', path: '/projects/20/pipeline_schedules/9300/play', arrange: ciTriggers, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables', path: '/projects/20/pipeline_schedules/9300/variables', arrange: ciTriggers, body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables/:key', path: '/projects/20/pipeline_schedules/9300/variables/AUTHZ', arrange: ciTriggers, expect: [403, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables/:key', path: '/projects/20/pipeline_schedules/9300/variables/AUTHZ', arrange: ciTriggers, body: { value: 'w' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables/:key', path: '/projects/20/pipeline_schedules/9300/variables/AUTHZ', arrange: ciTriggers, expect: [401, 403, 403, 202, 202, 202, 403, 202, 403, S] },
   // Version (lib branch): any signed-in user; anonymous 401 (lib/api/version.rb `authenticate!`).
   { key: 'GET /version', path: '/version', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 

@@ -205,3 +205,15 @@ export function isValidCronTimezone(zone: string): boolean {
   if (TZ_OFFSET.test(name)) return true
   return TZ_NAME.test(name) && isIanaZone(name)
 }
+
+/**
+ * The zone a valid `cron_timezone` names, as an IANA identifier (an ActiveSupport name mapped,
+ * leading spaces dropped) or a fixed offset written `UTC+05:30` (what date libraries read).
+ * @param zone a value {@link isValidCronTimezone} accepts.
+ */
+export function cronZoneName(zone: string): string {
+  const name = (ACTIVE_SUPPORT_ZONES.get(zone) ?? zone).replace(/^ +/, '')
+  if (!TZ_OFFSET.test(name)) return name
+  const digits = name.slice(1).replace(':', '')
+  return `UTC${name[0]}${digits.slice(0, 2)}:${digits.slice(2)}`
+}

@@ -174,3 +174,18 @@ export function isValidCron(expression: string): boolean {
     return false
   }
 }
+
+/**
+ * The first time after `from` that a valid cron expression names in a zone
+ * (`Gitlab::Ci::CronParser#next_time_from`), read by cron-parser.
+ * spec-gap: fugit-only forms (`#L`, `%n+m`, negative days) that cron-parser reads differently give
+ * cron-parser's time; undefined when it cannot read the expression at all.
+ * @param zone an IANA zone or `UTC+05:30` (`cronZoneName`).
+ */
+export function nextCronTime(expression: string, zone: string, from: Date): Date | undefined {
+  try {
+    return CronExpressionParser.parse(expression.trim(), { tz: zone, currentDate: from }).next().toDate()
+  } catch {
+    return undefined
+  }
+}

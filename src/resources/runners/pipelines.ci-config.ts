@@ -42,6 +42,10 @@ export interface CiJob {
   readonly only?: readonly string[] | undefined
   /** `except:` refs patterns (absent: none written). */
   readonly except?: readonly string[] | undefined
+  /** `only: variables:` expressions (absent: none written): the job runs when any is true. */
+  readonly onlyVariables?: readonly string[] | undefined
+  /** `except: variables:` expressions (absent: none written): the job is left out when any is true. */
+  readonly exceptVariables?: readonly string[] | undefined
 }
 
 /** A CI definition: its stages in order and its jobs in the order written. */
@@ -80,6 +84,12 @@ function refsPatterns(value: unknown): string[] | undefined {
   if (Array.isArray(value)) return value.map(String)
   if (isMapping(value)) return refsPatterns(value.refs) ?? []
   return undefined
+}
+
+/** `only:`/`except:`'s `variables:` expressions (`Build::Policy::Variables`), when written as a mapping. */
+function variablePatterns(value: unknown): string[] | undefined {
+  if (!isMapping(value) || value.variables === undefined || value.variables === null) return undefined
+  return Array.isArray(value.variables) ? value.variables.map(String) : [String(value.variables)]
 }
 
 /**
@@ -124,8 +134,11 @@ export function parseCiYaml(text: string): CiConfigResult {
       allow_failure: typeof body.allow_failure === 'boolean' ? body.allow_failure : when === 'manual',
       allow_failure_written: typeof body.allow_failure === 'boolean' ? body.allow_failure : undefined,
       rules,
-      only: refsPatterns(body.only),
-      except: refsPatterns(body.except),
+      // `only: {variables: [...]}` alone keeps the default refs (`branches`, `tags`).
+      only: isMapping(body.only) && body.only.refs === undefined ? undefined : refsPatterns(body.only),
+      except: isMapping(body.except) && body.except.refs === undefined ? undefined : refsPatterns(body.except),
+      onlyVariables: variablePatterns(body.only),
+      exceptVariables: variablePatterns(body.except),
     })
   }
   if (jobs.length === 0) return { kind: 'error', error: 'jobs config should contain at least one visible job' }
@@ -260,7 +273,9 @@ export function jobsForPipeline(config: CiConfig, p: PipelineFacts): CiJob[] {
     }
     const only = job.only ?? ['branches', 'tags']
     if (!only.some((pattern) => matchesPattern(pattern, p))) continue
+    if (job.onlyVariables && !job.onlyVariables.some((expr) => evaluateIf(expr, p.variables))) continue
     if (job.except?.some((pattern) => matchesPattern(pattern, p))) continue
+    if (job.exceptVariables?.some((expr) => evaluateIf(expr, p.variables))) continue
     jobs.push(job)
   }
   return jobs

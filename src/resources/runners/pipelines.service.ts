@@ -21,6 +21,7 @@ import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, commitIdOf, fileTextAt, refOf, tagNames, type RefCommit } from '../repository/repository.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
+import { pipelineVariableSet } from './pipelines.variables.js'
 import { publishPipelineStatus, type RuleCtx } from './pipelines.events.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
 import type { JobRecord, JobWhen, PipelineRecord } from './runners.tables.js'
@@ -339,18 +340,6 @@ function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string): CiConfig
   return { kind: 'config', config: { stages: stored.stages.length > 0 ? stored.stages : DEFAULT_STAGES, jobs: stored.jobs } }
 }
 
-/** The predefined CI variables the rules read, then the pipeline's own variables over them. */
-function ciVariables(project: ProjectRecord, source: string, sha: string, ref: string, tag: boolean, extra: Readonly<Record<string, string>>, variables: readonly NewVariable[]): Record<string, string> {
-  const vars: Record<string, string> = { CI_PIPELINE_SOURCE: source, CI_COMMIT_SHA: sha, CI_COMMIT_REF_NAME: ref, CI_DEFAULT_BRANCH: project.default_branch }
-  if (source !== 'merge_request_event') {
-    if (tag) vars.CI_COMMIT_TAG = ref
-    else vars.CI_COMMIT_BRANCH = ref
-  }
-  Object.assign(vars, extra)
-  for (const v of variables) vars[v.key] = v.value
-  return vars
-}
-
 /** What a new pipeline is: where it comes from, which commit and ref, who started it. */
 interface NewPipeline {
   source: string
@@ -426,7 +415,7 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
  * @throws ApiError 400 `{"message":{"base":["Reference not found"]}}`, `["Missing CI config file"]`,
  *   `["No stages / jobs for this pipeline."]`, a `.gitlab-ci.yml` error (see `parseCiYaml`) and the like.
  */
-export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, ref: string, variables: readonly NewVariable[], now: string): PipelineRecord {
+export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, ref: string, variables: readonly NewVariable[], now: string, origin: PipelineOrigin = {}): PipelineRecord {
   const { name, only } = shortRef(ref)
   const facts = refOf(ctx, project, name)
   const branch = facts.branch && only !== 'tag'
@@ -443,13 +432,26 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
   if (config.kind === 'missing') throw refused('Missing CI config file')
   if (config.kind === 'error') throw refused(config.error)
   // Chain::Populate: the jobs the rules and refs policies give this pipeline.
-  const vars = ciVariables(project, 'api', commit.id, name, !branch, {}, variables)
-  const jobs = jobsForPipeline(config.config, { source: 'api', ref: name, tag: !branch, variables: vars })
+  const source = origin.source ?? 'api'
+  const vars = pipelineVariableSet(ctx, project, { source, sha: commit.id, ref: name, tag: !branch, variables, scheduleVariables: origin.scheduleVariables })
+  const jobs = jobsForPipeline(config.config, { source, ref: name, tag: !branch, variables: vars })
   if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
   // Chain::Create (`pipeline.save!` with its variables).
   const errors = variableErrors(variables)
   if (errors.length > 0) throw refused(`Failed to persist the pipeline: Validation failed: ${errors.join(', ')}`)
-  return insertPipeline(ctx, project, { source: 'api', ref: name, tag: !branch, commit, user, stages: config.config.stages, jobs, variables }, now)
+  return insertPipeline(ctx, project, { source, ref: name, tag: !branch, commit, user, stages: config.config.stages, jobs, variables }, now)
+}
+
+/**
+ * Where a pipeline made by {@link createPipeline} comes from, when not the API: a trigger
+ * (`trigger`, its variables the pipeline's own) or a schedule (`schedule`, its variables read by
+ * the rules but not stored with the pipeline, as GitLab reads `pipeline_schedule.job_variables`).
+ */
+export interface PipelineOrigin {
+  /** The pipeline's `source`; default `api`. */
+  readonly source?: 'api' | 'trigger' | 'schedule' | undefined
+  /** A schedule's variables, over the pipeline's own. */
+  readonly scheduleVariables?: readonly NewVariable[] | undefined
 }
 
 /** The merge request a merge request pipeline is for (what `MergeRequests::CreatePipelineService` reads of it). */
@@ -477,12 +479,12 @@ export function createMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord,
   const config = ciConfigAt(ctx, project, commit.id)
   if (config.kind !== 'config') return undefined
   const ref = `refs/merge-requests/${mr.iid}/head`
-  const vars = ciVariables(project, 'merge_request_event', commit.id, mr.source_branch, false, {
+  const vars = pipelineVariableSet(ctx, project, { source: 'merge_request_event', sha: commit.id, ref: mr.source_branch, tag: false, variables: [], extra: {
     CI_MERGE_REQUEST_IID: String(mr.iid),
     CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.source_branch,
     CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.target_branch,
     CI_MERGE_REQUEST_REF_PATH: ref,
-  }, [])
+  } })
   const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars })
   if (jobs.length === 0) return undefined
   return insertPipeline(ctx, project, { source: 'merge_request_event', ref, tag: false, commit, user, stages: config.config.stages, jobs, variables: [] }, now)
