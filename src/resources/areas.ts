@@ -37,6 +37,7 @@ export * from './repository-storage-moves/index.js'
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
+export * from './snippets/index.js' // personal and project snippets (issue 34 item 3)
 export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
