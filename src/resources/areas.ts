@@ -44,3 +44,4 @@ export * from './topics/index.js' // project topics (GitLab 14.5+), for python-g
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
 export * from './users/index.js'
 export * from './version/index.js'
+export * from './wikis/index.js' // project wikis (issue 34 item 4)

@@ -595,4 +595,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /version",
     ],
   },
+  "wikis": {
+    api: [
+      "GET /projects/:id/wikis",
+      "GET /projects/:id/wikis/:slug",
+      "POST /projects/:id/wikis",
+      "PUT /projects/:id/wikis/:slug",
+      "DELETE /projects/:id/wikis/:slug",
+      "POST /projects/:id/wikis/attachments",
+    ],
+  },
 }
