@@ -18,7 +18,7 @@ import type { SnippetRecord } from './snippets.tables.js'
 
 const fileSchema = z.strictObject({
   file_path: z.string().min(1).describe('The file\'s path in the snippet\'s repository (no `..` segment, not absolute).'),
-  content: z.string().describe('Its text.'),
+  content: z.string().min(1).describe('Its text (not empty).'),
 })
 
 const snippetSchema = z.strictObject({
@@ -27,7 +27,7 @@ const snippetSchema = z.strictObject({
   description: z.string().default('').describe('Description. Default empty.'),
   visibility: visibilitySchema.default('private').describe('private, internal or public. Default private.'),
   file_name: z.string().min(1).default('snippet.txt').describe('File name of a one-file snippet (without `files`). Default snippet.txt.'),
-  content: z.string().default('').describe('Text of a one-file snippet (without `files`). Default empty.'),
+  content: z.string().min(1).optional().describe('Text of a one-file snippet (without `files`); GitLab keeps no empty snippet. Faker when absent.'),
   files: z.array(fileSchema).min(1).optional().describe('The files of the snippet (13.x multiple files), in order; instead of file_name and content.'),
   /** Project snippets only: the author's username; default the project's creator. */
   author: pathSchema.optional().describe('Project snippets only: the author\'s username; default the project\'s creator.'),
@@ -59,7 +59,9 @@ function userRow(ctx: LoadContext, id: number): UserRecord | undefined {
 function stageSnippets(ctx: LoadContext, key: string, createdAfter: string, snippets: readonly ScenarioSnippet[], owner: { author_id: number; project_id: number | null }): void {
   snippets.forEach((snippet, i) => {
     const f = ctx.fake(`snippet:${key}:${i}`)
-    const files: [string, string][] = snippet.files ? snippet.files.map((file) => [file.file_path, file.content]) : [[snippet.file_name, snippet.content]]
+    const timestamps = ctx.timestamps(f, snippet, createdAfter)
+    // Drawn after the timestamps, so a scenario's snippet dates do not depend on its content.
+    const files: [string, string][] = snippet.files ? snippet.files.map((file) => [file.file_path, file.content]) : [[snippet.file_name, snippet.content ?? `${f.lorem.sentence()}\n`]]
     const authorId = snippet.author ? ctx.userId(snippet.author) : owner.author_id
     const record: SnippetRecord = {
       id: ctx.idOf(snippet),
@@ -70,7 +72,7 @@ function stageSnippets(ctx: LoadContext, key: string, createdAfter: string, snip
       project_id: owner.project_id,
       file_name: files[0]![0],
       repository_storage: snippet.repository_storage,
-      ...ctx.timestamps(f, snippet, createdAfter),
+      ...timestamps,
     }
     ctx.stage('snippets', record)
     const author = userRow(ctx, authorId)
