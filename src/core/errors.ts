@@ -127,6 +127,14 @@ export function apiMessage(status: number, message: string): ApiError {
   return new ApiError(status, { message })
 }
 
+/**
+ * A 4xx with `{message: {error: <text>}}`: `render_api_error!({ error: message }, status)`, what a
+ * service's `ServiceResponse.error` becomes in the snippets API (gitlab: lib/api/snippets.rb).
+ */
+export function serviceError(status: number, message: string): ApiError {
+  return new ApiError(status, { message: { error: message } })
+}
+
 /** 409 `{message: "409 Conflict"}`, or `{message: <msg>}` with no status prefix (`conflict!(msg)`). */
 export function conflict(message?: string): ApiError {
   return new ApiError(409, { message: message ?? '409 Conflict' })

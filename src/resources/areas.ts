@@ -41,6 +41,7 @@ export * from './resource-events/index.js' // resource events area (issue 25 ite
 export * from './runners/index.js' // runners area (issue 7)
 export * from './search/index.js' // basic search (issue 37 item 8)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
+export * from './snippets/index.js' // personal and project snippets (issue 34 item 3)
 export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
 export * from './templates/index.js' // .gitlab-ci.yml, .gitignore, Dockerfile and license templates (issue 36 item 4)
 export * from './todos/index.js'
@@ -49,3 +50,4 @@ export * from './user-keys/index.js' // users' SSH keys, the keys table deploy k
 export * from './user-status/index.js' // a user's status (issue 37 item 6)
 export * from './users/index.js'
 export * from './version/index.js'
+export * from './wikis/index.js' // project wikis (issue 34 item 4)

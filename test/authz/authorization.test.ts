@@ -161,6 +161,34 @@ function projectHook(sim: Simulator): void {
   })
 }
 
+
+/** Snippets (issue 34 item 3): the user agent details of snippets 600 and 601, devon's note 9800 and award 9801 on 601. */
+const SNIPPET_DISCUSSION = 'f'.repeat(40)
+function snippetExtras(sim: Simulator): void {
+  for (const id of [600, 601]) sim.db.tables.user_agent_details.insert({ subject_id: id, subject_type: 'Snippet', user_agent: 'matrix', ip_address: '127.0.0.1', akismet_submitted: false })
+  sim.db.tables.notes.insert({ id: 9800, noteable_id: 601, noteable_type: 'Snippet', project_id: 20, author_id: 4, body: 'matrix', system: false, confidential: null, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z', type: 'DiscussionNote', discussion_id: SNIPPET_DISCUSSION })
+  sim.db.tables.award_emoji.insert({ id: 9801, awardable_id: 601, awardable_type: 'Snippet', name: 'thumbsup', user_id: 4, created_at: '2021-03-21T10:00:00.000Z' })
+  sim.db.tables.award_emoji.insert({ id: 9802, awardable_id: 9800, awardable_type: 'Note', name: 'thumbsup', user_id: 4, created_at: '2021-03-21T10:00:00.000Z' })
+}
+/** Snippets 600 and 601 with known file contents (the scenario's are faker's). */
+function snippetFiles(sim: Simulator): void {
+  for (const [id, path] of [[600, 'aliases.sh'], [601, 'deploy.sh']] as const) {
+    sim.db.tables.snippet_repositories.update(id, { commits: [{ files: [[path, 'matrix\n']], message: 'Initial commit', author_name: 'matrix', author_email: 'matrix@example.com', at: '2021-03-21T10:00:00.000Z' }] })
+  }
+}
+const SNIPPET_BODY = { title: 'matrix', file_name: 'matrix.txt', content: 'matrix' }
+const SNIPPET_404 = { message: '404 Snippet Not Found' }
+
+/** Wikis (issue 34 item 4): page `home` (9900) of acme/website. */
+function wikiHome(sim: Simulator): void {
+  sim.db.tables.wiki_pages.insert({ id: 9900, project_id: 20, slug: 'home', format: 'markdown', content: 'Welcome', author_id: 5, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z' })
+}
+const wikiFile = (): FormData => {
+  const form = new FormData()
+  form.append('file', new Blob(['matrix']), 'matrix.txt')
+  return form
+}
+
 // Fixtures (scenarios/default.yaml): project 20 acme/website (public) and 21 acme/platform/api
 // (private), both with acme's members; group 10 acme (public), 11 acme/platform (private, acme's
 // members inherited), 12 secret-lab (private, olive only). Labels: 110 frontend (project 20), 100 bug
@@ -874,6 +902,61 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
+  // --- snippets (issue 34 item 3): 600 is nora's private personal snippet, 601 devon's internal
+  // snippet of project 20 (public). Personal changes are the author's alone (`snippets_for_current_user`,
+  // administrators too get 404); project snippets: read with the project and the snippet's visibility,
+  // create Reporter+, change author or Maintainer+. gitlab: lib/api/snippets.rb, project_snippets.rb,
+  // app/policies/project_snippet_policy.rb (13.12).
+  { key: 'GET /snippets', path: '/snippets', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /snippets/public', path: '/snippets/public', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /snippets/:id', path: '/snippets/600', expect: [404, 404, 404, 404, 404, 404, 200, 200, 200, 404], notFound: SNIPPET_404 },
+  { key: 'POST /snippets', path: '/snippets', body: SNIPPET_BODY, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'PUT /snippets/:id', path: '/snippets/600', body: { title: 'matrix' }, expect: [401, 404, 404, 404, 404, 404, 200, 404, 200, S], notFound: SNIPPET_404 },
+  { key: 'DELETE /snippets/:id', path: '/snippets/600', expect: [401, 404, 404, 404, 404, 404, 204, 404, 204, S], notFound: SNIPPET_404 },
+  { key: 'GET /snippets/:id/raw', path: '/snippets/600/raw', arrange: snippetFiles, ok: 'matrix\n', expect: [404, 404, 404, 404, 404, 404, 200, 200, 200, 404], notFound: SNIPPET_404 },
+  { key: 'GET /snippets/:id/files/:ref/:file_path/raw', path: '/snippets/600/files/master/aliases.sh/raw', arrange: snippetFiles, ok: 'matrix\n', expect: [404, 404, 404, 404, 404, 404, 200, 200, 200, 404], notFound: SNIPPET_404 },
+  { key: 'GET /snippets/:id/user_agent_detail', path: '/snippets/600/user_agent_detail', arrange: snippetExtras, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/snippets', path: '/projects/20/snippets', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/snippets', path: '/projects/21/snippets', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/snippets/:snippet_id', path: '/projects/20/snippets/601', expect: [404, 200, 200, 200, 200, 200, 200, 200, 200, 200], notFound: { message: '404 Not found' } },
+  { key: 'POST /projects/:id/snippets', path: '/projects/20/snippets', body: { ...SNIPPET_BODY, visibility: 'private' }, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/snippets/:snippet_id', path: '/projects/20/snippets/601', body: { title: 'matrix' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/snippets/:snippet_id', path: '/projects/20/snippets/601', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/snippets/:snippet_id/raw', path: '/projects/20/snippets/601/raw', arrange: snippetFiles, ok: 'matrix\n', expect: [404, 200, 200, 200, 200, 200, 200, 200, 200, 200], notFound: SNIPPET_404 },
+  { key: 'GET /projects/:id/snippets/:snippet_id/files/:ref/:file_path/raw', path: '/projects/20/snippets/601/files/master/deploy.sh/raw', arrange: snippetFiles, ok: 'matrix\n', expect: [404, 200, 200, 200, 200, 200, 200, 200, 200, 200], notFound: SNIPPET_404 },
+  { key: 'GET /projects/:id/snippets/:snippet_id/user_agent_detail', path: '/projects/20/snippets/601/user_agent_detail', arrange: snippetExtras, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/snippets/:noteable_id/notes', path: '/projects/20/snippets/601/notes', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/snippets/:noteable_id/notes/:note_id', path: '/projects/20/snippets/601/notes/9800', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/snippets/:noteable_id/notes', path: '/projects/20/snippets/601/notes', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'PUT /projects/:id/snippets/:noteable_id/notes/:note_id', path: '/projects/20/snippets/601/notes/9800', arrange: snippetExtras, body: { body: 'matrix' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/snippets/:noteable_id/notes/:note_id', path: '/projects/20/snippets/601/notes/9800', arrange: snippetExtras, expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/snippets/:noteable_id/discussions', path: '/projects/20/snippets/601/discussions', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/snippets/:noteable_id/discussions/:discussion_id', path: `/projects/20/snippets/601/discussions/${SNIPPET_DISCUSSION}`, arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/snippets/:noteable_id/discussions', path: '/projects/20/snippets/601/discussions', body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/snippets/:noteable_id/discussions/:discussion_id/notes', path: `/projects/20/snippets/601/discussions/${SNIPPET_DISCUSSION}/notes`, arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/snippets/:noteable_id/discussions/:discussion_id/notes', path: `/projects/20/snippets/601/discussions/${SNIPPET_DISCUSSION}/notes`, arrange: snippetExtras, body: { body: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/snippets/:noteable_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/snippets/601/discussions/${SNIPPET_DISCUSSION}/notes/9800`, arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/snippets/:noteable_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/snippets/601/discussions/${SNIPPET_DISCUSSION}/notes/9800`, arrange: snippetExtras, body: { body: 'matrix' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/snippets/:noteable_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/snippets/601/discussions/${SNIPPET_DISCUSSION}/notes/9800`, arrange: snippetExtras, expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/snippets/:snippet_id/award_emoji', path: '/projects/20/snippets/601/award_emoji', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/snippets/:snippet_id/award_emoji/:award_id', path: '/projects/20/snippets/601/award_emoji/9801', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/snippets/:snippet_id/award_emoji', path: '/projects/20/snippets/601/award_emoji', body: { name: 'tada' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /projects/:id/snippets/:snippet_id/award_emoji/:award_id', path: '/projects/20/snippets/601/award_emoji/9801', arrange: snippetExtras, expect: [401, 401, 401, 204, 401, 401, 401, 204, 401, S] },
+  { key: 'GET /projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji', path: '/projects/20/snippets/601/notes/9800/award_emoji', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji/:award_id', path: '/projects/20/snippets/601/notes/9800/award_emoji/9802', arrange: snippetExtras, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji', path: '/projects/20/snippets/601/notes/9800/award_emoji', arrange: snippetExtras, body: { name: 'tada' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /projects/:id/snippets/:snippet_id/notes/:note_id/award_emoji/:award_id', path: '/projects/20/snippets/601/notes/9800/award_emoji/9802', arrange: snippetExtras, expect: [401, 401, 401, 204, 401, 401, 401, 204, 401, S] },
+  // --- end snippets ---
+  // --- wikis (issue 34 item 4): reads with the project (anonymous too on a public one), writes
+  // Developer+, delete Maintainer+, a 403 (never 401) to anonymous writers. gitlab: lib/api/wikis.rb.
+  { key: 'GET /projects/:id/wikis', path: '/projects/20/wikis', arrange: wikiHome, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/wikis', path: '/projects/21/wikis', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/wikis/:slug', path: '/projects/20/wikis/home', arrange: wikiHome, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/wikis', path: '/projects/20/wikis', body: { title: 'matrix', content: 'matrix' }, expect: [403, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/wikis/:slug', path: '/projects/20/wikis/home', arrange: wikiHome, body: { content: 'matrix' }, expect: [403, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/wikis/:slug', path: '/projects/20/wikis/home', arrange: wikiHome, expect: [403, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/wikis/attachments', path: '/projects/20/wikis/attachments', multipart: wikiFile, expect: [403, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  // --- end wikis ---
 ]
 
 /**

@@ -19,8 +19,8 @@ export interface AwardCtx {
   readonly now: string
 }
 
-/** The awardables under a project (`issues/:iid`, `merge_requests/:iid`): GitLab's model names. */
-export type AwardableType = 'Issue' | 'MergeRequest'
+/** The awardables under a project (`issues/:iid`, `merge_requests/:iid`, `snippets/:snippet_id`): GitLab's model names. */
+export type AwardableType = 'Issue' | 'MergeRequest' | 'Snippet'
 
 /** What the award emoji code reads of an issue or a merge request. */
 export interface AwardableFacts {

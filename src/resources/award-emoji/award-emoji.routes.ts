@@ -1,8 +1,8 @@
 /**
  * Award emoji on issues, merge requests and their notes: list, get, award and remove. The routes
  * are made from one definition looped over the awardables and their two endpoints (the awardable
- * itself, and `…/notes/:note_id`), as GitLab's `API::AwardEmoji` loops over `AWARDABLES`; snippets
- * would be another entry of {@link AWARDABLES}.
+ * itself, and `…/notes/:note_id`), as GitLab's `API::AwardEmoji` loops over `AWARDABLES` (project snippets
+ * among them).
  * Every route needs a signed-in user (`before { authenticate! }`), even the reads.
  * Sources: issue 16 part 3, issue 25 item 1; gitlab: lib/api/award_emoji.rb, spec/requests/api/award_emoji_spec.rb.
  * @module
@@ -22,6 +22,8 @@ import { awardEmoji, awardsOf, canReadAwardable, findAward, findAwardable, remov
 const AWARDABLES: readonly { type: AwardableType; segment: string; idParam: string }[] = [
   { type: 'Issue', segment: 'issues', idParam: 'issue_iid' },
   { type: 'MergeRequest', segment: 'merge_requests', idParam: 'merge_request_iid' },
+  // Project snippets, by id (the snippets area registers the kind).
+  { type: 'Snippet', segment: 'snippets', idParam: 'snippet_id' },
 ]
 
 type AwardableParams = { id: string; note_id?: number } & Record<string, unknown>

@@ -11,7 +11,7 @@ import { table, type Timestamp } from '../../db/schema.js'
 /** An award emoji a user gave an issue, a merge request or a note (`awardable_type`). */
 export interface AwardEmojiRecord extends Row {
   awardable_id: number
-  awardable_type: 'Issue' | 'MergeRequest' | 'Note'
+  awardable_type: 'Issue' | 'MergeRequest' | 'Snippet' | 'Note'
   /** The emoji name, such as `thumbsup`. */
   name: string
   user_id: number

@@ -19,6 +19,7 @@ import type { DomainEvent, EventCtx } from '../../rules/events.js'
 import { labelById } from '../labels/labels.public.js'
 import { issueById } from '../issues/issues.public.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
+import { snippetHookAttrs } from '../snippets/snippets.public.js'
 import { diffTrees, peelToCommit, pushedCommits, type PushedRef, type Repository } from '../repository/repository.public.js'
 import { jobsOfPipeline, type PipelineRecord } from '../runners/runners.public.js'
 import { hookTime } from './hooks.delivery.js'
@@ -227,7 +228,7 @@ export interface NoteLike {
   readonly resolved_by_id?: number | null | undefined
 }
 
-/** `DataBuilder::Note#build`: the note, its project, and what it is on (`issue`, `merge_request` or `commit`). */
+/** `DataBuilder::Note#build`: the note, its project, and what it is on (`issue`, `merge_request`, `snippet` or `commit`). */
 export function notePayload(ctx: EventCtx, project: ProjectRecord, note: NoteLike, repo: Repository | null): Json {
   const web = projectWebUrl(ctx, project)
   let url = `${web}/-/commit/${note.commit_id ?? ''}#note_${note.id}`
@@ -243,6 +244,12 @@ export function notePayload(ctx: EventCtx, project: ProjectRecord, note: NoteLik
     if (mr) {
       url = `${web}/-/merge_requests/${mr.iid}#note_${note.id}`
       on = ['merge_request', mergeRequestHookAttrs(ctx, project, mr, repo)]
+    }
+  } else if (note.noteable_type === 'Snippet' && note.noteable_id !== null) {
+    const snippet = snippetHookAttrs(ctx.db, note.noteable_id, hookTime)
+    if (snippet) {
+      url = `${web}/-/snippets/${note.noteable_id}#note_${note.id}`
+      on = ['snippet', snippet as Json]
     }
   } else if (note.commit_id && repo?.objects.commit(note.commit_id)) {
     on = ['commit', commitAttrs(ctx, project, repo, note.commit_id, false)]
@@ -352,5 +359,45 @@ function detailedStatus(status: string): string {
     case 'created': return 'created'
     case 'scheduled': return 'delayed'
     default: return status
+  }
+}
+
+/** What a wiki page hook reads of the page (the `wiki_page` fact's). */
+export interface WikiPageLike {
+  readonly slug: string
+  readonly format: string
+  readonly content: string
+}
+
+/**
+ * `DataBuilder::WikiPage#build` (13.12): `object_kind` `wiki_page`, the user, the project, the
+ * wiki's URLs and the page (`title, content, format, message, slug`, its `url` and the `action`).
+ * gitlab: lib/gitlab/data_builder/wiki_page.rb, app/models/wiki.rb (`hook_attrs`),
+ * doc/user/project/integrations/webhooks.md "Wiki Page events".
+ */
+export function wikiPagePayload(ctx: EventCtx, project: ProjectRecord, page: WikiPageLike, title: string, message: string | null, action: string): Json {
+  const web = projectWebUrl(ctx, project)
+  const path = ctx.db.projectFullPath(project)
+  const host = new URL(ctx.baseUrl).host.replace(/:\d+$/, '')
+  return {
+    object_kind: 'wiki_page',
+    user: actor(ctx),
+    project: projectHookAttrs(ctx, project),
+    wiki: {
+      web_url: `${web}/-/wikis/home`,
+      git_ssh_url: `git@${host}:${path}.wiki.git`,
+      git_http_url: `${ctx.baseUrl}/${path}.wiki.git`,
+      path_with_namespace: `${path}.wiki`,
+      default_branch: 'master',
+    },
+    object_attributes: {
+      title,
+      content: page.content,
+      format: page.format,
+      message,
+      slug: page.slug,
+      url: `${web}/-/wikis/${page.slug}`,
+      action,
+    },
   }
 }

@@ -5,7 +5,7 @@
  * hooks_scope)` (`ProjectHook.hooks_for(scope)`), with the scope the service passes:
  * `issue_hooks`/`confidential_issue_hooks`, `merge_request_hooks`, `note_hooks`/`confidential_note_hooks`,
  * `push_hooks` (with the hook's branch filter), `tag_push_hooks`, `pipeline_hooks` (on every status
- * change, `Ci::Pipeline` `after_transition any => any`). Imported by the area's `index.ts` so the
+ * change, `Ci::Pipeline` `after_transition any => any`), `wiki_page_hooks`. Imported by the area's `index.ts` so the
  * subscriptions hold from the start. gitlab: app/models/project.rb `execute_hooks`,
  * app/services/issuable_base_service.rb `execute_hooks`, app/services/notes/post_process_service.rb,
  * app/services/git/base_hooks_service.rb, app/models/ci/pipeline.rb (13.12).
@@ -16,7 +16,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import { eventCtx, subscribe, type DomainEventHeader } from '../../rules/events.js'
 import { repositoryOf } from '../repository/repository.public.js'
 import { queueDelivery } from './hooks.delivery.js'
-import { issuePayload, mergeRequestPayload, notePayload, pipelinePayload, pushPayload } from './hooks.payloads.js'
+import { issuePayload, mergeRequestPayload, notePayload, pipelinePayload, pushPayload, wikiPagePayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
 /**
@@ -76,4 +76,10 @@ subscribe('pipeline', (db, event) => {
   if (!project) return
   fire(db, project, 'pipeline_events', 'pipeline_hooks', 'Pipeline Hook', event,
     () => pipelinePayload(eventCtx(db, event), project, event.pipeline, repositoryOf(db, project)))
+})
+
+// `WikiPages::BaseService#execute_hooks`: `project.execute_hooks(data, :wiki_page_hooks)` on create, update and delete.
+subscribe('wiki_page', (db, event) => {
+  fire(db, event.project, 'wiki_page_events', 'wiki_page_hooks', 'Wiki Page Hook', event,
+    () => wikiPagePayload(eventCtx(db, event), event.project, event.page, event.title, event.message, event.action))
 })

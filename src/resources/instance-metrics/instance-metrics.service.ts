@@ -11,7 +11,7 @@ import { issueCount } from '../issues/issues.public.js'
 import { mergeRequestCount } from '../merge-requests/merge-requests.public.js'
 import { allMilestones } from '../milestones/milestones.public.js'
 import { noteCount } from '../notes/notes.public.js'
-import { snippetCount } from '../repository-storage-moves/repository-storage-moves.public.js'
+import { snippetCount } from '../snippets/snippets.public.js'
 import type { ApplicationCounts, QueueMetric, SidekiqProcess } from './instance-metrics.entities.js'
 
 /**

@@ -60,10 +60,10 @@ export interface MentionRecord extends Row {
   issue_id: number
 }
 
-/** How an issue was submitted (spam checking): administrators read it through the API. */
+/** How an issue or a snippet was submitted (spam checking): administrators read it through the API. */
 export interface UserAgentDetailRecord extends Row {
   subject_id: number
-  subject_type: 'Issue'
+  subject_type: 'Issue' | 'Snippet'
   user_agent: string
   ip_address: string
   akismet_submitted: boolean

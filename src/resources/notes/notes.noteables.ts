@@ -120,6 +120,8 @@ export function noteableKind(type: NoteableType): NoteableKind {
 export const NOTEABLES: readonly { type: NoteableType; segment: string; idParam: string }[] = [
   { type: 'Issue', segment: 'issues', idParam: 'issue_iid' },
   { type: 'MergeRequest', segment: 'merge_requests', idParam: 'merge_request_iid' },
+  // Project snippets, named by their id under GitLab's own parameter name (the snippets area registers the kind).
+  { type: 'Snippet', segment: 'snippets', idParam: 'noteable_id' },
 ]
 
 /**

@@ -87,8 +87,8 @@ export function createNote(ctx: NotesCtx, noteable: Noteable, author: UserRecord
     })
     countNote(ctx.db, { type: noteable.type, id: record.id }, 1, ctx.now)
     // `TodoService#new_note` → `handle_note`: commenting resolves the author's pending to-dos on it
-    // (fakelab keeps no to-dos on commits).
-    if (noteable.type !== 'Commit' && record.id !== null) resolveTodosForTarget(ctx.db, author.id, noteable.type, record.id, ctx.now)
+    // (fakelab keeps no to-dos on commits or snippets).
+    if (noteable.type !== 'Commit' && noteable.type !== 'Snippet' && record.id !== null) resolveTodosForTarget(ctx.db, author.id, noteable.type, record.id, ctx.now)
     publishNote(ctx, note, author.id)
   }
   if (quickActions && noteableId !== null && commands.messages.length > 0) quickActions.execute(ctx, noteableId)

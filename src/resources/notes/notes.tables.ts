@@ -10,7 +10,7 @@ import type { Row } from '../../db/collection.js'
 import { table, type Timestamp } from '../../db/schema.js'
 
 /** What a note hangs on (`noteable_type`): GitLab's model names. */
-export type NoteableType = 'Issue' | 'MergeRequest' | 'Commit'
+export type NoteableType = 'Issue' | 'MergeRequest' | 'Commit' | 'Snippet'
 
 /** Where on a commit's diff a diff comment sits (`LegacyDiffNote#diff_line`): the file, the line and its side. */
 export interface CommitDiffLine {
@@ -30,7 +30,7 @@ export interface CommitDiffLine {
  * and a missing `discussion_id` is the note's own (`individualDiscussionId`).
  */
 export interface NoteRecord extends Row {
-  /** The issue's or merge request's global id; null on a commit's note. */
+  /** The issue's, merge request's or project snippet's global id; null on a commit's note. */
   noteable_id: number | null
   noteable_type: NoteableType
   /** The commit's sha, on a commit's note only (`commit_id`). */

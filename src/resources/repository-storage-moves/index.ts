@@ -8,13 +8,11 @@ import { tickStorageMoves } from '../../rules/repository.js'
 import type { Area } from '../../scenario/area.js'
 import { storageMoveFragment } from './storage-moves.scenario.js'
 import { storageMoveTables } from './storage-moves.tables.js'
-import type { BasicSnippet as BasicSnippetPresenter, RepositoryStorageMoveEntity } from './storage-moves.entities.js'
+import type { RepositoryStorageMoveEntity } from './storage-moves.entities.js'
 
-export type { RepositoryStorageMoveRecord, RepositoryStorageRecord, SnippetRecord, GroupWikiRepositoryRecord } from './storage-moves.tables.js'
-export type { SnippetFields, GroupStorageFields, RepositoryStoragesFields } from './storage-moves.scenario.js'
+export type { RepositoryStorageMoveRecord, RepositoryStorageRecord, GroupWikiRepositoryRecord } from './storage-moves.tables.js'
+export type { GroupStorageFields, RepositoryStoragesFields } from './storage-moves.scenario.js'
 
-/** GitLab's `BasicSnippet` entity, as fakelab sends it. */
-export type BasicSnippet = ReturnType<typeof BasicSnippetPresenter>
 /**
  * GitLab's `<Kind>RepositoryStorageMove` entity; its container is under `project`, `group` or
  * `snippet`.

@@ -18,8 +18,7 @@ import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
 import { BasicGroupDetails } from '../../entities/group.js'
 import { ProjectIdentity } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { BasicSnippet } from './storage-moves.entities.js'
-import type { SnippetRecord } from './storage-moves.tables.js'
+import { allSnippets, BasicSnippet, snippetById, type SnippetRecord } from '../snippets/snippets.public.js'
 
 /** What the routes and the service need to know of one container type. */
 export interface ContainerKind<C extends Row> {
@@ -84,12 +83,12 @@ export const snippetKind: ContainerKind<SnippetRecord> = {
   prefix: '/snippets/:id',
   idParam: p.string({ required: true }),
   find(ctx, id) {
-    const snippet = ctx.db.tables.snippets.get(rubyToI(String(id)))
+    const snippet = snippetById(ctx.db, rubyToI(String(id)))
     if (!snippet) throw notFound('Snippet')
     return snippet
   },
-  get: (db, id) => db.tables.snippets.get(id),
-  all: (db) => db.tables.snippets.all(),
+  get: snippetById,
+  all: allSnippets,
   initialStorage: (_db, snippet) => snippet.repository_storage,
   present: (snippet, ctx) => BasicSnippet(snippet, ctx),
 }

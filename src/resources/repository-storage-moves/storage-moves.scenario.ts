@@ -4,18 +4,15 @@
  *   and how moves to each progress (by later API requests or by the scenario clock: delay before
  *   `started`, run time) and whether they end `failed`; default: `default` of weight 100 and the
  *   storages records name;
- * - `snippets:` of users (personal snippets) and of projects (project snippets, with an `author`);
  * - `repository_storage:` of groups (where the group wiki lives; default `default`).
  * Source: STYLE.md §10; gitlab-behaviour.md §6.
  * @module
  */
 import { z } from 'zod'
-import { items, list, type Entry } from '../../scenario/entries.js'
-import type { CheckContext, FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
+import { items, type Entry } from '../../scenario/entries.js'
+import type { CheckContext, FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
 import { at } from '../../scenario/problems.js'
-import { idSchema, pathSchema, timestampSchema, visibilitySchema } from '../../scenario/scalars.js'
 import type { Scenario } from '../../scenario/records.js'
-import type { SnippetRecord } from './storage-moves.tables.js'
 
 /** One configured storage. */
 const storageSchema = z.strictObject({
@@ -56,56 +53,16 @@ const root = { repository_storages: storagesSchema.describe('The repository stor
 /** The storages as parsed. */
 export type RepositoryStoragesFields = FieldsOutput<typeof root>
 
-const snippetSchema = z.strictObject({
-  id: idSchema.optional().describe('Record id; the next free one when absent.'),
-  title: z.string().min(1).describe('Title.'),
-  description: z.string().default('').describe('Description. Default empty.'),
-  visibility: visibilitySchema.default('private').describe('private, internal or public. Default private.'),
-  file_name: z.string().min(1).default('snippet.txt').describe('File name. Default snippet.txt.'),
-  /** Project snippets only: the author's username; default the project's creator. */
-  author: pathSchema.optional().describe('Project snippets only: the author\'s username; default the project\'s creator.'),
-  repository_storage: z.string().min(1).default('default').describe('Name of the repository storage holding it. Default default.'),
-  created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); faker when absent.'),
-  updated_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); created_at when absent.'),
-})
-
-const snippetFields = { snippets: z.array(snippetSchema).default([]).describe('Snippets (personal for a user, project snippets for a project).') }
 const groupFields = { repository_storage: z.string().min(1).default('default').describe('Name of the repository storage of the group\'s wiki. Default default.') }
 
-/** The `snippets` field of users and projects, as parsed. */
-export type SnippetFields = FieldsOutput<typeof snippetFields>
 /** The `repository_storage` field of groups, as parsed. */
 export type GroupStorageFields = FieldsOutput<typeof groupFields>
 
 declare module '../../scenario/records.js' {
-  interface ScenarioUser extends SnippetFields {}
-  interface ScenarioUserInput extends FieldsInput<typeof snippetFields> {}
-  interface ScenarioProject extends SnippetFields {}
-  interface ScenarioProjectInput extends FieldsInput<typeof snippetFields> {}
   interface ScenarioGroup extends GroupStorageFields {}
   interface ScenarioGroupInput extends FieldsInput<typeof groupFields> {}
   interface Scenario extends Partial<RepositoryStoragesFields> {}
   interface ScenarioInput extends Partial<FieldsInput<typeof root>> {}
-}
-
-type ScenarioSnippet = SnippetFields['snippets'][number]
-
-function stageSnippets(ctx: LoadContext, key: string, createdAfter: string, snippets: readonly ScenarioSnippet[], owner: { author_id: number; project_id: number | null }): void {
-  snippets.forEach((snippet, i) => {
-    const f = ctx.fake(`snippet:${key}:${i}`)
-    const record: SnippetRecord = {
-      id: ctx.idOf(snippet),
-      title: snippet.title,
-      description: snippet.description,
-      visibility: snippet.visibility,
-      author_id: snippet.author ? ctx.userId(snippet.author) : owner.author_id,
-      project_id: owner.project_id,
-      file_name: snippet.file_name,
-      repository_storage: snippet.repository_storage,
-      ...ctx.timestamps(f, snippet, createdAfter),
-    }
-    ctx.stage('snippets', record)
-  })
 }
 
 /**
@@ -153,22 +110,8 @@ function impliedStorages(scenario: Scenario): z.output<typeof storageSchema>[] {
 /** The storage moves fragment (see the module comment). */
 export const storageMoveFragment: ScenarioFragment = {
   root,
-  fields: { user: snippetFields, project: snippetFields, group: groupFields },
-  collections: [{ table: 'snippets', field: 'snippets', on: ['user', 'project'] }],
+  fields: { group: groupFields },
   check(ctx) {
-    for (const project of ctx.model.project) {
-      for (const snippet of items(project, 'snippets')) {
-        const author = (snippet.value as { author?: unknown }).author
-        if (author !== undefined) ctx.checkUser(at(snippet, 'author'), author)
-      }
-    }
-    for (const user of ctx.model.user) {
-      for (const [snippet, j] of list((user.value as { snippets?: unknown }).snippets)) {
-        if (snippet && typeof snippet === 'object' && 'author' in snippet) {
-          ctx.report(at(user, 'snippets', j, 'author'), 'personal snippets belong to their user: leave out author')
-        }
-      }
-    }
     checkStorages(ctx)
   },
   load: {
@@ -177,15 +120,8 @@ export const storageMoveFragment: ScenarioFragment = {
       const storages = parsed.repository_storages ?? impliedStorages(parsed)
       storages.forEach((storage, i) => ctx.db.tables.repository_storages.insert({ id: i + 1, ...storage }))
     },
-    user(ctx, user, row) {
-      stageSnippets(ctx, `user:${row.username.toLowerCase()}`, row.created_at, user.snippets, { author_id: row.id, project_id: null })
-    },
     group(ctx, group, parent) {
       ctx.stage('group_wiki_repositories', { id: parent.id, group_id: parent.id, shard_name: group.repository_storage })
-    },
-    project(ctx, project, parent) {
-      const row = ctx.row('project', parent.entry)
-      stageSnippets(ctx, parent.key, parent.createdAt, project.snippets, { author_id: row.creator_id, project_id: parent.id })
     },
   },
 }

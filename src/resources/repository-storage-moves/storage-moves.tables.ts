@@ -1,14 +1,14 @@
 /**
  * The tables of the repository storage moves area: the configured storages and their weights,
- * snippets (personal and project), the storage of each group's wiki, and one table of moves per
+ * the storage of each group's wiki, and one table of moves per
  * container type. gitlab: db/structure.sql (`project_repository_storage_moves`,
- * `snippet_repository_storage_moves`, `group_repository_storage_moves`, `snippets`,
+ * `snippet_repository_storage_moves`, `group_repository_storage_moves`,
  * `group_wiki_repositories`), config/gitlab.yml `repositories.storages`, application settings
  * `repository_storages_weighted`.
  * @module
  */
 import type { Row } from '../../db/collection.js'
-import { table, type Timestamp, type Visibility } from '../../db/schema.js'
+import { table, type Timestamp } from '../../db/schema.js'
 import type { StorageMoveTiming } from '../../rules/repository.js'
 
 /** A configured repository storage (a Gitaly shard) and how moves to it behave in the simulator. */
@@ -29,19 +29,6 @@ export interface RepositoryStorageRecord extends Row {
   progress: 'requests' | 'clock'
 }
 
-/** A snippet: personal (`project_id` null) or of a project. */
-export interface SnippetRecord extends Row {
-  title: string
-  description: string
-  visibility: Visibility
-  author_id: number
-  project_id: number | null
-  file_name: string
-  repository_storage: string
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
 /** Where a group's wiki repository lives (`group_wiki_repositories.shard`). */
 export interface GroupWikiRepositoryRecord extends Row {
   group_id: number
@@ -59,7 +46,6 @@ export interface RepositoryStorageMoveRecord extends Row, StorageMoveTiming {
 declare module '../../db/schema.js' {
   interface Tables {
     repository_storages: RepositoryStorageRecord
-    snippets: SnippetRecord
     group_wiki_repositories: GroupWikiRepositoryRecord
     project_repository_storage_moves: RepositoryStorageMoveRecord
     group_repository_storage_moves: RepositoryStorageMoveRecord
@@ -70,7 +56,6 @@ declare module '../../db/schema.js' {
 /** The tables and their indexes. */
 export const storageMoveTables = {
   repository_storages: table<RepositoryStorageRecord>(),
-  snippets: table<SnippetRecord>(['project_id']),
   group_wiki_repositories: table<GroupWikiRepositoryRecord>(['group_id']),
   project_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id', 'ticking']),
   group_repository_storage_moves: table<RepositoryStorageMoveRecord>(['container_id', 'ticking']),

@@ -15,7 +15,8 @@
  */
 export { repositoryOf } from './repository.build.js'
 export type { Repository } from './repository.build.js'
-export type { ObjectId, ObjectStore } from './git-objects.js'
+export type { ObjectId } from './git-objects.js'
+export { ObjectStore } from './git-objects.js'
 export type { GitObject, Signature, TreeEntry, TreeMode } from './git-objects.js'
 export { encodeObject } from './git-objects.js'
 export { saveWrite } from './repository-writes.service.js'
