@@ -14,6 +14,7 @@ import { loadDefaultScenario, startServer } from '../../../src/node.js'
 import { subscribe } from '../../../src/rules/events.js'
 
 const run = promisify(execFile)
+const BLANK = '0'.repeat(40)
 const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_AUTHOR_NAME: 'Elena', GIT_AUTHOR_EMAIL: 'elena@example.com', GIT_COMMITTER_NAME: 'Elena', GIT_COMMITTER_EMAIL: 'elena@example.com', GIT_AUTHOR_DATE: '2021-04-01T12:00:00Z', GIT_COMMITTER_DATE: '2021-04-01T12:00:00Z' }
 
 /** Runs git; its stderr without the spaces git pads `remote:` lines with. */
@@ -196,5 +197,55 @@ describe('git over HTTP with the git CLI [node]', () => {
     await git(w, 'checkout', '-b', 'feature/no-mr')
     const warned = await git(w, 'push', '-o', 'merge_request.title=x', 'origin', 'feature/no-mr')
     expect(warned.stderr).toContain("remote: WARNINGS:\nremote: Error encountered with push options 'merge_request.title=x': A merge_request.create push option is required to create a merge request for branch feature/no-mr")
+  })
+
+  it('pushes make pipelines from the pushed .gitlab-ci.yml: ci.variable feeds rules, ci.skip and [ci skip] skip, a deletion makes none', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/ci')
+    writeFileSync(join(w, '.gitlab-ci.yml'), 'build:\n  script: make\ndeploy:\n  rules:\n    - if: \'$DEPLOY == "yes"\'\n  script: deploy\n')
+    await git(w, 'add', '.gitlab-ci.yml')
+    await git(w, 'commit', '-m', 'Add CI')
+    const sha = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    const main = (await git(w, 'rev-parse', 'main')).stdout.trim()
+    await git(w, 'push', '-o', 'ci.variable=DEPLOY=yes', '-o', 'ci.variable=EMPTY=', '-o', 'ci.variable=NOVALUE', 'origin', 'feature/ci')
+    const list = await api('GET', '/projects/20/pipelines?ref=feature/ci')
+    expect(list.body).toHaveLength(1)
+    const id = list.body[0].id as number
+    expect((await api('GET', `/projects/20/pipelines/${id}`)).body).toMatchObject({ sha, ref: 'feature/ci', status: 'pending', before_sha: BLANK, user: { username: 'elena' } })
+    const jobs = await api('GET', `/projects/20/pipelines/${id}/jobs`)
+    expect(jobs.body.map((j: any) => j.name)).toEqual(['deploy', 'build'])
+    const variables = await api('GET', `/projects/20/pipelines/${id}/variables`)
+    expect(variables.body.map((v: any) => [v.key, v.value, v.variable_type])).toEqual([['DEPLOY', 'yes', 'env_var'], ['EMPTY', '', 'env_var']])
+    // Without the variable the rule leaves deploy out; ci.skip and [ci skip] make skipped pipelines.
+    await git(w, 'commit', '--allow-empty', '-m', 'Second')
+    await git(w, 'push', 'origin', 'feature/ci')
+    const second = (await api('GET', '/projects/20/pipelines?ref=feature/ci')).body[0]
+    expect(second.id).toBe(id + 1)
+    expect((await api('GET', `/projects/20/pipelines/${second.id}/jobs`)).body.map((j: any) => j.name)).toEqual(['build'])
+    await git(w, 'commit', '--allow-empty', '-m', 'Third')
+    await git(w, 'push', '-o', 'ci.skip', 'origin', 'feature/ci')
+    await git(w, 'commit', '--allow-empty', '-m', 'Fourth [CI SKIP]')
+    await git(w, 'push', 'origin', 'feature/ci')
+    const all = (await api('GET', '/projects/20/pipelines?ref=feature/ci')).body
+    expect(all.map((p: any) => [p.id, p.status])).toEqual([[id + 3, 'skipped'], [id + 2, 'skipped'], [id + 1, 'pending'], [id, 'pending']])
+    await git(w, 'push', 'origin', '--delete', 'feature/ci')
+    expect((await api('GET', '/projects/20/pipelines?ref=feature/ci')).body).toHaveLength(4)
+    expect(main).not.toBe(sha)
+  })
+
+  it('a merge request opened by a push option gets its merge request pipeline', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/mr-ci')
+    writeFileSync(join(w, '.gitlab-ci.yml'), 'test:\n  rules:\n    - if: \'$CI_PIPELINE_SOURCE == "merge_request_event"\'\n  script: make test\n')
+    await git(w, 'add', '.gitlab-ci.yml')
+    await git(w, 'commit', '-m', 'MR CI')
+    await git(w, 'push', '-o', 'merge_request.create', 'origin', 'feature/mr-ci')
+    const mr = (await api('GET', '/projects/20/merge_requests?source_branch=feature/mr-ci')).body[0]
+    const full = await api('GET', `/projects/20/merge_requests/${mr.iid}`)
+    expect(full.body.head_pipeline).toMatchObject({ ref: `refs/merge-requests/${mr.iid}/head`, status: 'pending', user: { username: 'elena' } })
+    // No push pipeline: its only job is for merge requests.
+    expect((await api('GET', '/projects/20/pipelines?ref=feature/mr-ci')).body).toEqual([])
   })
 })
