@@ -48,7 +48,10 @@ describe('git over HTTP with the git CLI [node]', () => {
   const withToken = (user: string, token: string) => url.replace('://', `://${user}:${token}@`)
 
   beforeAll(async () => {
-    sim = createSimulator({ scenario: await loadDefaultScenario() })
+    const scenario = await loadDefaultScenario()
+    // Elena gets a password (the default scenario gives none): git over HTTP accepts it.
+    Object.assign(scenario.users!.find((u) => u.username === 'elena')!, { password: 'elena-s3cret' })
+    sim = createSimulator({ scenario })
     snapshot = sim.snapshot()
     const server = await startServer(sim, { port: 0 })
     url = server.url
@@ -247,5 +250,53 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(full.body.head_pipeline).toMatchObject({ ref: `refs/merge-requests/${mr.iid}/head`, status: 'pending', user: { username: 'elena' } })
     // No push pipeline: its only job is for merge requests.
     expect((await api('GET', '/projects/20/pipelines?ref=feature/mr-ci')).body).toEqual([])
+  })
+
+  /** `GET …/info/refs?service=…` with HTTP Basic: status and body text. */
+  const refs = async (path: string, service: string, login: string, password: string) => {
+    const res = await fetch(`${url}/${path}/info/refs?service=${service}`, { headers: { authorization: `Basic ${btoa(`${login}:${password}`)}` } })
+    return [res.status, res.status === 200 ? res.headers.get('content-type') : await res.text()]
+  }
+
+  it('deploy tokens clone their project or their group\'s projects with their username, never push', async () => {
+    await git(dir, 'clone', `${withToken('gitlab+deploy-token-31', 'fakelab-deploy-acme')}/acme/website.git`, 'a')
+    expect((await git(join(dir, 'a'), 'rev-parse', 'HEAD')).stdout.trim()).toBe((await api('GET', '/projects/20/repository/branches/main')).body.commit.id)
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'api-deployer', 'fakelab-deploy-api')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+    const advert = 'application/x-git-upload-pack-advertisement'
+    // Group acme's token reads acme's projects and its subgroups'.
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab+deploy-token-31', 'fakelab-deploy-acme')).toEqual([200, advert])
+    expect(await refs('acme/website.git', 'git-upload-pack', 'gitlab+deploy-token-31', 'fakelab-deploy-acme')).toEqual([200, advert])
+    // Another login with the secret, a revoked token, a project the token does not reach: no credentials (401).
+    for (const [path, login, secret] of [['acme/platform/api.git', 'elena', 'fakelab-deploy-api'], ['acme/platform/api.git', 'gitlab+deploy-token-34', 'fakelab-deploy-api-revoked'], ['olive/dotfiles.git', 'gitlab+deploy-token-31', 'fakelab-deploy-acme']]) {
+      expect(await refs(path!, 'git-upload-pack', login!, secret!)).toEqual([401, 'HTTP Basic: Access denied\n'])
+    }
+    // A registry-only token may not download code; no deploy token may push (13.12 has no write_repository for them).
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab+deploy-token-33', 'fakelab-deploy-api-registry')).toEqual([403, 'You are not allowed to download code.'])
+    expect(await refs('acme/platform/api.git', 'git-receive-pack', 'api-deployer', 'fakelab-deploy-api')).toEqual([403, 'You are not allowed to upload code.'])
+    writeFileSync(join(dir, 'a', 'x.txt'), 'x\n')
+    await git(join(dir, 'a'), 'add', 'x.txt')
+    await git(join(dir, 'a'), 'commit', '-m', 'x')
+    expect(await gitFails(join(dir, 'a'), 'push', 'origin', 'HEAD:refs/heads/deployer')).toContain('You are not allowed to upload code.')
+  })
+
+  it("a scenario user's password clones and pushes as the user (username or e-mail); a wrong one is 401", async () => {
+    await git(dir, 'clone', `${withToken('elena', 'elena-s3cret')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/password')
+    await git(w, 'commit', '--allow-empty', '-m', 'With a password')
+    await git(w, 'push', 'origin', 'feature/password')
+    expect(pushes).toEqual([{ project: 20, actor: 9, refs: [{ ref: 'refs/heads/feature/password', before: null, after: (await git(w, 'rev-parse', 'HEAD')).stdout.trim() }] }])
+    expect(await refs('acme/website.git', 'git-receive-pack', 'ELENA@example.com', 'elena-s3cret')).toEqual([200, 'application/x-git-receive-pack-advertisement'])
+    // The Developer's role still decides: main is protected.
+    await git(w, 'checkout', 'main')
+    await git(w, 'commit', '--allow-empty', '-m', 'To main')
+    expect(await gitFails(w, 'push', 'origin', 'main')).toContain('remote: GitLab: You are not allowed to push code to protected branches on this project.')
+    expect(await refs('acme/website.git', 'git-receive-pack', 'elena', 'wrong')).toEqual([401, 'HTTP Basic: Access denied\n'])
+    expect(await refs('acme/website.git', 'git-receive-pack', 'max', 'elena-s3cret')).toEqual([401, 'HTTP Basic: Access denied\n'])
+    // A password set through the API is the account's too.
+    const created = await api('POST', '/users', 'glpat-root-fakelab', { email: 'pat@example.com', username: 'pat', name: 'Pat', password: 'pat-password-1' })
+    expect(created.status).toBe(201)
+    expect(JSON.stringify(created.body)).not.toContain('pat-password-1')
+    expect(await refs('acme/website.git', 'git-upload-pack', 'pat', 'pat-password-1')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
   })
 })
