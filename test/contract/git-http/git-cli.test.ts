@@ -299,4 +299,27 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(JSON.stringify(created.body)).not.toContain('pat-password-1')
     expect(await refs('acme/website.git', 'git-upload-pack', 'pat', 'pat-password-1')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
   })
+
+  it('serves a renamed or transferred project on its old paths (redirect routes), with the moved message after a push; the API does not follow them', async () => {
+    expect((await api('PUT', '/projects/20', 'glpat-root-fakelab', { path: 'site' })).status).toBe(200)
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/moved')
+    await git(w, 'commit', '--allow-empty', '-m', 'After the move')
+    const { stderr } = await git(w, 'push', 'origin', 'feature/moved')
+    expect(stderr).toContain(`remote: Project 'acme/website' was moved to 'acme/site'.\nremote:\nremote: Please update your Git remote:\nremote:\nremote:   git remote set-url origin ${url}/acme/site.git\n`)
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fmoved')).status).toBe(200)
+    // 13.12's API finds projects by their current path only.
+    expect((await api('GET', '/projects/acme%2Fwebsite')).status).toBe(404)
+    expect((await api('GET', '/projects/acme%2Fsite')).body.id).toBe(20)
+    // A transfer keeps both old paths; an anonymous clone of a public project follows them quietly.
+    expect((await api('PUT', '/projects/20/transfer', 'glpat-root-fakelab', { namespace: 'root' })).status).toBe(200)
+    for (const old of ['acme/website', 'ACME/Site']) {
+      const res = await fetch(`${url}/${old}.git/info/refs?service=git-upload-pack`)
+      expect(res.status).toBe(200)
+    }
+    const pushed = await git(w, 'push', `${withToken('elena', 'glpat-elena-fakelab')}/acme/site.git`, 'feature/moved:feature/moved-again')
+    expect(pushed.stderr).toContain("remote: Project 'acme/site' was moved to 'root/site'.")
+    expect((await fetch(`${url}/acme/nothing.git/info/refs?service=git-upload-pack`)).status).toBe(401)
+  })
 })
