@@ -6,4 +6,4 @@
  * @module
  */
 export { registerGitCredentialCheck } from './git-auth.js'
-export type { GitAbility, GitActor, GitCredentialCheck } from './git-auth.js'
+export type { GitAbility } from './git-auth.js'

@@ -9,4 +9,3 @@ export { listProjects, PROJECT_ORDER_COLUMNS } from './projects.service.js'
 export { transferProject } from './projects.transfer.js'
 
 export { projectByRedirect } from './projects.redirects.js'
-export type { RedirectRouteRecord } from './projects.redirects.js'

@@ -14,7 +14,7 @@ import { eventCtx, subscribe, type DomainEvent } from '../../rules/events.js'
 import { createPushPipeline, type NewVariable } from './pipelines.service.js'
 
 /** The `ci.*` push options: whether `ci.skip` was given, and the `ci.variable`s. */
-export interface CiPushOptions {
+interface CiPushOptions {
   readonly skip: boolean
   readonly variables: readonly NewVariable[]
 }
@@ -25,7 +25,7 @@ export interface CiPushOptions {
  * as an `env_var` variable, the first `=` splitting key from value; a variable without `=` or with
  * an empty key is dropped (`generate_vars_from_push_options`). A repeated variable counts once.
  */
-export function ciPushOptions(options: readonly string[]): CiPushOptions {
+function ciPushOptions(options: readonly string[]): CiPushOptions {
   let skip = false
   const seen = new Set<string>()
   const variables: NewVariable[] = []
@@ -45,7 +45,7 @@ export function ciPushOptions(options: readonly string[]): CiPushOptions {
 }
 
 /** Creates the push pipelines of one push fact (see the module comment). */
-export function pipelinesOnPush(db: Db, event: DomainEvent<'push'>): void {
+function pipelinesOnPush(db: Db, event: DomainEvent<'push'>): void {
   const ctx = eventCtx(db, event)
   const user = ctx.currentUser
   const project = db.tables.projects.get(event.project.id)
