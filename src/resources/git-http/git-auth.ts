@@ -3,8 +3,8 @@
  * credentials, and what it may do (`Gitlab::GitAccess`'s checks, in their order, with their texts).
  * Credentials, in GitLab's order: `gitlab-ci-token` with a running job's token; `oauth2` (or any
  * login) with an OAuth access token; any login with a personal access token; then the deploy-token
- * and password checks registered by other areas ({@link registerGitCredentialCheck}: fakelab's
- * scenarios hold no passwords, and deploy tokens are another area's). A token's scopes give its
+ * and password checks the areas owning those credentials register ({@link registerGitCredentialCheck}:
+ * deploy-tokens/deploy-tokens.git.ts, users/users.git.ts). A token's scopes give its
  * abilities (`abilities_for_scopes`): `api` everything, `read_api` and `read_repository`
  * `download_code`, `write_repository` `download_code` and `push_code`.
  * gitlab: lib/gitlab/auth.rb, lib/gitlab/git_access.rb, app/controllers/repositories/git_http_client_controller.rb (13.12).

@@ -13,6 +13,7 @@ import { gunzipSync } from 'fflate'
 import { p } from '../../core/params.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
+import { projectByRedirect } from '../projects/projects.public.js'
 import { repositoryOf } from '../repository/repository.public.js'
 import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, GIT_ACCESS_MESSAGES, type GitActor } from './git-auth.js'
 import { pushMessages } from './git-http.push-options.js'
@@ -33,10 +34,27 @@ function challenge(): Reply {
   return plain(401, 'HTTP Basic: Access denied\n', { 'www-authenticate': 'Basic realm="GitLab"' })
 }
 
-/** The project a repository path names (`group/sub/project.git`, `.git` optional), case-insensitive. */
-function projectAt(ctx: Ctx<unknown>, path: string): ProjectRecord | undefined {
+/**
+ * The project a repository path names (`group/sub/project.git`, `.git` optional), case-insensitive,
+ * following redirect routes (`Gitlab::RepoPath.find_project`: `follow_redirects: true`), with the
+ * old path when it was one (`redirected?`: the path asked differs from the project's).
+ */
+function projectAt(ctx: Ctx<unknown>, path: string): { project: ProjectRecord | undefined; redirectedFrom?: string } {
   const full = path.replace(/\/+$/, '').replace(/\.git$/i, '')
-  return full.includes('/') ? ctx.db.findProjectByFullPath(full) : undefined
+  if (!full.includes('/')) return { project: undefined }
+  const project = ctx.db.findProjectByFullPath(full)
+  if (project) return { project }
+  const moved = projectByRedirect(ctx.db, full)
+  return moved ? { project: moved, redirectedFrom: full } : { project: undefined }
+}
+
+/**
+ * `Gitlab::Checks::ProjectMoved#message` as post-receive prints it after a push to an old path
+ * (`PostReceiveService`: a basic message after the merge request links; none for an anonymous actor).
+ */
+function projectMovedLines(ctx: Ctx<unknown>, project: ProjectRecord, redirectedFrom: string): string[] {
+  const url = `${ctx.baseUrl}/${ctx.db.projectFullPath(project)}.git`
+  return ['\n', `Project '${redirectedFrom}' was moved to '${ctx.db.projectFullPath(project)}'.\n`, '\n', 'Please update your Git remote:\n', '\n', `  git remote set-url origin ${url}\n`, '\n', '\n']
 }
 
 /** The context of a request acting as the git actor's user (the checks read `ctx.currentUser`). */
@@ -68,8 +86,8 @@ function actingAs(ctx: Ctx<unknown>, user: UserRecord | null): Ctx<unknown> {
  * Authenticates and authorises a git request (the controller's `authenticate_user`, then
  * `GitAccess#check`): the project and actor, or the answer that refuses it.
  */
-function admitGit(ctx: Ctx<unknown>, path: string, service: Service): { project: ProjectRecord; actor: GitActor } | Reply {
-  const project = projectAt(ctx, path)
+function admitGit(ctx: Ctx<unknown>, path: string, service: Service): { project: ProjectRecord; actor: GitActor; redirectedFrom?: string } | Reply {
+  const { project, redirectedFrom } = projectAt(ctx, path)
   const credentials = basicCredentials(ctx.request.header('authorization'))
   let actor: GitActor
   if (credentials) {
@@ -84,7 +102,7 @@ function admitGit(ctx: Ctx<unknown>, path: string, service: Service): { project:
   if (!project) return plain(404, GIT_ACCESS_MESSAGES.project_not_found)
   const refusal = gitAccessRefusal(ctx, actor, project, service === 'git-upload-pack' ? 'download' : 'push')
   if (refusal) return plain(refusal.status, refusal.message)
-  return { project, actor }
+  return { project, actor, ...(redirectedFrom !== undefined ? { redirectedFrom } : {}) }
 }
 
 /**
@@ -174,11 +192,12 @@ export const gitHttpWebRoutes: Route[] = [
     handler(ctx) {
       const admitted = admitGit(ctx, ctx.params.repository, 'git-receive-pack')
       if (!('project' in admitted)) return noted(admitted, undefined, 'git-receive-pack')
-      const { project, actor } = admitted
+      const { project, actor, redirectedFrom } = admitted
       const acting = actingAs(ctx, actor.user)
+      const moved = (): string[] => (redirectedFrom !== undefined && actor.user ? projectMovedLines(ctx, project, redirectedFrom) : [])
       let outcome: ReturnType<typeof receivePack>
       try {
-        outcome = receivePack(acting, project, bodyOf(ctx), { after: (repo, commands, options) => pushMessages(acting, project, repo, commands, options) })
+        outcome = receivePack(acting, project, bodyOf(ctx), { after: (repo, commands, options) => [...pushMessages(acting, project, repo, commands, options), ...moved()] })
       } catch (error) {
         if (isProtocolError(error)) return noted(plain(400, `${error.message}\n`), actor, 'git-receive-pack')
         throw error

@@ -5,7 +5,8 @@
  * `.unlabel`, `.remove_source_branch` and `.merge_when_pipeline_succeeds`. The title and
  * description come from `MergeRequests::BuildService`: the one commit's title and body, else the
  * branch name humanized. A refusal of the create or update service leaves that branch alone (the
- * push itself stands, as in GitLab, where the errors become a warning on the client).
+ * push itself stands, as in GitLab, where the errors become a warning on the client). A merge
+ * request it opens gets its merge request pipeline, as one the API opens does.
  * gitlab: app/services/merge_requests/push_options_handler_service.rb, build_service.rb,
  * lib/gitlab/push_options.rb (13.12).
  * @module
@@ -15,6 +16,7 @@ import type { Db } from '../../db/db.js'
 import type { UserRecord } from '../../db/schema.js'
 import { eventCtx, type DomainEvent } from '../../rules/events.js'
 import { ancestors } from '../repository/repository.public.js'
+import { createMergeRequestPipeline } from '../runners/runners.public.js'
 import { actingAs, createMergeRequest } from './merge-requests.merge.js'
 import { updateMergeRequest } from './merge-requests.service.js'
 
@@ -108,6 +110,8 @@ export function handlePushOptions(db: Db, event: DomainEvent<'push'>): void {
           ...(options.labels.length > 0 ? { labels: [...options.labels] } : {}),
           ...(options.removeSourceBranch ? { remove_source_branch: true } : {}),
         })
+        // `CreateService#after_create`: its merge request pipeline, as an API-created one gets.
+        createMergeRequestPipeline(acting, project, user, mr, ctx.now)
       } else {
         const changed = options.target !== undefined || options.title !== undefined || options.description !== undefined || options.labels.length > 0 || options.unlabels.length > 0 || options.removeSourceBranch
         if (changed) {

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { projectTables } from './projects.redirects.js'
 import { projectFragment } from './projects.scenario.js'
 
 export type { ProjectFields } from './projects.scenario.js'
@@ -16,10 +17,13 @@ export const projects: Area = {
     return { api: projectRoutes }
   },
   scenario: projectFragment,
+  tables: projectTables,
   // A project goes with the group or the user whose namespace holds it.
   cascade: [
     { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'groups', where: { namespace_type: 'group' } },
     { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'users', where: { namespace_type: 'user' } },
+    // A project's old paths go with it.
+    { kind: 'cascade', table: 'redirect_routes', column: 'project_id', parent: 'projects' },
   ],
   // A recorded project answer's fields that its scenario fields take as they are.
   importer: {

@@ -7,3 +7,5 @@
  */
 export { listProjects, PROJECT_ORDER_COLUMNS } from './projects.service.js'
 export { transferProject } from './projects.transfer.js'
+
+export { projectByRedirect } from './projects.redirects.js'

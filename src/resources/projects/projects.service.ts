@@ -7,6 +7,7 @@
  * lib/gitlab/path_regex.rb.
  * @module
  */
+import { recordProjectMove } from './projects.redirects.js'
 import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
@@ -230,7 +231,10 @@ export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: 
   if (attrs.merge_method !== undefined) patch.merge_method = attrs.merge_method
   const errors = validate(ctx.db, { ...project, ...patch }, namespace, project.id)
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
-  return ctx.db.tables.projects.update(project.id, { ...patch, last_activity_at: ctx.now })
+  const oldPath = ctx.db.projectFullPath(project)
+  const updated = ctx.db.tables.projects.update(project.id, { ...patch, last_activity_at: ctx.now })
+  recordProjectMove(ctx.db, updated, oldPath, ctx.now)
+  return updated
 }
 
 /**

@@ -8,6 +8,7 @@
  * (`transfer_projects`, `read_namespace`).
  * @module
  */
+import { recordProjectMove } from './projects.redirects.js'
 import { AccessLevel, canReadGroup, groupAccessLevel, hasProjectAccess } from '../../rules/access.js'
 import { notFound } from '../../core/errors.js'
 import { ModelErrors, failedTo } from '../../rules/model-errors.js'
@@ -90,5 +91,8 @@ export function transferProject(ctx: Ctx<unknown>, project: ProjectRecord, targe
   const patch: Partial<ProjectRecord> = { namespace_type: target.kind, namespace_id: targetId }
   // `visibility_level_allowed_by_group?`: a project may not be more visible than its group.
   if (target.kind === 'group' && LEVEL[project.visibility] > LEVEL[target.group.visibility]) patch.visibility = target.group.visibility
-  return db.tables.projects.update(project.id, patch)
+  const oldPath = db.projectFullPath(project)
+  const moved = db.tables.projects.update(project.id, patch)
+  recordProjectMove(db, moved, oldPath, ctx.now)
+  return moved
 }

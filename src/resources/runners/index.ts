@@ -14,6 +14,8 @@ import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
 import { registerCommitPipelineLookup } from '../repository/repository.public.js'
 import { commitPipelineFacts } from './pipelines.service.js'
+// A pushed branch or tag with a `.gitlab-ci.yml` gets its pipeline (the `push` fact's subscriber).
+import './pipelines.on-push.js'
 import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'

@@ -94,9 +94,9 @@ export function Pipeline(pipeline: PipelineRecord, ctx: PresentCtx) {
   return {
     ...PipelineBasic(pipeline, ctx),
     // A pipeline created through the API or for a merge request has no push before it (`before_sha` blank).
-    before_sha: pipeline.source === 'api' || pipeline.source === 'merge_request_event' ? BLANK_SHA : (pipeline.parent_ids[0] ?? BLANK_SHA),
+    before_sha: pipeline.before_sha ?? (pipeline.source === 'api' || pipeline.source === 'merge_request_event' ? BLANK_SHA : (pipeline.parent_ids[0] ?? BLANK_SHA)),
     tag: pipeline.tag,
-    yaml_errors: null,
+    yaml_errors: pipeline.yaml_errors ?? null,
     user: userBasicOrNull(ctx, pipeline.user_id),
     started_at,
     finished_at,

@@ -18,7 +18,7 @@ import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
-import { branchNames, commitIdOf, fileTextAt, refOf, tagNames, type RefCommit } from '../repository/repository.public.js'
+import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNames, type RefCommit } from '../repository/repository.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
 import { pipelineVariableSet } from './pipelines.variables.js'
@@ -254,8 +254,9 @@ export function findPipelines(ctx: RuleCtx, project: ProjectRecord, f: PipelineF
     const user = ctx.db.tables.users.find((u) => u.username === f.username)
     items = user ? items.filter((p) => p.user_id === user.id) : []
   }
-  // fakelab's pipelines never have YAML errors: `yaml_errors=true` finds none.
-  if (f.yaml_errors === true) items = []
+  // Only a push's pipeline can have YAML errors (the API's and merge requests' are not saved).
+  if (f.yaml_errors === true) items = items.filter((p) => p.yaml_errors !== undefined)
+  else if (f.yaml_errors === false) items = items.filter((p) => p.yaml_errors === undefined)
   if (f.updated_after !== undefined) items = items.filter((p) => Date.parse(p.updated_at) > Date.parse(f.updated_after!))
   if (f.updated_before !== undefined) items = items.filter((p) => Date.parse(p.updated_at) < Date.parse(f.updated_before!))
   const dir = f.sort === 'asc' ? 1 : -1
@@ -330,11 +331,13 @@ function variableErrors(variables: readonly NewVariable[]): string[] {
 
 /**
  * The project's CI definition at a commit (`Chain::Config::Content`): its `.gitlab-ci.yml` there
- * when the repository has one, else the scenario's `ci_config:` stand-in, else none.
+ * when the repository has one, else (unless `standIn` is false) the scenario's `ci_config:`
+ * stand-in, else none.
  */
-function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string): CiConfigResult {
+function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string, standIn = true): CiConfigResult {
   const text = fileTextAt(ctx, project, sha, CI_CONFIG_PATH)
   if (text !== undefined) return parseCiYaml(text)
+  if (!standIn) return { kind: 'missing' }
   const stored = ctx.db.tables.project_ci_configs.get(project.id)
   if (!stored) return { kind: 'missing' }
   return { kind: 'config', config: { stages: stored.stages.length > 0 ? stored.stages : DEFAULT_STAGES, jobs: stored.jobs } }
@@ -351,6 +354,10 @@ interface NewPipeline {
   stages: readonly string[]
   jobs: readonly CiJob[]
   variables: readonly NewVariable[]
+  /** A push's `before` (`Gitlab::Git::BLANK_SHA` for a new ref); absent for the API's and merge requests' pipelines. */
+  beforeSha?: string
+  /** The definition's error, for a pipeline a push makes failed (`config_error`). */
+  yamlErrors?: string
 }
 
 /** The commit a pipeline is made for, as far as the pipeline keeps it. */
@@ -385,6 +392,8 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
     created_at: now,
     updated_at: now,
     ...pipelineCommitFields(commit),
+    ...(n.beforeSha !== undefined ? { before_sha: n.beforeSha } : {}),
+    ...(n.yamlErrors !== undefined ? { yaml_errors: n.yamlErrors } : {}),
   })
   for (const v of n.variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
   for (const job of n.jobs) {
@@ -453,6 +462,67 @@ export interface PipelineOrigin {
   /** A schedule's variables, over the pipeline's own. */
   readonly scheduleVariables?: readonly NewVariable[] | undefined
 }
+
+/** One ref a push moved, as the push pipeline reads it (`Git::BaseHooksService#pipeline_params`). */
+export interface PushedRef {
+  /** The short ref: a branch or tag name. */
+  readonly ref: string
+  readonly tag: boolean
+  /** The ref's old value, null for a new ref. */
+  readonly before: string | null
+  /** The ref's new value (a commit, or an annotated tag's object). */
+  readonly after: string
+  /** The push options' `ci.variable`s, as pipeline variables (`env_var`). */
+  readonly variables: readonly NewVariable[]
+  /** Whether the push options say `ci.skip`. */
+  readonly skip: boolean
+}
+
+/** `Chain::Skip::SKIP_PATTERN`: `[ci skip]`, `[skip ci]` (and `-`/`_` between), any case. */
+const SKIP_PATTERN = /\[(ci[ _-]skip|skip[ _-]ci)\]/i
+
+/**
+ * `Ci::CreatePipelineService#execute(:push)` for one pushed ref (`Git::BranchPushService`,
+ * `Git::TagPushService`: `save_on_errors` true), in the chain's order: the pushed commit (an
+ * annotated tag peeled: `checkout_sha`) and its own `.gitlab-ci.yml` (the scenario's `ci_config:`
+ * stand-in is not read: it stands for no commit); none, no pipeline ("Missing CI config file" is
+ * not saved); a definition GitLab refuses, a `failed` pipeline with its `yaml_errors`
+ * (`Config::Process` drops it with `config_error`); then `Chain::Skip` (`[ci skip]` in the commit
+ * message, or `ci.skip`), a `skipped` pipeline without jobs; then the jobs a `push` pipeline gets
+ * (none: no pipeline), created with the push's variables and processed.
+ * @returns the pipeline, or undefined when none was made.
+ */
+export function createPushPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, pushed: PushedRef, now: string): PipelineRecord | undefined {
+  const repo = repositoryOf(ctx.db, project)
+  const sha = peelToCommitId(repo, pushed.after)
+  if (sha === undefined) return undefined
+  const config = ciConfigAt(ctx, project, sha, false)
+  if (config.kind === 'missing') return undefined
+  const commit = Commit(repo, sha, project, ctx)
+  const base = { source: 'push', ref: pushed.ref, tag: pushed.tag, commit, user, variables: pushed.variables, beforeSha: pushed.before ?? BLANK_SHA }
+  const finish = (status: 'failed' | 'skipped', extra: Partial<NewPipeline>): PipelineRecord => {
+    const created = insertPipeline(ctx, project, { ...base, stages: [], jobs: [], ...extra }, now)
+    const stored = ctx.db.tables.pipelines.update(created.id, { status })
+    publishPipelineStatus(ctx, stored, created.status)
+    return stored
+  }
+  if (config.kind === 'error') return finish('failed', { yamlErrors: config.error })
+  if (pushed.skip || SKIP_PATTERN.test(commit.message)) return finish('skipped', {})
+  const vars = ciVariables(project, 'push', sha, pushed.ref, pushed.tag, {}, pushed.variables)
+  const jobs = jobsForPipeline(config.config, { source: 'push', ref: pushed.ref, tag: pushed.tag, variables: vars })
+  if (jobs.length === 0) return undefined
+  return insertPipeline(ctx, project, { ...base, stages: config.config.stages, jobs }, now)
+}
+
+/** An object peeled to the commit it names (annotated tags followed), or undefined for none. */
+function peelToCommitId(repo: ReturnType<typeof repositoryOf>, id: string): string | undefined {
+  let current = id
+  for (let tag = repo.objects.tag(current); tag; tag = repo.objects.tag(current)) current = tag.object
+  return repo.objects.commit(current) ? current : undefined
+}
+
+/** `Gitlab::Git::BLANK_SHA`. */
+const BLANK_SHA = '0'.repeat(40)
 
 /** The merge request a merge request pipeline is for (what `MergeRequests::CreatePipelineService` reads of it). */
 export interface PipelineMergeRequest {

@@ -77,6 +77,10 @@ export interface PipelineRecord extends Row {
   committer_name: string
   committer_email: string
   committed_date: Timestamp
+  /** A push pipeline's `before_sha` (the ref before the push; blank for a new ref); absent for others. */
+  before_sha?: string
+  /** The CI definition's error of a pipeline a push made failed (`yaml_errors`); absent for none. */
+  yaml_errors?: string
 }
 
 /**

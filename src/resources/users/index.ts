@@ -8,6 +8,8 @@ import type { Area } from '../../scenario/area.js'
 import { userAvatarTables } from './users.avatars.js'
 import { userFragment } from './users.scenario.js'
 import { userTables } from './users.tables.js'
+// A user's password authenticates git over HTTP (registered with the git-http area at start).
+import './users.git.js'
 
 export type { OauthApplicationFields, ScenarioPersonalAccessToken, UserFields } from './users.scenario.js'
 export type { OauthApplicationRecord } from './users.tables.js'

@@ -91,6 +91,7 @@ export type OauthApplicationFields = FieldsOutput<typeof root>
 const userFields = {
   name: z.string().optional().describe('Full name; faker when absent.'),
   email: z.string().optional().describe('Primary email; faker when absent.'),
+  password: z.string().min(1).optional().describe('A password git over HTTP accepts for the user (HTTP Basic with the username or email, as Gitlab::Auth does when password authentication for git is on); absent: none, only tokens authenticate.'),
   /** Default false. */
   admin: z.boolean().default(false).describe('An administrator. Default false.'),
   /** Default `active`. `ldap_blocked`: blocked by the LDAP sync, which the API may neither block nor unblock. */
@@ -235,6 +236,7 @@ export const userFragment: ScenarioFragment = {
         projects_limit: u.projects_limit,
         private_profile: u.private_profile,
         external: u.external,
+        ...(u.password !== undefined ? { password: u.password } : {}),
       }
       return record
     },

@@ -108,6 +108,8 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
     private_profile: attrs.private_profile ?? false,
     external: attrs.external ?? false,
   })
+  // The password given is the account's (a reset or random one is none fakelab knows).
+  if (attrs.password !== undefined) record.password = attrs.password
   const errors = { ...validate(record, attrs.password), ...avatarErrors }
   // gitlab: users.rb checks the conflicts only once the save has failed; a taken email or
   // username always fails it, so they come first either way.
@@ -130,6 +132,7 @@ export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttri
   for (const key of keys) {
     if (attrs[key] !== undefined) (patch as Record<string, unknown>)[key] = attrs[key]
   }
+  if (attrs.password !== undefined) patch.password = attrs.password
   const errors = { ...validate({ ...user, ...patch }, attrs.password), ...avatarErrors }
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   return ctx.db.tables.users.update(user.id, patch)

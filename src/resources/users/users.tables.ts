@@ -28,6 +28,15 @@ declare module '../../db/schema.js' {
   interface Tables {
     oauth_applications: OauthApplicationRecord
   }
+  /** This area's column on core's users. */
+  interface UserRecord {
+    /**
+     * The account's password, as the scenario or `POST`/`PUT /users` gave it (fakelab keeps no
+     * digest); absent: none fakelab knows, so no password authenticates as the user. Git over HTTP
+     * accepts it with the username or e-mail (users.git.ts).
+     */
+    password?: string
+  }
   /** This area's column on core's OAuth tokens. */
   interface OauthAccessTokenRecord {
     /**

@@ -14,6 +14,7 @@ import { loadDefaultScenario, startServer } from '../../../src/node.js'
 import { subscribe } from '../../../src/rules/events.js'
 
 const run = promisify(execFile)
+const BLANK = '0'.repeat(40)
 const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_AUTHOR_NAME: 'Elena', GIT_AUTHOR_EMAIL: 'elena@example.com', GIT_COMMITTER_NAME: 'Elena', GIT_COMMITTER_EMAIL: 'elena@example.com', GIT_AUTHOR_DATE: '2021-04-01T12:00:00Z', GIT_COMMITTER_DATE: '2021-04-01T12:00:00Z' }
 
 /** Runs git; its stderr without the spaces git pads `remote:` lines with. */
@@ -47,7 +48,10 @@ describe('git over HTTP with the git CLI [node]', () => {
   const withToken = (user: string, token: string) => url.replace('://', `://${user}:${token}@`)
 
   beforeAll(async () => {
-    sim = createSimulator({ scenario: await loadDefaultScenario() })
+    const scenario = await loadDefaultScenario()
+    // Elena gets a password (the default scenario gives none): git over HTTP accepts it.
+    Object.assign(scenario.users!.find((u) => u.username === 'elena')!, { password: 'elena-s3cret' })
+    sim = createSimulator({ scenario })
     snapshot = sim.snapshot()
     const server = await startServer(sim, { port: 0 })
     url = server.url
@@ -196,5 +200,126 @@ describe('git over HTTP with the git CLI [node]', () => {
     await git(w, 'checkout', '-b', 'feature/no-mr')
     const warned = await git(w, 'push', '-o', 'merge_request.title=x', 'origin', 'feature/no-mr')
     expect(warned.stderr).toContain("remote: WARNINGS:\nremote: Error encountered with push options 'merge_request.title=x': A merge_request.create push option is required to create a merge request for branch feature/no-mr")
+  })
+
+  it('pushes make pipelines from the pushed .gitlab-ci.yml: ci.variable feeds rules, ci.skip and [ci skip] skip, a deletion makes none', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/ci')
+    writeFileSync(join(w, '.gitlab-ci.yml'), 'build:\n  script: make\ndeploy:\n  rules:\n    - if: \'$DEPLOY == "yes"\'\n  script: deploy\n')
+    await git(w, 'add', '.gitlab-ci.yml')
+    await git(w, 'commit', '-m', 'Add CI')
+    const sha = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    const main = (await git(w, 'rev-parse', 'main')).stdout.trim()
+    await git(w, 'push', '-o', 'ci.variable=DEPLOY=yes', '-o', 'ci.variable=EMPTY=', '-o', 'ci.variable=NOVALUE', 'origin', 'feature/ci')
+    const list = await api('GET', '/projects/20/pipelines?ref=feature/ci')
+    expect(list.body).toHaveLength(1)
+    const id = list.body[0].id as number
+    expect((await api('GET', `/projects/20/pipelines/${id}`)).body).toMatchObject({ sha, ref: 'feature/ci', status: 'pending', before_sha: BLANK, user: { username: 'elena' } })
+    const jobs = await api('GET', `/projects/20/pipelines/${id}/jobs`)
+    expect(jobs.body.map((j: any) => j.name)).toEqual(['deploy', 'build'])
+    const variables = await api('GET', `/projects/20/pipelines/${id}/variables`)
+    expect(variables.body.map((v: any) => [v.key, v.value, v.variable_type])).toEqual([['DEPLOY', 'yes', 'env_var'], ['EMPTY', '', 'env_var']])
+    // Without the variable the rule leaves deploy out; ci.skip and [ci skip] make skipped pipelines.
+    await git(w, 'commit', '--allow-empty', '-m', 'Second')
+    await git(w, 'push', 'origin', 'feature/ci')
+    const second = (await api('GET', '/projects/20/pipelines?ref=feature/ci')).body[0]
+    expect(second.id).toBe(id + 1)
+    expect((await api('GET', `/projects/20/pipelines/${second.id}/jobs`)).body.map((j: any) => j.name)).toEqual(['build'])
+    await git(w, 'commit', '--allow-empty', '-m', 'Third')
+    await git(w, 'push', '-o', 'ci.skip', 'origin', 'feature/ci')
+    await git(w, 'commit', '--allow-empty', '-m', 'Fourth [CI SKIP]')
+    await git(w, 'push', 'origin', 'feature/ci')
+    const all = (await api('GET', '/projects/20/pipelines?ref=feature/ci')).body
+    expect(all.map((p: any) => [p.id, p.status])).toEqual([[id + 3, 'skipped'], [id + 2, 'skipped'], [id + 1, 'pending'], [id, 'pending']])
+    await git(w, 'push', 'origin', '--delete', 'feature/ci')
+    expect((await api('GET', '/projects/20/pipelines?ref=feature/ci')).body).toHaveLength(4)
+    expect(main).not.toBe(sha)
+  })
+
+  it('a merge request opened by a push option gets its merge request pipeline', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/mr-ci')
+    writeFileSync(join(w, '.gitlab-ci.yml'), 'test:\n  rules:\n    - if: \'$CI_PIPELINE_SOURCE == "merge_request_event"\'\n  script: make test\n')
+    await git(w, 'add', '.gitlab-ci.yml')
+    await git(w, 'commit', '-m', 'MR CI')
+    await git(w, 'push', '-o', 'merge_request.create', 'origin', 'feature/mr-ci')
+    const mr = (await api('GET', '/projects/20/merge_requests?source_branch=feature/mr-ci')).body[0]
+    const full = await api('GET', `/projects/20/merge_requests/${mr.iid}`)
+    expect(full.body.head_pipeline).toMatchObject({ ref: `refs/merge-requests/${mr.iid}/head`, status: 'pending', user: { username: 'elena' } })
+    // No push pipeline: its only job is for merge requests.
+    expect((await api('GET', '/projects/20/pipelines?ref=feature/mr-ci')).body).toEqual([])
+  })
+
+  /** `GET …/info/refs?service=…` with HTTP Basic: status and body text. */
+  const refs = async (path: string, service: string, login: string, password: string) => {
+    const res = await fetch(`${url}/${path}/info/refs?service=${service}`, { headers: { authorization: `Basic ${btoa(`${login}:${password}`)}` } })
+    return [res.status, res.status === 200 ? res.headers.get('content-type') : await res.text()]
+  }
+
+  it('deploy tokens clone their project or their group\'s projects with their username, never push', async () => {
+    await git(dir, 'clone', `${withToken('gitlab+deploy-token-31', 'fakelab-deploy-acme')}/acme/website.git`, 'a')
+    expect((await git(join(dir, 'a'), 'rev-parse', 'HEAD')).stdout.trim()).toBe((await api('GET', '/projects/20/repository/branches/main')).body.commit.id)
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'api-deployer', 'fakelab-deploy-api')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+    const advert = 'application/x-git-upload-pack-advertisement'
+    // Group acme's token reads acme's projects and its subgroups'.
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab+deploy-token-31', 'fakelab-deploy-acme')).toEqual([200, advert])
+    expect(await refs('acme/website.git', 'git-upload-pack', 'gitlab+deploy-token-31', 'fakelab-deploy-acme')).toEqual([200, advert])
+    // Another login with the secret, a revoked token, a project the token does not reach: no credentials (401).
+    for (const [path, login, secret] of [['acme/platform/api.git', 'elena', 'fakelab-deploy-api'], ['acme/platform/api.git', 'gitlab+deploy-token-34', 'fakelab-deploy-api-revoked'], ['olive/dotfiles.git', 'gitlab+deploy-token-31', 'fakelab-deploy-acme']]) {
+      expect(await refs(path!, 'git-upload-pack', login!, secret!)).toEqual([401, 'HTTP Basic: Access denied\n'])
+    }
+    // A registry-only token may not download code; no deploy token may push (13.12 has no write_repository for them).
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab+deploy-token-33', 'fakelab-deploy-api-registry')).toEqual([403, 'You are not allowed to download code.'])
+    expect(await refs('acme/platform/api.git', 'git-receive-pack', 'api-deployer', 'fakelab-deploy-api')).toEqual([403, 'You are not allowed to upload code.'])
+    writeFileSync(join(dir, 'a', 'x.txt'), 'x\n')
+    await git(join(dir, 'a'), 'add', 'x.txt')
+    await git(join(dir, 'a'), 'commit', '-m', 'x')
+    expect(await gitFails(join(dir, 'a'), 'push', 'origin', 'HEAD:refs/heads/deployer')).toContain('You are not allowed to upload code.')
+  })
+
+  it("a scenario user's password clones and pushes as the user (username or e-mail); a wrong one is 401", async () => {
+    await git(dir, 'clone', `${withToken('elena', 'elena-s3cret')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/password')
+    await git(w, 'commit', '--allow-empty', '-m', 'With a password')
+    await git(w, 'push', 'origin', 'feature/password')
+    expect(pushes).toEqual([{ project: 20, actor: 9, refs: [{ ref: 'refs/heads/feature/password', before: null, after: (await git(w, 'rev-parse', 'HEAD')).stdout.trim() }] }])
+    expect(await refs('acme/website.git', 'git-receive-pack', 'ELENA@example.com', 'elena-s3cret')).toEqual([200, 'application/x-git-receive-pack-advertisement'])
+    // The Developer's role still decides: main is protected.
+    await git(w, 'checkout', 'main')
+    await git(w, 'commit', '--allow-empty', '-m', 'To main')
+    expect(await gitFails(w, 'push', 'origin', 'main')).toContain('remote: GitLab: You are not allowed to push code to protected branches on this project.')
+    expect(await refs('acme/website.git', 'git-receive-pack', 'elena', 'wrong')).toEqual([401, 'HTTP Basic: Access denied\n'])
+    expect(await refs('acme/website.git', 'git-receive-pack', 'max', 'elena-s3cret')).toEqual([401, 'HTTP Basic: Access denied\n'])
+    // A password set through the API is the account's too.
+    const created = await api('POST', '/users', 'glpat-root-fakelab', { email: 'pat@example.com', username: 'pat', name: 'Pat', password: 'pat-password-1' })
+    expect(created.status).toBe(201)
+    expect(JSON.stringify(created.body)).not.toContain('pat-password-1')
+    expect(await refs('acme/website.git', 'git-upload-pack', 'pat', 'pat-password-1')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+  })
+
+  it('serves a renamed or transferred project on its old paths (redirect routes), with the moved message after a push; the API does not follow them', async () => {
+    expect((await api('PUT', '/projects/20', 'glpat-root-fakelab', { path: 'site' })).status).toBe(200)
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/moved')
+    await git(w, 'commit', '--allow-empty', '-m', 'After the move')
+    const { stderr } = await git(w, 'push', 'origin', 'feature/moved')
+    expect(stderr).toContain(`remote: Project 'acme/website' was moved to 'acme/site'.\nremote:\nremote: Please update your Git remote:\nremote:\nremote:   git remote set-url origin ${url}/acme/site.git\n`)
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fmoved')).status).toBe(200)
+    // 13.12's API finds projects by their current path only.
+    expect((await api('GET', '/projects/acme%2Fwebsite')).status).toBe(404)
+    expect((await api('GET', '/projects/acme%2Fsite')).body.id).toBe(20)
+    // A transfer keeps both old paths; an anonymous clone of a public project follows them quietly.
+    expect((await api('PUT', '/projects/20/transfer', 'glpat-root-fakelab', { namespace: 'root' })).status).toBe(200)
+    for (const old of ['acme/website', 'ACME/Site']) {
+      const res = await fetch(`${url}/${old}.git/info/refs?service=git-upload-pack`)
+      expect(res.status).toBe(200)
+    }
+    const pushed = await git(w, 'push', `${withToken('elena', 'glpat-elena-fakelab')}/acme/site.git`, 'feature/moved:feature/moved-again')
+    expect(pushed.stderr).toContain("remote: Project 'acme/site' was moved to 'root/site'.")
+    expect((await fetch(`${url}/acme/nothing.git/info/refs?service=git-upload-pack`)).status).toBe(401)
   })
 })

@@ -24,7 +24,9 @@ describe('git over HTTP through the MSW door (isomorphic-git)', () => {
   const server = { close: () => {} } as { close: () => void }
 
   beforeAll(async () => {
-    sim = createSimulator({ scenario: await loadDefaultScenario() })
+    const scenario = await loadDefaultScenario()
+    Object.assign(scenario.users!.find((u) => u.username === 'elena')!, { password: 'elena-s3cret' })
+    sim = createSimulator({ scenario })
     snapshot = sim.snapshot()
     const msw = setupServer(...createHandlers(sim, { baseUrl: BASE }))
     msw.listen({ onUnhandledRequest: 'error' })
@@ -65,6 +67,31 @@ describe('git over HTTP through the MSW door (isomorphic-git)', () => {
   it('refuses a push without credentials with the Basic challenge', async () => {
     await git.clone({ fs, http, dir, url: `${BASE}/acme/website.git` })
     await expect(git.push({ fs, http, dir, remote: 'origin', ref: 'main' })).rejects.toMatchObject({ code: 'HttpError', data: { statusCode: 401 } })
+  })
+
+  it('clones with a group deploy token, and pushes with a password to an old path: the moved message, a push pipeline from the pushed .gitlab-ci.yml', async () => {
+    await git.clone({ fs, http, dir: join(dir, 'd'), url: `${BASE}/acme/website.git`, onAuth: () => ({ username: 'gitlab+deploy-token-31', password: 'fakelab-deploy-acme' }) })
+    const pushAsDeployer = await fetch(`${BASE}/acme/website.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${btoa('gitlab+deploy-token-31:fakelab-deploy-acme')}` } })
+    expect([pushAsDeployer.status, await pushAsDeployer.text()]).toEqual([403, 'You are not allowed to upload code.'])
+    const renamed = await fetch(`${BASE}/api/v4/projects/20`, { method: 'PUT', headers: { 'private-token': 'glpat-root-fakelab', 'content-type': 'application/json' }, body: JSON.stringify({ path: 'site' }) })
+    expect(renamed.status).toBe(200)
+    const onAuth = () => ({ username: 'elena', password: 'elena-s3cret' })
+    await git.clone({ fs, http, dir, url: `${BASE}/acme/website.git`, onAuth })
+    await git.branch({ fs, dir, ref: 'iso-ci', checkout: true })
+    fs.writeFileSync(join(dir, '.gitlab-ci.yml'), "build:\n  script: make\ndeploy:\n  rules:\n    - if: '$TARGET == \"prod\"'\n  script: deploy\n")
+    await git.add({ fs, dir, filepath: '.gitlab-ci.yml' })
+    const author = { name: 'Elena', email: 'elena@example.com', timestamp: 1617278400, timezoneOffset: 0 }
+    const sha = await git.commit({ fs, dir, message: 'CI', author })
+    const messages: string[] = []
+    const result = await git.push({ fs, http, dir, remote: 'origin', ref: 'iso-ci', onAuth, onMessage: (m) => void messages.push(m) })
+    expect(result.ok).toBe(true)
+    expect(messages.join('')).toContain("Project 'acme/website' was moved to 'acme/site'.")
+    // isomorphic-git sends no push options: the rule reads no TARGET, so only build runs.
+    const get = async (path: string) => (await fetch(`${BASE}/api/v4${path}`, { headers: { 'private-token': 'glpat-root-fakelab' } })).json() as Promise<any>
+    const pipelines = await get('/projects/20/pipelines?ref=iso-ci')
+    expect(pipelines.map((p: any) => [p.sha, p.status])).toEqual([[sha, 'pending']])
+    expect((await get(`/projects/20/pipelines/${pipelines[0].id}/jobs`)).map((j: any) => j.name)).toEqual(['build'])
+    expect(await get(`/projects/20/pipelines/${pipelines[0].id}/variables`)).toEqual([])
   })
 })
 

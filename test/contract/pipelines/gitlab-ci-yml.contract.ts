@@ -80,14 +80,16 @@ async function jobsOf(api: Api, id: number): Promise<[string, string, string, bo
 
 contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
   it.each([
-    ['python-gitlab\'s rules: merge_request_event', 'ci-mr', MR_ONLY, [['test', 'test', 'pending', false]]],
-    ['rules, only: [merge_requests], a rule with when: never, except', 'ci-mixed', MIXED, [['lint', 'test', 'pending', false], ['test', 'test', 'pending', false]]],
-  ] as const)('%s: the new merge request gets a pipeline, its head pipeline', async (_what, branch, content, jobs) => {
+    // No job for a push: the file's commit made no pipeline.
+    ['python-gitlab\'s rules: merge_request_event', 'ci-mr', MR_ONLY, [['test', 'test', 'pending', false]], 1008],
+    // The file's commit made push pipeline 1008 (build, never).
+    ['rules, only: [merge_requests], a rule with when: never, except', 'ci-mixed', MIXED, [['lint', 'test', 'pending', false], ['test', 'test', 'pending', false]], 1009],
+  ] as const)('%s: the new merge request gets a pipeline, its head pipeline', async (_what, branch, content, jobs, id) => {
     const sha = await branchWithCi(api, branch, content)
     const mr = await api.post('/projects/30/merge_requests', { as: 'devon', body: { source_branch: branch, target_branch: 'main', title: 'CI' } })
     expect(mr.status).toBe(201)
     const iid = mr.body.iid as number
-    const basic = { id: 1008, project_id: 30, sha, ref: `refs/merge-requests/${iid}/head`, status: 'pending', created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/ivy/tracker/-/pipelines/1008` }
+    const basic = { id, project_id: 30, sha, ref: `refs/merge-requests/${iid}/head`, status: 'pending', created_at: NOW, updated_at: NOW, web_url: `${api.baseUrl}/ivy/tracker/-/pipelines/${id}` }
     const devon = { id: 4, name: 'Devon Developer', username: 'devon', state: 'active', avatar_url: null, web_url: `${api.baseUrl}/devon` }
     const pipeline = {
       ...basic,
@@ -100,15 +102,15 @@ contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
       committed_at: null,
       duration: null,
       coverage: null,
-      detailed_status: { icon: 'status_pending', text: 'pending', label: 'pending', group: 'pending', tooltip: 'pending', has_details: true, details_path: '/ivy/tracker/-/pipelines/1008', illustration: null, favicon: '/assets/ci_favicons/favicon_status_pending.png' },
+      detailed_status: { icon: 'status_pending', text: 'pending', label: 'pending', group: 'pending', tooltip: 'pending', has_details: true, details_path: `/ivy/tracker/-/pipelines/${id}`, illustration: null, favicon: '/assets/ci_favicons/favicon_status_pending.png' },
     }
     expect(mr.body.head_pipeline).toEqual(pipeline)
-    expect((await api.get('/projects/30/pipelines/1008', { as: 'max' })).body).toEqual(pipeline)
-    expect(await jobsOf(api, 1008)).toEqual(jobs)
+    expect((await api.get(`/projects/30/pipelines/${id}`, { as: 'max' })).body).toEqual(pipeline)
+    expect(await jobsOf(api, id)).toEqual(jobs)
     const listed = await api.get(`/projects/30/merge_requests/${iid}/pipelines`, { as: 'max' })
     expect(listed.status).toBe(200)
-    expect(listed.body).toEqual([basic])
-    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body).toEqual([basic])
+    expect(listed.body.map((p: { id: number; ref: string }) => [p.id, p.ref])).toEqual(id === 1008 ? [[1008, basic.ref]] : [[1009, basic.ref], [1008, branch]])
+    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body[0]).toEqual(basic)
 
     // A running head pipeline: merge when it succeeds (200, set), then cancel it (201 {"status":"success"}).
     const merge = await api.put(`/projects/30/merge_requests/${iid}/merge`, { as: 'max', body: { merge_when_pipeline_succeeds: true } })
@@ -119,10 +121,8 @@ contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
   })
 
   it.each([
-    ['no job for merge requests (default only: branches, tags)', 'build:\n  script: make\n'],
     ['every job excluded by its rules', 'deploy:\n  rules:\n    - if: \'$CI_COMMIT_BRANCH == "main"\'\n  script: x\n'],
-    ['YAML that does not parse', 'test: [unclosed\n'],
-    ['no visible job', '.hidden:\n  script: x\nvariables:\n  A: b\n'],
+    ['no job for a push or a merge request', 'deploy:\n  only: [tags]\n  script: x\n'],
   ])('%s: no pipeline, and merge when pipeline succeeds is refused (405)', async (_what, content) => {
     await branchWithCi(api, 'ci-none', content)
     const mr = await api.post('/projects/30/merge_requests', { as: 'devon', body: { source_branch: 'ci-none', target_branch: 'main', title: 'CI' } })
@@ -131,6 +131,18 @@ contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
     expect((await api.get('/projects/30/pipelines', { as: 'max' })).body).toEqual([])
     const merge = await api.put(`/projects/30/merge_requests/${mr.body.iid}/merge`, { as: 'max', body: { merge_when_pipeline_succeeds: true } })
     expect([merge.status, merge.body]).toEqual([405, { message: '405 Method Not Allowed' }])
+  })
+
+  it.each([
+    ['no job for merge requests (default only: branches, tags)', 'build:\n  script: make\n', 'pending', null],
+    ['YAML that does not parse', 'test: [unclosed\n', 'failed', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!'],
+    ['no visible job', '.hidden:\n  script: x\nvariables:\n  A: b\n', 'failed', 'jobs config should contain at least one visible job'],
+  ])('%s: no merge request pipeline; the push pipeline of the file\'s commit is the head pipeline', async (_what, content, status, yamlErrors) => {
+    const sha = await branchWithCi(api, 'ci-none', content)
+    const mr = await api.post('/projects/30/merge_requests', { as: 'devon', body: { source_branch: 'ci-none', target_branch: 'main', title: 'CI' } })
+    expect(mr.status).toBe(201)
+    expect(mr.body.head_pipeline).toMatchObject({ id: 1008, sha, ref: 'ci-none', status, yaml_errors: yamlErrors, user: { username: 'max' } })
+    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body.map((p: { id: number }) => p.id)).toEqual([1008])
   })
 
   it('a branch without the file makes no merge request pipeline (project 20 keeps its scenario ci_config)', async () => {
@@ -148,8 +160,9 @@ contract('.gitlab-ci.yml: POST /projects/:id/pipeline', {}, ({ api }) => {
     const sha = await branchWithCi(api, 'ci-api', MIXED)
     const res = await api.post('/projects/30/pipeline', { as: 'devon', body: { ref: 'ci-api' } })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ id: 1008, sha, ref: 'ci-api', status: 'pending', before_sha: BLANK_SHA, tag: false })
-    expect(await jobsOf(api, 1008)).toEqual([
+    // 1008 is the push pipeline of the file's commit.
+    expect(res.body).toMatchObject({ id: 1009, sha, ref: 'ci-api', status: 'pending', before_sha: BLANK_SHA, tag: false })
+    expect(await jobsOf(api, 1009)).toEqual([
       ['never', 'test', 'created', false],
       ['review', 'deploy', 'created', true],
       ['build', 'build', 'pending', false],
@@ -169,15 +182,18 @@ contract('.gitlab-ci.yml: POST /projects/:id/pipeline', {}, ({ api }) => {
   })
 
   it.each([
-    ['YAML that does not parse', 'test: [unclosed\n', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!'],
-    ['YAML that is not a mapping', '- a\n- b\n', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!'],
-    ['no visible job', '.hidden:\n  script: x\nstages: [build]\n', 'jobs config should contain at least one visible job'],
-    ['a job in an unknown stage', 'stages: [build]\nx:\n  stage: qa\n  script: y\n', 'x job: chosen stage does not exist; available stages are .pre, build, .post'],
-    ['no job for an api pipeline', MR_ONLY, 'No stages / jobs for this pipeline.'],
-  ])('%s: 400 with 13.x\'s message, no pipeline', async (_what, content, message) => {
+    ['YAML that does not parse', 'test: [unclosed\n', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!', true],
+    ['YAML that is not a mapping', '- a\n- b\n', 'Included file `.gitlab-ci.yml` does not have valid YAML syntax!', true],
+    ['no visible job', '.hidden:\n  script: x\nstages: [build]\n', 'jobs config should contain at least one visible job', true],
+    ['a job in an unknown stage', 'stages: [build]\nx:\n  stage: qa\n  script: y\n', 'x job: chosen stage does not exist; available stages are .pre, build, .post', true],
+    ['no job for an api pipeline', MR_ONLY, 'No stages / jobs for this pipeline.', false],
+  ])('%s: 400 with 13.x\'s message, no pipeline', async (_what, content, message, pushFailed) => {
     await branchWithCi(api, 'ci-bad', content)
     const res = await api.post('/projects/30/pipeline', { as: 'devon', body: { ref: 'ci-bad' } })
     expect([res.status, res.body]).toEqual([400, { message: { base: [message] } }])
-    expect((await api.get('/projects/30/pipelines', { as: 'max' })).body).toEqual([])
+    // The API's refused pipeline is not saved; the push of the file saved a failed one (`save_on_errors`).
+    const pipelines = (await api.get('/projects/30/pipelines', { as: 'max' })).body as { id: number; status: string; source: string }[]
+    expect(pipelines.map((p) => [p.id, p.status])).toEqual(pushFailed ? [[1008, 'failed']] : [])
+    if (pushFailed) expect((await api.get('/projects/30/pipelines/1008', { as: 'max' })).body.yaml_errors).toBe(message)
   })
 })
