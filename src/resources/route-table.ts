@@ -516,6 +516,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /topics/merge",
     ],
   },
+  "uploads": {
+    api: [
+      "POST /projects/:id/uploads",
+    ],
+    web: [
+      "GET /*project/uploads/:secret/:filename",
+    ],
+  },
   "user-keys": {
     api: [
       "GET /user/keys",

@@ -127,6 +127,12 @@ interface Row {
 }
 
 const LABEL = { name: 'matrix', color: '#123456' }
+/** A multipart body with one `file` (uploads area). */
+const uploadForm = (): FormData => {
+  const form = new FormData()
+  form.append('file', new File(['matrix'], 'matrix.txt', { type: 'text/plain' }))
+  return form
+}
 /** Topics 1 and 2 (the default scenario has none). */
 const addTopics = (sim: Simulator): void => {
   sim.db.tables.topics.insert({ id: 1, name: 'ruby', title: 'Ruby', description: null })
@@ -803,6 +809,11 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
+  // ---- uploads (issue 34 item 1; gitlab: lib/api/projects.rb `post ":id/uploads"`: `user_project` only,
+  // so any reader of the project may upload, a non-member of a public one too) ---------------------------
+  { key: 'POST /projects/:id/uploads', path: '/projects/20/uploads', multipart: uploadForm, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/uploads', path: '/projects/21/uploads', multipart: uploadForm, expect: [401, 201, 201, 201, 201, 201, 404, 201, 404, S] },
+  // ---- end uploads -------------------------------------------------------------------------------------
 ]
 
 /**
