@@ -150,8 +150,9 @@ class UnimplementedPassthrough extends HttpHandler {
  * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s), fakelab's control
  * namespace (`/-/fakelab/*`), the uploads API entities link to (metric images under
  * `/uploads/-/system/issuable_metric_image/`, uploaded user avatars under `/uploads/-/system/user/avatar/`),
- * GitLab's health probes (`/-/health`, `/-/readiness`, `/-/liveness`) and git's smart HTTP
- * (`/<namespace>/<project>.git/info/refs`, `git-upload-pack`, `git-receive-pack`). Prepend your own handlers with `server.use(...)` to override one endpoint.
+ * GitLab's health probes (`/-/health`, `/-/readiness`, `/-/liveness`), git's smart HTTP
+ * (`/<namespace>/<project>.git/info/refs`, `git-upload-pack`, `git-receive-pack`) and project
+ * uploads (`/<namespace>/<project>/uploads/<32 hex secret>/<filename>`). Prepend your own handlers with `server.use(...)` to override one endpoint.
  * @example
  * import { setupServer } from 'msw/node'
  * import { createSimulator } from 'fakelab'
@@ -175,7 +176,9 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
   const probes = http.all(urlPattern(base, '-/(?:health|readiness|liveness)'), handle)
   // git's smart HTTP (issue 35): a repository path of any depth, then one of git's three endpoints.
   const git = http.all(urlPattern(base, '[^?#]+/(?:info/refs|git-upload-pack|git-receive-pack)', '(?:[?#]|$)'), handle)
-  return [api, http.all(urlPattern(base, '-/fakelab'), handle), uploads, probes, git]
+  // Project uploads (issue 34): a project path of any depth, `uploads`, a 32-hex secret, a file name.
+  const projectUploads = http.all(urlPattern(base, '[^?#]+/uploads/[0-9a-f]{32}/[^/?#]+', '(?:[?#]|$)'), handle)
+  return [api, http.all(urlPattern(base, '-/fakelab'), handle), uploads, probes, git, projectUploads]
 }
 
 /**

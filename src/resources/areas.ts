@@ -46,6 +46,7 @@ export * from './system-hooks/index.js' // system hooks store (issue 37); delive
 export * from './templates/index.js' // .gitlab-ci.yml, .gitignore, Dockerfile and license templates (issue 36 item 4)
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
+export * from './uploads/index.js' // project uploads and their web URL (issue 34 item 1)
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
 export * from './user-status/index.js' // a user's status (issue 37 item 6)
 export * from './users/index.js'

@@ -290,6 +290,12 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /projects/:id/merge_requests/:merge_request_iid/merge",
       "POST /projects/:id/merge_requests/:merge_request_iid/cancel_merge_when_pipeline_succeeds",
       "PUT /projects/:id/merge_requests/:merge_request_iid/rebase",
+      "GET /projects/:id/merge_requests/:merge_request_iid/approvals",
+      "POST /projects/:id/merge_requests/:merge_request_iid/approve",
+      "POST /projects/:id/merge_requests/:merge_request_iid/unapprove",
+      "GET /projects/:id/merge_requests/:merge_request_iid/versions",
+      "GET /projects/:id/merge_requests/:merge_request_iid/versions/:version_id",
+      "POST /projects/:id/merge_requests/:merge_request_iid/pipelines",
     ],
   },
   "milestones": {
@@ -619,6 +625,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /topics/:id",
       "DELETE /topics/:id",
       "POST /topics/merge",
+    ],
+  },
+  "uploads": {
+    api: [
+      "POST /projects/:id/uploads",
+    ],
+    web: [
+      "GET /*project/uploads/:secret/:filename",
     ],
   },
   "user-keys": {

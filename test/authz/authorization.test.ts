@@ -127,6 +127,22 @@ interface Row {
 }
 
 const LABEL = { name: 'matrix', color: '#123456' }
+/** max's approval of acme/website !1 (merge request 500). */
+function maxApproved(sim: Simulator): void {
+  sim.db.tables.merge_request_approvals.insert({ merge_request_id: 500, user_id: 5, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z' })
+}
+/** A diff version 9500 of acme/website !1 (merge request 500), on SHAs the repository does not have. */
+function mrVersion(sim: Simulator): void {
+  sim.db.tables.merge_request_diffs.insert({
+    id: 9500, merge_request_id: 500, head_commit_sha: 'a'.repeat(40), base_commit_sha: 'b'.repeat(40), start_commit_sha: 'c'.repeat(40), state: 'empty', real_size: '0', created_at: '2021-03-21T10:00:00.000Z',
+  })
+}
+/** A multipart body with one `file` (uploads area). */
+const uploadForm = (): FormData => {
+  const form = new FormData()
+  form.append('file', new File(['matrix'], 'matrix.txt', { type: 'text/plain' }))
+  return form
+}
 /** Topics 1 and 2 (the default scenario has none). */
 const addTopics = (sim: Simulator): void => {
   sim.db.tables.topics.insert({ id: 1, name: 'ruby', title: 'Ruby', description: null })
@@ -957,6 +973,29 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/wikis/:slug', path: '/projects/20/wikis/home', arrange: wikiHome, expect: [403, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   { key: 'POST /projects/:id/wikis/attachments', path: '/projects/20/wikis/attachments', multipart: wikiFile, expect: [403, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   // --- end wikis ---
+  // ---- uploads (issue 34 item 1; gitlab: lib/api/projects.rb `post ":id/uploads"`: `user_project` only,
+  // so any reader of the project may upload, a non-member of a public one too) ---------------------------
+  { key: 'POST /projects/:id/uploads', path: '/projects/20/uploads', multipart: uploadForm, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /projects/:id/uploads', path: '/projects/21/uploads', multipart: uploadForm, expect: [401, 201, 201, 201, 201, 201, 404, 201, 404, S] },
+  // ---- end uploads -------------------------------------------------------------------------------------
+  // ---- merge request review (issue 34 item 2; gitlab: lib/api/merge_request_approvals.rb,
+  // merge_request_diffs.rb, merge_requests.rb; approve_merge_request = update_merge_request: Developer+,
+  // the author or an assignee). acme/website !1 is devon's; nobody has approved it. ---------------------
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/approvals', path: '/projects/20/merge_requests/1/approvals', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/approve', path: '/projects/20/merge_requests/1/approve', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/unapprove', path: '/projects/20/merge_requests/1/unapprove', expect: [401, 403, 403, 404, 404, 404, 403, 404, 403, S], notFound: { message: '404 Not Found' } },
+  { key: 'POST /projects/:id/merge_requests/:merge_request_iid/unapprove', path: '/projects/20/merge_requests/1/unapprove', arrange: maxApproved, expect: [401, 403, 403, 404, 201, 404, 403, 404, 403, S], notFound: { message: '404 Not Found' } },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/versions', path: '/projects/20/merge_requests/1/versions', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/merge_requests/:merge_request_iid/versions/:version_id', path: '/projects/20/merge_requests/1/versions/9500', arrange: mrVersion, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // The website's CI definition has no job for merge request pipelines: who may create pipelines
+  // (Developer+) gets that refusal, anyone else who may read the merge request the permission one.
+  {
+    key: 'POST /projects/:id/merge_requests/:merge_request_iid/pipelines',
+    path: '/projects/20/merge_requests/1/pipelines',
+    expect: [401, 400, 400, 400, 400, 400, 400, 400, 400, S],
+    badRequest: (caller: Caller) => ({ message: { base: [['developer', 'maintainer', 'owner', 'admin'].includes(caller) ? 'No stages / jobs for this pipeline.' : 'Insufficient permissions to create a new pipeline'] } }),
+  },
+  // ---- end merge request review ------------------------------------------------------------------------
 ]
 
 /**

@@ -10,6 +10,7 @@ import type { Area } from '../../scenario/area.js'
 import { eventCtx, subscribe } from '../../rules/events.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 import { handlePushOptions } from './merge-requests.push-options.js'
+import { recordPushVersions, recordVersion } from './merge-requests.versions.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './merge-requests.kinds.js'
 import { mergeRequestImporter } from './merge-requests.import.js'
@@ -17,7 +18,7 @@ import { mergeRequestFragment } from './merge-requests.scenario.js'
 import { mergeRequestTables } from './merge-requests.tables.js'
 import type { MergeRequestBasic as MergeRequestBasicPresenter, MergeRequest as MergeRequestPresenter } from './merge-requests.entities.js'
 
-export type { MergeRequestRecord } from './merge-requests.tables.js'
+export type { MergeRequestApprovalRecord, MergeRequestDiffRecord, MergeRequestRecord } from './merge-requests.tables.js'
 export type { MergeRequestFields } from './merge-requests.scenario.js'
 export type { MergeRequestAction, MergeRequestFact } from './merge-requests.events.js'
 
@@ -30,13 +31,26 @@ export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 subscribe('pipeline', (db, event) => mergeWhenPipelineSucceeds(eventCtx(db, event), event.pipeline))
 // A git push's `merge_request.*` options open or update a merge request (issue 35).
 subscribe('push', (db, event) => handlePushOptions(db, event))
+// A new merge request gets its first diff version; a push to its source branch another (issue 34).
+subscribe('merge_request', (db, event) => {
+  if (event.action === 'open') recordVersion(db, event.mergeRequest, event.at)
+})
+subscribe('push', (db, event) => {
+  for (const update of event.refs) {
+    if (update.ref.startsWith('refs/heads/') && update.after !== null) recordPushVersions(db, event.project.id, update.ref.slice('refs/heads/'.length), event.at)
+  }
+})
 
 /** The merge requests area. */
 export const mergeRequests: Area = {
   name: 'merge-requests',
   load: async () => {
-    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }] = await Promise.all([import('./merge-requests.routes.js'), import('./merge-requests-repository.routes.js')])
-    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes] }
+    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }, { mergeRequestReviewRoutes }] = await Promise.all([
+      import('./merge-requests.routes.js'),
+      import('./merge-requests-repository.routes.js'),
+      import('./merge-requests-review.routes.js'),
+    ])
+    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes, ...mergeRequestReviewRoutes] }
   },
   tables: mergeRequestTables,
   // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);

@@ -10,8 +10,11 @@ import type { Db } from '../../db/db.js'
 import { publish } from '../../rules/events.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
-/** What was done, in the words of GitLab's merge request hook `action`. */
-export type MergeRequestAction = 'open' | 'update' | 'close' | 'reopen' | 'merge'
+/**
+ * What was done, in the words of GitLab's merge request hook `action` (`approved` and `unapproved`:
+ * an approval given or taken back, the merge request itself unchanged).
+ */
+export type MergeRequestAction = 'open' | 'update' | 'close' | 'reopen' | 'merge' | 'approved' | 'unapproved'
 
 /** The `merge_request` fact: the merge request as saved, and as it was (null when the write created it). */
 export interface MergeRequestFact {
@@ -41,4 +44,12 @@ function mergeRequestAction(before: MergeRequestRecord | null, after: MergeReque
  */
 export function publishMergeRequest(ctx: { readonly db: Db; readonly now: string; readonly baseUrl: string }, before: MergeRequestRecord | null, after: MergeRequestRecord, userId: number): void {
   publish(ctx.db, 'merge_request', { action: mergeRequestAction(before, after), mergeRequest: after, before, actorId: userId, at: ctx.now, baseUrl: ctx.baseUrl })
+}
+
+/**
+ * Publishes an approval given or taken back (`ApprovalService#execute_approval_hooks`,
+ * `RemoveApprovalService#trigger_approval_hooks`: `execute_hooks(merge_request, 'approved')`).
+ */
+export function publishApproval(ctx: { readonly db: Db; readonly now: string; readonly baseUrl: string }, mr: MergeRequestRecord, action: 'approved' | 'unapproved', userId: number): void {
+  publish(ctx.db, 'merge_request', { action, mergeRequest: mr, before: mr, actorId: userId, at: ctx.now, baseUrl: ctx.baseUrl })
 }

@@ -19,6 +19,7 @@ import { at, formatPath } from '../../scenario/problems.js'
 import { items, list, str } from '../../scenario/entries.js'
 import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import { checkScenarioNotes, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from '../notes/notes.public.js'
+import { recordVersion } from './merge-requests.versions.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 import { refProblem, scenarioRefNames } from '../repository/repository.public.js'
 
@@ -157,6 +158,11 @@ export const mergeRequestFragment: ScenarioFragment = {
         ctx.stage('merge_requests', record)
         loadNotes(ctx, { type: 'MergeRequest', id, project_id: project.id, created_at: record.created_at }, mr.notes, mr.discussions)
       })
+    },
+    // Every merge request has its first diff version, made when it was (its branches as they are
+    // now when both exist, else the SHAs of its row).
+    root(ctx) {
+      for (const mr of ctx.db.tables.merge_requests.all()) recordVersion(ctx.db, mr, mr.created_at)
     },
   },
 }

@@ -22,6 +22,7 @@ import { pipelinesOfProject, type PipelineRecord } from '../runners/runners.publ
 import { createTodo, resolveTodosForTarget } from '../todos/todos.public.js'
 import { publishMergeRequest } from './merge-requests.events.js'
 import { canAdminMergeRequest, canReadMergeRequest } from './merge-requests.policy.js'
+import { diffFacts } from './merge-requests.git.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** Who is asking and when. */
@@ -248,11 +249,13 @@ export function closesIssues(ctx: ServiceCtx, mr: MergeRequestRecord): Tables['i
 }
 
 /**
- * `all_pipelines`: the source project's pipelines for the source branch or the head commit,
- * newest first (`order(id: :desc)`).
+ * `all_pipelines`: the source project's pipelines for the source branch or the head commit, and its
+ * merge request pipelines (ref `refs/merge-requests/<iid>/head`), newest first (`order(id: :desc)`).
  */
 export function mergeRequestPipelines(db: Db, mr: MergeRequestRecord): PipelineRecord[] {
+  const head = diffFacts(db, mr).sha
+  const mergeRequestRef = `refs/merge-requests/${mr.iid}/head`
   return pipelinesOfProject(db, mr.source_project_id)
-    .filter((pipeline) => pipeline.ref === mr.source_branch || pipeline.sha === mr.sha)
+    .filter((pipeline) => pipeline.ref === mr.source_branch || pipeline.ref === mergeRequestRef || pipeline.sha === mr.sha || pipeline.sha === head)
     .sort((a, b) => b.id - a.id)
 }

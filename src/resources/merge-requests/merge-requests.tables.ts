@@ -75,13 +75,48 @@ export interface MergeRequestMergeParams {
   sha?: string
 }
 
+/**
+ * An approval of a merge request by a user (CE 13.12: any number, one per user).
+ * gitlab: db/structure.sql (`approvals`), app/models/approval.rb.
+ */
+export interface MergeRequestApprovalRecord extends Row {
+  merge_request_id: number
+  user_id: number
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/**
+ * A version of a merge request's diff (`merge_request_diffs`): one when it is created, one more for
+ * every push to its source branch. Its commits and files are read from the repository by its SHAs.
+ * gitlab: db/structure.sql (`merge_request_diffs`), app/models/merge_request_diff.rb.
+ */
+export interface MergeRequestDiffRecord extends Row {
+  merge_request_id: number
+  /** The source branch's head (40 hex), or null when it had none. */
+  head_commit_sha: string | null
+  /** The merge base of head and start, or null (unrelated histories, or unknown). */
+  base_commit_sha: string | null
+  /** The target branch's head. */
+  start_commit_sha: string | null
+  /** `empty` (no commits, or no changed file), `collected` (changed files). */
+  state: 'empty' | 'collected'
+  /** The number of changed files as a string; null when the diff had no commits. */
+  real_size: string | null
+  created_at: Timestamp
+}
+
 declare module '../../db/schema.js' {
   interface Tables {
     merge_requests: MergeRequestRecord
+    merge_request_approvals: MergeRequestApprovalRecord
+    merge_request_diffs: MergeRequestDiffRecord
   }
 }
 
-/** The table and its index: merge requests by target project. */
+/** The tables and their indexes: merge requests by target project; approvals and diff versions by merge request. */
 export const mergeRequestTables = {
   merge_requests: table<MergeRequestRecord>(['project_id']),
+  merge_request_approvals: table<MergeRequestApprovalRecord>(['merge_request_id']),
+  merge_request_diffs: table<MergeRequestDiffRecord>(['merge_request_id']),
 }

@@ -15,7 +15,7 @@
  */
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
-import { grapeError, validationFailed } from '../../core/errors.js'
+import { ApiError, grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNames, type RefCommit } from '../repository/repository.public.js'
@@ -508,7 +508,7 @@ export function createPushPipeline(ctx: RuleCtx, project: ProjectRecord, user: U
   }
   if (config.kind === 'error') return finish('failed', { yamlErrors: config.error })
   if (pushed.skip || SKIP_PATTERN.test(commit.message)) return finish('skipped', {})
-  const vars = ciVariables(project, 'push', sha, pushed.ref, pushed.tag, {}, pushed.variables)
+  const vars = pipelineVariableSet(ctx, project, { source: 'push', sha, ref: pushed.ref, tag: pushed.tag, variables: pushed.variables })
   const jobs = jobsForPipeline(config.config, { source: 'push', ref: pushed.ref, tag: pushed.tag, variables: vars })
   if (jobs.length === 0) return undefined
   return insertPipeline(ctx, project, { ...base, stages: config.config.stages, jobs }, now)
@@ -543,11 +543,29 @@ export interface PipelineMergeRequest {
  * @returns the pipeline, or undefined when none was made.
  */
 export function createMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, mr: PipelineMergeRequest, now: string): PipelineRecord | undefined {
+  try {
+    return requestMergeRequestPipeline(ctx, project, user, mr, now)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return undefined
+    throw error
+  }
+}
+
+/**
+ * `POST /projects/:id/merge_requests/:merge_request_iid/pipelines`: `MergeRequests::CreatePipelineService`
+ * with `allow_duplicate: true`, its chain's refusals answered (`render_validation_error!`).
+ * The caller checks that the merge request has commits (`not_allowed!` otherwise).
+ * @throws ApiError 400 `{"message":{"base":["Reference not found"]}}` (no source branch),
+ *   `["Missing CI config file"]`, a `.gitlab-ci.yml` error, `["No stages / jobs for this pipeline."]`.
+ */
+export function requestMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserRecord, mr: PipelineMergeRequest, now: string): PipelineRecord {
   const facts = refOf(ctx, project, mr.source_branch)
-  if (!facts.branch || !facts.commit) return undefined
+  if (!facts.branch) throw refused('Reference not found')
+  if (!facts.commit) throw refused('Commit not found')
   const commit = facts.commit
   const config = ciConfigAt(ctx, project, commit.id)
-  if (config.kind !== 'config') return undefined
+  if (config.kind === 'missing') throw refused('Missing CI config file')
+  if (config.kind === 'error') throw refused(config.error)
   const ref = `refs/merge-requests/${mr.iid}/head`
   const vars = pipelineVariableSet(ctx, project, { source: 'merge_request_event', sha: commit.id, ref: mr.source_branch, tag: false, variables: [], extra: {
     CI_MERGE_REQUEST_IID: String(mr.iid),
@@ -556,7 +574,7 @@ export function createMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord,
     CI_MERGE_REQUEST_REF_PATH: ref,
   } })
   const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars })
-  if (jobs.length === 0) return undefined
+  if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
   return insertPipeline(ctx, project, { source: 'merge_request_event', ref, tag: false, commit, user, stages: config.config.stages, jobs, variables: [] }, now)
 }
 
