@@ -36,6 +36,7 @@ export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-storage-moves/index.js'
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
+export * from './services/index.js' // project services (integrations) (issue 34 item 6)
 export * from './sharing/index.js' // groups and projects shared with groups (issue 25, python-gitlab's test_groups)
 export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
 export * from './todos/index.js'

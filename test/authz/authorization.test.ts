@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto'
 import { expect, it } from 'vitest'
 import { contract, type Api, type ApiResponse } from '../support/contract.js'
 import type { Simulator } from '../../src/index.js'
+import { SERVICES } from '../../src/resources/services/services.definitions.js'
 
 /** The callers, in column order. Every one but `anonymous` sends a token of the default scenario. */
 const CALLERS = {
@@ -147,6 +148,28 @@ function projectHook(sim: Simulator): void {
   })
 }
 
+/** Asana set on acme/website (project 20), service 9200 (the default scenario sets none). */
+function asanaService(sim: Simulator): void {
+  sim.db.tables.services.insert({
+    id: 9200, project_id: 20, slug: 'asana', active: true, properties: { api_key: 'k' }, commit_events: true, push_events: true, issues_events: true,
+    confidential_issues_events: true, merge_requests_events: true, tag_push_events: true, note_events: true, confidential_note_events: true,
+    pipeline_events: false, wiki_page_events: true, job_events: false, comment_on_event_enabled: true, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z',
+  })
+}
+/** Project services under both prefixes (lib/api/services.rb): admin_project, Maintainer+, checked before the params. */
+const SERVICE_ROWS: Row[] = (['services', 'integrations'] as const).flatMap((prefix): Row[] => [
+  { key: `GET /projects/:id/${prefix}`, path: `/projects/20/${prefix}`, arrange: asanaService, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: `GET /projects/:id/${prefix}`, path: `/projects/21/${prefix}`, expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: `GET /projects/:id/${prefix}/:slug`, path: `/projects/20/${prefix}/asana`, arrange: asanaService, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: `DELETE /projects/:id/${prefix}/:slug`, path: `/projects/20/${prefix}/asana`, arrange: asanaService, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  ...SERVICES.map((service): Row => ({
+    key: `PUT /projects/:id/${prefix}/${service.slug}`,
+    path: `/projects/20/${prefix}/${service.slug}`,
+    body: Object.fromEntries(service.fields.filter((f) => f.required).map((f) => [f.name, f.type === 'boolean' ? true : f.type === 'integer' ? 1 : 'https://example.com/x'])),
+    expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S],
+  })),
+])
+
 // Fixtures (scenarios/default.yaml): project 20 acme/website (public) and 21 acme/platform/api
 // (private), both with acme's members; group 10 acme (public), 11 acme/platform (private, acme's
 // members inherited), 12 secret-lab (private, olive only). Labels: 110 frontend (project 20), 100 bug
@@ -169,6 +192,7 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/hooks', path: '/projects/20/hooks', body: HOOK, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', body: HOOK, arrange: projectHook, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', arrange: projectHook, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  ...SERVICE_ROWS,
 
   // Group labels: read = can read the group; write = admin_label (Reporter+); subscribe = read.
   { key: 'GET /groups/:id/labels', path: '/groups/10/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
