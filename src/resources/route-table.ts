@@ -78,6 +78,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id/deploy_tokens/:token_id",
     ],
   },
+  "forks": {
+    api: [
+      "POST /projects/:id/fork",
+      "GET /projects/:id/forks",
+      "POST /projects/:id/fork/:forked_from_id",
+      "DELETE /projects/:id/fork",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",
@@ -323,6 +331,18 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/access_tokens/:token_id",
     ],
   },
+  "project-actions": {
+    api: [
+      "POST /projects/:id/star",
+      "POST /projects/:id/unstar",
+      "GET /projects/:id/starrers",
+      "POST /projects/:id/archive",
+      "POST /projects/:id/unarchive",
+      "POST /projects/:id/housekeeping",
+      "GET /projects/:id/storage",
+      "GET /groups/:id/projects/shared",
+    ],
+  },
   "projects": {
     api: [
       "GET /projects",
@@ -405,6 +425,11 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /projects/:id/repository/branches/:branch/unprotect",
       "GET /projects/:id/snapshot",
       "GET /projects/:id/repository/commits/:sha/merge_requests",
+    ],
+  },
+  "repository-languages": {
+    api: [
+      "GET /projects/:id/languages",
     ],
   },
   "repository-storage-moves": {

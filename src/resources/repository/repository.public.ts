@@ -34,7 +34,8 @@ export { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signa
 export type { CommitAction } from './repository.write.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { repositoryOf } from './repository.build.js'
+import { rememberRepository, repositoryOf } from './repository.build.js'
+import type { Db } from '../../db/db.js'
 import { Commit } from './repository.entities.js'
 import { entryAt, peelToCommit, resolveCommit } from './repository.service.js'
 
@@ -92,4 +93,19 @@ export function fileTextAt(ctx: PresentCtx, project: ProjectRecord, sha: string,
   const entry = entryAt(repo, commit.tree, path)
   const blob = entry && entry.mode !== '40000' && entry.mode !== '160000' ? repo.objects.blob(entry.id) : undefined
   return blob ? utf8.decode(blob.data) : undefined
+}
+
+/**
+ * Gives project `to` a copy of project `from`'s repository (a fork's, an import's): the row the
+ * repository follows from, copied, with the built repository's object store shared (objects are
+ * content-addressed, so sharing is safe and costs nothing) and its refs copied. A project without
+ * a repository gives nothing. gitlab: app/services/projects/fork_service.rb (the fork's repository
+ * is a pool member of its source's object pool).
+ */
+export function copyRepository(db: Db, from: ProjectRecord, to: ProjectRecord): void {
+  const row = db.tables.project_repositories.get(from.id)
+  if (!row) return
+  const repo = repositoryOf(db, from)
+  const copy = db.tables.project_repositories.insert({ ...structuredClone(row), id: to.id, project_id: to.id })
+  rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), flatTrees: repo.flatTrees })
 }
