@@ -22,12 +22,15 @@ export interface ProjectRelations {
   forksCount(db: Db, projectId: number): number
   /** The project it was forked from (`forked_from_project`), or undefined. */
   forkedFrom(db: Db, projectId: number): ProjectRecord | undefined
+  /** `import_status`: `none`, or how the project's import went (`finished`, `failed`). */
+  importStatus(db: Db, projectId: number): string
 }
 
 const relations: ProjectRelations = {
   starCount: () => 0,
   forksCount: () => 0,
   forkedFrom: () => undefined,
+  importStatus: () => 'none',
 }
 
 /**
@@ -175,7 +178,7 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, counts: Project
     lfs_enabled: true,
     creator_id: project.creator_id,
     ...forkedFromProject(project, ctx),
-    import_status: 'none',
+    import_status: relations.importStatus(ctx.db, project.id),
     open_issues_count: openIssues,
     ci_default_git_depth: 50,
     ci_forward_deployment_enabled: true,

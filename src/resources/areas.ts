@@ -32,6 +32,7 @@ export * from './notes/index.js' // notes and discussions on issues and merge re
 export * from './notification-settings/index.js'
 export * from './project-access-tokens/index.js'
 export * from './project-actions/index.js' // stars, archive, housekeeping, storage, shared projects (issue 34 item 7)
+export * from './project-export/index.js' // project and group export and import (issue 34 item 7)
 export * from './projects/index.js'
 export * from './releases/index.js' // releases area (issue 26 item 4)
 export * from './repository/index.js' // repository area (issue 26)

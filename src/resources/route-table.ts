@@ -343,6 +343,18 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /groups/:id/projects/shared",
     ],
   },
+  "project-export": {
+    api: [
+      "GET /projects/:id/export",
+      "GET /projects/:id/export/download",
+      "POST /projects/:id/export",
+      "POST /projects/import",
+      "GET /projects/:id/import",
+      "POST /groups/:id/export",
+      "GET /groups/:id/export/download",
+      "POST /groups/import",
+    ],
+  },
   "projects": {
     api: [
       "GET /projects",

@@ -32,7 +32,7 @@ export { refProblem, scenarioRefNames } from './repository.scenario.js'
 export type { FlatEntry } from './repository.build.js'
 export { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'
-import type { ProjectRecord } from '../../db/schema.js'
+import type { ProjectRecord, Tables } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import { rememberRepository, repositoryOf } from './repository.build.js'
 import type { Db } from '../../db/db.js'
@@ -108,4 +108,27 @@ export function copyRepository(db: Db, from: ProjectRecord, to: ProjectRecord): 
   const repo = repositoryOf(db, from)
   const copy = db.tables.project_repositories.insert({ ...structuredClone(row), id: to.id, project_id: to.id })
   rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), flatTrees: repo.flatTrees })
+}
+
+/**
+ * A project's repository as plain JSON (the row it follows from, without ids), for fakelab's
+ * project export; null for a project without a repository.
+ */
+export function repositorySnapshot(db: Db, project: ProjectRecord): Record<string, unknown> | null {
+  const row = db.tables.project_repositories.get(project.id)
+  if (!row) return null
+  const { id: _id, project_id: _project, ...rest } = structuredClone(row)
+  return rest
+}
+
+/**
+ * Gives `project` the repository a {@link repositorySnapshot} describes (an import).
+ * @throws Error when the snapshot is not one (the import marks itself failed).
+ */
+export function restoreRepository(db: Db, project: ProjectRecord, snapshot: Record<string, unknown>): void {
+  if (!Array.isArray(snapshot.commits) || typeof snapshot.default_branch !== 'string' || typeof snapshot.branches !== 'object' || !Array.isArray(snapshot.tags)) {
+    throw new Error('The repository in the export file is not valid')
+  }
+  const row = { ...(structuredClone(snapshot) as unknown as Omit<Tables['project_repositories'], 'id' | 'project_id'>), id: project.id, project_id: project.id }
+  db.tables.project_repositories.insert(row)
 }
