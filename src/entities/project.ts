@@ -3,11 +3,43 @@
  * `Project`, `NamespaceBasic`). Field order follows lib/api/entities/*.rb.
  * @module
  */
-import { AccessLevel, directMember, groupAccessLevel } from '../rules/access.js'
+import { AccessLevel, canReadProject, directMember, groupAccessLevel } from '../rules/access.js'
+import type { Db } from '../db/db.js'
 import { repositoryStorage } from '../rules/repository.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { avatarUrl, UserBasic } from './user.js'
 import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx } from './urls.js'
+
+/**
+ * What the project entities show that areas own (stars, forks): each owning area registers its
+ * part when it loads (`registerProjectRelations`), as this layer imports no area. Until then a
+ * project has no stars, no forks and is no fork.
+ */
+export interface ProjectRelations {
+  /** `star_count`: how many users starred the project. */
+  starCount(db: Db, projectId: number): number
+  /** `forks_count`: how many projects were forked from it directly. */
+  forksCount(db: Db, projectId: number): number
+  /** The project it was forked from (`forked_from_project`), or undefined. */
+  forkedFrom(db: Db, projectId: number): ProjectRecord | undefined
+  /** `import_status`: `none`, or how the project's import went (`finished`, `failed`). */
+  importStatus(db: Db, projectId: number): string
+}
+
+const relations: ProjectRelations = {
+  starCount: () => 0,
+  forksCount: () => 0,
+  forkedFrom: () => undefined,
+  importStatus: () => 'none',
+}
+
+/**
+ * Plugs an area's part of {@link ProjectRelations} in (the stars area its count, the forks area
+ * its counts and links). Called once at start from the area's index.ts.
+ */
+export function registerProjectRelations(part: Partial<ProjectRelations>): void {
+  Object.assign(relations, part)
+}
 
 /** `{id, description, name, name_with_namespace, path, path_with_namespace, created_at}`. */
 export function ProjectIdentity(project: ProjectRecord, ctx: PresentCtx) {
@@ -73,8 +105,8 @@ export function BasicProjectDetails(project: ProjectRecord, ctx: PresentCtx) {
     web_url: webUrl,
     readme_url: `${webUrl}/-/blob/${project.default_branch}/README.md`,
     avatar_url: null,
-    forks_count: 0,
-    star_count: 0,
+    forks_count: relations.forksCount(ctx.db, project.id),
+    star_count: relations.starCount(ctx.db, project.id),
     last_activity_at: project.last_activity_at,
     namespace: NamespaceBasic(project, ctx),
   }
@@ -145,7 +177,8 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, counts: Project
     shared_runners_enabled: true,
     lfs_enabled: true,
     creator_id: project.creator_id,
-    import_status: 'none',
+    ...forkedFromProject(project, ctx),
+    import_status: relations.importStatus(ctx.db, project.id),
     open_issues_count: openIssues,
     ci_default_git_depth: 50,
     ci_forward_deployment_enabled: true,
@@ -180,6 +213,16 @@ export function Project(project: ProjectRecord, ctx: PresentCtx, counts: Project
         }
       : {}),
   }
+}
+
+/**
+ * `forked_from_project` (`BasicProjectDetails`), when the project is a fork and the caller may read
+ * its source. gitlab: lib/api/entities/project.rb (13.12).
+ */
+function forkedFromProject(project: ProjectRecord, ctx: PresentCtx): { forked_from_project?: ReturnType<typeof BasicProjectDetails> } {
+  const source = relations.forkedFrom(ctx.db, project.id)
+  if (!source || !canReadProject(ctx.db, ctx.currentUser, source, ctx.today)) return {}
+  return { forked_from_project: BasicProjectDetails(source, ctx) }
 }
 
 /**

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto'
 import { expect, it } from 'vitest'
 import { contract, type Api, type ApiResponse } from '../support/contract.js'
 import type { Simulator } from '../../src/index.js'
+import { SERVICES } from '../../src/resources/services/services.definitions.js'
 
 /** The callers, in column order. Every one but `anonymous` sends a token of the default scenario. */
 const CALLERS = {
@@ -204,6 +205,72 @@ const wikiFile = (): FormData => {
   form.append('file', new Blob(['matrix']), 'matrix.txt')
   return form
 }
+/** Asana set on acme/website (project 20), service 9200 (the default scenario sets none). */
+function asanaService(sim: Simulator): void {
+  sim.db.tables.services.insert({
+    id: 9200, project_id: 20, slug: 'asana', active: true, properties: { api_key: 'k' }, commit_events: true, push_events: true, issues_events: true,
+    confidential_issues_events: true, merge_requests_events: true, tag_push_events: true, note_events: true, confidential_note_events: true,
+    pipeline_events: false, wiki_page_events: true, job_events: false, comment_on_event_enabled: true, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z',
+  })
+}
+/** Project services under both prefixes (lib/api/services.rb): admin_project, Maintainer+, checked before the params. */
+const SERVICE_ROWS: Row[] = (['services', 'integrations'] as const).flatMap((prefix): Row[] => [
+  { key: `GET /projects/:id/${prefix}`, path: `/projects/20/${prefix}`, arrange: asanaService, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: `GET /projects/:id/${prefix}`, path: `/projects/21/${prefix}`, expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: `GET /projects/:id/${prefix}/:slug`, path: `/projects/20/${prefix}/asana`, arrange: asanaService, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: `DELETE /projects/:id/${prefix}/:slug`, path: `/projects/20/${prefix}/asana`, arrange: asanaService, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  ...SERVICES.map((service): Row => ({
+    key: `PUT /projects/:id/${prefix}/${service.slug}`,
+    path: `/projects/20/${prefix}/${service.slug}`,
+    body: Object.fromEntries(service.fields.filter((f) => f.required).map((f) => [f.name, f.type === 'boolean' ? true : f.type === 'integer' ? 1 : 'https://example.com/x'])),
+    expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S],
+  })),
+])
+
+/** A finished export of acme/website (project 20) and of acme (group 10): a few bytes each. */
+function exports(sim: Simulator): void {
+  sim.db.tables.import_export_uploads.insert({ id: 9300, kind: 'project', owner_id: 20, filename: 'x_export.tar.gz', archive: 'H4sIAAAAAAAAAwMAAAAAAAAAAAA=', created_at: '2021-03-21T10:00:00.000Z' })
+  sim.db.tables.import_export_uploads.insert({ id: 9301, kind: 'group', owner_id: 10, filename: 'y_export.tar.gz', archive: 'H4sIAAAAAAAAAwMAAAAAAAAAAAA=', created_at: '2021-03-21T10:00:00.000Z' })
+}
+/** A multipart import: a file (not an export: the import is made and marked failed) and the fields. */
+const importForm = (fields: Record<string, string>) => (): FormData => {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'export.tar.gz')
+  return form
+}
+/** Issue 34 item 7: forks, stars, archive, housekeeping, storage, languages, shared projects, export and import (lib/api/projects.rb, groups.rb, project_export.rb, project_import.rb, group_export.rb, group_import.rb). */
+const PROJECT_ACTION_ROWS: Row[] = [
+  // fork_project: Reporter+, or any signed-in user on a public project; into the caller's namespace.
+  { key: 'POST /projects/:id/fork', path: '/projects/20/fork', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/forks', path: '/projects/20/forks', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/fork/:forked_from_id', path: '/projects/21/fork/20', expect: [401, 403, 403, 403, 201, 201, 404, 201, 404, S] },
+  // remove_fork_project: owners; project 20 linked as a fork of 21 first.
+  { key: 'DELETE /projects/:id/fork', path: '/projects/20/fork', arrange: (sim) => void sim.db.tables.fork_network_members.insert({ id: 9400, project_id: 20, forked_from_project_id: 21, created_at: '2021-03-21T10:00:00.000Z' }), expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/star', path: '/projects/20/star', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  // Nobody starred project 20: unstarring answers 304.
+  { key: 'POST /projects/:id/unstar', path: '/projects/20/unstar', expect: [401, 304, 304, 304, 304, 304, 304, 304, 304, S] },
+  { key: 'GET /projects/:id/starrers', path: '/projects/20/starrers', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/starrers', path: '/projects/21/starrers', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // archive_project: owners.
+  { key: 'POST /projects/:id/archive', path: '/projects/20/archive', expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/unarchive', path: '/projects/20/unarchive', expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/housekeeping', path: '/projects/20/housekeeping', ok: expect.stringMatching(/^"[0-9a-f]{24}"$/), expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/storage', path: '/projects/20/storage', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/languages', path: '/projects/20/languages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/languages', path: '/projects/21/languages', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /groups/:id/projects/shared', path: '/groups/12/projects/shared', expect: [404, 404, 404, 404, 404, 200, 404, 200, 404, 404] },
+  // Project export: admin_project (Maintainer+).
+  { key: 'GET /projects/:id/export', path: '/projects/20/export', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/export/download', path: '/projects/20/export/download', arrange: exports, ok: 'binary', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/export', path: '/projects/20/export', expect: [401, 403, 403, 403, 202, 202, 403, 202, 403, S] },
+  { key: 'POST /projects/import', path: '/projects/import', multipart: importForm({ path: 'matrix-import' }), expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /projects/:id/import', path: '/projects/20/import', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Group export: admin_group (Owner).
+  { key: 'POST /groups/:id/export', path: '/groups/10/export', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
+  { key: 'GET /groups/:id/export/download', path: '/groups/10/export/download', arrange: exports, ok: 'binary', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, 403] },
+  { key: 'POST /groups/import', path: '/groups/import', multipart: importForm({ path: 'matrix-import', name: 'Matrix import' }), expect: [401, 202, 202, 202, 202, 202, 202, 202, 202, S] },
+]
 
 // Fixtures (scenarios/default.yaml): project 20 acme/website (public) and 21 acme/platform/api
 // (private), both with acme's members; group 10 acme (public), 11 acme/platform (private, acme's
@@ -227,6 +294,8 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/hooks', path: '/projects/20/hooks', body: HOOK, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', body: HOOK, arrange: projectHook, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', arrange: projectHook, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  ...SERVICE_ROWS,
+  ...PROJECT_ACTION_ROWS,
 
   // Group labels: read = can read the group; write = admin_label (Reporter+); subscribe = read.
   { key: 'GET /groups/:id/labels', path: '/groups/10/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

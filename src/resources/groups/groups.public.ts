@@ -4,3 +4,4 @@
  * @module
  */
 export { groupDetail } from './groups.present.js'
+export { createGroup } from './groups.service.js'

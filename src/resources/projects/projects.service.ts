@@ -140,7 +140,7 @@ export interface CreateOptions {
 export function createProject(
   ctx: Ctx<unknown>,
   owner: UserRecord,
-  attrs: ProjectAttributes & { namespace_id?: number },
+  attrs: ProjectAttributes & { namespace_id?: number; namespace?: ProjectNamespace },
   options: CreateOptions,
 ): ProjectRecord {
   const limitKey: Record<string, string[]> = options.readsLimitReached ? { limit_reached: [] } : {}
@@ -151,7 +151,11 @@ export function createProject(
   else if (present(name) && !present(path)) path = parameterize(name)
 
   let namespace: ProjectNamespace | undefined
-  if (attrs.namespace_id !== undefined) {
+  if (attrs.namespace !== undefined) {
+    // A namespace the caller already resolved (a fork's target): still `can?(:create_projects)`.
+    namespace = attrs.namespace
+    if (!canCreateIn(ctx, owner, namespace)) throw validationFailed({ namespace: [ProjectValidationMessage.namespaceNotValid], ...limitKey })
+  } else if (attrs.namespace_id !== undefined) {
     namespace = findNamespace(ctx.db, attrs.namespace_id)
     if (!namespace || !canCreateIn(ctx, owner, namespace)) {
       throw validationFailed({ namespace: [ProjectValidationMessage.namespaceNotValid], ...limitKey })
@@ -201,7 +205,7 @@ export function createProject(
     ctx.db.tables.members.insert({
       source_type: 'project',
       source_id: project.id,
-      user_id: owner.id,
+      user_id: namespace.user.id,
       access_level: AccessLevel.MAINTAINER,
       expires_at: null,
       created_at: ctx.now,

@@ -35,9 +35,10 @@ export { refProblem, scenarioRefNames } from './repository.scenario.js'
 export type { FlatEntry } from './repository.build.js'
 export { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'
-import type { ProjectRecord } from '../../db/schema.js'
+import type { ProjectRecord, Tables } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { repositoryOf } from './repository.build.js'
+import { rememberRepository, repositoryOf } from './repository.build.js'
+import type { Db } from '../../db/db.js'
 import { Commit } from './repository.entities.js'
 import { entryAt, peelToCommit, resolveCommit } from './repository.service.js'
 
@@ -95,4 +96,42 @@ export function fileTextAt(ctx: PresentCtx, project: ProjectRecord, sha: string,
   const entry = entryAt(repo, commit.tree, path)
   const blob = entry && entry.mode !== '40000' && entry.mode !== '160000' ? repo.objects.blob(entry.id) : undefined
   return blob ? utf8.decode(blob.data) : undefined
+}
+
+/**
+ * Gives project `to` a copy of project `from`'s repository (a fork's, an import's): the row the
+ * repository follows from, copied, with the built repository's object store shared (objects are
+ * content-addressed, so sharing is safe and costs nothing) and its refs copied. A project without
+ * a repository gives nothing. gitlab: app/services/projects/fork_service.rb (the fork's repository
+ * is a pool member of its source's object pool).
+ */
+export function copyRepository(db: Db, from: ProjectRecord, to: ProjectRecord): void {
+  const row = db.tables.project_repositories.get(from.id)
+  if (!row) return
+  const repo = repositoryOf(db, from)
+  const copy = db.tables.project_repositories.insert({ ...structuredClone(row), id: to.id, project_id: to.id })
+  rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), flatTrees: repo.flatTrees })
+}
+
+/**
+ * A project's repository as plain JSON (the row it follows from, without ids), for fakelab's
+ * project export; null for a project without a repository.
+ */
+export function repositorySnapshot(db: Db, project: ProjectRecord): Record<string, unknown> | null {
+  const row = db.tables.project_repositories.get(project.id)
+  if (!row) return null
+  const { id: _id, project_id: _project, ...rest } = structuredClone(row)
+  return rest
+}
+
+/**
+ * Gives `project` the repository a {@link repositorySnapshot} describes (an import).
+ * @throws Error when the snapshot is not one (the import marks itself failed).
+ */
+export function restoreRepository(db: Db, project: ProjectRecord, snapshot: Record<string, unknown>): void {
+  if (!Array.isArray(snapshot.commits) || typeof snapshot.default_branch !== 'string' || typeof snapshot.branches !== 'object' || !Array.isArray(snapshot.tags)) {
+    throw new Error('The repository in the export file is not valid')
+  }
+  const row = { ...(structuredClone(snapshot) as unknown as Omit<Tables['project_repositories'], 'id' | 'project_id'>), id: project.id, project_id: project.id }
+  db.tables.project_repositories.insert(row)
 }
