@@ -99,3 +99,21 @@ contract('boards', {}, ({ api }) => {
     expect(await api.post('/projects/20/boards', { as: 'gina', body: { name: 'x' } })).toBeGitLabError(403, { message: '403 Forbidden' })
   })
 })
+
+contract('boards and badges in the state export', {}, ({ api }) => {
+  it('exports boards, their label lists and badges, and loads them back', async () => {
+    const id = await board(api, '/projects/20', 'riley', 'Exported')
+    for (const label_id of [111, 100]) expect((await api.post(`/projects/20/boards/${id}/lists`, { as: 'riley', body: { label_id } })).status).toBe(201)
+    await board(api, '/groups/10', 'riley', 'Group board')
+    expect((await api.post('/projects/20/badges', { as: 'max', body: { link_url: 'https://x.example.com/%{project_path}', image_url: 'https://x.example.com/b.svg', name: 'b' } })).status).toBe(201)
+    expect((await api.post('/groups/10/badges', { as: 'olive', body: { link_url: 'https://x.example.com/g', image_url: 'https://x.example.com/g.svg' } })).status).toBe(201)
+    const answers = async () => Promise.all(['/projects/20/boards', `/projects/20/boards/${id}/lists`, '/groups/10/boards', '/projects/20/badges', '/groups/10/badges'].map(async (path) => (await api.get(path, { as: 'olive' })).body))
+    const before = await answers()
+    const state = await api.get('/-/fakelab/state')
+    expect(state.status).toBe(200)
+    expect((await api.post('/-/fakelab/reset')).status).toBe(204)
+    expect((await api.get('/projects/20/boards', { as: 'olive' })).body).toEqual([])
+    expect((await api.put('/-/fakelab/scenario', { rawBody: state.text, headers: { 'content-type': 'application/yaml' } })).status).toBe(204)
+    expect(await answers()).toEqual(before)
+  })
+})
