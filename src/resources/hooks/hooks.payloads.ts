@@ -171,39 +171,73 @@ function issuableComparable(ctx: EventCtx, attrs: Json, assigneeIds: readonly nu
   return { ...attrs, assignees: usersOf(ctx, assigneeIds), labels: labelsOf(ctx.db, labelIds) }
 }
 
-/** `DataBuilder::Issuable#build` for an issue, with the `action` IssueHooks adds. */
-export function issuePayload(ctx: EventCtx, project: ProjectRecord, issue: IssueRecord, before: IssueRecord | null, action: string): Json {
-  const attrs = issueHookAttrs(ctx, project, issue)
-  const previous = before === null ? null : issuableComparable(ctx, issueHookAttrs(ctx, project, before), before.assignee_ids, before.label_ids)
-  const data: Json = {
-    object_kind: 'issue',
-    event_type: issue.confidential ? 'confidential_issue' : 'issue',
-    user: actor(ctx),
-    project: projectHookAttrs(ctx, project),
-    object_attributes: { ...attrs, action },
-    labels: labelsOf(ctx.db, issue.label_ids),
-    changes: changesOf(previous, issuableComparable(ctx, attrs, issue.assignee_ids, issue.label_ids), ISSUE_CHANGE_KEYS),
-    repository: repositoryAttrs(ctx, project),
-  }
-  if (issue.assignee_ids.length > 0) data.assignees = usersOf(ctx, issue.assignee_ids)
-  return data
+/** What the issuable payload builder needs of one kind of issuable (`HookData::IssueBuilder`, `MergeRequestBuilder`). */
+interface IssuableHookKind<R extends { assignee_ids: readonly number[]; label_ids: readonly number[] }> {
+  /** `issuable.to_ability_name`: the payload's `object_kind`. */
+  readonly objectKind: string
+  /** The payload's `event_type`: a confidential issue's is `confidential_issue`. */
+  eventType(issuable: R): string
+  /** The builder's `object_attributes` (before `action`). */
+  attrs(ctx: EventCtx, project: ProjectRecord, issuable: R, repo: Repository | null): Json
+  /** The builder's `safe_keys` the `changes` compare (with `assignees` and `labels`). */
+  readonly changeKeys: readonly string[]
 }
 
-/** `DataBuilder::Issuable#build` for a merge request, with the `action` MergeRequests::BaseService adds. */
-export function mergeRequestPayload(ctx: EventCtx, project: ProjectRecord, mr: MergeRequestRecord, before: MergeRequestRecord | null, action: string, repo: Repository | null): Json {
-  const attrs = mergeRequestHookAttrs(ctx, project, mr, repo)
-  const previous = before === null ? null : issuableComparable(ctx, mergeRequestHookAttrs(ctx, project, before, repo), before.assignee_ids, before.label_ids)
+/** The issuable kinds, as `DataBuilder::Issuable#issuable_builder` picks the builder by class. */
+const ISSUABLE_KINDS = {
+  issue: {
+    objectKind: 'issue',
+    eventType: (issue) => (issue.confidential ? 'confidential_issue' : 'issue'),
+    attrs: (ctx, project, issue) => issueHookAttrs(ctx, project, issue),
+    changeKeys: ISSUE_CHANGE_KEYS,
+  } satisfies IssuableHookKind<IssueRecord>,
+  merge_request: {
+    objectKind: 'merge_request',
+    eventType: () => 'merge_request',
+    attrs: (ctx, project, mr, repo) => mergeRequestHookAttrs(ctx, project, mr, repo),
+    changeKeys: MR_CHANGE_KEYS,
+  } satisfies IssuableHookKind<MergeRequestRecord>,
+}
+
+/** An issuable kind of {@link issuablePayload}. */
+export type IssuableHookKindName = keyof typeof ISSUABLE_KINDS
+
+/** The record of each issuable kind. */
+interface IssuableRecords {
+  issue: IssueRecord
+  merge_request: MergeRequestRecord
+}
+
+/**
+ * `DataBuilder::Issuable#build`, once for every issuable kind, with the `action` the service adds
+ * (IssueHooks, `MergeRequests::BaseService#hook_data`): `object_kind`, `event_type`, `user` (the
+ * actor), `project`, `object_attributes`, `labels`, `changes` (each changed safe key as
+ * `{previous, current}`, none without `before`), `repository`, and `assignees` when there are any.
+ * @param repo the source project's repository (merge requests' `last_commit`); unused for issues.
+ */
+export function issuablePayload<K extends IssuableHookKindName>(
+  ctx: EventCtx,
+  project: ProjectRecord,
+  kind: K,
+  issuable: IssuableRecords[K],
+  before: IssuableRecords[K] | null,
+  action: string,
+  repo: Repository | null = null,
+): Json {
+  const builder = ISSUABLE_KINDS[kind] as unknown as IssuableHookKind<IssuableRecords[K]>
+  const attrs = builder.attrs(ctx, project, issuable, repo)
+  const previous = before === null ? null : issuableComparable(ctx, builder.attrs(ctx, project, before, repo), before.assignee_ids, before.label_ids)
   const data: Json = {
-    object_kind: 'merge_request',
-    event_type: 'merge_request',
+    object_kind: builder.objectKind,
+    event_type: builder.eventType(issuable),
     user: actor(ctx),
     project: projectHookAttrs(ctx, project),
     object_attributes: { ...attrs, action },
-    labels: labelsOf(ctx.db, mr.label_ids),
-    changes: changesOf(previous, issuableComparable(ctx, attrs, mr.assignee_ids, mr.label_ids), MR_CHANGE_KEYS),
+    labels: labelsOf(ctx.db, issuable.label_ids),
+    changes: changesOf(previous, issuableComparable(ctx, attrs, issuable.assignee_ids, issuable.label_ids), builder.changeKeys),
     repository: repositoryAttrs(ctx, project),
   }
-  if (mr.assignee_ids.length > 0) data.assignees = usersOf(ctx, mr.assignee_ids)
+  if (issuable.assignee_ids.length > 0) data.assignees = usersOf(ctx, issuable.assignee_ids)
   return data
 }
 

@@ -16,7 +16,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import { eventCtx, subscribe, type DomainEventHeader } from '../../rules/events.js'
 import { repositoryOf } from '../repository/repository.public.js'
 import { queueDelivery } from './hooks.delivery.js'
-import { issuePayload, mergeRequestPayload, notePayload, pipelinePayload, pushPayload } from './hooks.payloads.js'
+import { issuablePayload, notePayload, pipelinePayload, pushPayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
 /**
@@ -43,14 +43,14 @@ subscribe('issue', (db, event) => {
   if (!project) return
   const confidential = event.issue.confidential
   fire(db, project, confidential ? 'confidential_issues_events' : 'issues_events', confidential ? 'confidential_issue_hooks' : 'issue_hooks', confidential ? 'Confidential Issue Hook' : 'Issue Hook', event,
-    () => issuePayload(eventCtx(db, event), project, event.issue, event.before, event.action))
+    () => issuablePayload(eventCtx(db, event), project, 'issue', event.issue, event.before, event.action))
 })
 
 subscribe('merge_request', (db, event) => {
   const project = db.tables.projects.get(event.mergeRequest.project_id)
   if (!project) return
   fire(db, project, 'merge_requests_events', 'merge_request_hooks', 'Merge Request Hook', event,
-    () => mergeRequestPayload(eventCtx(db, event), project, event.mergeRequest, event.before, event.action, repositoryOf(db, db.tables.projects.get(event.mergeRequest.source_project_id) ?? project)))
+    () => issuablePayload(eventCtx(db, event), project, 'merge_request', event.mergeRequest, event.before, event.action, repositoryOf(db, db.tables.projects.get(event.mergeRequest.source_project_id) ?? project)))
 })
 
 subscribe('note', (db, event) => {
