@@ -534,6 +534,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /hooks",
       "POST /hooks",
       "GET /hooks/:id",
+      "POST /hooks/:id",
       "DELETE /hooks/:id",
     ],
   },

@@ -387,6 +387,7 @@ const ROWS: Row[] = [
   { key: 'GET /hooks', path: '/hooks', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'POST /hooks', path: '/hooks', body: { url: 'http://hooks.example.com/matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
   { key: 'GET /broadcast_messages', path: '/broadcast_messages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

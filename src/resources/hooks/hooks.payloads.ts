@@ -359,6 +359,26 @@ export function pushPayload(ctx: EventCtx, project: ProjectRecord, update: Pushe
   }
 }
 
+/**
+ * `DataBuilder::Repository.update`: the system hooks' `repository_update` of one push: the pusher,
+ * the project (`hook_attrs`), each ref's `{before, after, ref}` (the blank SHA for a created or
+ * deleted ref) and the refs. gitlab: lib/gitlab/data_builder/repository.rb, app/workers/post_receive.rb.
+ */
+export function repositoryUpdatePayload(ctx: EventCtx, project: ProjectRecord, refs: readonly PushedRef[]): Json {
+  const user = ctx.currentUser
+  return {
+    event_name: 'repository_update',
+    user_id: user?.id ?? null,
+    user_name: user?.name ?? null,
+    user_email: user?.email ?? null,
+    user_avatar: user ? avatarUrl(ctx, user) : null,
+    project_id: project.id,
+    project: projectHookAttrs(ctx, project),
+    changes: refs.map((update) => ({ before: update.before ?? BLANK, after: update.after ?? BLANK, ref: update.ref })),
+    refs: refs.map((update) => update.ref),
+  }
+}
+
 /** `DataBuilder::Pipeline#build`: the pipeline, its user, project (`backward: false`), commit and builds. */
 export function pipelinePayload(ctx: EventCtx, project: ProjectRecord, pipeline: PipelineRecord, repo: Repository | null): Json {
   const jobs = jobsOfPipeline(ctx.db, pipeline.id).filter((job) => !job.retried)
