@@ -379,6 +379,59 @@ export function repositoryUpdatePayload(ctx: EventCtx, project: ProjectRecord, r
   }
 }
 
+/** A release as `DataBuilder::Release` reads it. */
+export interface ReleaseLike {
+  readonly id: number
+  readonly tag: string
+  readonly name: string
+  readonly description: string | null
+  readonly sha: string | null
+  readonly released_at: string
+  readonly created_at: string
+}
+
+/** A release's asset link as `Releases::Link#hook_attrs` reads it. */
+export interface ReleaseLinkLike {
+  readonly id: number
+  readonly name: string
+  readonly url: string
+  readonly link_type: string
+}
+
+/** `Releases::Source::FORMATS`: the archive formats of a release's sources, in GitLab's order. */
+const RELEASE_SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'] as const
+
+/**
+ * `DataBuilder::Release#build`: `Release#hook_attrs` (`id, created_at, description, name,
+ * released_at, tag`), then `object_kind`, the project, the release's `url`, the `action` (`create`
+ * or `update`), the assets (the count of links and sources, the links, the four source archives)
+ * and the tag's commit (`Commit#hook_attrs`; null when the repository lacks it).
+ * gitlab: lib/gitlab/data_builder/release.rb, app/models/release.rb, app/models/releases/link.rb,
+ * doc/user/project/integrations/webhooks.md "Release events" (13.12).
+ */
+export function releasePayload(ctx: EventCtx, project: ProjectRecord, release: ReleaseLike, links: readonly ReleaseLinkLike[], action: string, repo: Repository | null): Json {
+  const web = projectWebUrl(ctx, project)
+  const sources = RELEASE_SOURCE_FORMATS.map((format) => ({ format, url: `${web}/-/archive/${release.tag}/${project.path}-${release.tag}.${format}` }))
+  return {
+    id: release.id,
+    created_at: hookTime(release.created_at),
+    description: release.description,
+    name: release.name,
+    released_at: hookTime(release.released_at),
+    tag: release.tag,
+    object_kind: 'release',
+    project: projectHookAttrs(ctx, project),
+    url: `${web}/-/releases/${encodeURIComponent(release.tag)}`,
+    action,
+    assets: {
+      count: links.length + sources.length,
+      links: links.map((link) => ({ id: link.id, link_type: link.link_type, name: link.name, url: link.url })),
+      sources,
+    },
+    commit: release.sha !== null && repo?.objects.commit(release.sha) ? commitAttrs(ctx, project, repo, release.sha, false) : null,
+  }
+}
+
 /** `DataBuilder::Pipeline#build`: the pipeline, its user, project (`backward: false`), commit and builds. */
 export function pipelinePayload(ctx: EventCtx, project: ProjectRecord, pipeline: PipelineRecord, repo: Repository | null): Json {
   const jobs = jobsOfPipeline(ctx.db, pipeline.id).filter((job) => !job.retried)

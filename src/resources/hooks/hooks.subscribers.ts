@@ -19,7 +19,7 @@ import { eventCtx, subscribe, type DomainEventHeader } from '../../rules/events.
 import { repositoryOf } from '../repository/repository.public.js'
 import { systemHooks, type SystemHookRecord } from '../system-hooks/system-hooks.public.js'
 import { queueDelivery } from './hooks.delivery.js'
-import { issuablePayload, notePayload, pipelinePayload, pushPayload, repositoryUpdatePayload } from './hooks.payloads.js'
+import { issuablePayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
 /**
@@ -102,4 +102,13 @@ subscribe('pipeline', (db, event) => {
   if (!project) return
   fire(db, project, 'pipeline_events', 'pipeline_hooks', 'Pipeline Hook', event,
     () => pipelinePayload(eventCtx(db, event), project, event.pipeline, repositoryOf(db, project)))
+})
+
+subscribe('release', (db, event) => {
+  // 13.12 sends release hooks on create and update only (`release.execute_hooks`); a delete sends none.
+  if (event.action === 'delete') return
+  const project = db.tables.projects.get(event.release.project_id)
+  if (!project) return
+  fire(db, project, 'releases_events', 'release_hooks', 'Release Hook', event,
+    () => releasePayload(eventCtx(db, event), project, event.release, event.links, event.action, repositoryOf(db, project)))
 })
