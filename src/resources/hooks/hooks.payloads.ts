@@ -465,6 +465,72 @@ export function pipelinePayload(ctx: EventCtx, project: ProjectRecord, pipeline:
   }
 }
 
+/** A job as `DataBuilder::Build` reads it. */
+type JobLike = ReturnType<typeof jobsOfPipeline>[number]
+
+/** Seconds between two instants, or null when either is missing (`Ci::Build#duration`, `Ci::Pipeline#duration`). */
+function seconds(from: string | null | undefined, to: string | null | undefined): number | null {
+  if (!from || !to) return null
+  return (Date.parse(to) - Date.parse(from)) / 1000
+}
+
+/**
+ * `DataBuilder::Build#build`: the job's Job Hook payload: `object_kind` `build`, its ref, SHAs,
+ * `build_*` fields, pipeline id, runner (null: no runner runs fakelab's jobs), project id and full
+ * name, the job's user, the pipeline as `commit` (its id, the commit's message and author, status,
+ * duration and times) and the project's `repository`. gitlab: lib/gitlab/data_builder/build.rb,
+ * doc/user/project/integrations/webhooks.md "Job events" (13.12).
+ */
+export function jobPayload(ctx: EventCtx, project: ProjectRecord, job: JobLike, pipeline: PipelineRecord, repo: Repository | null): Json {
+  const user = job.user_id === null ? undefined : ctx.db.tables.users.get(job.user_id)
+  const commit = repo?.objects.commit(pipeline.sha)
+  const authorEmail = commit?.author.email ?? null
+  const author = authorEmail === null ? undefined : ctx.db.tables.users.all().find((u) => u.email === authorEmail)
+  const jobs = jobsOfPipeline(ctx.db, pipeline.id).filter((j) => !j.retried)
+  const started = jobs.map((j) => j.started_at).filter((at): at is string => at !== null).sort()[0] ?? null
+  const done = ['success', 'failed', 'canceled', 'skipped'].includes(pipeline.status)
+  const finished = done ? (jobs.map((j) => j.finished_at).filter((at): at is string => at !== null).sort().pop() ?? null) : null
+  const project_ = projectHookAttrs(ctx, project)
+  return {
+    object_kind: 'build',
+    ref: job.ref,
+    tag: job.tag,
+    before_sha: BLANK,
+    sha: pipeline.sha,
+    build_id: job.id,
+    build_name: job.name,
+    build_stage: job.stage,
+    build_status: job.status,
+    build_created_at: hookTime(job.created_at),
+    build_started_at: hookTime(job.started_at),
+    build_finished_at: hookTime(job.finished_at),
+    build_duration: seconds(job.started_at, job.finished_at),
+    build_allow_failure: job.allow_failure,
+    build_failure_reason: job.status === 'failed' ? 'unknown_failure' : null,
+    pipeline_id: pipeline.id,
+    runner: null,
+    project_id: project.id,
+    project_name: ctx.db.projectFullName(project),
+    user: { id: user?.id ?? null, name: user?.name ?? null, email: user?.email ?? null, avatar_url: user ? avatarUrl(ctx, user) : null },
+    commit: {
+      id: pipeline.id,
+      sha: pipeline.sha,
+      message: commit?.message ?? null,
+      author_name: commit?.author.name ?? null,
+      author_email: authorEmail,
+      author_url: author ? `${ctx.baseUrl}/${author.username}` : `mailto:${authorEmail ?? ''}`,
+      status: pipeline.status,
+      duration: done && started !== null && finished !== null ? Math.round(seconds(started, finished)!) : null,
+      started_at: hookTime(started),
+      finished_at: hookTime(finished),
+    },
+    repository: {
+      name: project.name, url: project_.url, description: project.description, homepage: project_.web_url,
+      git_http_url: project_.git_http_url, git_ssh_url: project_.git_ssh_url, visibility_level: project_.visibility_level,
+    },
+  }
+}
+
 /** `detailed_status` of a pipeline status: GitLab's status presenter's text (`passed` for success). */
 function detailedStatus(status: string): string {
   switch (status) {

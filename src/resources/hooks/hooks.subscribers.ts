@@ -17,9 +17,10 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { eventCtx, subscribe, type DomainEventHeader } from '../../rules/events.js'
 import { repositoryOf } from '../repository/repository.public.js'
+import { pipelinesOfProject } from '../runners/runners.public.js'
 import { systemHooks, type SystemHookRecord } from '../system-hooks/system-hooks.public.js'
 import { queueDelivery } from './hooks.delivery.js'
-import { issuablePayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload } from './hooks.payloads.js'
+import { issuablePayload, jobPayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
 /**
@@ -111,4 +112,13 @@ subscribe('release', (db, event) => {
   if (!project) return
   fire(db, project, 'releases_events', 'release_hooks', 'Release Hook', event,
     () => releasePayload(eventCtx(db, event), project, event.release, event.links, event.action, repositoryOf(db, project)))
+})
+
+subscribe('job', (db, event) => {
+  // BuildHooksWorker: `build.execute_hooks` → `project.execute_hooks(build_data, :job_hooks)`.
+  const project = db.tables.projects.get(event.job.project_id)
+  const pipeline = pipelinesOfProject(db, event.job.project_id).find((p) => p.id === event.job.pipeline_id)
+  if (!project || !pipeline) return
+  fire(db, project, 'job_events', 'job_hooks', 'Job Hook', event,
+    () => jobPayload(eventCtx(db, event), project, event.job, pipeline, repositoryOf(db, project)))
 })
