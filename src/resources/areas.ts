@@ -10,6 +10,8 @@
  */
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
+export * from './badges/index.js' // project and group badges (issue 34 item 5)
+export * from './boards/index.js' // issue boards and their lists (issue 34 item 5)
 export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
 export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
 export * from './ci-triggers/index.js' // pipeline triggers and schedules (issue 36 item 2)

@@ -100,6 +100,24 @@ function systemHook(sim: Simulator): void {
     repository_update_events: true, enable_ssl_verification: true, created_at: '2021-03-31T10:00:00.000Z', updated_at: '2021-03-31T10:00:00.000Z',
   })
 }
+/** Badge 990 of project 20 and 991 of group 10 (the default scenario has none). */
+function badges(sim: Simulator): void {
+  const at = '2021-03-31T10:00:00.000Z'
+  sim.db.tables.badges.insert({ id: 990, type: 'ProjectBadge', project_id: 20, group_id: null, name: null, link_url: 'http://example.com', image_url: 'http://example.com/a.svg', created_at: at, updated_at: at })
+  sim.db.tables.badges.insert({ id: 991, type: 'GroupBadge', project_id: null, group_id: 10, name: null, link_url: 'http://example.com', image_url: 'http://example.com/g.svg', created_at: at, updated_at: at })
+}
+/** Board 995 of project 20 with label lists 996 (frontend) and 999 (docs); board 997 of group 10 with lists 998 (bug) and 994 (feature). */
+function boards(sim: Simulator): void {
+  const at = '2021-03-31T10:00:00.000Z'
+  const stamps = { created_at: at, updated_at: at }
+  sim.db.tables.boards.insert({ id: 995, project_id: 20, group_id: null, name: 'Development', hide_backlog_list: false, hide_closed_list: false, ...stamps })
+  sim.db.tables.boards.insert({ id: 997, project_id: null, group_id: 10, name: 'Acme', hide_backlog_list: false, hide_closed_list: false, ...stamps })
+  sim.db.tables.lists.insert({ id: 996, board_id: 995, list_type: 'label', label_id: 110, position: 0, ...stamps })
+  sim.db.tables.lists.insert({ id: 999, board_id: 995, list_type: 'label', label_id: 111, position: 1, ...stamps })
+  sim.db.tables.lists.insert({ id: 998, board_id: 997, list_type: 'label', label_id: 100, position: 0, ...stamps })
+  sim.db.tables.lists.insert({ id: 994, board_id: 997, list_type: 'label', label_id: 101, position: 1, ...stamps })
+}
+const BADGE = { link_url: 'http://example.com/%{project_path}', image_url: 'http://example.com/badge.svg' }
 type Cell = number | typeof S
 /** One cell per caller, in the order of {@link CALLERS}. */
 type Cells = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -296,6 +314,44 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/hooks/:hook_id', path: '/projects/20/hooks/9100', arrange: projectHook, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   ...SERVICE_ROWS,
   ...PROJECT_ACTION_ROWS,
+  // Badges (lib/api/badges.rb): read = readable source (anonymous too); render and writes = admin_project
+  // (Maintainer+) or admin_group (Owner); badge 990 on project 20, 991 on group 10 ({@link badges}).
+  { key: 'GET /projects/:id/badges', path: '/projects/20/badges', arrange: badges, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/badges', path: '/projects/21/badges', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/badges/render', path: '/projects/20/badges/render?link_url=http://a.example.com&image_url=http://b.example.com', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/badges/:badge_id', path: '/projects/20/badges/990', arrange: badges, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/badges', path: '/projects/20/badges', body: BADGE, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/badges/:badge_id', path: '/projects/20/badges/990', body: BADGE, arrange: badges, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/badges/:badge_id', path: '/projects/20/badges/990', arrange: badges, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/badges', path: '/groups/10/badges', arrange: badges, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/badges/render', path: '/groups/10/badges/render?link_url=http://a.example.com&image_url=http://b.example.com', expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, 403] },
+  { key: 'GET /groups/:id/badges/:badge_id', path: '/groups/10/badges/991', arrange: badges, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /groups/:id/badges', path: '/groups/10/badges', body: BADGE, expect: [401, 403, 403, 403, 403, 201, 403, 201, 403, S] },
+  { key: 'PUT /groups/:id/badges/:badge_id', path: '/groups/10/badges/991', body: BADGE, arrange: badges, expect: [401, 403, 403, 403, 403, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/badges/:badge_id', path: '/groups/10/badges/991', arrange: badges, expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
+  // Boards (lib/api/boards.rb, group_boards.rb): authenticate!; read = readable parent; writes = Reporter+
+  // (admin_issue_board[_list]); board 995 (lists 996, 999) on project 20, board 997 (lists 998, 994) on group 10 ({@link boards}).
+  { key: 'GET /projects/:id/boards', path: '/projects/20/boards', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/boards', path: '/projects/21/boards', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/boards/:board_id', path: '/projects/20/boards/995', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/boards', path: '/projects/20/boards', body: { name: 'matrix' }, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/boards/:board_id', path: '/projects/20/boards/995', body: { name: 'matrix' }, arrange: boards, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/boards/:board_id', path: '/projects/20/boards/995', arrange: boards, expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/boards/:board_id/lists', path: '/projects/20/boards/995/lists', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/boards/:board_id/lists/:list_id', path: '/projects/20/boards/995/lists/996', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/boards/:board_id/lists', path: '/projects/20/boards/995/lists', body: { label_id: 112 }, arrange: boards, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/boards/:board_id/lists/:list_id', path: '/projects/20/boards/995/lists/996', body: { position: 1 }, arrange: boards, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/boards/:board_id/lists/:list_id', path: '/projects/20/boards/995/lists/996', arrange: boards, expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/boards', path: '/groups/10/boards', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/boards/:board_id', path: '/groups/10/boards/997', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /groups/:id/boards', path: '/groups/10/boards', body: { name: 'matrix' }, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /groups/:id/boards/:board_id', path: '/groups/10/boards/997', body: { name: 'matrix' }, arrange: boards, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/boards/:board_id', path: '/groups/10/boards/997', arrange: boards, expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /groups/:id/boards/:board_id/lists', path: '/groups/10/boards/997/lists', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/boards/:board_id/lists/:list_id', path: '/groups/10/boards/997/lists/998', arrange: boards, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /groups/:id/boards/:board_id/lists', path: '/groups/10/boards/997/lists', body: { label_id: 102 }, arrange: boards, expect: [401, 403, 201, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /groups/:id/boards/:board_id/lists/:list_id', path: '/groups/10/boards/997/lists/998', body: { position: 1 }, arrange: boards, expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /groups/:id/boards/:board_id/lists/:list_id', path: '/groups/10/boards/997/lists/998', arrange: boards, expect: [401, 403, 204, 204, 204, 204, 403, 204, 403, S] },
 
   // Group labels: read = can read the group; write = admin_label (Reporter+); subscribe = read.
   { key: 'GET /groups/:id/labels', path: '/groups/10/labels', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -458,6 +514,7 @@ const ROWS: Row[] = [
   { key: 'GET /hooks', path: '/hooks', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'POST /hooks', path: '/hooks', body: { url: 'http://hooks.example.com/matrix' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'DELETE /hooks/:id', path: '/hooks/980', arrange: systemHook, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- broadcast messages (broadcast-messages area, issue 37): anyone reads, administrators write (gitlab: lib/api/broadcast_messages.rb) ---
   // Markdown (issue 37 item 8): anyone (13.12 asks no authentication)

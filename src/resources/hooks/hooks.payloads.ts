@@ -172,39 +172,73 @@ function issuableComparable(ctx: EventCtx, attrs: Json, assigneeIds: readonly nu
   return { ...attrs, assignees: usersOf(ctx, assigneeIds), labels: labelsOf(ctx.db, labelIds) }
 }
 
-/** `DataBuilder::Issuable#build` for an issue, with the `action` IssueHooks adds. */
-export function issuePayload(ctx: EventCtx, project: ProjectRecord, issue: IssueRecord, before: IssueRecord | null, action: string): Json {
-  const attrs = issueHookAttrs(ctx, project, issue)
-  const previous = before === null ? null : issuableComparable(ctx, issueHookAttrs(ctx, project, before), before.assignee_ids, before.label_ids)
-  const data: Json = {
-    object_kind: 'issue',
-    event_type: issue.confidential ? 'confidential_issue' : 'issue',
-    user: actor(ctx),
-    project: projectHookAttrs(ctx, project),
-    object_attributes: { ...attrs, action },
-    labels: labelsOf(ctx.db, issue.label_ids),
-    changes: changesOf(previous, issuableComparable(ctx, attrs, issue.assignee_ids, issue.label_ids), ISSUE_CHANGE_KEYS),
-    repository: repositoryAttrs(ctx, project),
-  }
-  if (issue.assignee_ids.length > 0) data.assignees = usersOf(ctx, issue.assignee_ids)
-  return data
+/** What the issuable payload builder needs of one kind of issuable (`HookData::IssueBuilder`, `MergeRequestBuilder`). */
+interface IssuableHookKind<R extends { assignee_ids: readonly number[]; label_ids: readonly number[] }> {
+  /** `issuable.to_ability_name`: the payload's `object_kind`. */
+  readonly objectKind: string
+  /** The payload's `event_type`: a confidential issue's is `confidential_issue`. */
+  eventType(issuable: R): string
+  /** The builder's `object_attributes` (before `action`). */
+  attrs(ctx: EventCtx, project: ProjectRecord, issuable: R, repo: Repository | null): Json
+  /** The builder's `safe_keys` the `changes` compare (with `assignees` and `labels`). */
+  readonly changeKeys: readonly string[]
 }
 
-/** `DataBuilder::Issuable#build` for a merge request, with the `action` MergeRequests::BaseService adds. */
-export function mergeRequestPayload(ctx: EventCtx, project: ProjectRecord, mr: MergeRequestRecord, before: MergeRequestRecord | null, action: string, repo: Repository | null): Json {
-  const attrs = mergeRequestHookAttrs(ctx, project, mr, repo)
-  const previous = before === null ? null : issuableComparable(ctx, mergeRequestHookAttrs(ctx, project, before, repo), before.assignee_ids, before.label_ids)
+/** The issuable kinds, as `DataBuilder::Issuable#issuable_builder` picks the builder by class. */
+const ISSUABLE_KINDS = {
+  issue: {
+    objectKind: 'issue',
+    eventType: (issue) => (issue.confidential ? 'confidential_issue' : 'issue'),
+    attrs: (ctx, project, issue) => issueHookAttrs(ctx, project, issue),
+    changeKeys: ISSUE_CHANGE_KEYS,
+  } satisfies IssuableHookKind<IssueRecord>,
+  merge_request: {
+    objectKind: 'merge_request',
+    eventType: () => 'merge_request',
+    attrs: (ctx, project, mr, repo) => mergeRequestHookAttrs(ctx, project, mr, repo),
+    changeKeys: MR_CHANGE_KEYS,
+  } satisfies IssuableHookKind<MergeRequestRecord>,
+}
+
+/** An issuable kind of {@link issuablePayload}. */
+export type IssuableHookKindName = keyof typeof ISSUABLE_KINDS
+
+/** The record of each issuable kind. */
+interface IssuableRecords {
+  issue: IssueRecord
+  merge_request: MergeRequestRecord
+}
+
+/**
+ * `DataBuilder::Issuable#build`, once for every issuable kind, with the `action` the service adds
+ * (IssueHooks, `MergeRequests::BaseService#hook_data`): `object_kind`, `event_type`, `user` (the
+ * actor), `project`, `object_attributes`, `labels`, `changes` (each changed safe key as
+ * `{previous, current}`, none without `before`), `repository`, and `assignees` when there are any.
+ * @param repo the source project's repository (merge requests' `last_commit`); unused for issues.
+ */
+export function issuablePayload<K extends IssuableHookKindName>(
+  ctx: EventCtx,
+  project: ProjectRecord,
+  kind: K,
+  issuable: IssuableRecords[K],
+  before: IssuableRecords[K] | null,
+  action: string,
+  repo: Repository | null = null,
+): Json {
+  const builder = ISSUABLE_KINDS[kind] as unknown as IssuableHookKind<IssuableRecords[K]>
+  const attrs = builder.attrs(ctx, project, issuable, repo)
+  const previous = before === null ? null : issuableComparable(ctx, builder.attrs(ctx, project, before, repo), before.assignee_ids, before.label_ids)
   const data: Json = {
-    object_kind: 'merge_request',
-    event_type: 'merge_request',
+    object_kind: builder.objectKind,
+    event_type: builder.eventType(issuable),
     user: actor(ctx),
     project: projectHookAttrs(ctx, project),
     object_attributes: { ...attrs, action },
-    labels: labelsOf(ctx.db, mr.label_ids),
-    changes: changesOf(previous, issuableComparable(ctx, attrs, mr.assignee_ids, mr.label_ids), MR_CHANGE_KEYS),
+    labels: labelsOf(ctx.db, issuable.label_ids),
+    changes: changesOf(previous, issuableComparable(ctx, attrs, issuable.assignee_ids, issuable.label_ids), builder.changeKeys),
     repository: repositoryAttrs(ctx, project),
   }
-  if (mr.assignee_ids.length > 0) data.assignees = usersOf(ctx, mr.assignee_ids)
+  if (issuable.assignee_ids.length > 0) data.assignees = usersOf(ctx, issuable.assignee_ids)
   return data
 }
 
@@ -313,6 +347,79 @@ export function pushPayload(ctx: EventCtx, project: ProjectRecord, update: Pushe
   }
 }
 
+/**
+ * `DataBuilder::Repository.update`: the system hooks' `repository_update` of one push: the pusher,
+ * the project (`hook_attrs`), each ref's `{before, after, ref}` (the blank SHA for a created or
+ * deleted ref) and the refs. gitlab: lib/gitlab/data_builder/repository.rb, app/workers/post_receive.rb.
+ */
+export function repositoryUpdatePayload(ctx: EventCtx, project: ProjectRecord, refs: readonly PushedRef[]): Json {
+  const user = ctx.currentUser
+  return {
+    event_name: 'repository_update',
+    user_id: user?.id ?? null,
+    user_name: user?.name ?? null,
+    user_email: user?.email ?? null,
+    user_avatar: user ? avatarUrl(ctx, user) : null,
+    project_id: project.id,
+    project: projectHookAttrs(ctx, project),
+    changes: refs.map((update) => ({ before: update.before ?? BLANK, after: update.after ?? BLANK, ref: update.ref })),
+    refs: refs.map((update) => update.ref),
+  }
+}
+
+/** A release as `DataBuilder::Release` reads it. */
+export interface ReleaseLike {
+  readonly id: number
+  readonly tag: string
+  readonly name: string
+  readonly description: string | null
+  readonly sha: string | null
+  readonly released_at: string
+  readonly created_at: string
+}
+
+/** A release's asset link as `Releases::Link#hook_attrs` reads it. */
+export interface ReleaseLinkLike {
+  readonly id: number
+  readonly name: string
+  readonly url: string
+  readonly link_type: string
+}
+
+/** `Releases::Source::FORMATS`: the archive formats of a release's sources, in GitLab's order. */
+const RELEASE_SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'] as const
+
+/**
+ * `DataBuilder::Release#build`: `Release#hook_attrs` (`id, created_at, description, name,
+ * released_at, tag`), then `object_kind`, the project, the release's `url`, the `action` (`create`
+ * or `update`), the assets (the count of links and sources, the links, the four source archives)
+ * and the tag's commit (`Commit#hook_attrs`; null when the repository lacks it).
+ * gitlab: lib/gitlab/data_builder/release.rb, app/models/release.rb, app/models/releases/link.rb,
+ * doc/user/project/integrations/webhooks.md "Release events" (13.12).
+ */
+export function releasePayload(ctx: EventCtx, project: ProjectRecord, release: ReleaseLike, links: readonly ReleaseLinkLike[], action: string, repo: Repository | null): Json {
+  const web = projectWebUrl(ctx, project)
+  const sources = RELEASE_SOURCE_FORMATS.map((format) => ({ format, url: `${web}/-/archive/${release.tag}/${project.path}-${release.tag}.${format}` }))
+  return {
+    id: release.id,
+    created_at: hookTime(release.created_at),
+    description: release.description,
+    name: release.name,
+    released_at: hookTime(release.released_at),
+    tag: release.tag,
+    object_kind: 'release',
+    project: projectHookAttrs(ctx, project),
+    url: `${web}/-/releases/${encodeURIComponent(release.tag)}`,
+    action,
+    assets: {
+      count: links.length + sources.length,
+      links: links.map((link) => ({ id: link.id, link_type: link.link_type, name: link.name, url: link.url })),
+      sources,
+    },
+    commit: release.sha !== null && repo?.objects.commit(release.sha) ? commitAttrs(ctx, project, repo, release.sha, false) : null,
+  }
+}
+
 /** `DataBuilder::Pipeline#build`: the pipeline, its user, project (`backward: false`), commit and builds. */
 export function pipelinePayload(ctx: EventCtx, project: ProjectRecord, pipeline: PipelineRecord, repo: Repository | null): Json {
   const jobs = jobsOfPipeline(ctx.db, pipeline.id).filter((job) => !job.retried)
@@ -343,6 +450,72 @@ export function pipelinePayload(ctx: EventCtx, project: ProjectRecord, pipeline:
       user: job.user_id === null ? null : (() => { const u = ctx.db.tables.users.get(job.user_id!); return u ? userHookAttrs(ctx, u) : null })(),
       runner: null, artifacts_file: { filename: null, size: null },
     })),
+  }
+}
+
+/** A job as `DataBuilder::Build` reads it. */
+type JobLike = ReturnType<typeof jobsOfPipeline>[number]
+
+/** Seconds between two instants, or null when either is missing (`Ci::Build#duration`, `Ci::Pipeline#duration`). */
+function seconds(from: string | null | undefined, to: string | null | undefined): number | null {
+  if (!from || !to) return null
+  return (Date.parse(to) - Date.parse(from)) / 1000
+}
+
+/**
+ * `DataBuilder::Build#build`: the job's Job Hook payload: `object_kind` `build`, its ref, SHAs,
+ * `build_*` fields, pipeline id, runner (null: no runner runs fakelab's jobs), project id and full
+ * name, the job's user, the pipeline as `commit` (its id, the commit's message and author, status,
+ * duration and times) and the project's `repository`. gitlab: lib/gitlab/data_builder/build.rb,
+ * doc/user/project/integrations/webhooks.md "Job events" (13.12).
+ */
+export function jobPayload(ctx: EventCtx, project: ProjectRecord, job: JobLike, pipeline: PipelineRecord, repo: Repository | null): Json {
+  const user = job.user_id === null ? undefined : ctx.db.tables.users.get(job.user_id)
+  const commit = repo?.objects.commit(pipeline.sha)
+  const authorEmail = commit?.author.email ?? null
+  const author = authorEmail === null ? undefined : ctx.db.tables.users.all().find((u) => u.email === authorEmail)
+  const jobs = jobsOfPipeline(ctx.db, pipeline.id).filter((j) => !j.retried)
+  const started = jobs.map((j) => j.started_at).filter((at): at is string => at !== null).sort()[0] ?? null
+  const done = ['success', 'failed', 'canceled', 'skipped'].includes(pipeline.status)
+  const finished = done ? (jobs.map((j) => j.finished_at).filter((at): at is string => at !== null).sort().pop() ?? null) : null
+  const project_ = projectHookAttrs(ctx, project)
+  return {
+    object_kind: 'build',
+    ref: job.ref,
+    tag: job.tag,
+    before_sha: BLANK,
+    sha: pipeline.sha,
+    build_id: job.id,
+    build_name: job.name,
+    build_stage: job.stage,
+    build_status: job.status,
+    build_created_at: hookTime(job.created_at),
+    build_started_at: hookTime(job.started_at),
+    build_finished_at: hookTime(job.finished_at),
+    build_duration: seconds(job.started_at, job.finished_at),
+    build_allow_failure: job.allow_failure,
+    build_failure_reason: job.status === 'failed' ? 'unknown_failure' : null,
+    pipeline_id: pipeline.id,
+    runner: null,
+    project_id: project.id,
+    project_name: ctx.db.projectFullName(project),
+    user: { id: user?.id ?? null, name: user?.name ?? null, email: user?.email ?? null, avatar_url: user ? avatarUrl(ctx, user) : null },
+    commit: {
+      id: pipeline.id,
+      sha: pipeline.sha,
+      message: commit?.message ?? null,
+      author_name: commit?.author.name ?? null,
+      author_email: authorEmail,
+      author_url: author ? `${ctx.baseUrl}/${author.username}` : `mailto:${authorEmail ?? ''}`,
+      status: pipeline.status,
+      duration: done && started !== null && finished !== null ? Math.round(seconds(started, finished)!) : null,
+      started_at: hookTime(started),
+      finished_at: hookTime(finished),
+    },
+    repository: {
+      name: project.name, url: project_.url, description: project.description, homepage: project_.web_url,
+      git_http_url: project_.git_http_url, git_ssh_url: project_.git_ssh_url, visibility_level: project_.visibility_level,
+    },
   }
 }
 

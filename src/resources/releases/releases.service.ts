@@ -14,6 +14,7 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { milestonesOfGroup, milestonesOfProject } from '../milestones/milestones.public.js'
 import { pusherOf, RepositoryWrite, peelToCommit, repositoryOf, resolveCommit } from '../repository/repository.public.js'
+import { publishRelease } from './releases.events.js'
 import { ReleaseMessage } from './releases.messages.js'
 import type { ReleaseLinkRecord, ReleaseRecord } from './releases.tables.js'
 
@@ -195,9 +196,13 @@ export function createRelease(ctx: Ctx<unknown>, project: ProjectRecord, params:
     })
   }
   // Release#historical_release? / #upcoming_release?: no evidence for either (CreateService#create_evidence!).
-  if (releasedAt !== now) return release
-  const evidenceId = db.tables.releases.all().reduce((max, r) => Math.max(max, ...r.evidences.map((e) => e.id)), 0) + 1
-  return db.tables.releases.update(release.id, { evidences: [{ id: evidenceId, summary_sha: summarySha(release, params.links), collected_at: now }] })
+  let stored = release
+  if (releasedAt === now) {
+    const evidenceId = db.tables.releases.all().reduce((max, r) => Math.max(max, ...r.evidences.map((e) => e.id)), 0) + 1
+    stored = db.tables.releases.update(release.id, { evidences: [{ id: evidenceId, summary_sha: summarySha(release, params.links), collected_at: now }] })
+  }
+  publishRelease(ctx, stored, linksOf(db, stored), 'create') // release.execute_hooks('create')
+  return stored
 }
 
 /** Git's ref name rules as `Gitlab::GitRefValidator` applies them to a new tag. */
@@ -232,7 +237,9 @@ export function updateRelease(ctx: Ctx<unknown>, project: ProjectRecord, release
   if (params.name !== undefined) changes.name = params.name
   if (params.description !== undefined) changes.description = params.description
   if (params.released_at !== undefined) changes.released_at = params.released_at
-  return db.tables.releases.update(release.id, { ...changes, updated_at: ctx.now })
+  const updated = db.tables.releases.update(release.id, { ...changes, updated_at: ctx.now })
+  publishRelease(ctx, updated, linksOf(db, updated), 'update') // release.execute_hooks('update')
+  return updated
 }
 
 /**
@@ -246,5 +253,7 @@ export function destroyRelease(ctx: Ctx<unknown>, project: ProjectRecord, releas
   if (!repositoryOf(db, project).tags.has(release.tag)) throw apiMessage(404, ReleaseMessage.tagMissing)
   for (const link of linksOf(db, release)) db.tables.release_links.delete(link.id)
   db.tables.releases.delete(release.id)
-  return { ...release, milestone_ids: [], evidences: [] }
+  const gone = { ...release, milestone_ids: [], evidences: [] }
+  publishRelease(ctx, gone, [], 'delete')
+  return gone
 }

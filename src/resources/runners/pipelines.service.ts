@@ -21,6 +21,7 @@ import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNames, type RefCommit } from '../repository/repository.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
+import { publishJobStatus } from './jobs.events.js'
 import { pipelineVariableSet } from './pipelines.variables.js'
 import { publishPipelineStatus, type RuleCtx } from './pipelines.events.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
@@ -196,7 +197,7 @@ export function processPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: str
       if (job.stage_idx !== idx || job.status !== 'created') continue
       const status = RUNS_AFTER[job.when].includes(prior) ? (job.when === 'manual' ? 'manual' : 'pending') : 'skipped'
       job.status = status
-      db.tables.jobs.update(job.id, { status })
+      publishJobStatus(ctx, db.tables.jobs.update(job.id, { status }), 'created')
     }
   }
   const status = compositeStatus(jobs) ?? previous
@@ -208,9 +209,11 @@ export function processPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: str
 }
 
 /** Sets a job's status, with the times GitLab's transitions set (`finished_at` on success, failure or cancel). */
-function transition(db: Db, job: JobRecord, status: string, now: string, extra: Partial<JobRecord> = {}): JobRecord {
+function transition(ctx: RuleCtx, job: JobRecord, status: string, now: string, extra: Partial<JobRecord> = {}): JobRecord {
   const finished = status === 'success' || status === 'failed' || status === 'canceled'
-  return db.tables.jobs.update(job.id, { status, ...(finished ? { finished_at: now } : {}), ...extra })
+  const stored = ctx.db.tables.jobs.update(job.id, { status, ...(finished ? { finished_at: now } : {}), ...extra })
+  publishJobStatus(ctx, stored, job.status)
+  return stored
 }
 
 // ---- pipelines ------------------------------------------------------------------------------
@@ -617,7 +620,7 @@ export function retryPipeline(ctx: RuleCtx, project: ProjectRecord, pipeline: Pi
   for (const job of latestBuilds()) {
     if ((job.status === 'failed' || job.status === 'canceled') && canUpdateJob(ctx, project, job)) cloneJob(ctx.db, job, user, 'created', now)
   }
-  for (const job of latestBuilds()) if (job.status === 'skipped') ctx.db.tables.jobs.update(job.id, { status: 'created' })
+  for (const job of latestBuilds()) if (job.status === 'skipped') publishJobStatus(ctx, ctx.db.tables.jobs.update(job.id, { status: 'created' }), 'skipped')
   return processPipeline(ctx, pipeline, now)
 }
 
@@ -626,7 +629,7 @@ export function retryPipeline(ctx: RuleCtx, project: ProjectRecord, pipeline: Pi
  * ones (`statuses.cancelable`), are canceled (manual ones stay).
  */
 export function cancelPipeline(ctx: RuleCtx, pipeline: PipelineRecord, now: string): PipelineRecord {
-  for (const job of latestJobs(ctx.db, pipeline.id)) if (CANCEL_RUNNING.has(job.status)) transition(ctx.db, job, 'canceled', now)
+  for (const job of latestJobs(ctx.db, pipeline.id)) if (CANCEL_RUNNING.has(job.status)) transition(ctx, job, 'canceled', now)
   return processPipeline(ctx, pipeline, now)
 }
 
@@ -666,8 +669,9 @@ export function erasable(job: JobRecord): boolean {
 export function retryJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, now: string): JobRecord {
   const db = ctx.db
   const copy = cloneJob(db, job, user, 'pending', now)
+  publishJobStatus(ctx, copy, 'created') // the copy is enqueued: created → pending
   for (const other of latestJobs(db, job.pipeline_id)) {
-    if (isBuild(other) && other.status === 'skipped' && other.stage_idx > job.stage_idx) db.tables.jobs.update(other.id, { status: 'created' })
+    if (isBuild(other) && other.status === 'skipped' && other.stage_idx > job.stage_idx) publishJobStatus(ctx, db.tables.jobs.update(other.id, { status: 'created' }), 'skipped')
   }
   processPipeline(ctx, pipelineOf(db, job), now)
   return db.tables.jobs.get(copy.id)!
@@ -676,7 +680,7 @@ export function retryJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, now: st
 /** `CommitStatus#cancel`: a job not yet finished is canceled (a finished one is left as it is). */
 export function cancelJob(ctx: RuleCtx, job: JobRecord, now: string): JobRecord {
   if (!CANCELABLE.has(job.status)) return job
-  const canceled = transition(ctx.db, job, 'canceled', now)
+  const canceled = transition(ctx, job, 'canceled', now)
   processPipeline(ctx, pipelineOf(ctx.db, job), now)
   return ctx.db.tables.jobs.get(canceled.id)!
 }
@@ -687,7 +691,7 @@ export function cancelJob(ctx: RuleCtx, job: JobRecord, now: string): JobRecord 
  */
 export function playJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, now: string): JobRecord {
   if (job.status === 'manual') {
-    transition(ctx.db, job, 'pending', now, { user_id: user.id })
+    transition(ctx, job, 'pending', now, { user_id: user.id })
     processPipeline(ctx, pipelineOf(ctx.db, job), now)
   } else retryJob(ctx, job, user, now)
   return ctx.db.tables.jobs.get(job.id)!

@@ -83,6 +83,19 @@ export const systemHookRoutes: Route[] = [
     },
   }),
 
+  // 13.12's test: `post ":id"` executes the hook with the sample payload and answers it (201).
+  route('POST /hooks/:id', {
+    auth: 'admin',
+    params: { id: p.integer({ required: true }) },
+    handler(ctx) {
+      const hook = ctx.db.tables.system_hooks.get(ctx.params.id)
+      if (!hook) throw recordNotFound()
+      const data = { ...TEST_DATA }
+      publish(ctx.db, 'system_hook_test', { hook, data, actorId: ctx.currentUser?.id ?? null, at: ctx.now, baseUrl: ctx.baseUrl })
+      return created(data)
+    },
+  }),
+
   route('DELETE /hooks/:id', {
     auth: 'admin',
     params: { id: p.integer({ required: true }) },

@@ -73,13 +73,16 @@ contract('project hook delivery', {}, ({ api, sim }) => {
       ['/hook', 'Note Hook', 's3cret', 'application/json', 'note'],
       ['/hook', 'Push Hook', 's3cret', 'application/json', 'push'],
       ['/hook', 'Tag Push Hook', 's3cret', 'application/json', 'tag_push'],
+      // Canceling pipeline 1004 cancels its builds first (a Job Hook each), then the pipeline.
+      ['/hook', 'Job Hook', 's3cret', 'application/json', 'build'],
+      ['/hook', 'Job Hook', 's3cret', 'application/json', 'build'],
       ['/hook', 'Pipeline Hook', 's3cret', 'application/json', 'pipeline'],
     ])
     expect(received.every((r) => r.headers['user-agent'] === 'GitLab/13.12.15')).toBe(true)
     const logs = hookDeliveries(sim().db)
     expect(logs.map((l) => [l.trigger, l.response_status, l.response_body])).toEqual([
       ['issue_hooks', '200', 'thanks'], ['merge_request_hooks', '200', 'thanks'], ['note_hooks', '200', 'thanks'],
-      ['push_hooks', '200', 'thanks'], ['tag_push_hooks', '200', 'thanks'], ['pipeline_hooks', '200', 'thanks'],
+      ['push_hooks', '200', 'thanks'], ['tag_push_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['pipeline_hooks', '200', 'thanks'],
     ])
   })
 
