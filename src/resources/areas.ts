@@ -8,6 +8,7 @@
  * in the README coverage table.
  * @module
  */
+export * from './application-settings/index.js' // GET|PUT /application/settings (issue 37 item 7)
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './broadcast-messages/index.js' // broadcast messages (issue 37)

@@ -9,6 +9,12 @@
 
 /** Route keys (`'GET /projects/:id/labels'`) by area name. */
 export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly string[]; readonly web?: readonly string[] }>> = {
+  "application-settings": {
+    api: [
+      "GET /application/settings",
+      "PUT /application/settings",
+    ],
+  },
   "award-emoji": {
     api: [
       "GET /projects/:id/issues/:issue_iid/award_emoji",

@@ -356,6 +356,10 @@ const ROWS: Row[] = [
   { key: 'POST /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- application settings (application-settings area, issue 37 item 7): administrators only, before the params (gitlab: lib/api/settings.rb) ---
+  { key: 'GET /application/settings', path: '/application/settings', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'PUT /application/settings', path: '/application/settings', body: { signup_enabled: false }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  // [/identity2]
   // --- deploy keys (deploy-keys area, issue 37): authorize_admin_project, Maintainer+ (gitlab: lib/api/deploy_keys.rb) ---
   { key: 'GET /deploy_keys', path: '/deploy_keys', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },

@@ -8,6 +8,7 @@
  * @module
  */
 import { AccessLevel } from '../../rules/access.js'
+import { applicationSetting } from '../application-settings/application-settings.public.js'
 import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
 import { ghostUser } from './ghost-user.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
@@ -28,8 +29,6 @@ const USERNAME_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Ca
 /** Devise `password_length`. */
 const PASSWORD_MIN = 8
 const PASSWORD_MAX = 128
-/** `Gitlab::CurrentSettings.default_projects_limit` out of the box. */
-const DEFAULT_PROJECTS_LIMIT = 100_000
 
 /** The profile attributes `POST /users` and `PUT /users/:id` take (`optional_attributes`). */
 export interface UserAttributes {
@@ -104,7 +103,7 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
     website_url: attrs.website_url ?? '',
     organization: attrs.organization ?? '',
     can_create_group: attrs.can_create_group ?? true,
-    projects_limit: attrs.projects_limit ?? DEFAULT_PROJECTS_LIMIT,
+    projects_limit: attrs.projects_limit ?? applicationSetting(ctx.db).default_projects_limit,
     private_profile: attrs.private_profile ?? false,
     external: attrs.external ?? false,
   })
