@@ -41,6 +41,8 @@ export * from './sharing/index.js' // groups and projects shared with groups (is
 export * from './system-hooks/index.js' // system hooks store (issue 37); deliveries are collaboration's
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
+export * from './user-emails/index.js' // users' emails (issue 37 item 3)
+export * from './user-gpg-keys/index.js' // users' GPG keys (issue 37 item 3)
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
 export * from './users/index.js'
 export * from './version/index.js'

@@ -522,6 +522,31 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /topics/merge",
     ],
   },
+  "user-emails": {
+    api: [
+      "GET /user/emails",
+      "GET /user/emails/:email_id",
+      "POST /user/emails",
+      "DELETE /user/emails/:email_id",
+      "GET /users/:id/emails",
+      "POST /users/:id/emails",
+      "DELETE /users/:id/emails/:email_id",
+    ],
+  },
+  "user-gpg-keys": {
+    api: [
+      "GET /user/gpg_keys",
+      "GET /user/gpg_keys/:key_id",
+      "POST /user/gpg_keys",
+      "POST /user/gpg_keys/:key_id/revoke",
+      "DELETE /user/gpg_keys/:key_id",
+      "GET /users/:id/gpg_keys",
+      "GET /users/:id/gpg_keys/:key_id",
+      "POST /users/:id/gpg_keys",
+      "POST /users/:id/gpg_keys/:key_id/revoke",
+      "DELETE /users/:id/gpg_keys/:key_id",
+    ],
+  },
   "user-keys": {
     api: [
       "GET /user/keys",
@@ -542,6 +567,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /users",
       "POST /users",
       "PUT /users/:id",
+      "DELETE /users/:id/identities/:provider",
       "DELETE /users/:id",
       "POST /users/:id/block",
       "POST /users/:id/unblock",

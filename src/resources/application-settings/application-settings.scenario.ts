@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, ScenarioFragment } from '../../scenario/fragment.js'
 import { SETTINGS, VISIBILITIES, type SettingDef, type SettingValue } from './application-settings.model.js'
 import { defaultSettings } from './application-settings.model.js'
 
@@ -31,6 +31,10 @@ const settingsSchema = z.strictObject(Object.fromEntries(
 
 const rootFields = {
   application_settings: settingsSchema.optional().describe('Instance settings (GET /application/settings) that differ from GitLab 13.12\'s defaults, e.g. {default_branch_name: main, default_project_visibility: internal}.'),
+}
+
+declare module '../../scenario/records.js' {
+  interface ScenarioInput extends Partial<FieldsInput<typeof rootFields>> {}
 }
 
 /** The application settings fragment (see the module comment). */

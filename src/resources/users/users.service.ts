@@ -134,6 +134,32 @@ export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttri
   return ctx.db.tables.users.update(user.id, patch)
 }
 
+/**
+ * users.rb's identity step of `POST /users` and `PUT /users/:id`: the user's identity of
+ * `provider` takes `extern_uid`, or a new one is added. Like GitLab, which saves the identity and
+ * ignores its errors, an `extern_uid` another user has for the provider (case-insensitively) is
+ * not stored, and the request still succeeds. Nothing happens without a provider.
+ * gitlab: lib/api/users.rb (`identity_attrs`), app/models/identity.rb (uniqueness per provider).
+ */
+export function storeIdentity(db: Db, userId: number, attrs: { provider?: string | undefined; extern_uid?: string | undefined }): void {
+  const { provider, extern_uid: externUid } = attrs
+  if (!present(provider) || externUid === undefined) return
+  const taken = db.tables.users.all().some((u) => u.id !== userId && (u.identities ?? []).some((i) => i.provider === provider && i.extern_uid.toLowerCase() === externUid.toLowerCase()))
+  if (taken) return
+  const user = db.tables.users.get(userId)!
+  const identities = (user.identities ?? []).filter((i) => i.provider !== provider)
+  const index = (user.identities ?? []).findIndex((i) => i.provider === provider)
+  const next = { provider, extern_uid: externUid }
+  if (index >= 0) identities.splice(index, 0, next)
+  else identities.push(next)
+  db.tables.users.update(userId, { identities })
+}
+
+/** The user found by an external identity (`Identity.with_extern_uid(provider, extern_uid)`), if any. */
+export function userByIdentity(db: Db, provider: string, externUid: string): UserRecord | undefined {
+  return db.tables.users.all().find((u) => (u.identities ?? []).some((i) => i.provider === provider && i.extern_uid === externUid))
+}
+
 /** The groups the user is the only direct Owner of (`User#solo_owned_groups`). */
 export function soloOwnedGroups(db: Db, user: UserRecord): GroupRecord[] {
   const owned = db.tables.members.where('user_id', user.id).filter((m) => m.source_type === 'group' && m.access_level === AccessLevel.OWNER)

@@ -28,6 +28,13 @@ declare module '../../db/schema.js' {
   interface Tables {
     oauth_applications: OauthApplicationRecord
   }
+  /**
+   * This area's column on core's users: the user's external identities (GitLab's `identities`
+   * table, one per provider), in the order they were added; absent for none.
+   */
+  interface UserRecord {
+    identities?: UserIdentity[]
+  }
   /** This area's column on core's OAuth tokens. */
   interface OauthAccessTokenRecord {
     /**
@@ -36,6 +43,12 @@ declare module '../../db/schema.js' {
      */
     application_id?: number | null
   }
+}
+
+/** An external identity of a user (`identities`): the sign-in provider and the user's id there. */
+export interface UserIdentity {
+  provider: string
+  extern_uid: string
 }
 
 /** The tables and their indexes. */
