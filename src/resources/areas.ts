@@ -14,6 +14,7 @@ export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 
 export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
 export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
 export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
+export * from './custom-attributes/index.js' // custom attributes of users, groups, projects (issue 37 item 7)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './freeze-periods/index.js'

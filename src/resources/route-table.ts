@@ -60,6 +60,22 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /admin/ci/variables/:key",
     ],
   },
+  "custom-attributes": {
+    api: [
+      "GET /projects/:id/custom_attributes",
+      "GET /projects/:id/custom_attributes/:key",
+      "PUT /projects/:id/custom_attributes/:key",
+      "DELETE /projects/:id/custom_attributes/:key",
+      "GET /groups/:id/custom_attributes",
+      "GET /groups/:id/custom_attributes/:key",
+      "PUT /groups/:id/custom_attributes/:key",
+      "DELETE /groups/:id/custom_attributes/:key",
+      "GET /users/:id/custom_attributes",
+      "GET /users/:id/custom_attributes/:key",
+      "PUT /users/:id/custom_attributes/:key",
+      "DELETE /users/:id/custom_attributes/:key",
+    ],
+  },
   "deploy-keys": {
     api: [
       "GET /deploy_keys",

@@ -7,6 +7,7 @@
  * @module
  */
 import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { filterByCustomAttributes } from '../custom-attributes/custom-attributes.public.js'
 import { UserMessage } from './users.messages.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findUser } from '../../rules/finders.js'
@@ -91,6 +92,7 @@ export const userRoutes: Route[] = [
       created_before: p.datetime(),
       order_by: p.string({ default: 'id', values: USER_ORDER }),
       sort: p.string({ default: 'desc', values: ['asc', 'desc'] }),
+      custom_attributes: p.hash(),
     },
     handler(ctx) {
       const { params, currentUser: user } = ctx
@@ -118,6 +120,7 @@ export const userRoutes: Route[] = [
         const owner = userByIdentity(ctx.db, params.provider, params.extern_uid)
         users = users.filter((u) => u.id === owner?.id)
       }
+      users = filterByCustomAttributes(ctx.db, 'user', users, params.custom_attributes, admin)
       return paginated(ctx, users, (u) => (admin ? UserWithAdmin(u, ctx) : UserBasic(u, ctx)))
     },
   }),
