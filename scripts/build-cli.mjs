@@ -47,11 +47,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
  * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award;
  * - `@noble/hashes`' modules, `uint8array-extras` and `node-diff3`: the repository's objects, note
  *   ids and release evidence, all made on first use of a repository or a note;
- * - `color-name`: label colour keywords, read on the first colour given.
+ * - `color-name`: label colour keywords, read on the first colour given;
+ * - `openpgp`: users' GPG keys, parsed on the first key added.
  */
 const LAZY_PACKAGES = [
   'zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json',
   '@noble/hashes/legacy.js', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'uint8array-extras', 'node-diff3', 'color-name',
+  'openpgp',
 ]
 
 /**

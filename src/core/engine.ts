@@ -437,6 +437,7 @@ class Engine {
       body,
     })
     validate(route, ctx)
+    if (route.prepare) ctx.prepared = await route.prepare(ctx)
     const outcome = transact(this.db, route, ctx)
     if (outcome.journal) {
       if (outcome.journal.user !== undefined) trace.user = outcome.journal.user

@@ -87,6 +87,12 @@ export interface Ctx<P = Record<string, unknown>> {
    * other route, whose body is parsed into the params).
    */
   readonly body?: Uint8Array | undefined
+  /**
+   * What the route's {@link RouteDef.prepare} resolved to (undefined on a route without one): work
+   * that needs a library with only an asynchronous API (an OpenPGP key's parse), done before the
+   * synchronous handler runs.
+   */
+  readonly prepared?: unknown
 }
 
 /** A route's declaration (see {@link route}). */
@@ -119,6 +125,13 @@ export interface RouteDef<P extends ParamSpecs> {
    * a web route taking another protocol's payload does (git's pack requests). Default false.
    */
   rawBody?: boolean
+  /**
+   * Asynchronous work on the validated params before the handler, outside the transaction: it may
+   * not read or write the store, and should not throw for bad input (the handler decides, in
+   * GitLab's order of checks, from what it resolved to, `ctx.prepared`). For libraries whose API
+   * is only asynchronous, such as openpgp's key parser (users' GPG keys).
+   */
+  prepare?(ctx: Ctx<ParamsOf<P>>): Promise<unknown>
   /** Synchronous by design: it runs inside the request's store transaction. */
   handler(ctx: Ctx<ParamsOf<P>>): Reply
 }
@@ -158,6 +171,8 @@ export interface Route extends RouteEntry {
   readonly before?: (ctx: Ctx<RawParams>) => void
   /** See {@link RouteDef.rawBody}. */
   readonly rawBody?: boolean
+  /** See {@link RouteDef.prepare}. */
+  readonly prepare?: (ctx: Ctx<Record<string, unknown>>) => Promise<unknown>
   readonly handler: (ctx: Ctx<Record<string, unknown>>) => Reply
 }
 
@@ -181,6 +196,7 @@ export function route<P extends ParamSpecs = Record<never, never>>(key: string, 
     rules: def.rules ?? {},
     ...(def.before ? { before: def.before } : {}),
     ...(def.rawBody ? { rawBody: true } : {}),
+    ...(def.prepare ? { prepare: def.prepare as Route['prepare'] } : {}),
     handler: def.handler as Route['handler'],
   }
 }

@@ -60,7 +60,7 @@ export function UserPublic(user: UserRecord, ctx: PresentCtx) {
     color_scheme_id: 1,
     projects_limit: user.projects_limit,
     current_sign_in_at: user.current_sign_in_at,
-    identities: [],
+    identities: (user.identities ?? []).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid })),
     can_create_group: user.can_create_group,
     can_create_project: user.projects_limit > 0,
     two_factor_enabled: false,

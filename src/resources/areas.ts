@@ -8,6 +8,7 @@
  * in the README coverage table.
  * @module
  */
+export * from './application-settings/index.js' // GET|PUT /application/settings (issue 37 item 7)
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './badges/index.js' // project and group badges (issue 34 item 5)
@@ -16,6 +17,7 @@ export * from './broadcast-messages/index.js' // broadcast messages (issue 37)
 export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
 export * from './ci-triggers/index.js' // pipeline triggers and schedules (issue 36 item 2)
 export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
+export * from './custom-attributes/index.js' // custom attributes of users, groups, projects (issue 37 item 7)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
 export * from './events/index.js' // contribution events from the domain-event channel, and the events API (issue 37 item 6)
@@ -54,6 +56,8 @@ export * from './templates/index.js' // .gitlab-ci.yml, .gitignore, Dockerfile a
 export * from './todos/index.js'
 export * from './topics/index.js' // project topics (GitLab 14.5+), for python-gitlab 3.12's suite
 export * from './uploads/index.js' // project uploads and their web URL (issue 34 item 1)
+export * from './user-emails/index.js' // users' emails (issue 37 item 3)
+export * from './user-gpg-keys/index.js' // users' GPG keys (issue 37 item 3)
 export * from './user-keys/index.js' // users' SSH keys, the keys table deploy keys share (issue 37)
 export * from './user-status/index.js' // a user's status (issue 37 item 6)
 export * from './users/index.js'

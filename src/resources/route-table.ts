@@ -9,6 +9,12 @@
 
 /** Route keys (`'GET /projects/:id/labels'`) by area name. */
 export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly string[]; readonly web?: readonly string[] }>> = {
+  "application-settings": {
+    api: [
+      "GET /application/settings",
+      "PUT /application/settings",
+    ],
+  },
   "award-emoji": {
     api: [
       "GET /projects/:id/issues/:issue_iid/award_emoji",
@@ -132,6 +138,22 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /groups/:id/variables",
       "PUT /groups/:id/variables/:key",
       "DELETE /groups/:id/variables/:key",
+    ],
+  },
+  "custom-attributes": {
+    api: [
+      "GET /projects/:id/custom_attributes",
+      "GET /projects/:id/custom_attributes/:key",
+      "PUT /projects/:id/custom_attributes/:key",
+      "DELETE /projects/:id/custom_attributes/:key",
+      "GET /groups/:id/custom_attributes",
+      "GET /groups/:id/custom_attributes/:key",
+      "PUT /groups/:id/custom_attributes/:key",
+      "DELETE /groups/:id/custom_attributes/:key",
+      "GET /users/:id/custom_attributes",
+      "GET /users/:id/custom_attributes/:key",
+      "PUT /users/:id/custom_attributes/:key",
+      "DELETE /users/:id/custom_attributes/:key",
     ],
   },
   "deploy-keys": {
@@ -791,6 +813,31 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /*project/uploads/:secret/:filename",
     ],
   },
+  "user-emails": {
+    api: [
+      "GET /user/emails",
+      "GET /user/emails/:email_id",
+      "POST /user/emails",
+      "DELETE /user/emails/:email_id",
+      "GET /users/:id/emails",
+      "POST /users/:id/emails",
+      "DELETE /users/:id/emails/:email_id",
+    ],
+  },
+  "user-gpg-keys": {
+    api: [
+      "GET /user/gpg_keys",
+      "GET /user/gpg_keys/:key_id",
+      "POST /user/gpg_keys",
+      "POST /user/gpg_keys/:key_id/revoke",
+      "DELETE /user/gpg_keys/:key_id",
+      "GET /users/:id/gpg_keys",
+      "GET /users/:id/gpg_keys/:key_id",
+      "POST /users/:id/gpg_keys",
+      "POST /users/:id/gpg_keys/:key_id/revoke",
+      "DELETE /users/:id/gpg_keys/:key_id",
+    ],
+  },
   "user-keys": {
     api: [
       "GET /user/keys",
@@ -818,6 +865,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /users",
       "POST /users",
       "PUT /users/:id",
+      "DELETE /users/:id/identities/:provider",
       "DELETE /users/:id",
       "POST /users/:id/block",
       "POST /users/:id/unblock",

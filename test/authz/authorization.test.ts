@@ -17,6 +17,8 @@
  * projects.rb, users.rb; app/policies/project_policy.rb, group_policy.rb.
  */
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { contract, type Api, type ApiResponse } from '../support/contract.js'
 import type { Simulator } from '../../src/index.js'
@@ -41,6 +43,10 @@ const CALLERS = {
 } as const satisfies Record<string, { token?: string; headers?: Record<string, string> }>
 
 type Caller = keyof typeof CALLERS
+
+/** GPG public keys made for the tests (test/fixtures). */
+const GPG_DEVON = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'gpg-devon.asc'), 'utf8')
+const GPG_SECOND = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'gpg-second.asc'), 'utf8')
 
 /** The display name of each caller's acting user (the sudo column acts as nora). */
 const CALLER_NAMES: Record<Caller, string> = {
@@ -85,6 +91,16 @@ function sshKey(sim: Simulator): void {
     id: 960, user_id: 4, type: null, title: 'laptop', key: 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBE0JSZO0mPmmMBtc1+zYG+JQVx3KlAaqA7gp0K4iKerMCu+vLemxi7ChVhPAFcVIWNEY1BgyLhFw53dvsJkIEgg= user@acme', fingerprint: '3a:09:dc:65:70:b4:d9:56:ad:65:da:f5:0d:aa:5e:94',
     fingerprint_sha256: 'u56ph1DmaZDRPEeo+9ueWsasTMxGBdffv0lzsYVXSYo', public: false, expires_at: null, created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z',
   })
+}
+/** A GPG key of devon's, 990 (test/fixtures/gpg-second.asc; the default scenario gives users none). */
+function gpgKey(sim: Simulator): void {
+  sim.db.tables.gpg_keys.insert({
+    id: 990, user_id: 4, key: GPG_SECOND.trim(), fingerprint: 'C8760766D73C7C94E197CA284B7DF9495D489D11', primary_keyid: '4B7DF9495D489D11', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z',
+  })
+}
+/** A secondary email of devon's, 995. */
+function secondaryEmail(sim: Simulator): void {
+  sim.db.tables.emails.insert({ id: 995, user_id: 4, email: 'devon@matrix.example.com', confirmed_at: '2021-03-01T10:00:00.000Z', created_at: '2021-03-01T10:00:00.000Z' })
 }
 /** Broadcast message 970 (the default scenario has none). */
 function broadcastMessage(sim: Simulator): void {
@@ -555,6 +571,44 @@ const ROWS: Row[] = [
   { key: 'POST /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- application settings (application-settings area, issue 37 item 7): administrators only, before the params (gitlab: lib/api/settings.rb) ---
+  { key: 'GET /application/settings', path: '/application/settings', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'PUT /application/settings', path: '/application/settings', body: { signup_enabled: false }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  // --- GPG keys (user-gpg-keys area, issue 37 item 3): /user/gpg_keys the caller's, /users/:id/gpg_keys anyone's to read, the writes administrators' (gitlab: lib/api/users.rb) ---
+  { key: 'GET /user/gpg_keys', path: '/user/gpg_keys', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /user/gpg_keys/:key_id', path: '/user/gpg_keys/990', arrange: gpgKey, notFound: { message: '404 GPG Key Not Found' }, expect: [401, 404, 404, 200, 404, 404, 404, 404, 404, 200] },
+  { key: 'POST /user/gpg_keys', path: '/user/gpg_keys', body: { key: GPG_DEVON }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /user/gpg_keys/:key_id/revoke', path: '/user/gpg_keys/990/revoke', arrange: gpgKey, ok: '202', notFound: { message: '404 GPG Key Not Found' }, expect: [401, 404, 404, 202, 404, 404, 404, 404, 404, S] },
+  { key: 'DELETE /user/gpg_keys/:key_id', path: '/user/gpg_keys/990', arrange: gpgKey, notFound: { message: '404 GPG Key Not Found' }, expect: [401, 404, 404, 204, 404, 404, 404, 404, 404, S] },
+  { key: 'GET /users/:id/gpg_keys', path: '/users/4/gpg_keys', arrange: gpgKey, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /users/:id/gpg_keys/:key_id', path: '/users/4/gpg_keys/990', arrange: gpgKey, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /users/:id/gpg_keys', path: '/users/4/gpg_keys', body: { key: GPG_DEVON }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:id/gpg_keys/:key_id/revoke', path: '/users/4/gpg_keys/990/revoke', arrange: gpgKey, ok: '202', expect: [401, 403, 403, 403, 403, 403, 403, 202, 403, S] },
+  { key: 'DELETE /users/:id/gpg_keys/:key_id', path: '/users/4/gpg_keys/990', arrange: gpgKey, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- emails (user-emails area, issue 37 item 3): /user/emails the caller's, /users/:id/emails administrators' (gitlab: lib/api/users.rb) ---
+  { key: 'GET /user/emails', path: '/user/emails', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /user/emails/:email_id', path: '/user/emails/995', arrange: secondaryEmail, notFound: { message: '404 Email Not Found' }, expect: [401, 404, 404, 200, 404, 404, 404, 404, 404, 200] },
+  { key: 'POST /user/emails', path: '/user/emails', body: { email: 'matrix@example.net' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'DELETE /user/emails/:email_id', path: '/user/emails/995', arrange: secondaryEmail, notFound: { message: '404 Email Not Found' }, expect: [401, 404, 404, 204, 404, 404, 404, 404, 404, S] },
+  { key: 'GET /users/:id/emails', path: '/users/4/emails', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /users/:id/emails', path: '/users/4/emails', body: { email: 'matrix@example.net' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /users/:id/emails/:email_id', path: '/users/4/emails/995', arrange: secondaryEmail, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- identities (users area, issue 37 item 4): administrators only (gitlab: lib/api/users.rb) ---
+  { key: 'DELETE /users/:id/identities/:provider', path: '/users/4/identities/ldapmain', arrange: (sim: Simulator) => { sim.db.tables.users.update(4, { identities: [{ provider: 'ldapmain', extern_uid: 'uid=devon' }] }) }, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // --- custom attributes (custom-attributes area, issue 37 item 7): the owner found first, then administrators only (gitlab: lib/api/custom_attributes_endpoints.rb) ---
+  { key: 'GET /projects/:id/custom_attributes', path: '/projects/21/custom_attributes', notFound: { message: '404 Project Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/custom_attributes/:key', path: '/projects/21/custom_attributes/matrix', arrange: (sim: Simulator) => { sim.db.tables.custom_attributes.insert({ owner_type: 'project', owner_id: 21, key: 'matrix', value: 'v', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z' }) }, notFound: { message: '404 Project Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 200, 404, 403] },
+  { key: 'PUT /projects/:id/custom_attributes/:key', path: '/projects/21/custom_attributes/matrix', body: { value: 'v2' }, notFound: { message: '404 Project Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 200, 404, S] },
+  { key: 'DELETE /projects/:id/custom_attributes/:key', path: '/projects/21/custom_attributes/matrix', arrange: (sim: Simulator) => { sim.db.tables.custom_attributes.insert({ owner_type: 'project', owner_id: 21, key: 'matrix', value: 'v', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z' }) }, notFound: { message: '404 Project Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 204, 404, S] },
+  { key: 'GET /groups/:id/custom_attributes', path: '/groups/11/custom_attributes', notFound: { message: '404 Group Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 200, 404, 403] },
+  { key: 'GET /groups/:id/custom_attributes/:key', path: '/groups/11/custom_attributes/matrix', arrange: (sim: Simulator) => { sim.db.tables.custom_attributes.insert({ owner_type: 'group', owner_id: 11, key: 'matrix', value: 'v', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z' }) }, notFound: { message: '404 Group Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 200, 404, 403] },
+  { key: 'PUT /groups/:id/custom_attributes/:key', path: '/groups/11/custom_attributes/matrix', body: { value: 'v2' }, notFound: { message: '404 Group Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 200, 404, S] },
+  { key: 'DELETE /groups/:id/custom_attributes/:key', path: '/groups/11/custom_attributes/matrix', arrange: (sim: Simulator) => { sim.db.tables.custom_attributes.insert({ owner_type: 'group', owner_id: 11, key: 'matrix', value: 'v', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z' }) }, notFound: { message: '404 Group Not Found' }, expect: [401, 403, 403, 403, 403, 403, 404, 204, 404, S] },
+  { key: 'GET /users/:id/custom_attributes', path: '/users/4/custom_attributes', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /users/:id/custom_attributes/:key', path: '/users/4/custom_attributes/matrix', arrange: (sim: Simulator) => { sim.db.tables.custom_attributes.insert({ owner_type: 'user', owner_id: 4, key: 'matrix', value: 'v', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z' }) }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'PUT /users/:id/custom_attributes/:key', path: '/users/4/custom_attributes/matrix', body: { value: 'v2' }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
+  { key: 'DELETE /users/:id/custom_attributes/:key', path: '/users/4/custom_attributes/matrix', arrange: (sim: Simulator) => { sim.db.tables.custom_attributes.insert({ owner_type: 'user', owner_id: 4, key: 'matrix', value: 'v', created_at: '2021-03-01T10:00:00.000Z', updated_at: '2021-03-01T10:00:00.000Z' }) }, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // [/identity2]
   // --- deploy keys (deploy-keys area, issue 37): authorize_admin_project, Maintainer+ (gitlab: lib/api/deploy_keys.rb) ---
   { key: 'GET /deploy_keys', path: '/deploy_keys', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/deploy_keys', path: '/projects/21/deploy_keys', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },

@@ -47,6 +47,8 @@ export class RequestContext implements Ctx {
   readonly now: string
   readonly baseUrl: string
   readonly body: Uint8Array | undefined
+  /** What the route's `prepare` resolved to, set before the handler runs. */
+  prepared: unknown = undefined
   readonly #fakerOf: () => Faker
   #url: URL | undefined
 

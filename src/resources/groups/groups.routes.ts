@@ -5,6 +5,7 @@
  * @module
  */
 import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
+import { filterByCustomAttributes } from '../custom-attributes/custom-attributes.public.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { forbidden } from '../../core/errors.js'
 import { findGroup, findProject } from '../../rules/finders.js'
@@ -24,9 +25,10 @@ import { groupDetail } from './groups.present.js'
 export const groupRoutes: Route[] = [
   route('GET /groups', {
     auth: 'optional',
-    params: { ...groupListParams, top_level_only: p.boolean({ default: false }) },
+    params: { ...groupListParams, top_level_only: p.boolean({ default: false }), custom_attributes: p.hash() },
     handler(ctx) {
-      return paginated(ctx, findGroups(ctx, ctx.params), (group) => Group(group, ctx))
+      const groups = filterByCustomAttributes(ctx.db, 'group', findGroups(ctx, ctx.params), ctx.params.custom_attributes, ctx.currentUser?.admin === true)
+      return paginated(ctx, groups, (group) => Group(group, ctx))
     },
   }),
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
+import { applicationSetting } from '../application-settings/application-settings.public.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { apiMessage, ValidationMessage } from '../../core/errors.js'
 import { present } from '../../core/ruby.js'
@@ -65,7 +66,7 @@ function pathTaken(db: Db, path: string, parent: GroupRecord | null): boolean {
 export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: GroupRecord | null): GroupRecord {
   const errors = new ModelErrors()
   const add = (key: string, message: string) => errors.add(key, message)
-  const visibility = attrs.visibility ?? 'private'
+  const visibility = attrs.visibility ?? applicationSetting(ctx.db).default_group_visibility
   if (!present(attrs.name)) add('name', ValidationMessage.blank)
   else if (!groupNamePattern().test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
   if (attrs.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))

@@ -6,6 +6,7 @@
  * @module
  */
 import { AccessLevel, canReadGroup, hasProjectAccess } from '../../rules/access.js'
+import { filterByCustomAttributes } from '../custom-attributes/custom-attributes.public.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import { ErrorMessage, forbidden, grapeError, notFound } from '../../core/errors.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
@@ -97,6 +98,7 @@ export const projectRoutes: Route[] = [
       pagination: p.string({ values: ['offset', 'keyset'] }),
       id_after: p.integer(),
       id_before: p.integer(),
+      custom_attributes: p.hash(),
     },
     handler(ctx) {
       const { params } = ctx
@@ -107,7 +109,7 @@ export const projectRoutes: Route[] = [
       if (!keyset && params.page * Math.min(Math.max(params.per_page, 0), 100) > MAX_PROJECT_OFFSET) {
         throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
-      const rows = listProjects(ctx, params)
+      const rows = filterByCustomAttributes(ctx.db, 'project', listProjects(ctx, params), params.custom_attributes, ctx.currentUser?.admin === true)
       const present = (project: ProjectRecord) => (params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx, issueCounts(ctx.db)))
       if (keyset) {
         const page = paginateKeyset(ctx, rows, params.sort as 'asc' | 'desc')

@@ -10,6 +10,7 @@
 import { recordProjectMove } from './projects.redirects.js'
 import { AccessLevel, activeMembership, canReadProject, groupAccessLevel, projectLevels } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
+import { applicationSetting } from '../application-settings/application-settings.public.js'
 import { ApiError, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { ProjectValidationMessage } from './projects.messages.js'
 import { ModelErrors } from '../../rules/model-errors.js'
@@ -168,15 +169,15 @@ export function createProject(
     name,
     path,
     description: attrs.description ?? '',
-    visibility: attrs.visibility ?? 'private',
+    visibility: attrs.visibility ?? applicationSetting(ctx.db).default_project_visibility,
     namespace_type: namespace.kind,
     namespace_id: namespace.kind === 'group' ? namespace.group.id : namespace.user.id,
     creator_id: owner.id,
     created_at: ctx.now,
     last_activity_at: ctx.now,
-    // spec-gap: GitLab answers null for an empty repository's default branch; fakelab keeps no
-    // repositories, so a new project has GitLab 13.x's initial branch name.
-    default_branch: attrs.default_branch ?? 'master',
+    // spec-gap: GitLab answers null for an empty repository's default branch; fakelab names the
+    // branch its first commit will go to: the instance's `default_branch_name`, else 13.x's `master`.
+    default_branch: attrs.default_branch ?? applicationSetting(ctx.db).default_branch_name ?? 'master',
     archived: false,
     repository_storage: 'default',
     runners_token: runnersRegistrationToken(ctx.faker),

@@ -7,6 +7,7 @@
  * @module
  */
 import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { filterByCustomAttributes } from '../custom-attributes/custom-attributes.public.js'
 import { UserMessage } from './users.messages.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
 import { findUser } from '../../rules/finders.js'
@@ -18,7 +19,7 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
 import { avatarErrors, storeAvatar } from './users.avatars.js'
-import { createUser, destroyUser, listUsers, soloOwnedGroups, updateUser, type UserOrder } from './users.service.js'
+import { createUser, destroyUser, listUsers, soloOwnedGroups, storeIdentity, updateUser, userByIdentity, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
 const optionalAttributes = {
@@ -91,6 +92,7 @@ export const userRoutes: Route[] = [
       created_before: p.datetime(),
       order_by: p.string({ default: 'id', values: USER_ORDER }),
       sort: p.string({ default: 'desc', values: ['asc', 'desc'] }),
+      custom_attributes: p.hash(),
     },
     handler(ctx) {
       const { params, currentUser: user } = ctx
@@ -112,8 +114,13 @@ export const userRoutes: Route[] = [
         external: params.external,
         ...(admin ? { created_after: params.created_after, created_before: params.created_before } : {}),
       }
-      // spec-gap: fakelab keeps no external identities, so an extern_uid/provider lookup finds no one.
-      const users = present(params.extern_uid) && present(params.provider) ? [] : listUsers(ctx.db, filters, order)
+      // gitlab: UsersFinder#by_external_identity narrows the list to the identity's user.
+      let users = listUsers(ctx.db, filters, order)
+      if (present(params.extern_uid) && present(params.provider)) {
+        const owner = userByIdentity(ctx.db, params.provider, params.extern_uid)
+        users = users.filter((u) => u.id === owner?.id)
+      }
+      users = filterByCustomAttributes(ctx.db, 'user', users, params.custom_attributes, admin)
       return paginated(ctx, users, (u) => (admin ? UserWithAdmin(u, ctx) : UserBasic(u, ctx)))
     },
   }),
@@ -135,6 +142,7 @@ export const userRoutes: Route[] = [
     handler(ctx) {
       if (!ctx.currentUser!.admin) throw forbidden()
       const user = createUser(ctx, ctx.params, avatarErrors(ctx.params.avatar))
+      storeIdentity(ctx.db, user.id, ctx.params)
       if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
       return created(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
     },
@@ -152,9 +160,22 @@ export const userRoutes: Route[] = [
     },
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
-      updateUser(ctx, user, ctx.params, avatarErrors(ctx.params.avatar))
+      storeIdentity(ctx.db, user.id, ctx.params)
+      updateUser(ctx, ctx.db.tables.users.get(user.id)!, ctx.params, avatarErrors(ctx.params.avatar))
       if (ctx.params.avatar) storeAvatar(ctx, user.id, ctx.params.avatar)
       return ok(UserWithAdmin(ctx.db.tables.users.get(user.id)!, ctx))
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `delete ":id/identities/:provider"`.
+  route('DELETE /users/:id/identities/:provider', {
+    params: { id: p.integer({ required: true }), provider: p.string({ required: true }) },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      const identities = user.identities ?? []
+      if (!identities.some((i) => i.provider === ctx.params.provider)) throw notFound('Identity')
+      ctx.db.tables.users.update(user.id, { identities: identities.filter((i) => i.provider !== ctx.params.provider) })
+      return noContent()
     },
   }),
 

@@ -117,6 +117,10 @@ const userFields = {
   can_create_group: z.boolean().default(true).describe('Whether the user may create top-level groups. Default true.'),
   projects_limit: z.int().nonnegative().default(100000).describe('How many personal projects the user may create. Default 100000.'),
   private_profile: z.boolean().default(false).describe('Hide the profile from others. Default false.'),
+  identities: z.array(z.strictObject({
+    provider: z.string().min(1).describe('The sign-in provider (ldapmain, github, saml, ...).'),
+    extern_uid: z.string().describe('The user\'s id at the provider.'),
+  })).optional().describe('External identities (shown in identities to administrators and the user; GET /users?provider=&extern_uid=).'),
   /** Personal access tokens. */
   tokens: z.array(personalAccessTokenSchema).default([]).describe('Personal access tokens.'),
   /** OAuth access tokens. */
@@ -237,6 +241,7 @@ export const userFragment: ScenarioFragment = {
         private_profile: u.private_profile,
         external: u.external,
         ...(u.password !== undefined ? { password: u.password } : {}),
+        ...(u.identities && u.identities.length > 0 ? { identities: u.identities.map((i) => ({ provider: i.provider, extern_uid: i.extern_uid })) } : {}),
       }
       return record
     },

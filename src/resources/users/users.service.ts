@@ -8,6 +8,7 @@
  * @module
  */
 import { AccessLevel } from '../../rules/access.js'
+import { applicationSetting } from '../application-settings/application-settings.public.js'
 import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
 import { ghostUser } from './ghost-user.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
@@ -28,8 +29,6 @@ const USERNAME_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Ca
 /** Devise `password_length`. */
 const PASSWORD_MIN = 8
 const PASSWORD_MAX = 128
-/** `Gitlab::CurrentSettings.default_projects_limit` out of the box. */
-const DEFAULT_PROJECTS_LIMIT = 100_000
 
 /** The profile attributes `POST /users` and `PUT /users/:id` take (`optional_attributes`). */
 export interface UserAttributes {
@@ -104,7 +103,7 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
     website_url: attrs.website_url ?? '',
     organization: attrs.organization ?? '',
     can_create_group: attrs.can_create_group ?? true,
-    projects_limit: attrs.projects_limit ?? DEFAULT_PROJECTS_LIMIT,
+    projects_limit: attrs.projects_limit ?? applicationSetting(ctx.db).default_projects_limit,
     private_profile: attrs.private_profile ?? false,
     external: attrs.external ?? false,
   })
@@ -136,6 +135,32 @@ export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttri
   const errors = { ...validate({ ...user, ...patch }, attrs.password), ...avatarErrors }
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   return ctx.db.tables.users.update(user.id, patch)
+}
+
+/**
+ * users.rb's identity step of `POST /users` and `PUT /users/:id`: the user's identity of
+ * `provider` takes `extern_uid`, or a new one is added. Like GitLab, which saves the identity and
+ * ignores its errors, an `extern_uid` another user has for the provider (case-insensitively) is
+ * not stored, and the request still succeeds. Nothing happens without a provider.
+ * gitlab: lib/api/users.rb (`identity_attrs`), app/models/identity.rb (uniqueness per provider).
+ */
+export function storeIdentity(db: Db, userId: number, attrs: { provider?: string | undefined; extern_uid?: string | undefined }): void {
+  const { provider, extern_uid: externUid } = attrs
+  if (!present(provider) || externUid === undefined) return
+  const taken = db.tables.users.all().some((u) => u.id !== userId && (u.identities ?? []).some((i) => i.provider === provider && i.extern_uid.toLowerCase() === externUid.toLowerCase()))
+  if (taken) return
+  const user = db.tables.users.get(userId)!
+  const identities = (user.identities ?? []).filter((i) => i.provider !== provider)
+  const index = (user.identities ?? []).findIndex((i) => i.provider === provider)
+  const next = { provider, extern_uid: externUid }
+  if (index >= 0) identities.splice(index, 0, next)
+  else identities.push(next)
+  db.tables.users.update(userId, { identities })
+}
+
+/** The user found by an external identity (`Identity.with_extern_uid(provider, extern_uid)`), if any. */
+export function userByIdentity(db: Db, provider: string, externUid: string): UserRecord | undefined {
+  return db.tables.users.all().find((u) => (u.identities ?? []).some((i) => i.provider === provider && i.extern_uid === externUid))
 }
 
 /** The groups the user is the only direct Owner of (`User#solo_owned_groups`). */

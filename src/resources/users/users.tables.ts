@@ -28,8 +28,12 @@ declare module '../../db/schema.js' {
   interface Tables {
     oauth_applications: OauthApplicationRecord
   }
-  /** This area's column on core's users. */
+  /**
+   * This area's columns on core's users: the account's password and the user's external identities
+   * (GitLab's `identities` table, one per provider, in the order they were added; absent for none).
+   */
   interface UserRecord {
+    identities?: UserIdentity[]
     /**
      * The account's password, as the scenario or `POST`/`PUT /users` gave it (fakelab keeps no
      * digest); absent: none fakelab knows, so no password authenticates as the user. Git over HTTP
@@ -45,6 +49,12 @@ declare module '../../db/schema.js' {
      */
     application_id?: number | null
   }
+}
+
+/** An external identity of a user (`identities`): the sign-in provider and the user's id there. */
+export interface UserIdentity {
+  provider: string
+  extern_uid: string
 }
 
 /** The tables and their indexes. */
