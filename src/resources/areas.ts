@@ -29,6 +29,7 @@ export * from './milestones/index.js' // group and project milestones (one area 
 export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notes/index.js' // notes and discussions on issues and merge requests (issue 25 item 4)
 export * from './notification-settings/index.js'
+export * from './packages/index.js' // package registry reads and generic packages (issue 36 item 6)
 export * from './project-access-tokens/index.js'
 export * from './projects/index.js'
 export * from './releases/index.js' // releases area (issue 26 item 4)

@@ -316,6 +316,17 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /groups/:id/notification_settings",
     ],
   },
+  "packages": {
+    api: [
+      "GET /projects/:id/packages",
+      "GET /projects/:id/packages/:package_id",
+      "DELETE /projects/:id/packages/:package_id",
+      "GET /projects/:id/packages/:package_id/package_files",
+      "GET /groups/:id/packages",
+      "PUT /projects/:id/packages/generic/:package_name/:package_version/:file_name",
+      "GET /projects/:id/packages/generic/:package_name/:package_version/:file_name",
+    ],
+  },
   "project-access-tokens": {
     api: [
       "GET /projects/:id/access_tokens",

@@ -29,7 +29,7 @@ export function extensionOf(filename: string): string {
  * `Content-Disposition` as Rails formats it: the name ASCII-safe (other characters as `?`, quotes
  * and backslashes escaped) and again percent-encoded in `filename*`.
  */
-function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '?').replace(/["\\]/g, '\\$&')
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
