@@ -803,6 +803,18 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
+  // The package registry (issue 36 item 6; lib/api/project_packages.rb, group_packages.rb,
+  // package_files.rb, generic_packages.rb): `read_package` Reporter+ or public access, `create_package`
+  // Developer+, `destroy_package` Maintainer+; a generic upload `authenticate_non_get!` first.
+  { key: 'GET /projects/:id/packages', path: '/projects/20/packages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/packages', path: '/projects/21/packages', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/packages/:package_id', path: '/projects/20/packages/1100', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/packages/:package_id', path: '/projects/21/packages/1102', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'DELETE /projects/:id/packages/:package_id', path: '/projects/20/packages/1100', expect: [403, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/packages/:package_id/package_files', path: '/projects/20/packages/1100/package_files', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/packages', path: '/groups/10/packages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/packages/generic/:package_name/:package_version/:file_name', path: '/projects/20/packages/generic/matrix/1.0.0/matrix.txt', body: { any: 'bytes' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/packages/generic/:package_name/:package_version/:file_name', path: '/projects/21/packages/generic/api-client/2.0.0/client.zip', ok: 'binary', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
 ]
 
 /**
