@@ -490,6 +490,12 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /job",
       "GET /projects/:id/repository/commits/:sha/statuses",
       "POST /projects/:id/statuses/:sha",
+      "GET /projects/:id/jobs/artifacts/:ref_name/download",
+      "GET /projects/:id/jobs/artifacts/:ref_name/raw/*artifact_path",
+      "GET /projects/:id/jobs/:job_id/artifacts",
+      "GET /projects/:id/jobs/:job_id/artifacts/*artifact_path",
+      "POST /projects/:id/jobs/:job_id/artifacts/keep",
+      "DELETE /projects/:id/jobs/:job_id/artifacts",
     ],
   },
   "sharing": {
