@@ -72,6 +72,10 @@ function commitNote(sim: Simulator): void {
     confidential: null, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z', type: null, discussion_id: COMMIT_DISCUSSION,
   })
 }
+/** An artifacts archive (a.txt) on acme/website's job 2005, compile of pipeline 1003 on main: the default scenario's jobs have none. */
+function jobArtifacts(sim: Simulator): void {
+  sim.db.tables.job_artifacts.insert({ job_id: 2005, project_id: 20, files: [{ path: 'a.txt', content: 'YQ==' }], expire_at: '2021-05-01T00:00:00.000Z', created_at: '2021-03-21T10:01:10.000Z' })
+}
 /** An impersonation token of devon's, 950: the default scenario's only one is nora's. */
 function impersonationToken(sim: Simulator): void {
   sim.db.tables.personal_access_tokens.insert({
@@ -803,6 +807,15 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
+  // Job artifacts (issue 36 item 5; lib/api/job_artifacts.rb): reads `read_build` (acme/website's
+  // pipelines are public), keep `update_build` on the job (main is protected: Maintainer+), delete
+  // `destroy_artifacts` (Maintainer+), both after `authenticate_non_get!`.
+  { key: 'GET /projects/:id/jobs/artifacts/:ref_name/download', path: '/projects/20/jobs/artifacts/main/download?job=compile', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/artifacts/:ref_name/raw/*artifact_path', path: '/projects/20/jobs/artifacts/main/raw/a.txt?job=compile', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/:job_id/artifacts', path: '/projects/20/jobs/2005/artifacts', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/:job_id/artifacts/*artifact_path', path: '/projects/20/jobs/2005/artifacts/a.txt', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/jobs/:job_id/artifacts/keep', path: '/projects/20/jobs/2005/artifacts/keep', arrange: jobArtifacts, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/jobs/:job_id/artifacts', path: '/projects/20/jobs/2005/artifacts', arrange: jobArtifacts, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   // The package registry (issue 36 item 6; lib/api/project_packages.rb, group_packages.rb,
   // package_files.rb, generic_packages.rb): `read_package` Reporter+ or public access, `create_package`
   // Developer+, `destroy_package` Maintainer+; a generic upload `authenticate_non_get!` first.
