@@ -15,6 +15,7 @@ export * from './ci-lint/index.js' // CI lint and templates (issue 36 item 4)
 export * from './ci-variables/index.js' // instance CI variables (issue 36 item 1)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
+export * from './environments/index.js' // deployment environments (issue 36 item 3)
 export * from './freeze-periods/index.js'
 export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)
 export * from './groups/index.js'

@@ -78,6 +78,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id/deploy_tokens/:token_id",
     ],
   },
+  "environments": {
+    api: [
+      "GET /projects/:id/environments",
+      "GET /projects/:id/environments/:environment_id",
+      "POST /projects/:id/environments",
+      "PUT /projects/:id/environments/:environment_id",
+      "DELETE /projects/:id/environments/:environment_id",
+      "POST /projects/:id/environments/:environment_id/stop",
+    ],
+  },
   "freeze-periods": {
     api: [
       "GET /projects/:id/freeze_periods",
