@@ -807,6 +807,15 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'PUT /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, body: { body: 'matrix' }, expect: [401, 403, 200, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/repository/commits/:commit_id/discussions/:discussion_id/notes/:note_id', path: `/projects/20/repository/commits/main/discussions/${COMMIT_DISCUSSION}/notes/9001`, arrange: commitNote, expect: [401, 403, 204, 403, 204, 204, 403, 204, 403, S] },
+  // Environments (issue 36 item 3; lib/api/environments.rb): `authenticate!`, `read_environment`
+  // Reporter+, writes Developer+, delete only a stopped environment (1201).
+  { key: 'GET /projects/:id/environments', path: '/projects/20/environments', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'GET /projects/:id/environments', path: '/projects/21/environments', expect: [401, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/environments/:environment_id', path: '/projects/20/environments/1200', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'POST /projects/:id/environments', path: '/projects/20/environments', body: { name: 'matrix' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/environments/:environment_id', path: '/projects/20/environments/1200', body: { external_url: 'https://matrix.example.com' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/environments/:environment_id', path: '/projects/20/environments/1201', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/environments/:environment_id/stop', path: '/projects/20/environments/1200/stop', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   // Job artifacts (issue 36 item 5; lib/api/job_artifacts.rb): reads `read_build` (acme/website's
   // pipelines are public), keep `update_build` on the job (main is protected: Maintainer+), delete
   // `destroy_artifacts` (Maintainer+), both after `authenticate_non_get!`.
