@@ -9,7 +9,7 @@ import type { ProjectRecord } from '../../db/schema.js'
 import type { EnvironmentRecord } from './environments.tables.js'
 
 /** `EnvironmentBasic`: `{id, name, slug, external_url}`. */
-export function EnvironmentBasic(env: EnvironmentRecord) {
+function EnvironmentBasic(env: EnvironmentRecord) {
   return { id: env.id, name: env.name, slug: env.slug, external_url: env.external_url }
 }
 

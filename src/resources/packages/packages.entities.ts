@@ -8,7 +8,7 @@ import type { PresentCtx } from '../../entities/urls.js'
 import type { PackageFileRecord, PackageRecord } from './packages.tables.js'
 
 /** GitLab's `PackageVersion` entity: another version of the same package. */
-export function PackageVersion(pkg: PackageRecord) {
+function PackageVersion(pkg: PackageRecord) {
   return { id: pkg.id, version: pkg.version, created_at: pkg.created_at, tags: [] as string[] }
 }
 

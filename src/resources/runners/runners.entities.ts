@@ -181,8 +181,7 @@ export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) 
 
 /**
  * `Entities::Ci::Job` (13.x): {@link JobBasic} then `artifacts_file` (`{filename, size}`, only
- * when the job has an artifacts archive), `artifacts` (`JobArtifact`s: the archive, and the log of a
- * finished job), `runner` (`Runner`, null when none ran it), `artifacts_expire_at` and `tag_list`
+ * when the job has an artifacts archive), `artifacts` (`JobArtifact`s: the archive), `runner` (`Runner`, null when none ran it), `artifacts_expire_at` and `tag_list`
  * (the job's own tags, sorted). Source:
  * gitlab: lib/api/entities/ci/job.rb; `GET /job`.
  */
@@ -193,7 +192,7 @@ export function Job(job: JobRecord, ctx: Ctx<unknown>) {
   return {
     ...JobBasic(job, ctx, rel),
     ...(archive ? { artifacts_file: { filename: ARCHIVE_FILENAME, size: artifactsZip(archive).length } } : {}),
-    artifacts: JobArtifacts(job, archive),
+    artifacts: JobArtifacts(archive),
     runner: runner ? Runner(runner, ctx) : null,
     artifacts_expire_at: archive?.expire_at ?? null,
     // spec-gap: scenario jobs carry no `tags:` of their own (the runner's tag_list is not the job's), so [].
@@ -206,13 +205,13 @@ export const ARCHIVE_FILENAME = 'artifacts.zip'
 
 /**
  * `job_artifacts` as `Entities::Ci::JobArtifact` (`file_type, size, filename, file_format`): the
- * archive (`archive`, `artifacts.zip`, `zip`) when there is one, then the log of a finished job
- * with one (`trace`, `job.log`, `raw`). spec-gap: GitLab also lists the archive's `metadata.gz`.
+ * archive (`archive`, `artifacts.zip`, `zip`) when there is one.
+ * spec-gap: GitLab also lists the archive's `metadata.gz` and, once archived, the log (`trace`,
+ * `job.log`); fakelab keeps logs on the job (`GET …/trace`) and lists neither.
  */
-function JobArtifacts(job: JobRecord, archive: JobArtifactRecord | undefined) {
+function JobArtifacts(archive: JobArtifactRecord | undefined) {
   const list: { file_type: string; size: number; filename: string; file_format: string }[] = []
   if (archive) list.push({ file_type: 'archive', size: artifactsZip(archive).length, filename: ARCHIVE_FILENAME, file_format: 'zip' })
-  if (job.trace !== null && job.finished_at !== null) list.push({ file_type: 'trace', size: new TextEncoder().encode(job.trace).length, filename: 'job.log', file_format: 'raw' })
   return list
 }
 
