@@ -22,6 +22,7 @@
  * | `GET /-/fakelab/hooks/deliveries` | 200 every logged webhook delivery, oldest first (after those in flight are answered) |
  * | `GET /-/fakelab/hooks/delivery` | 200 `{"paused": bool}` |
  * | `PUT /-/fakelab/hooks/delivery` `{"paused": bool}` | 200 `{"paused": bool}`; resuming sends the held deliveries |
+ * | `POST /-/fakelab/jobs/run` `{"job": id, "status", "trace", "artifacts": {path: text}}` | 200 the job's new status; a runner's work done to a job |
  * | `GET /-/fakelab/routes` | 200 GitLab 13.12 CE's routes with fakelab's share (issue 40 item 1) |
  * | `GET /-/fakelab/openapi.json` | 200 this table as an OpenAPI 3.1 document (issue 40 item 3) |
  *
@@ -34,6 +35,7 @@ import { ApiError, apiMessage } from './errors.js'
 import type { JournalEntry, JournalQuery } from './journal.js'
 import type { FaultRule } from './faults.js'
 import type { CoreRequest } from './transport.js'
+import type { JobRunInput, JobRunResult } from './job-control.js'
 
 /** The top-level key that marks a state export (and its format version). */
 export const STATE_EXPORT_KEY = 'fakelab_state'
@@ -108,6 +110,10 @@ export interface ControlTarget {
     paused(): boolean
     pause(paused: boolean): void
     deliveries(): Promise<readonly unknown[]>
+  }
+  /** CI jobs (the runners area's, through `core/job-control.ts`); undefined without one. */
+  jobs?: {
+    run(input: JobRunInput, origin: string): JobRunResult
   }
   faults: {
     list(): FaultRule[]
@@ -225,6 +231,21 @@ const noContent: ControlResponseDef = { description: 'done; no body' }
 const clockAnswer: ControlResponseDef = { description: 'the clock now', type: 'application/json', schema: ref('Clock') }
 const hookDeliverySchema: JsonSchema = { type: 'object', properties: { paused: { type: 'boolean' } }, required: ['paused'] }
 const hookDeliveryAnswer: ControlResponseDef = { description: 'whether delivery is paused', type: 'application/json', schema: hookDeliverySchema }
+const jobRunSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    job: { type: 'integer', description: 'the job id' },
+    status: { type: 'string', enum: ['running', 'success', 'failed', 'canceled'], description: 'its new status; default success' },
+    trace: { type: 'string', description: 'its log, replacing any it had' },
+    artifacts: { type: 'object', additionalProperties: { type: 'string' }, description: 'its artifacts archive: file path to text content, replacing any it had' },
+    artifacts_expire_at: { type: ['string', 'null'], description: 'when the artifacts expire (ISO 8601); null (default) for never' },
+  },
+  required: ['job'],
+}
+const jobRunAnswerSchema: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, status: { type: 'string' }, pipeline_id: { type: 'integer' }, pipeline_status: { type: 'string' }, artifacts: { type: 'array', items: { type: 'string' } } },
+}
 const notSimulated: ControlResponseDef = { description: 'no hooks area is composed in', type: 'application/json', schema: ref('Message') }
 
 /**
@@ -509,6 +530,17 @@ export const controlRoutes: readonly ControlRouteDef[] = [
       if (typeof paused !== 'boolean') throw apiMessage(400, 'paused must be true or false')
       hooksOf(target).pause(paused)
       return { status: 200, body: { paused } }
+    },
+  },
+  {
+    method: 'POST', path: '/jobs/run', operationId: 'runJob',
+    summary: 'Does to a CI job what a runner would: sets its status (success by default), its log and its artifacts archive, then processes its pipeline',
+    body: { description: 'the job and what it did', required: true, types: { 'application/json': jobRunSchema } },
+    responses: { 200: { description: 'the job\'s new status, its pipeline\'s, and the archive\'s paths', type: 'application/json', schema: jobRunAnswerSchema }, 400: badRequest, 404: { description: 'no such job, or no runners area', type: 'application/json', schema: ref('Message') } },
+    async handle(target, request) {
+      if (!target.jobs) throw apiMessage(404, 'CI jobs are not part of this simulator')
+      const input = await jsonBody(request)
+      return { status: 200, body: target.jobs.run(input as unknown as JobRunInput, request.origin) }
     },
   },
   {

@@ -30,6 +30,7 @@ import { frozenClock, monotonicMs, type Clock, type ManualClock } from './clock.
 import { apiMessage, apiV3Gone } from './errors.js'
 import { createFaker } from './faker.js'
 import { registeredHookControl } from './hook-control.js'
+import { registeredJobControl, type JobRunInput } from './job-control.js'
 import { control, stateToYaml, type ControlReply, type ControlTarget, type LoadedState } from './control.js'
 import { Faults, type FaultDecision, type FaultRule } from './faults.js'
 import { DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
@@ -653,6 +654,10 @@ export function createEngine(options: EngineOptions): Simulator {
     routeKeys: () => routes.map((route) => route.key),
     journal,
     faults,
+    get jobs() {
+      const jobs = registeredJobControl()
+      return jobs && { run: (input: JobRunInput, origin: string) => jobs.run(db, input, engine.fixedBaseUrl ?? origin, engine.clock.now()) }
+    },
     get hooks() {
       const hooks = registeredHookControl()
       return hooks && {

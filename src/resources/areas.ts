@@ -20,6 +20,7 @@ export * from './ci-variables/index.js' // instance CI variables (issue 36 item 
 export * from './custom-attributes/index.js' // custom attributes of users, groups, projects (issue 37 item 7)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
+export * from './environments/index.js' // deployment environments (issue 36 item 3)
 export * from './events/index.js' // contribution events from the domain-event channel, and the events API (issue 37 item 6)
 export * from './forks/index.js' // forks and fork links (issue 34 item 7)
 export * from './freeze-periods/index.js'
@@ -37,14 +38,15 @@ export * from './milestones/index.js' // group and project milestones (one area 
 export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notes/index.js' // notes and discussions on issues and merge requests (issue 25 item 4)
 export * from './notification-settings/index.js'
+export * from './packages/index.js' // package registry reads and generic packages (issue 36 item 6)
 export * from './project-access-tokens/index.js'
 export * from './project-actions/index.js' // stars, archive, housekeeping, storage, shared projects (issue 34 item 7)
 export * from './project-export/index.js' // project and group export and import (issue 34 item 7)
 export * from './projects/index.js'
 export * from './releases/index.js' // releases area (issue 26 item 4)
-export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-languages/index.js' // GET /projects/:id/languages (issue 34 item 7)
 export * from './repository-storage-moves/index.js'
+export * from './repository/index.js' // repository area (issue 26)
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './search/index.js' // basic search (issue 37 item 8)

@@ -180,6 +180,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id/deploy_tokens/:token_id",
     ],
   },
+  "environments": {
+    api: [
+      "GET /projects/:id/environments",
+      "GET /projects/:id/environments/:environment_id",
+      "POST /projects/:id/environments",
+      "PUT /projects/:id/environments/:environment_id",
+      "DELETE /projects/:id/environments/:environment_id",
+      "POST /projects/:id/environments/:environment_id/stop",
+    ],
+  },
   "events": {
     api: [
       "GET /events",
@@ -457,6 +467,17 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /groups/:id/notification_settings",
     ],
   },
+  "packages": {
+    api: [
+      "GET /projects/:id/packages",
+      "GET /projects/:id/packages/:package_id",
+      "DELETE /projects/:id/packages/:package_id",
+      "GET /projects/:id/packages/:package_id/package_files",
+      "GET /groups/:id/packages",
+      "PUT /projects/:id/packages/generic/:package_name/:package_version/:file_name",
+      "GET /projects/:id/packages/generic/:package_name/:package_version/:file_name",
+    ],
+  },
   "project-access-tokens": {
     api: [
       "GET /projects/:id/access_tokens",
@@ -649,6 +670,12 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /job",
       "GET /projects/:id/repository/commits/:sha/statuses",
       "POST /projects/:id/statuses/:sha",
+      "GET /projects/:id/jobs/artifacts/:ref_name/download",
+      "GET /projects/:id/jobs/artifacts/:ref_name/raw/*artifact_path",
+      "GET /projects/:id/jobs/:job_id/artifacts",
+      "GET /projects/:id/jobs/:job_id/artifacts/*artifact_path",
+      "POST /projects/:id/jobs/:job_id/artifacts/keep",
+      "DELETE /projects/:id/jobs/:job_id/artifacts",
     ],
   },
   "search": {

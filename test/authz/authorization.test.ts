@@ -79,6 +79,10 @@ function commitNote(sim: Simulator): void {
     confidential: null, created_at: '2021-03-21T10:00:00.000Z', updated_at: '2021-03-21T10:00:00.000Z', type: null, discussion_id: COMMIT_DISCUSSION,
   })
 }
+/** An artifacts archive (a.txt) on acme/website's job 2005, compile of pipeline 1003 on main: the default scenario's jobs have none. */
+function jobArtifacts(sim: Simulator): void {
+  sim.db.tables.job_artifacts.insert({ job_id: 2005, project_id: 20, files: [{ path: 'a.txt', content: 'YQ==' }], expire_at: '2021-05-01T00:00:00.000Z', created_at: '2021-03-21T10:01:10.000Z' })
+}
 /** An impersonation token of devon's, 950: the default scenario's only one is nora's. */
 function impersonationToken(sim: Simulator): void {
   sim.db.tables.personal_access_tokens.insert({
@@ -1176,6 +1180,36 @@ const ROWS: Row[] = [
     badRequest: (caller: Caller) => ({ message: { base: [['developer', 'maintainer', 'owner', 'admin'].includes(caller) ? 'No stages / jobs for this pipeline.' : 'Insufficient permissions to create a new pipeline'] } }),
   },
   // ---- end merge request review ------------------------------------------------------------------------
+  // Environments (issue 36 item 3; lib/api/environments.rb): `authenticate!`, `read_environment`
+  // Reporter+, writes Developer+, delete only a stopped environment (1201).
+  { key: 'GET /projects/:id/environments', path: '/projects/20/environments', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'GET /projects/:id/environments', path: '/projects/21/environments', expect: [401, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/environments/:environment_id', path: '/projects/20/environments/1200', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'POST /projects/:id/environments', path: '/projects/20/environments', body: { name: 'matrix' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/environments/:environment_id', path: '/projects/20/environments/1200', body: { external_url: 'https://matrix.example.com' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/environments/:environment_id', path: '/projects/20/environments/1201', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
+  { key: 'POST /projects/:id/environments/:environment_id/stop', path: '/projects/20/environments/1200/stop', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // Job artifacts (issue 36 item 5; lib/api/job_artifacts.rb): reads `read_build` (acme/website's
+  // pipelines are public), keep `update_build` on the job (main is protected: Maintainer+), delete
+  // `destroy_artifacts` (Maintainer+), both after `authenticate_non_get!`.
+  { key: 'GET /projects/:id/jobs/artifacts/:ref_name/download', path: '/projects/20/jobs/artifacts/main/download?job=compile', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/artifacts/:ref_name/raw/*artifact_path', path: '/projects/20/jobs/artifacts/main/raw/a.txt?job=compile', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/:job_id/artifacts', path: '/projects/20/jobs/2005/artifacts', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/jobs/:job_id/artifacts/*artifact_path', path: '/projects/20/jobs/2005/artifacts/a.txt', arrange: jobArtifacts, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/jobs/:job_id/artifacts/keep', path: '/projects/20/jobs/2005/artifacts/keep', arrange: jobArtifacts, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/jobs/:job_id/artifacts', path: '/projects/20/jobs/2005/artifacts', arrange: jobArtifacts, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // The package registry (issue 36 item 6; lib/api/project_packages.rb, group_packages.rb,
+  // package_files.rb, generic_packages.rb): `read_package` Reporter+ or public access, `create_package`
+  // Developer+, `destroy_package` Maintainer+; a generic upload `authenticate_non_get!` first.
+  { key: 'GET /projects/:id/packages', path: '/projects/20/packages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/packages', path: '/projects/21/packages', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/packages/:package_id', path: '/projects/20/packages/1100', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/packages/:package_id', path: '/projects/21/packages/1102', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'DELETE /projects/:id/packages/:package_id', path: '/projects/20/packages/1100', expect: [403, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'GET /projects/:id/packages/:package_id/package_files', path: '/projects/20/packages/1100/package_files', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /groups/:id/packages', path: '/groups/10/packages', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'PUT /projects/:id/packages/generic/:package_name/:package_version/:file_name', path: '/projects/20/packages/generic/matrix/1.0.0/matrix.txt', body: { any: 'bytes' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/packages/generic/:package_name/:package_version/:file_name', path: '/projects/21/packages/generic/api-client/2.0.0/client.zip', ok: 'binary', expect: [404, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
 ]
 
 /**

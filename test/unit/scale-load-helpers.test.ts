@@ -149,6 +149,8 @@ describe('fastJob (the runner job schema the fast way)', () => {
     finished_at: TIMESTAMPS,
     when: [ABSENT, undefined, null, 'manual', 'on_failure', 'delayed', 3],
     trace: [ABSENT, undefined, null, '', 'log\n', 7],
+    artifacts: [ABSENT, undefined, null, { 'a.txt': 'a' }, 3],
+    artifacts_expire_at: TIMESTAMPS,
     extra: [ABSENT, ABSENT, ABSENT, ABSENT, 1],
   }
 

@@ -41,3 +41,15 @@ export function deployTokenCanReadRepository(db: Db, token: DeployTokenRecord, p
 export function deployTokenLogin(token: DeployTokenRecord): string {
   return deployTokenUsername(token)
 }
+
+/**
+ * What an active deploy token may do in a project's package registry: read with
+ * `read_package_registry` or `write_package_registry`, write (and delete) with
+ * `write_package_registry`, both only where it has access to the project. ProjectPolicy's
+ * `read_package_registry_deploy_token` and `write_package_registry_deploy_token` rules (13.12).
+ */
+export function deployTokenPackageAccess(db: Db, token: DeployTokenRecord, project: ProjectRecord): { read: boolean; write: boolean } {
+  if (!deployTokenHasAccessTo(db, token, project)) return { read: false, write: false }
+  const write = token.scopes.includes('write_package_registry')
+  return { read: write || token.scopes.includes('read_package_registry'), write }
+}

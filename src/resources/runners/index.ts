@@ -19,11 +19,14 @@ import './pipelines.on-push.js'
 import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
+import { jobArtifactTables } from './jobs.artifacts.tables.js'
+import './jobs.control.js'
 import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './runners.entities.js'
 
 export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobType, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
 export type { PipelineFields, ScenarioRunner } from './runners.scenario.js'
 export type { PipelineFact } from './pipelines.events.js'
+export type { ArtifactEntry, JobArtifactRecord } from './jobs.artifacts.tables.js'
 
 /** GitLab's `Runner` entity, as fakelab sends it. */
 export type Runner = ReturnType<typeof RunnerPresenter>
@@ -42,10 +45,10 @@ registerCommitPipelineLookup(commitPipelineFacts)
 export const runners: Area = {
   name: 'runners',
   load: async () => {
-    const [{ runnerRoutes }, { pipelineRoutes }, { jobRoutes }, { commitStatusRoutes }] = await Promise.all([import('./runners.routes.js'), import('./pipelines.routes.js'), import('./jobs.routes.js'), import('./commit-statuses.routes.js')])
-    return { api: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes, ...commitStatusRoutes] }
+    const [{ runnerRoutes }, { pipelineRoutes }, { jobRoutes }, { commitStatusRoutes }, { jobArtifactRoutes }] = await Promise.all([import('./runners.routes.js'), import('./pipelines.routes.js'), import('./jobs.routes.js'), import('./commit-statuses.routes.js'), import('./jobs.artifacts.routes.js')])
+    return { api: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes, ...commitStatusRoutes, ...jobArtifactRoutes] }
   },
-  tables: runnerTables,
+  tables: { ...runnerTables, ...jobArtifactTables },
   scenario: runnerFragment,
   // A group's runner links go with it; pipelines and jobs outlive their user (ON DELETE SET NULL).
   cascade: [

@@ -48,6 +48,8 @@ export const pipelineJobSchema = z.strictObject({
   user: z.string().optional().describe('Username; the pipeline\'s user when left out.'),
   coverage: z.number().nullable().default(null).describe('Coverage percentage; null = none. Default null.'),
   trace: z.string().nullable().default(null).describe('The job log GET /projects/:id/jobs/:job_id/trace returns; null = none. Default null.'),
+  artifacts: z.record(z.string(), z.string()).optional().describe('Its artifacts archive: file path ("dist/app.txt") to text content; GET /projects/:id/jobs/:job_id/artifacts serves them as a zip. None when absent.'),
+  artifacts_expire_at: timestampSchema.nullable().default(null).describe('When its artifacts expire (ISO 8601); null = never. Default null.'),
   created_at: timestampSchema.optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z); the pipeline\'s created_at when absent.'),
   started_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant; null = not started (default for created, pending, manual, skipped).'),
   finished_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant; null = not finished.'),

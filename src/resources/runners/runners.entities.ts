@@ -17,6 +17,9 @@ import { projectWebUrl } from '../../entities/urls.js'
 import { User } from '../../entities/user.js'
 import { runnerGroupIds, runnerOnline, runnerProjectIds, runnerStatus } from './runners.service.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
+import { artifactsOf } from './jobs.artifacts.js'
+import type { JobArtifactRecord } from './jobs.artifacts.tables.js'
+import { artifactsZip } from './jobs.artifacts.zip.js'
 
 /** The instant the derived `online`/`status` are judged at: the injected clock (ms). */
 function nowMs(ctx: Ctx<unknown>): number {
@@ -177,22 +180,39 @@ export function RunnerJob(job: JobRecord, ctx: Ctx<unknown>, rel: JobRelations) 
 }
 
 /**
- * `Entities::Ci::Job` (13.x): {@link JobBasic} then `artifacts` (none: fakelab stores no
- * artifacts, so neither `artifacts_file`), `runner` (`Runner`, null when none ran it),
- * `artifacts_expire_at` (null) and `tag_list` (the job's own tags, sorted). Source:
+ * `Entities::Ci::Job` (13.x): {@link JobBasic} then `artifacts_file` (`{filename, size}`, only
+ * when the job has an artifacts archive), `artifacts` (`JobArtifact`s: the archive), `runner` (`Runner`, null when none ran it), `artifacts_expire_at` and `tag_list`
+ * (the job's own tags, sorted). Source:
  * gitlab: lib/api/entities/ci/job.rb; `GET /job`.
  */
 export function Job(job: JobRecord, ctx: Ctx<unknown>) {
   const rel = jobRelations(ctx, null, [job])
   const runner = job.runner_id === null ? undefined : ctx.db.tables.runners.get(job.runner_id)
+  const archive = artifactsOf(ctx.db, job)
   return {
     ...JobBasic(job, ctx, rel),
-    artifacts: [],
+    ...(archive ? { artifacts_file: { filename: ARCHIVE_FILENAME, size: artifactsZip(archive).length } } : {}),
+    artifacts: JobArtifacts(archive),
     runner: runner ? Runner(runner, ctx) : null,
-    artifacts_expire_at: null,
+    artifacts_expire_at: archive?.expire_at ?? null,
     // spec-gap: scenario jobs carry no `tags:` of their own (the runner's tag_list is not the job's), so [].
     tag_list: [],
   }
+}
+
+/** The name GitLab gives a job's archive (`artifacts_file.filename`). */
+export const ARCHIVE_FILENAME = 'artifacts.zip'
+
+/**
+ * `job_artifacts` as `Entities::Ci::JobArtifact` (`file_type, size, filename, file_format`): the
+ * archive (`archive`, `artifacts.zip`, `zip`) when there is one.
+ * spec-gap: GitLab also lists the archive's `metadata.gz` and, once archived, the log (`trace`,
+ * `job.log`); fakelab keeps logs on the job (`GET …/trace`) and lists neither.
+ */
+function JobArtifacts(archive: JobArtifactRecord | undefined) {
+  const list: { file_type: string; size: number; filename: string; file_format: string }[] = []
+  if (archive) list.push({ file_type: 'archive', size: artifactsZip(archive).length, filename: ARCHIVE_FILENAME, file_format: 'zip' })
+  return list
 }
 
 /** `Commit` (13.x): the pipeline's commit; `created_at` is the commit date, as `Commit#created_at`. */
