@@ -232,6 +232,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /groups/:id/projects",
       "GET /groups/:id",
       "POST /groups",
+      "PUT /groups/:id",
       "POST /groups/:id/projects/:project_id",
       "POST /groups/:id/transfer",
       "DELETE /groups/:id",

@@ -422,6 +422,7 @@ const ROWS: Row[] = [
   // --- arrange-directory: group writes (gitlab: lib/api/groups.rb) ---
   // Create: any user who may create groups (all of them by default); delete: admin_group (Owner), 202.
   { key: 'POST /groups', path: '/groups', body: { name: 'matrix', path: 'matrix' }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'PUT /groups/:id', path: '/groups/11', body: { description: 'matrix' }, expect: [401, 403, 403, 403, 403, 200, 404, 200, 404, S] },
   { key: 'DELETE /groups/:id', path: '/groups/10', expect: [401, 403, 403, 403, 403, 202, 403, 202, 403, S] },
   { key: 'DELETE /groups/:id', path: '/groups/12', expect: [401, 404, 404, 404, 404, 202, 404, 202, 404, S] },
   // --- end arrange-directory: group writes ---

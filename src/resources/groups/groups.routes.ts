@@ -1,5 +1,5 @@
 /**
- * `GET /groups` and `GET /groups/:id`; `POST /groups` and `DELETE /groups/:id`; the group's
+ * `GET /groups` and `GET /groups/:id`; `POST /groups`, `PUT /groups/:id` and `DELETE /groups/:id`; the group's
  * subgroups, descendant groups and projects; moving a project into the group and moving the group.
  * Source: GitLab doc/api/groups.md; gitlabhq:lib/api/groups.rb.
  * @module
@@ -18,7 +18,7 @@ import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { issueCounts } from '../issues/issues.public.js'
 import { listProjects, PROJECT_ORDER_COLUMNS, transferProject } from '../projects/projects.public.js'
 import { findGroups, groupListParams } from './groups.finder.js'
-import { createGroup, destroyGroup, transferGroup } from './groups.service.js'
+import { createGroup, destroyGroup, transferGroup, updateGroup } from './groups.service.js'
 import { groupDetail } from './groups.present.js'
 
 /** Routes of the groups area implemented so far. */
@@ -120,6 +120,27 @@ export const groupRoutes: Route[] = [
       const group = createGroup(ctx, params, parent)
       // GroupDetail without `runners_token`: the endpoint passes no `user_can_admin_group`.
       return created(groupDetail(ctx, group, { withProjects: false }))
+    },
+  }),
+
+  // gitlab: lib/api/groups.rb `put ':id'`: admin_group (Owner), then Groups::UpdateService; the
+  // answer is GroupDetail with the runners token (the caller administers the group).
+  route('PUT /groups/:id', {
+    params: {
+      id: p.string({ required: true }),
+      name: p.string(),
+      path: p.string(),
+      description: p.string(),
+      visibility: p.string({ values: ['private', 'internal', 'public'] }),
+      lfs_enabled: p.boolean(),
+      request_access_enabled: p.boolean(),
+    },
+    handler(ctx) {
+      const { id, ...attrs } = ctx.params
+      const group = findGroup(ctx, id)
+      if (!hasGroupAccess(ctx.db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) throw forbidden()
+      const updated = updateGroup(ctx, group, attrs)
+      return ok(groupDetail(ctx, updated, { runnersToken: true }))
     },
   }),
 

@@ -9,7 +9,7 @@
 import { AccessLevel, hasGroupAccess } from '../../rules/access.js'
 import { applicationSetting } from '../application-settings/application-settings.public.js'
 import { destroyRecords } from '../../rules/cascade.js'
-import { apiMessage, ValidationMessage } from '../../core/errors.js'
+import { apiMessage, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { present } from '../../core/ruby.js'
 import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import type { Ctx } from '../../core/route.js'
@@ -59,28 +59,70 @@ function pathTaken(db: Db, path: string, parent: GroupRecord | null): boolean {
 }
 
 /**
+ * The `Group` model's validations, by attribute in declaration order: name and path present, in
+ * format, at most 255 characters and free under the parent (`self` excluded when updating), the
+ * description's length, and a visibility no wider than the parent's and, for a group that exists,
+ * no narrower than its projects' and subgroups' (`visibility_level_allowed_by_parent`,
+ * `..._by_projects`, `..._by_sub_groups`). gitlab: app/models/namespace.rb, app/models/group.rb (13.12).
+ */
+function validateGroup(db: Db, attrs: GroupAttributes & { visibility: Visibility }, parent: GroupRecord | null, self: GroupRecord | null): ModelErrors {
+  const errors = new ModelErrors()
+  const add = (key: string, message: string) => errors.add(key, message)
+  const siblings = db.tables.groups.where('parent_id', parent?.id ?? null).filter((g) => g.id !== self?.id)
+  if (!present(attrs.name)) add('name', ValidationMessage.blank)
+  else if (!groupNamePattern().test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
+  if (attrs.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))
+  if (present(attrs.name) && siblings.some((g) => g.name === attrs.name)) add('name', ValidationMessage.taken)
+  if (!present(attrs.path)) add('path', ValidationMessage.blank)
+  else if (!NAMESPACE_PATH.test(attrs.path)) add('path', NAMESPACE_PATH_MESSAGE)
+  if (attrs.path.length > MAX_LENGTH) add('path', ValidationMessage.tooLong(MAX_LENGTH))
+  if (present(attrs.path) && (self === null || attrs.path.toLowerCase() !== self.path.toLowerCase()) && pathTaken(db, attrs.path, parent)) add('path', ValidationMessage.taken)
+  if ((attrs.description ?? '').length > MAX_LENGTH) add('description', ValidationMessage.tooLong(MAX_LENGTH))
+  const visibility = attrs.visibility
+  if (parent && LEVEL[visibility] > LEVEL[parent.visibility]) {
+    add('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`)
+  }
+  if (self) {
+    if (db.tables.projects.where('namespace_id', self.id).some((p) => p.namespace_type === 'group' && LEVEL[p.visibility] > LEVEL[visibility])) {
+      add('visibility_level', `${visibility} is not allowed since this group contains projects with higher visibility.`)
+    }
+    if (db.tables.groups.where('parent_id', self.id).some((g) => LEVEL[g.visibility] > LEVEL[visibility])) {
+      add('visibility_level', `${visibility} is not allowed since there are sub-groups with higher visibility.`)
+    }
+  }
+  return errors
+}
+
+/** The attributes `PUT /groups/:id` may change (the ones fakelab keeps). */
+export type GroupUpdate = Partial<GroupAttributes>
+
+/**
+ * `Groups::UpdateService`: validates the changed group and saves it.
+ * @throws ApiError 400 `{"message":{"<attribute>":[…]}}` (`render_validation_error!`).
+ */
+export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupUpdate): GroupRecord {
+  const next = {
+    name: attrs.name ?? group.name,
+    path: attrs.path ?? group.path,
+    description: attrs.description ?? group.description,
+    visibility: attrs.visibility ?? group.visibility,
+    request_access_enabled: attrs.request_access_enabled ?? group.request_access_enabled,
+    lfs_enabled: attrs.lfs_enabled ?? group.lfs_enabled,
+  }
+  const parent = group.parent_id === null ? null : (ctx.db.tables.groups.get(group.parent_id) ?? null)
+  const errors = validateGroup(ctx.db, next, parent, group)
+  if (errors.size > 0) throw validationFailed(errors.messages())
+  return ctx.db.tables.groups.update(group.id, next)
+}
+
+/**
  * `Groups::CreateService`: validates, saves and makes the caller the group's Owner.
  * @throws ApiError 400 `{"message":"Failed to save group {:path=>[\"has already been taken\"]}"}`
  *   (`render_api_error!`, the errors as Ruby prints them).
  */
 export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: GroupRecord | null): GroupRecord {
-  const errors = new ModelErrors()
-  const add = (key: string, message: string) => errors.add(key, message)
   const visibility = attrs.visibility ?? applicationSetting(ctx.db).default_group_visibility
-  if (!present(attrs.name)) add('name', ValidationMessage.blank)
-  else if (!groupNamePattern().test(attrs.name)) add('name', GROUP_NAME_MESSAGE)
-  if (attrs.name.length > MAX_LENGTH) add('name', ValidationMessage.tooLong(MAX_LENGTH))
-  if (present(attrs.name) && ctx.db.tables.groups.where('parent_id', parent?.id ?? null).some((g) => g.name === attrs.name)) {
-    add('name', ValidationMessage.taken)
-  }
-  if (!present(attrs.path)) add('path', ValidationMessage.blank)
-  else if (!NAMESPACE_PATH.test(attrs.path)) add('path', NAMESPACE_PATH_MESSAGE)
-  if (attrs.path.length > MAX_LENGTH) add('path', ValidationMessage.tooLong(MAX_LENGTH))
-  if (present(attrs.path) && pathTaken(ctx.db, attrs.path, parent)) add('path', ValidationMessage.taken)
-  if ((attrs.description ?? '').length > MAX_LENGTH) add('description', ValidationMessage.tooLong(MAX_LENGTH))
-  if (parent && LEVEL[visibility] > LEVEL[parent.visibility]) {
-    add('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`)
-  }
+  const errors = validateGroup(ctx.db, { ...attrs, visibility }, parent, null)
   if (errors.size > 0) throw failedTo('save group', errors)
 
   const group = ctx.db.tables.groups.insert({
