@@ -901,6 +901,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /users/:user_id/impersonation_tokens",
       "GET /users/:user_id/impersonation_tokens/:impersonation_token_id",
       "DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id",
+      "GET /user/activities",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

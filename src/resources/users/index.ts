@@ -19,12 +19,13 @@ export type { UserAvatarRecord } from './users.avatars.js'
 export const users: Area = {
   name: 'users',
   load: async () => {
-    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }] = await Promise.all([
+    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }] = await Promise.all([
       import('./users.routes.js'),
       import('./users.avatars.js'),
       import('./users.impersonation-tokens.js'),
+      import('./users.activities.js'),
     ])
-    return { api: [...userRoutes, ...impersonationTokenRoutes], web: userAvatarWebRoutes }
+    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes], web: userAvatarWebRoutes }
   },
   tables: { ...userTables, ...userAvatarTables },
   scenario: userFragment,
