@@ -11,7 +11,8 @@
  * - `commits` (project): commit messages on `ref` (the default branch), as `CommitDetail`;
  * - `blobs` (project): every line of a text file on `ref` containing the query, case-insensitively,
  *   with two lines of context around it (Gitaly's `SearchFilesByContent`), as `Blob`;
- * - `wiki_blobs` (project): the project wiki's pages, when it has any.
+ * - `snippet_titles`: the snippets the caller may read, by title or file name, as `Snippet`;
+ * - `wiki_blobs` (project): nothing yet (the wiki's pages are not searched).
  * gitlab: lib/api/search.rb, lib/api/helpers/search_helpers.rb, app/services/search_service.rb,
  * lib/gitlab/search_results.rb, group_search_results.rb, project_search_results.rb,
  * lib/gitlab/search/found_blob.rb (13.12).
@@ -33,6 +34,7 @@ import { canReadMergeRequest, MergeRequestBasic, mergeRequestById, mergeRequests
 import { allMilestones, Milestone } from '../milestones/milestones.public.js'
 import { Note, noteById, notesOfProject } from '../notes/notes.public.js'
 import { listProjects } from '../projects/projects.public.js'
+import { allSnippets, canReadSnippet, Snippet } from '../snippets/snippets.public.js'
 import { canDownloadCode, CommitDetail, flatFiles, log, repositoryOf, resolveCommit } from '../repository/repository.public.js'
 
 /** `SearchHelpers.global_search_scopes` (CE). */
@@ -128,8 +130,14 @@ function searchScope(ctx: SearchCtx, within: Within): { rows: unknown[]; present
       return commits(ctx, within.project!)
     case 'blobs':
       return blobs(ctx, within.project!)
+    case 'snippet_titles': {
+      // Snippet.search: the title or the file name, among the snippets the caller may read.
+      const matches = fuzzySearch(q.search, { useMinimumCharLimit: true })
+      const rows = newestFirst(allSnippets(db).filter((snippet) => matches(snippet.title, snippet.file_name) && canReadSnippet(ctx, snippet)))
+      return { rows, present: (snippet: (typeof rows)[number]) => Snippet(snippet, ctx) }
+    }
     default:
-      // snippet_titles (no snippets without the snippets area) and wiki_blobs (no wiki pages).
+      // wiki_blobs: the wiki's pages are not searched yet.
       return { rows: [], present: (row: never) => row }
   }
 }

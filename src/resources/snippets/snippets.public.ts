@@ -9,7 +9,8 @@ import type { Db } from '../../db/db.js'
 import type { SnippetRecord } from './snippets.tables.js'
 import { snippetRepository } from './snippets.repository.js'
 
-export { BasicSnippet } from './snippets.entities.js'
+export { BasicSnippet, Snippet } from './snippets.entities.js'
+export { canReadSnippet } from './snippets.policy.js'
 export type { BasicSnippetEntity } from './snippets.entities.js'
 export type { SnippetRecord } from './snippets.tables.js'
 

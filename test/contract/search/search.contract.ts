@@ -25,6 +25,9 @@ contract('search', {}, ({ api }) => {
     expect(await titles('/search', { scope: 'milestones', search: 'v1.0' })).toEqual([])
     expect(await titles('/search', { scope: 'projects', search: 'website' }, 'max', 'path_with_namespace')).toEqual(['acme/website'])
     expect(await titles('/search', { scope: 'users', search: 'devon' }, 'max', 'username')).toEqual(['devon'])
+    expect(await titles('/search', { scope: 'snippet_titles', search: 'deploy' }, 'max')).toEqual(['Deploy script'])
+    expect(await titles('/search', { scope: 'snippet_titles', search: 'aliases' }, 'max')).toEqual([])
+    expect(await titles('/search', { scope: 'snippet_titles', search: 'aliases' }, 'nora')).toEqual(['Shell aliases'])
     const first = (await api.get('/search', { as: 'max', query: { scope: 'issues', search: 'footer' } })).body[0]
     expect(Object.keys(first).slice(0, 4)).toEqual(['id', 'iid', 'project_id', 'title'])
   })
