@@ -44,9 +44,9 @@ export * from './project-actions/index.js' // stars, archive, housekeeping, stor
 export * from './project-export/index.js' // project and group export and import (issue 34 item 7)
 export * from './projects/index.js'
 export * from './releases/index.js' // releases area (issue 26 item 4)
+export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-languages/index.js' // GET /projects/:id/languages (issue 34 item 7)
 export * from './repository-storage-moves/index.js'
-export * from './repository/index.js' // repository area (issue 26)
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './search/index.js' // basic search (issue 37 item 8)

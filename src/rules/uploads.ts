@@ -63,7 +63,7 @@ export function sendUpload(filename: string, base64: string, types: Readonly<Rec
  * (`safeContentType`), Go's net/http/sniff.go (the signatures fakelab checks are the image,
  * video, PDF, PostScript and archive ones; audio and fonts fall to the text/binary test).
  */
-export function sniffedContentType(bytes: Uint8Array): string {
+function sniffedContentType(bytes: Uint8Array): string {
   const head = bytes.subarray(0, 512)
   const ascii = String.fromCharCode(...head)
   const text = ascii.replace(/^[\t\n\f\r ]+/, '')

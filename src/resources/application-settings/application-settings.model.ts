@@ -164,7 +164,7 @@ export const SETTINGS: readonly SettingDef[] = [
 ]
 
 /** The settings by name. */
-export const SETTING_BY_NAME: ReadonlyMap<string, SettingDef> = new Map(SETTINGS.map((s) => [s.name, s]))
+const SETTING_BY_NAME: ReadonlyMap<string, SettingDef> = new Map(SETTINGS.map((s) => [s.name, s]))
 
 /**
  * `PUT` parameters that write another setting (settings.rb's legacy names):

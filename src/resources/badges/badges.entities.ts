@@ -34,7 +34,7 @@ const PLACEHOLDER_PATTERN = /%\{(project_path|project_id|default_branch|commit_s
  * else with every `%{placeholder}` replaced by the project's value (nil renders as nothing, as
  * Ruby's `gsub` block does).
  */
-export function renderBadgeUrl(ctx: PresentCtx, badge: BadgeLike, url: string, project: ProjectRecord | null): string {
+function renderBadgeUrl(ctx: PresentCtx, badge: BadgeLike, url: string, project: ProjectRecord | null): string {
   if (!project || Object.keys(badgeErrors(badge)).length > 0) return url
   return url.replace(PLACEHOLDER_PATTERN, (_m, key: string) => String(PLACEHOLDERS[key]!(ctx, project) ?? ''))
 }

@@ -98,7 +98,7 @@ export function destroyBoard(db: Db, board: BoardRecord): void {
  * a project's labels and those of its group and the group's ancestors, or a group's and its
  * ancestors', of the groups the caller can read.
  */
-export function availableLabelIds(ctx: Ctx<unknown>, source: Source): Set<number> {
+function availableLabelIds(ctx: Ctx<unknown>, source: Source): Set<number> {
   const { db } = ctx
   const ids = new Set<number>()
   const group = source.type === 'project' ? db.projectGroup(source.project) : source.group

@@ -17,7 +17,7 @@ import type { ForkLinkRecord } from './forks.tables.js'
 const LEVEL: Record<Visibility, number> = { private: 0, internal: 10, public: 20 }
 
 /** The fork link of a project, if it is a fork. */
-export function forkLinkOf(db: Db, project: ProjectRecord): ForkLinkRecord | undefined {
+function forkLinkOf(db: Db, project: ProjectRecord): ForkLinkRecord | undefined {
   return db.tables.fork_network_members.where('project_id', project.id)[0]
 }
 

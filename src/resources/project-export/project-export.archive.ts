@@ -12,7 +12,7 @@ import { gunzipSync, gzipSync } from 'fflate'
 import { createTar, parseTar } from 'nanotar'
 
 /** `Gitlab::ImportExport.version` of 13.12. */
-export const EXPORT_VERSION = '0.2.4'
+const EXPORT_VERSION = '0.2.4'
 
 const utf8 = new TextEncoder()
 

@@ -12,7 +12,7 @@ import type { RuleCtx } from './pipelines.events.js'
 import type { JobRecord } from './runners.tables.js'
 
 /** The `job` fact: the build as now stored (its new `status`) and the status it had before. */
-export interface JobFact {
+interface JobFact {
   readonly job: JobRecord
   readonly previousStatus: string
 }

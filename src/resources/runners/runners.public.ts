@@ -14,7 +14,7 @@ export { Pipeline, PipelineBasic } from './pipelines.entities.js'
 export type { PipelineRecord } from './runners.tables.js'
 // Triggers and schedules make pipelines of their own sources (the ci-triggers area).
 export { createPipeline } from './pipelines.service.js'
-export type { NewVariable, PipelineOrigin } from './pipelines.service.js'
+export type { NewVariable } from './pipelines.service.js'
 export { createMergeRequestPipeline, requestMergeRequestPipeline } from './pipelines.service.js'
 // CI lint reads content with the pipelines' own `.gitlab-ci.yml` reader (the ci-lint area).
 export { lintCiYaml } from './pipelines.ci-lint.js'

@@ -36,7 +36,7 @@ function projectOf(snippet: SnippetRecord, ctx: PresentCtx): ProjectRecord | und
 }
 
 /** `Gitlab::UrlBuilder.build(snippet)`: the snippet's page. */
-export function snippetWebUrl(snippet: SnippetRecord, ctx: PresentCtx): string {
+function snippetWebUrl(snippet: SnippetRecord, ctx: PresentCtx): string {
   const project = projectOf(snippet, ctx)
   return `${project ? projectWebUrl(ctx, project) : ctx.baseUrl}/-/snippets/${snippet.id}`
 }

@@ -11,7 +11,6 @@ import { snippetRepository } from './snippets.repository.js'
 
 export { BasicSnippet, Snippet } from './snippets.entities.js'
 export { canReadSnippet } from './snippets.policy.js'
-export type { BasicSnippetEntity } from './snippets.entities.js'
 export type { SnippetRecord } from './snippets.tables.js'
 
 /** The snippet with that id, personal or of a project, without access checks. */

@@ -52,7 +52,7 @@ declare module '../../db/schema.js' {
 }
 
 /** An external identity of a user (`identities`): the sign-in provider and the user's id there. */
-export interface UserIdentity {
+interface UserIdentity {
   provider: string
   extern_uid: string
 }

@@ -88,7 +88,7 @@ const MAX_FILENAME_LENGTH = 255
  * `clean_file_name`: cut to 255 characters (keeping the extension), then every character
  * CarrierWave's `sanitize_regexp` refuses (`[^[:word:].\-+]`) made `_`.
  */
-export function cleanFileName(name: string): string {
+function cleanFileName(name: string): string {
   let fileName = name.split(/[\\/]/).pop() ?? name
   if (fileName.length > MAX_FILENAME_LENGTH) {
     const dot = fileName.lastIndexOf('.')

@@ -7,7 +7,7 @@
  */
 
 /** `Gollum::Page.cname`: spaces, `<` and `>` become `-`. */
-export function cname(title: string): string {
+function cname(title: string): string {
   return title.replace(/[ <>]/g, '-')
 }
 
