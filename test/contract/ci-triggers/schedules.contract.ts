@@ -6,7 +6,7 @@
  * Source: gitlab (13.12): lib/api/ci/pipeline_schedules.rb, app/models/ci/pipeline_schedule.rb,
  * app/models/concerns/schedulable.rb. Default scenario: project 20 acme/website (max maintainer,
  * devon developer, riley reporter); clock frozen at 2021-04-01T12:00:00Z (a Thursday); next
- * pipeline id 1008.
+ * pipeline id 1008 (the push of the `.gitlab-ci.yml` commit takes it; the played one is 1009).
  */
 import { expect, it } from 'vitest'
 import { contract } from '../../support/contract.js'
@@ -68,11 +68,11 @@ contract('/projects/:id/pipeline_schedules', {}, ({ api }) => {
     const play = await api.post(`/projects/20/pipeline_schedules/${id}/play`, { as: 'devon' })
     expect([play.status, play.body]).toEqual([201, { message: '201 Created' }])
     const shown = await api.get(`/projects/20/pipeline_schedules/${id}`, { as: 'devon' })
-    expect(shown.body.last_pipeline).toMatchObject({ id: 1008, ref: 'ci-nightly', status: 'pending' })
-    const jobs = (await api.get('/projects/20/pipelines/1008/jobs', { as: 'max' })).body as { name: string }[]
+    expect(shown.body.last_pipeline).toMatchObject({ id: 1009, ref: 'ci-nightly', status: 'pending' })
+    const jobs = (await api.get('/projects/20/pipelines/1009/jobs', { as: 'max' })).body as { name: string }[]
     expect(jobs.map((j) => j.name).sort()).toEqual(['always', 'nightly'])
     // Schedule variables are not the pipeline's own.
-    expect((await api.get('/projects/20/pipelines/1008/variables', { as: 'max' })).body).toEqual([])
+    expect((await api.get('/projects/20/pipelines/1009/variables', { as: 'max' })).body).toEqual([])
     expect(await api.post(`/projects/20/pipeline_schedules/${id}/play`, { as: 'riley' })).toBeGitLabError(403, { message: '403 Forbidden' })
   })
 

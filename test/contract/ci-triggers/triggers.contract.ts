@@ -5,7 +5,8 @@
  * Source: gitlab (13.12): lib/api/triggers.rb, app/services/ci/pipeline_trigger_service.rb,
  * app/presenters/ci/trigger_presenter.rb; python-gitlab tests/functional/api/test_projects.py
  * (test_project_triggers). Default scenario: project 20 acme/website (max maintainer, olive owner
- * of acme, devon developer); clock frozen at 2021-04-01T12:00:00Z; next pipeline id 1008.
+ * of acme, devon developer); clock frozen at 2021-04-01T12:00:00Z; next pipeline id 1008 (the push of the
+ * `.gitlab-ci.yml` commit takes it, so the triggered or scheduled pipeline is 1009).
  */
 import { expect, it } from 'vitest'
 import { contract } from '../../support/contract.js'
@@ -54,12 +55,12 @@ contract('/projects/:id/triggers', {}, ({ api }) => {
     const token = (await api.post('/projects/20/triggers', { as: 'max', body: { description: 'deploy' } })).body.token as string
     const res = await api.post('/projects/20/trigger/pipeline', { form: { token, ref: 'ci-trigger', 'variables[DEPLOY_TO]': 'staging' } })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ id: 1008, ref: 'ci-trigger', status: 'pending', user: { username: 'max' } })
-    const pipeline = await api.get('/projects/20/pipelines/1008', { as: 'max' })
-    expect(pipeline.body.id).toBe(1008)
-    const jobs = (await api.get('/projects/20/pipelines/1008/jobs', { as: 'max' })).body as { name: string }[]
+    expect(res.body).toMatchObject({ id: 1009, ref: 'ci-trigger', status: 'pending', user: { username: 'max' } })
+    const pipeline = await api.get('/projects/20/pipelines/1009', { as: 'max' })
+    expect(pipeline.body.id).toBe(1009)
+    const jobs = (await api.get('/projects/20/pipelines/1009/jobs', { as: 'max' })).body as { name: string }[]
     expect(jobs.map((j) => j.name).sort()).toEqual(['always', 'triggered'])
-    expect((await api.get('/projects/20/pipelines/1008/variables', { as: 'max' })).body).toEqual([{ variable_type: 'env_var', key: 'DEPLOY_TO', value: 'staging' }])
+    expect((await api.get('/projects/20/pipelines/1009/variables', { as: 'max' })).body).toEqual([{ variable_type: 'env_var', key: 'DEPLOY_TO', value: 'staging' }])
     // The ref in the path; no variables: the rule leaves its job out.
     const byPath = await api.post('/projects/acme%2Fwebsite/ref/ci-trigger/trigger/pipeline', { body: { token } })
     expect(byPath.status).toBe(201)
