@@ -92,7 +92,7 @@ describe('determinism across runs', () => {
 
   beforeAll(async () => {
     requests = await script()
-  })
+  }, 120_000)
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()))
   })
@@ -104,7 +104,8 @@ describe('determinism across runs', () => {
     expect(requests.filter((r) => r.method !== 'GET').length).toBeGreaterThan(300)
     // The same script when generated again.
     expect(JSON.stringify(await script())).toBe(JSON.stringify(requests))
-  })
+    // Generating the script again takes as long as the first time: a few seconds per hundred routes.
+  }, 120_000)
 
   it('gives byte-identical answers from two fakelab serve processes and the MSW door', async () => {
     servers.push(await serveFakelab(), await serveFakelab())
