@@ -1285,7 +1285,11 @@ function servingRoute(routes: readonly { key: string; method: string; path: stri
   const segments = path.split('?')[0]!.split('/')
   const candidates = routes.filter((r) => {
     const parts = r.path.split('/')
-    return r.method === method && parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i])
+    // A `*name` segment (a glob: `…/artifacts/*artifact_path`) takes the rest of the path, one segment or more.
+    const glob = parts.findIndex((p) => p.startsWith('*'))
+    const fixed = glob < 0 ? parts : parts.slice(0, glob)
+    const fits = glob < 0 ? parts.length === segments.length : segments.length >= parts.length
+    return r.method === method && fits && fixed.every((p, i) => p.startsWith(':') || p === segments[i])
   })
   const statics = (r: { path: string }): number => r.path.split('/').filter((p) => p !== '' && !p.startsWith(':')).length
   return candidates.sort((a, b) => statics(b) - statics(a))[0]?.key
