@@ -27,6 +27,11 @@ export function mergeRequestsOfProject(db: Db, projectId: number): MergeRequestR
   return db.tables.merge_requests.where('project_id', projectId)
 }
 
+/** The source and target branches of the project's open merge requests (the repository keeps them). */
+export function openMergeRequestBranches(db: Db, projectId: number): string[] {
+  return mergeRequestsOfProject(db, projectId).filter((mr) => mr.state === 'opened').flatMap((mr) => [mr.source_branch, mr.target_branch])
+}
+
 /** Moves a merge request's `updated_at` (a to-do on it touches it: `belongs_to :target, touch: true`). */
 export function touchMergeRequest(db: Db, id: number, now: string): void {
   db.tables.merge_requests.update(id, { updated_at: now })
