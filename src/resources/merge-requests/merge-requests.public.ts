@@ -10,7 +10,6 @@ import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 export { MergeRequest, MergeRequestBasic } from './merge-requests.entities.js'
 export { canReadMergeRequest } from './merge-requests.policy.js'
-export { mergeRequestCommits } from './merge-requests.git.js'
 
 /** The merge request with this id, if any. */
 export function mergeRequestById(db: Db, id: number): MergeRequestRecord | undefined {
