@@ -6,7 +6,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { forkTables } from './forks.tables.js'
-import './forks.relations.js'
 
 export type { ForkLinkRecord } from './forks.tables.js'
 
@@ -16,6 +15,9 @@ export const forks: Area = {
   load: async () => {
     const { forkRoutes } = await import('./forks.routes.js')
     return { api: forkRoutes }
+  },
+  register: async () => {
+    await import('./forks.relations.js')
   },
   tables: forkTables,
   cascade: [{ kind: 'cascade', table: 'fork_network_members', column: 'forked_from_project_id', parent: 'projects' }],

@@ -6,7 +6,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { projectActionTables } from './project-actions.tables.js'
-import './project-actions.relations.js'
 
 export type { UserStarProjectRecord } from './project-actions.tables.js'
 
@@ -16,6 +15,9 @@ export const projectActions: Area = {
   load: async () => {
     const { projectActionRoutes } = await import('./project-actions.routes.js')
     return { api: projectActionRoutes }
+  },
+  register: async () => {
+    await import('./project-actions.relations.js')
   },
   tables: projectActionTables,
 }
