@@ -146,11 +146,11 @@ function jsonNumber(n: number): string {
 
 /**
  * An entry as one line of JSON text, byte for byte `JSON.stringify(entry)`, written from its fields:
- * the `json` request log writes one per request (issue 39 item 3). Measured in one process on the
- * loaded 2-core machine, first requests interleaved with their log lines as a server makes them
- * (alternating rounds, medians of the rounds' ratios; single rounds vary by ±30 % there): with
- * `JSON.stringify` of the entry the logged requests ran at 0.76 and 0.81 of the unlogged ones, with
- * this at 0.98 and above; a line alone cost 3.0 µs against 2.4 µs. The keys come in the order the engine makes them (`journalEntry` in
+ * the `json` request log writes one per request (issue 39 item 3). A line alone cost 2.4 µs so
+ * against 3.0 µs with `JSON.stringify` of the entry (one process, medians of 15 alternating rounds, on
+ * the loaded 2-core machine). Interleaved with first requests as a server makes them, the log's cost
+ * was lost in that machine's noise (logged ÷ unlogged in three runs of 12-16 rounds: 0.76, 0.81,
+ * 1.06 with `JSON.stringify`; 0.98, 1.25, 0.99 so). The keys come in the order the engine makes them (`journalEntry` in
  * `stages/journal.ts`: the eleven fields, then `routeMiss`, `allowed`, `sudoFrom`, `fault`, `detail`
  * when set, then `session` for a session's request); an entry of another shape (a passed-through
  * one) is stringified as it is. test/unit/journal-json.test.ts holds the two to each other.
