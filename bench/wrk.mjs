@@ -13,8 +13,10 @@
 // its request log off; the same with its JSON request log to a file (`--log json`, stdout a file).
 // Series: the same URL every time (the reply memo answers), and distinct URLs in turn (every request
 // a first request: `?per_page=20&n=K`, K counting from a start of its own in every run, from a wrk Lua script).
-// Then p50/p99 at 1, 4 and 32 connections, for information (no latency target: at a fixed
-// concurrency latency follows throughput, and a raw server's own p99 is 10-20x its p50 here).
+// Then, for information: the log's cost with the two fakelab servers side by side, both on core 0 at
+// once (the ratio of their CPU per request, steady on a busy machine), and p50/p99 at 1, 4 and 32
+// connections (no latency target: at a fixed concurrency latency follows throughput, and a raw
+// server's own p99 is 10-20x its p50 here).
 //
 //   node bench/wrk.mjs [--dist DIR]
 import { spawn, spawnSync } from 'node:child_process'
@@ -96,6 +98,26 @@ function wrk(url, { seconds = SECONDS, connections = CONNECTIONS, distinct = fal
   return { rps, p50: latency(50), p99: latency(99) }
 }
 
+/**
+ * {@link wrk}'s distinct-URL run on several servers at once, each wrk on core 1: the servers share
+ * core 0, so the ratio of their rates is the ratio of their CPU per request, steady on a busy machine.
+ * @returns requests per second, in the order of `urls`.
+ */
+function wrkSideBySide(urls, { seconds = SECONDS, headers = {} } = {}) {
+  return Promise.all(urls.map((url) => new Promise((resolveRate, reject) => {
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), '-s', DISTINCT_LUA, url, '--', String((distinctStart += 100_000_000))]
+    const [command, argv] = pinned(1, ['wrk', ...args])
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] })
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk))
+    child.once('close', (code) => {
+      const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0)
+      if (code !== 0 || non2xx > 0) reject(new Error(`wrk failed on ${url} (exit ${code}, ${non2xx} answers not 2xx)`))
+      else resolveRate(Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]))
+    })
+  })))
+}
+
 const auth = { 'PRIVATE-TOKEN': TOKEN }
 const cli = join(DIST, 'cli.js')
 const bodyFile = join(work, 'labels.json')
@@ -123,7 +145,12 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     let quietDistinct = NaN
     for (const [label, name, distinct] of series) {
+      // Each server warmed for a second right before its measured run, so that none starts its run
+      // after a longer idle spell than another (the logged server waited five runs, the unlogged one one;
+      // whether that slowed it could not be told on the loaded machine this was written on).
+      wrk(`${raw.url}/`, { seconds: 1 })
       const base = wrk(`${raw.url}/`).rps
+      wrk(`${servers[name].url}${LIST_PATH}`, { seconds: 1, distinct, headers: auth })
       const own = wrk(`${servers[name].url}${LIST_PATH}`, { distinct, headers: auth }).rps
       rawRates.push(base)
       ratios[label].push(own / base)
@@ -138,6 +165,14 @@ try {
   const logCost = median(loggedOverQuiet)
   out(`target: distinct URLs, memo on, log off >= ${TARGETS.distinct}x raw: ${fmt(distinct)}x ${distinct >= TARGETS.distinct ? 'PASS' : 'MISS'}`)
   out(`target: with the JSON log to a file >= ${TARGETS.logged}x the unlogged figure: ${fmt(logCost)}x ${logCost >= TARGETS.logged ? 'PASS' : 'MISS'} (rounds: ${loggedOverQuiet.map((r) => fmt(r)).join(', ')})`)
+
+  // The log's cost once more, the two fakelab servers side by side (information: the target is the alternating figure).
+  const sideBySide = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const [own, withLog] = await wrkSideBySide([`${quiet.url}${LIST_PATH}`, `${logged.url}${LIST_PATH}`], { headers: auth })
+    sideBySide.push(withLog / own)
+  }
+  out(`  logged / unlogged side by side on one core (information): ${fmt(median(sideBySide))}x (rounds: ${sideBySide.map((r) => fmt(r)).join(', ')})`)
 
   out('latency, distinct URLs (information, no target):')
   for (const connections of [1, 4, 32]) {
