@@ -37,7 +37,7 @@ function peel(repo: Repository, id: ObjectId): ObjectId {
   return at
 }
 
-/** The repository's refs in git's order: HEAD (when the default branch exists), then every ref by name. */
+/** The repository's refs in git's order: HEAD (when the default branch exists), then every ref by name (branches, tags, notes and other refs). */
 export function advertisedRefs(repo: Repository, defaultBranch: string): { head: ObjectId | undefined; refs: AdvertisedRef[] } {
   const refs: AdvertisedRef[] = []
   for (const [name, id] of repo.branches) refs.push({ name: `refs/heads/${name}`, id })
@@ -45,6 +45,7 @@ export function advertisedRefs(repo: Repository, defaultBranch: string): { head:
     const peeled = peel(repo, id)
     refs.push(peeled === id ? { name: `refs/tags/${name}`, id } : { name: `refs/tags/${name}`, id, peeled })
   }
+  for (const [name, id] of repo.otherRefs) refs.push({ name, id })
   refs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return { head: repo.branches.get(defaultBranch), refs }
 }

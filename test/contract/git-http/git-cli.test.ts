@@ -163,6 +163,56 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(stderr).toContain('remote: GitLab: The default branch of a project cannot be deleted.')
   })
 
+  it('pushes notes and custom refs, which are stored and advertised; the API lists only branches and tags', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    const head = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    // What semantic-release does for a release's channels: a note on the tag's commit, pushed.
+    await git(w, 'notes', '--ref', 'semantic-release', 'add', '-m', '{"channels":[null]}', 'v1.0.0')
+    await git(w, 'push', 'origin', 'refs/notes/semantic-release', `HEAD:refs/custom/${'x'}`)
+    const notes = (await git(w, 'rev-parse', 'refs/notes/semantic-release')).stdout.trim()
+    const remote = (await git(w, 'ls-remote', 'origin')).stdout
+    expect(remote).toContain(`${notes}\trefs/notes/semantic-release\n`)
+    expect(remote).toContain(`${head}\trefs/custom/x\n`)
+    // A push of notes is no branch or tag push: no push fact, no push event.
+    expect(pushes).toEqual([])
+    // Another clone fetches them (protocol v2 and v0 alike) and reads the note.
+    for (const version of ['2', '0']) {
+      const other = join(dir, `o${version}`)
+      await git(dir, '-c', `protocol.version=${version}`, 'clone', `${url}/acme/website.git`, other)
+      await git(other, '-c', `protocol.version=${version}`, 'fetch', 'origin', 'refs/notes/*:refs/notes/*')
+      expect((await git(other, 'notes', '--ref', 'semantic-release', 'show', 'v1.0.0')).stdout).toBe('{"channels":[null]}\n')
+    }
+    expect((await api('GET', '/projects/20/repository/branches')).body.map((b: any) => b.name)).not.toContain('custom/x')
+    expect((await api('GET', '/projects/20/repository/tags')).body.map((t: any) => t.name)).toEqual(['v1.0.0', 'v0.9.0'])
+    // Updated and deleted like any ref.
+    await git(w, 'notes', '--ref', 'semantic-release', 'add', '-f', '-m', '{"channels":[null,"next"]}', 'v1.0.0')
+    await git(w, 'push', 'origin', 'refs/notes/semantic-release', ':refs/custom/x')
+    const after = (await git(w, 'ls-remote', 'origin')).stdout
+    expect(after).toContain(`${(await git(w, 'rev-parse', 'refs/notes/semantic-release')).stdout.trim()}\trefs/notes/semantic-release\n`)
+    expect(after).not.toContain('refs/custom/x')
+  })
+
+  it.each([['refs/merge-requests/1/head'], ['refs/pipelines/1'], ['refs/environments/production/deployments/1'], ['refs/keep-around/x']])("refuses a push to GitLab's hidden ref %s with git's answer; the other refs of the push move unless it is --atomic", async (ref) => {
+    await git(dir, 'clone', `${withToken('root', 'glpat-root-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/with-hidden')
+    await git(w, 'commit', '--allow-empty', '-m', 'Hidden')
+    const sha = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    const atomic = await gitFails(w, 'push', '--atomic', 'origin', `HEAD:${ref}`, 'feature/with-hidden')
+    expect(atomic).toContain(`! [remote rejected] HEAD -> ${ref} (deny updating a hidden ref)`)
+    expect(atomic).toContain('! [remote rejected] feature/with-hidden -> feature/with-hidden (atomic push failure)')
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fwith-hidden')).status).toBe(404)
+    expect(pushes).toEqual([])
+    const plain = await gitFails(w, 'push', 'origin', `HEAD:${ref}`, 'feature/with-hidden')
+    expect(plain).toContain(`! [remote rejected] HEAD -> ${ref} (deny updating a hidden ref)`)
+    expect(plain).toContain(' * [new branch]      feature/with-hidden -> feature/with-hidden')
+    expect((await git(w, 'ls-remote', 'origin')).stdout).not.toMatch(/refs\/(merge-requests|pipelines|environments|keep-around)\//)
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fwith-hidden')).body.commit.id).toBe(sha)
+    expect(pushes).toEqual([{ project: 20, actor: 1, refs: [{ ref: 'refs/heads/feature/with-hidden', before: null, after: sha }] }])
+    expect(await gitFails(w, 'push', 'origin', `:${ref}`)).toContain(`! [remote rejected] ${ref} (deny deleting a hidden ref)`)
+  })
+
   it('asks for credentials on a private project (401 and Basic realm="GitLab"), and answers 404 to a signed-in stranger', async () => {
     const anonymous = await fetch(`${url}/acme/platform/api.git/info/refs?service=git-upload-pack`)
     expect(anonymous.status).toBe(401)
