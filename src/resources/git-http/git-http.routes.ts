@@ -15,7 +15,7 @@ import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { projectByRedirect } from '../projects/projects.public.js'
 import { repositoryOf } from '../repository/repository.public.js'
-import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, GIT_ACCESS_MESSAGES, type GitActor } from './git-auth.js'
+import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, GIT_ACCESS_MESSAGES, gitUserRefusal, type GitActor } from './git-auth.js'
 import { pushMessages } from './git-http.push-options.js'
 import { receivePack, receivePackAdvertisement } from './receive-pack.js'
 import { concat, PktLineError } from './pkt-line.js'
@@ -99,6 +99,8 @@ function admitGit(ctx: Ctx<unknown>, path: string, service: Service): { project:
   } else {
     return challenge()
   }
+  const blocked = gitUserRefusal(actor, ctx.baseUrl)
+  if (blocked) return plain(blocked.status, blocked.message)
   if (!project) return plain(404, GIT_ACCESS_MESSAGES.project_not_found)
   const refusal = gitAccessRefusal(ctx, actor, project, service === 'git-upload-pack' ? 'download' : 'push')
   if (refusal) return plain(refusal.status, refusal.message)

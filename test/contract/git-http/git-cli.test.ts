@@ -226,6 +226,27 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect([reporter.status, await reporter.text()]).toEqual([403, 'You are not allowed to upload code.'])
   })
 
+  it("refuses a blocked or deactivated user's token with GitLab's 403 and its text (GitAccess#check_active_user!), a blocked user's password with the 401 challenge", async () => {
+    const blocked = 'Your account has been blocked.'
+    for (const [login, token] of [['bianca', 'glpat-bianca-fakelab'], ['oauth2', 'glpat-lars-fakelab']]) {
+      // Before the project is looked at: the same answer for a public, a private and a missing project.
+      for (const path of ['acme/website.git', 'acme/platform/api.git', 'acme/nothing.git']) {
+        for (const service of ['git-upload-pack', 'git-receive-pack']) expect(await refs(path, service, login!, token!)).toEqual([403, blocked])
+      }
+    }
+    expect(await refs('acme/website.git', 'git-upload-pack', 'dee', 'glpat-dee-fakelab')).toEqual([403, `Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${url}`])
+    // git sends credentials after the 401 challenge only (a public project clones anonymously first): a private one.
+    const stderr = await gitFails(dir, 'clone', `${withToken('bianca', 'glpat-bianca-fakelab')}/acme/platform/api.git`, 'x')
+    expect(stderr).toContain(`remote: ${blocked}`)
+    expect(stderr).toContain('The requested URL returned error: 403')
+    // The POSTs refuse as the advertisement does.
+    const post = await fetch(`${url}/acme/website.git/git-upload-pack`, { method: 'POST', headers: { authorization: `Basic ${btoa('bianca:glpat-bianca-fakelab')}`, 'content-type': 'application/x-git-upload-pack-request' }, body: '0000' })
+    expect([post.status, await post.text()]).toEqual([403, blocked])
+    // A password names active accounts only (find_with_user_password): a blocked one gets git's challenge.
+    expect((await api('PUT', '/users/11', 'glpat-root-fakelab', { password: 'bianca-password-1' })).status).toBe(200)
+    expect(await refs('acme/website.git', 'git-upload-pack', 'bianca', 'bianca-password-1')).toEqual([401, 'HTTP Basic: Access denied\n'])
+  })
+
   it('opens a merge request with push options, which the API lists with the pushed commits', async () => {
     await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
     const w = join(dir, 'w')
