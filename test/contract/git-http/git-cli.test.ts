@@ -371,6 +371,33 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(await refs('acme/website.git', 'git-upload-pack', 'pat', 'pat-password-1')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
   })
 
+  it("serves a renamed or transferred group's projects (subgroups' too) on their old paths, with the moved message after a push", async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    expect((await api('PUT', '/groups/10', 'glpat-root-fakelab', { path: 'acme-corp' })).status).toBe(200)
+    await git(w, 'checkout', '-b', 'feature/group-moved')
+    await git(w, 'commit', '--allow-empty', '-m', 'After the group rename')
+    const { stderr } = await git(w, 'push', 'origin', 'feature/group-moved')
+    expect(stderr).toContain(`remote: Project 'acme/website' was moved to 'acme-corp/website'.\nremote:\nremote: Please update your Git remote:\nremote:\nremote:   git remote set-url origin ${url}/acme-corp/website.git\n`)
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fgroup-moved')).status).toBe(200)
+    // A subgroup's project follows its group, case-insensitively; the private one still asks who you are.
+    expect(await refs('ACME/Platform/api.git', 'git-upload-pack', 'root', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+    expect((await fetch(`${url}/acme/platform/api.git/info/refs?service=git-upload-pack`)).status).toBe(401)
+    // A transfer of the subgroup to the top level: both older paths lead to the project.
+    expect((await api('POST', '/groups/11/transfer', 'glpat-root-fakelab', {})).status).toBe(201)
+    for (const old of ['acme/platform/api', 'acme-corp/platform/api', 'platform/api']) {
+      expect(await refs(`${old}.git`, 'git-upload-pack', 'root', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+    }
+    const clone = await git(dir, 'clone', `${withToken('root', 'glpat-root-fakelab')}/acme/platform/api.git`, 'api')
+    expect(clone.stderr).not.toContain('fatal')
+    await git(join(dir, 'api'), 'commit', '--allow-empty', '-m', 'First in api')
+    const pushed = await git(join(dir, 'api'), 'push', 'origin', 'HEAD:refs/heads/after-transfer')
+    expect(pushed.stderr).toContain("remote: Project 'acme/platform/api' was moved to 'platform/api'.")
+    // The API does not follow redirects (13.12): the group and its project are 404 at their old paths.
+    expect((await api('GET', '/groups/acme')).status).toBe(404)
+    expect((await api('GET', '/projects/acme%2Fwebsite')).status).toBe(404)
+  })
+
   it('serves a renamed or transferred project on its old paths (redirect routes), with the moved message after a push; the API does not follow them', async () => {
     expect((await api('PUT', '/projects/20', 'glpat-root-fakelab', { path: 'site' })).status).toBe(200)
     await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
