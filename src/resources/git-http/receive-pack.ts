@@ -8,6 +8,7 @@
  * gitlab: lib/gitlab/checks/change_access.rb, branch_check.rb, tag_check.rb (13.12).
  * @module
  */
+import { concatUint8Arrays } from 'uint8array-extras'
 import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import {
@@ -17,7 +18,7 @@ import {
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { decodeObject, rawOf } from './objects.codec.js'
 import { PackError, readPack } from './packfile.js'
-import { concat, FLUSH, lineText, pkt, readPackets, sideband } from './pkt-line.js'
+import { FLUSH, lineText, pkt, readPackets, sideband } from './pkt-line.js'
 import { AGENT, advertisedRefs } from './upload-pack.js'
 
 const ZERO = '0'.repeat(40)
@@ -28,8 +29,8 @@ const CAPABILITIES = `report-status report-status-v2 delete-refs side-band-64k q
 /** The receive-pack advertisement (after the banner): every ref, no HEAD; `capabilities^{}` for an empty repository. */
 export function receivePackAdvertisement(repo: Repository, defaultBranch: string): Uint8Array {
   const { refs } = advertisedRefs(repo, defaultBranch)
-  if (refs.length === 0) return concat([pkt(`${ZERO} capabilities^{}\0${CAPABILITIES}\n`), FLUSH])
-  return concat([...refs.map((ref, i) => pkt(i === 0 ? `${ref.id} ${ref.name}\0${CAPABILITIES}\n` : `${ref.id} ${ref.name}\n`)), FLUSH])
+  if (refs.length === 0) return concatUint8Arrays([pkt(`${ZERO} capabilities^{}\0${CAPABILITIES}\n`), FLUSH])
+  return concatUint8Arrays([...refs.map((ref, i) => pkt(i === 0 ? `${ref.id} ${ref.name}\0${CAPABILITIES}\n` : `${ref.id} ${ref.name}\n`)), FLUSH])
 }
 
 /**
@@ -134,12 +135,12 @@ export function receivePack(ctx: Ctx<unknown>, project: ProjectRecord, body: Uin
   const useSideband = caps.has('side-band-64k') || caps.has('side-band')
   const messages: string[] = []
   const report = (unpack: string, statuses: string[]): Uint8Array => {
-    const status = concat([pkt(`unpack ${unpack}\n`), ...statuses.map((s) => pkt(`${s}\n`)), FLUSH])
+    const status = concatUint8Arrays([pkt(`unpack ${unpack}\n`), ...statuses.map((s) => pkt(`${s}\n`)), FLUSH])
     if (!useSideband) return status
     const out: Uint8Array[] = []
     if (!caps.has('quiet') || messages.length > 0) for (const m of messages) out.push(...sideband(2, m))
     out.push(...sideband(1, status), FLUSH)
-    return concat(out)
+    return concatUint8Arrays(out)
   }
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo

@@ -8,8 +8,9 @@
  * upload-pack.c (`get_common_commits`, `send_shallow_list`); ls-refs.c.
  * @module
  */
+import { concatUint8Arrays } from 'uint8array-extras'
 import type { ObjectId, Repository } from '../repository/repository.public.js'
-import { DELIM, FLUSH, lineText, pkt, readPackets, sideband, concat, type Packet } from './pkt-line.js'
+import { DELIM, FLUSH, lineText, pkt, readPackets, sideband, type Packet } from './pkt-line.js'
 import { writePack, type RawObject } from './packfile.js'
 import { rawOf } from './objects.codec.js'
 
@@ -52,7 +53,7 @@ export function advertisedRefs(repo: Repository, defaultBranch: string): { head:
 
 /** The `# service=<name>` banner and its flush that every smart HTTP advertisement starts with. */
 export function serviceBanner(service: string): Uint8Array {
-  return concat([pkt(`# service=${service}\n`), FLUSH])
+  return concatUint8Arrays([pkt(`# service=${service}\n`), FLUSH])
 }
 
 /** The v0/v1 advertisement of upload-pack (after the banner); `version 1` first when the client asked for it. */
@@ -69,12 +70,12 @@ export function uploadPackAdvertisement(repo: Repository, defaultBranch: string,
   if (all.length === 0) lines.push(pkt(`${'0'.repeat(40)} capabilities^{}\0${caps}\n`))
   all.forEach(([id, name], i) => lines.push(pkt(i === 0 ? `${id} ${name}\0${caps}\n` : `${id} ${name}\n`)))
   lines.push(FLUSH)
-  return concat(lines)
+  return concatUint8Arrays(lines)
 }
 
 /** The v2 capability advertisement (after the banner). */
 export function v2Capabilities(): Uint8Array {
-  return concat([pkt('version 2\n'), pkt(`agent=${AGENT}\n`), pkt('ls-refs\n'), pkt('fetch=shallow\n'), pkt('server-option\n'), pkt('object-format=sha1\n'), FLUSH])
+  return concatUint8Arrays([pkt('version 2\n'), pkt(`agent=${AGENT}\n`), pkt('ls-refs\n'), pkt('fetch=shallow\n'), pkt('server-option\n'), pkt('object-format=sha1\n'), FLUSH])
 }
 
 /** A request that is not git's protocol: the message git shows (`fatal: …`), as upload-pack dies with. */
@@ -277,21 +278,21 @@ export function uploadPackV0(repo: Repository, body: Uint8Array): Uint8Array {
     for (const id of result.unshallow) out.push(pkt(`unshallow ${id}\n`))
     out.push(FLUSH)
   }
-  if (flushes < 2 && !request.done) return concat(out)
+  if (flushes < 2 && !request.done) return concatUint8Arrays(out)
   const last = common[common.length - 1]
   if (!request.done) {
     if (multiAck) for (const id of common) out.push(pkt(`ACK ${id} common\n`))
     const ready = last !== undefined && multiAck
     if (ready) out.push(pkt(`ACK ${last} ready\n`))
     out.push(pkt('NAK\n'))
-    if (!(noDone && ready)) return concat(out)
+    if (!(noDone && ready)) return concatUint8Arrays(out)
     out.push(pkt(`ACK ${last}\n`))
   } else {
     out.push(pkt(last !== undefined ? `ACK ${last}\n` : 'NAK\n'))
   }
   out.push(...packSection(result.objects, request))
   if (request.sideband) out.push(FLUSH)
-  return concat(out)
+  return concatUint8Arrays(out)
 }
 
 /** Splits a v2 request into its command, capabilities and arguments. */
@@ -345,7 +346,7 @@ function lsRefs(repo: Repository, defaultBranch: string, args: string[]): Uint8A
   if (head && wanted('HEAD')) out.push(pkt(`${head} HEAD${symrefs ? ` symref-target:refs/heads/${defaultBranch}` : ''}\n`))
   for (const ref of refs) if (wanted(ref.name)) out.push(pkt(`${ref.id} ${ref.name}${peeled && ref.peeled ? ` peeled:${ref.peeled}` : ''}\n`))
   out.push(FLUSH)
-  return concat(out)
+  return concatUint8Arrays(out)
 }
 
 function fetchV2(repo: Repository, args: string[]): Uint8Array {
@@ -368,7 +369,7 @@ function fetchV2(repo: Repository, args: string[]): Uint8Array {
     for (const id of common) out.push(pkt(`ACK ${id}\n`))
     if (common.length === 0) {
       out.push(FLUSH)
-      return concat(out)
+      return concatUint8Arrays(out)
     }
     out.push(pkt('ready\n'), DELIM)
   }
@@ -380,5 +381,5 @@ function fetchV2(repo: Repository, args: string[]): Uint8Array {
     out.push(DELIM)
   }
   out.push(pkt('packfile\n'), ...packSection(result.objects, request), FLUSH)
-  return concat(out)
+  return concatUint8Arrays(out)
 }
