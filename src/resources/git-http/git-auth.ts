@@ -95,9 +95,11 @@ function expired(expiresAt: string | null, now: Date, dateOnly: boolean): boolea
 export function findForGitClient(db: Db, login: string, password: string, project: ProjectRecord | undefined, now: Date): GitActor | undefined {
   const active = (user: UserRecord | undefined): user is UserRecord => user !== undefined && user.state === 'active'
   if (login === 'gitlab-ci-token') {
+    // `build_access_token_check`: a running job's token; any other password goes on to the next
+    // checks (a personal access token with this login is the token's user, as semantic-release sends it).
     const job = db.tables.ci_job_tokens.where('token', password)[0]
     const user = job && job.status === 'running' ? db.tables.users.get(job.user_id) : undefined
-    return active(user) ? { user, type: 'ci', abilities: new Set(['build_download_code']), jobProjectId: job!.project_id } : undefined
+    if (user) return active(user) ? { user, type: 'ci', abilities: new Set(['build_download_code']), jobProjectId: job!.project_id } : undefined
   }
   if (login === 'oauth2') {
     const token = db.tables.oauth_access_tokens.where('token', password)[0]

@@ -247,6 +247,12 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(await refs('acme/website.git', 'git-upload-pack', 'bianca', 'bianca-password-1')).toEqual([401, 'HTTP Basic: Access denied\n'])
   })
 
+  it('takes a personal access token under the gitlab-ci-token login (no running job has it), as semantic-release sends GITLAB_TOKEN', async () => {
+    expect(await refs('acme/website.git', 'git-receive-pack', 'gitlab-ci-token', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-receive-pack-advertisement'])
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab-ci-token', 'glpat-elena-fakelab')).toEqual([404, "The project you were looking for could not be found or you don't have permission to view it."])
+    expect(await refs('acme/website.git', 'git-receive-pack', 'gitlab-ci-token', 'no-such-token')).toEqual([401, 'HTTP Basic: Access denied\n'])
+  })
+
   it('opens a merge request with push options, which the API lists with the pushed commits', async () => {
     await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
     const w = join(dir, 'w')
