@@ -2,7 +2,8 @@
  * git-upload-pack over smart HTTP, stateless: the ref advertisement (protocol v0/v1), the v2
  * capability advertisement and its `ls-refs` and `fetch` commands, the want/have negotiation
  * (multi_ack_detailed with no-done in v0, acknowledgments in v2), shallow clones and fetches
- * (`deepen <n>`), and the pack of what the client lacks, over side-band-64k. Serves a project's
+ * (`deepen <n>`), partial clones (`filter blob:none`, `blob:limit=<n>`: the walk leaves blobs out,
+ * a later fetch of missing blobs by id gets them), and the pack of what the client lacks, over side-band-64k. Serves a project's
  * repository as the repository area builds it; writes nothing.
  * Source: git Documentation/technical/pack-protocol.txt, protocol-v2.txt, http-protocol.txt;
  * upload-pack.c (`get_common_commits`, `send_shallow_list`); ls-refs.c.
@@ -18,7 +19,7 @@ import { rawOf } from './objects.codec.js'
 export const AGENT = 'git/2.31.1.gl1'
 
 /** The upload-pack capabilities of the v0 advertisement: the ones implemented here. */
-const V0_CAPABILITIES = ['multi_ack_detailed', 'no-done', 'side-band-64k', 'thin-pack', 'ofs-delta', 'shallow', 'no-progress', 'include-tag', 'allow-tip-sha1-in-want', 'allow-reachable-sha1-in-want']
+const V0_CAPABILITIES = ['multi_ack_detailed', 'no-done', 'side-band-64k', 'thin-pack', 'ofs-delta', 'shallow', 'no-progress', 'include-tag', 'allow-tip-sha1-in-want', 'allow-reachable-sha1-in-want', 'filter']
 
 /** A ref as advertised: its full name, what it points at and, for an annotated tag, the commit it peels to. */
 export interface AdvertisedRef {
@@ -75,7 +76,7 @@ export function uploadPackAdvertisement(repo: Repository, defaultBranch: string,
 
 /** The v2 capability advertisement (after the banner). */
 export function v2Capabilities(): Uint8Array {
-  return concatUint8Arrays([pkt('version 2\n'), pkt(`agent=${AGENT}\n`), pkt('ls-refs\n'), pkt('fetch=shallow\n'), pkt('server-option\n'), pkt('object-format=sha1\n'), FLUSH])
+  return concatUint8Arrays([pkt('version 2\n'), pkt(`agent=${AGENT}\n`), pkt('ls-refs\n'), pkt('fetch=shallow filter\n'), pkt('server-option\n'), pkt('object-format=sha1\n'), FLUSH])
 }
 
 /** A request that is not git's protocol: the message git shows (`fatal: …`), as upload-pack dies with. */
@@ -98,6 +99,28 @@ interface FetchRequest {
   sideband: boolean
   progress: boolean
   includeTag: boolean
+  /**
+   * The largest blob (in bytes, exclusive) a `filter` lets through the walk: 0 for `blob:none`,
+   * n for `blob:limit=<n>`; undefined for no filter (or one that filters no blob, sent in full).
+   */
+  blobLimit: number | undefined
+}
+
+/** Units of `blob:limit=<n>[kmg]` (git's `git_parse_ulong`: powers of 1024). */
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+
+/**
+ * The blob limit of a `filter <spec>` (list-objects-filter-options.c): `blob:none` 0, `blob:limit=<n>[kmg]`
+ * n bytes. Other specs (`tree:<depth>`, `sparse:oid=…`, `combine:…`) filter no blob here: the
+ * objects they would leave out are sent anyway, which a partial clone accepts (a server may send more).
+ * @throws ProtocolError for a spec git itself would refuse to parse.
+ */
+function blobLimitOf(spec: string): number | undefined {
+  if (spec === 'blob:none') return 0
+  const limit = /^blob:limit=(\d+)([kmg]?)$/i.exec(spec)
+  if (limit) return Number(limit[1]) * UNITS[limit[2]!.toLowerCase()]!
+  if (/^(tree:\d+|sparse:oid=.+|combine:.+|object:type=(blob|tree|commit|tag))$/.test(spec)) return undefined
+  throw new ProtocolError(`invalid filter-spec '${spec}'`)
 }
 
 /** What the pack holds and what the shallow-info says. */
@@ -198,10 +221,13 @@ function plan(repo: Repository, request: FetchRequest): PackPlan {
     if (object) out.push(rawOf(object))
     return true
   }
-  for (const id of sent) walkTree(objects.commit(id)!.tree, add)
+  // A filter leaves out the blobs the walk reaches (never a wanted one: git sends what is named).
+  const limit = request.blobLimit
+  const walked = limit === undefined ? add : (oid: ObjectId, tree: boolean): boolean => tree || (objects.blob(oid)?.data.length ?? 0) < limit ? add(oid) : false
+  for (const id of sent) walkTree(objects.commit(id)!.tree, walked)
   for (const id of extra) {
     const object = objects.get(id)
-    if (object?.type === 'tree') walkTree(id, add)
+    if (object?.type === 'tree') walkTree(id, walked)
     else add(id)
   }
   // Annotated tags wanted, and with include-tag the ones pointing at a commit sent.
@@ -242,7 +268,7 @@ function checkWants(repo: Repository, wants: readonly ObjectId[]): void {
  * @throws ProtocolError for a request that is not git's protocol.
  */
 export function uploadPackV0(repo: Repository, body: Uint8Array): Uint8Array {
-  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: false, progress: true, includeTag: false }
+  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: false, progress: true, includeTag: false, blobLimit: undefined }
   let noDone = false
   let multiAck = false
   // Whether the request goes on past its wants: a request that ends there (a shallow fetch's first
@@ -265,6 +291,7 @@ export function uploadPackV0(repo: Repository, body: Uint8Array): Uint8Array {
       }
     } else if (line.startsWith('shallow ')) request.shallows.add(line.slice(8))
     else if (line.startsWith('deepen ')) request.depth = Number(line.slice(7))
+    else if (line.startsWith('filter ')) request.blobLimit = blobLimitOf(line.slice(7))
     else if (line.startsWith('have ')) request.haves.push(line.slice(5))
     else if (line === 'done') request.done = true
   }
@@ -350,12 +377,13 @@ function lsRefs(repo: Repository, defaultBranch: string, args: string[]): Uint8A
 }
 
 function fetchV2(repo: Repository, args: string[]): Uint8Array {
-  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: true, progress: true, includeTag: false }
+  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: true, progress: true, includeTag: false, blobLimit: undefined }
   for (const arg of args) {
     if (arg.startsWith('want ')) request.wants.push(arg.slice(5))
     else if (arg.startsWith('have ')) request.haves.push(arg.slice(5))
     else if (arg.startsWith('shallow ')) request.shallows.add(arg.slice(8))
     else if (arg.startsWith('deepen ')) request.depth = Number(arg.slice(7))
+    else if (arg.startsWith('filter ')) request.blobLimit = blobLimitOf(arg.slice(7))
     else if (arg === 'done') request.done = true
     else if (arg === 'no-progress') request.progress = false
     else if (arg === 'include-tag') request.includeTag = true

@@ -29,6 +29,11 @@ async function git(cwd: string, ...args: string[]): Promise<{ stdout: string; st
   }
 }
 
+/** One pkt-line of a text (its length in four hex digits, then the text). */
+function pktLine(text: string): string {
+  return `${(new TextEncoder().encode(text).length + 4).toString(16).padStart(4, '0')}${text}`
+}
+
 /** Runs git expecting it to fail; returns its stderr. */
 async function gitFails(cwd: string, ...args: string[]): Promise<string> {
   try {
@@ -92,6 +97,35 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect((await git(w, 'rev-list', '--count', 'HEAD')).stdout.trim()).toBe('1')
     expect((await git(w, 'rev-parse', '--is-shallow-repository')).stdout.trim()).toBe('true')
     await git(w, 'fsck')
+  })
+
+  it.each([['2'], ['0']])('clones with --filter=blob:none over protocol v%s: no blob of the history, the ones checkout needs fetched by id, the rest on demand', async (version) => {
+    const { stderr } = await git(dir, '-c', `protocol.version=${version}`, 'clone', '--filter=blob:none', `${url}/acme/website.git`, 'w')
+    expect(stderr).not.toContain('filtering not recognized by server')
+    const w = join(dir, 'w')
+    expect((await git(w, 'config', 'remote.origin.promisor')).stdout.trim()).toBe('true')
+    expect((await git(w, 'config', 'remote.origin.partialclonefilter')).stdout.trim()).toBe('blob:none')
+    // Every blob only an older commit's tree holds is missing (`?` in --missing=print).
+    const missing = async () => (await git(w, '-c', 'fetch.negotiationAlgorithm=noop', 'rev-list', '--objects', '--all', '--missing=print')).stdout.split('\n').filter((l) => l.startsWith('?')).map((l) => l.slice(1))
+    const before = await missing()
+    expect(before.length).toBeGreaterThan(0)
+    const head = (await git(w, 'ls-tree', '-r', 'HEAD')).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[2])
+    for (const id of head) expect(before).not.toContain(id)
+    // Reading an old version fetches its blob lazily, by id, from fakelab.
+    const first = (await git(w, 'rev-list', '--max-parents=0', 'HEAD')).stdout.trim()
+    const file = (await git(w, 'ls-tree', '--name-only', first)).stdout.split('\n').filter(Boolean)[0]!
+    const blob = (await git(w, 'rev-parse', `${first}:${file}`)).stdout.trim()
+    const raw = await fetch(`${url}/api/v4/projects/20/repository/blobs/${blob}/raw`)
+    expect((await git(w, '-c', `protocol.version=${version}`, 'show', `${first}:${file}`)).stdout).toBe(await raw.text())
+    expect(await missing()).not.toContain(blob)
+    await git(w, 'fsck')
+  })
+
+  it('refuses a filter-spec git cannot parse, as upload-pack dies', async () => {
+    const head = (await api('GET', '/projects/20/repository/branches/main')).body.commit.id
+    const request = `${pktLine('command=fetch\n')}0001${pktLine(`want ${head}\n`)}${pktLine('filter nonsense:1\n')}${pktLine('done\n')}0000`
+    const res = await fetch(`${url}/acme/website.git/git-upload-pack`, { method: 'POST', headers: { 'git-protocol': 'version=2', 'content-type': 'application/x-git-upload-pack-request' }, body: request })
+    expect([res.status, await res.text()]).toEqual([400, "invalid filter-spec 'nonsense:1'\n"])
   })
 
   it.each([['2'], ['0']])('fetches a commit made through the API (protocol v%s)', async (version) => {
