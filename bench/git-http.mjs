@@ -54,7 +54,7 @@ try {
   }
   const count = (await run('git', ['rev-list', '--count', 'HEAD'], { cwd: join(dir, 'clone-0'), env })).stdout.trim()
   const clone = median(clones)
-  console.log(`clone of ${count} commits, ${clones.length} runs: ${clones.map((r) => fmt(r.ms)).join(', ')} ms`)
+  console.log(`clone of ${args.commits} commits (${count} on the default branch), ${clones.length} runs: ${clones.map((r) => fmt(r.ms)).join(', ')} ms`)
   console.log(`  median ${fmt(clone.ms)} ms wall, server CPU ${fmt(clone.cpu)} ms: ${verdict(clone.ms, TARGETS.cloneMs)}`)
   if (clone.ms > TARGETS.cloneMs) failed = true
   const fetches = []

@@ -133,21 +133,30 @@ interface PackPlan {
 const HEX40 = /^[0-9a-f]{40}$/
 
 /**
+ * The lowest generation number (`ObjectStore.generation`) of the commits a walk from `from` reaches
+ * before it meets one of `stops` (which end the walk, themselves included); Infinity for none.
+ */
+function lowestGeneration(repo: Repository, from: readonly ObjectId[], stops: ReadonlySet<ObjectId>): number {
+  let lowest = Infinity
+  const seen = new Set<ObjectId>()
+  const stack = [...from]
+  while (stack.length > 0) {
+    const id = stack.pop()!
+    if (seen.has(id)) continue
+    seen.add(id)
+    lowest = Math.min(lowest, repo.objects.generation(id) ?? 0)
+    if (stops.has(id)) continue
+    for (const parent of repo.objects.commit(id)?.parents ?? []) if (!seen.has(parent)) stack.push(parent)
+  }
+  return lowest
+}
+
+/**
  * The objects a client with `haves` (and shallow at `shallows`) lacks to have `wants`, down to
  * `depth` commits when given: commits first, then trees and blobs, then annotated tags.
  */
 function plan(repo: Repository, request: FetchRequest): PackPlan {
   const objects = repo.objects
-  // What the client has: the commits reachable from its common haves, its shallow commits ending its history.
-  const had = new Set<ObjectId>()
-  const stack = request.haves.filter((id) => objects.commit(id))
-  while (stack.length > 0) {
-    const id = stack.pop()!
-    if (had.has(id)) continue
-    had.add(id)
-    if (request.shallows.has(id)) continue
-    for (const parent of objects.commit(id)!.parents) if (!had.has(parent)) stack.push(parent)
-  }
   const tags: ObjectId[] = []
   const commitWants: ObjectId[] = []
   const extra: ObjectId[] = []
@@ -159,6 +168,22 @@ function plan(repo: Repository, request: FetchRequest): PackPlan {
     }
     if (objects.commit(at)) commitWants.push(at)
     else extra.push(at)
+  }
+  // What the client has: the commits reachable from its common haves, its shallow commits ending
+  // its history. Only the ones the walk from the wants can meet matter: without `deepen`, that walk
+  // (stopping at the haves themselves) gives the lowest generation it reaches, and no ancestor of a
+  // have below it needs marking (a commit's ancestors all have lower generations). A fetch of one
+  // commit on a long history so marks a handful, not the whole history.
+  const haves = request.haves.filter((id) => objects.commit(id))
+  const floor = haves.length === 0 ? Infinity : request.depth === undefined ? lowestGeneration(repo, commitWants, new Set(haves)) : 0
+  const had = new Set<ObjectId>()
+  const stack = [...haves]
+  while (stack.length > 0) {
+    const id = stack.pop()!
+    if (had.has(id)) continue
+    had.add(id)
+    if (request.shallows.has(id)) continue
+    for (const parent of objects.commit(id)!.parents) if (!had.has(parent) && (objects.generation(parent) ?? 0) >= floor) stack.push(parent)
   }
   // Commits to send, breadth first from the wants, each with its depth (1 for a want).
   const sent: ObjectId[] = []
