@@ -4,7 +4,7 @@
  * protected branch, branch deletion, tags; each checked through the API afterwards.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -225,6 +225,13 @@ describe('git over HTTP with the git CLI [node]', () => {
     const after = (await git(w, 'ls-remote', 'origin')).stdout
     expect(after).toContain(`${(await git(w, 'rev-parse', 'refs/notes/semantic-release')).stdout.trim()}\trefs/notes/semantic-release\n`)
     expect(after).not.toContain('refs/custom/x')
+    // The repository's snapshot (GET /projects/:id/snapshot) holds the notes ref and its objects: git reads the note from it.
+    const tar = await fetch(`${url}/api/v4/projects/20/snapshot`, { headers: { 'private-token': 'glpat-root-fakelab' } })
+    writeFileSync(join(dir, 'snapshot.tar'), new Uint8Array(await tar.arrayBuffer()))
+    mkdirSync(join(dir, 'bare'))
+    await run('tar', ['-xf', join(dir, 'snapshot.tar'), '-C', join(dir, 'bare')])
+    expect((await git(dir, '--git-dir', join(dir, 'bare'), 'notes', '--ref', 'semantic-release', 'show', 'v1.0.0')).stdout).toBe('{"channels":[null,"next"]}\n')
+    await git(dir, '--git-dir', join(dir, 'bare'), 'fsck', '--full')
   })
 
   it.each([['refs/merge-requests/1/head'], ['refs/pipelines/1'], ['refs/environments/production/deployments/1'], ['refs/keep-around/x']])("refuses a push to GitLab's hidden ref %s with git's answer; the other refs of the push move unless it is --atomic", async (ref) => {
