@@ -13,6 +13,7 @@
 import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
+import { userAccessDeniedReason } from '../../core/auth.js'
 import { canReadProject } from '../../rules/access.js'
 import { canDownloadCode, canPushCode } from '../repository/repository.public.js'
 
@@ -86,19 +87,24 @@ function expired(expiresAt: string | null, now: Date, dateOnly: boolean): boolea
 
 /**
  * `find_for_git_client`: the actor Basic credentials name, or undefined when they name none
- * (GitLab then answers 401 with its challenge).
+ * (GitLab then answers 401 with its challenge). An OAuth or personal access token names its user
+ * whatever the account's state (13.12's `oauth_access_token_check` and `personal_access_token_check`
+ * do not look at it): `GitAccess#check_active_user!` then refuses a blocked or deactivated user with
+ * a 403 (see {@link gitUserRefusal}). A password names only an active account (`find_with_user_password`).
  */
 export function findForGitClient(db: Db, login: string, password: string, project: ProjectRecord | undefined, now: Date): GitActor | undefined {
   const active = (user: UserRecord | undefined): user is UserRecord => user !== undefined && user.state === 'active'
   if (login === 'gitlab-ci-token') {
+    // `build_access_token_check`: a running job's token; any other password goes on to the next
+    // checks (a personal access token with this login is the token's user, as semantic-release sends it).
     const job = db.tables.ci_job_tokens.where('token', password)[0]
     const user = job && job.status === 'running' ? db.tables.users.get(job.user_id) : undefined
-    return active(user) ? { user, type: 'ci', abilities: new Set(['build_download_code']), jobProjectId: job!.project_id } : undefined
+    if (user) return active(user) ? { user, type: 'ci', abilities: new Set(['build_download_code']), jobProjectId: job!.project_id } : undefined
   }
   if (login === 'oauth2') {
     const token = db.tables.oauth_access_tokens.where('token', password)[0]
     const user = token && !token.revoked && !expired(token.expires_at, now, false) ? db.tables.users.get(token.user_id) : undefined
-    if (active(user)) {
+    if (user) {
       const abilities = abilitiesFor(token!.scopes)
       if (abilities.size > 0) return { user, type: 'oauth', abilities }
     }
@@ -107,7 +113,7 @@ export function findForGitClient(db: Db, login: string, password: string, projec
   if (pat && !pat.revoked && !expired(pat.expires_at, now, true)) {
     const user = db.tables.users.get(pat.user_id)
     const abilities = abilitiesFor(pat.scopes)
-    if (active(user) && abilities.size > 0) return { user, type: 'personal_access_token', abilities }
+    if (user && abilities.size > 0) return { user, type: 'personal_access_token', abilities }
   }
   for (const check of extraChecks) {
     const actor = check(db, login, password, project, now)
@@ -129,6 +135,17 @@ export const GIT_ACCESS_MESSAGES = {
   auth_upload: 'You are not allowed to upload code.',
   archived: "You can't push code to an archived project.",
 } as const
+
+/**
+ * `GitAccess#check_active_user!`, the check before any other once an actor is found: a user who may
+ * not act (blocked, LDAP-blocked, deactivated) gets a 403 with `UserAccessDeniedReason`'s text,
+ * whatever the project (even one that does not exist); null for anyone else.
+ * gitlab: lib/gitlab/git_access.rb, lib/gitlab/auth/user_access_denied_reason.rb (13.12).
+ */
+export function gitUserRefusal(actor: GitActor, baseUrl: string): GitRefusal | null {
+  const reason = actor.user ? userAccessDeniedReason(actor.user, baseUrl) : null
+  return reason === null ? null : { status: 403, message: reason }
+}
 
 /** A refusal of `Gitlab::GitAccess#check`: 404 (`NotFoundError`) or 403 (`ForbiddenError`) with its text. */
 export interface GitRefusal {

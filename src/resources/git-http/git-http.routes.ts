@@ -9,16 +9,17 @@
  * config/routes/git_http.rb (13.12); workhorse internal/git (content types, `Cache-Control`).
  * @module
  */
+import { concatUint8Arrays } from 'uint8array-extras'
 import { gunzipSync } from 'fflate'
 import { p } from '../../core/params.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { projectByRedirect } from '../projects/projects.public.js'
 import { repositoryOf } from '../repository/repository.public.js'
-import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, GIT_ACCESS_MESSAGES, type GitActor } from './git-auth.js'
+import { ANONYMOUS_ACTOR, basicCredentials, findForGitClient, gitAccessRefusal, GIT_ACCESS_MESSAGES, gitUserRefusal, type GitActor } from './git-auth.js'
 import { pushMessages } from './git-http.push-options.js'
 import { receivePack, receivePackAdvertisement } from './receive-pack.js'
-import { concat, PktLineError } from './pkt-line.js'
+import { PktLineError } from './pkt-line.js'
 import { ProtocolError, serviceBanner, v2Command, uploadPackAdvertisement, uploadPackV0, uploadPackV2, v2Capabilities } from './upload-pack.js'
 
 type Service = 'git-upload-pack' | 'git-receive-pack'
@@ -99,6 +100,8 @@ function admitGit(ctx: Ctx<unknown>, path: string, service: Service): { project:
   } else {
     return challenge()
   }
+  const blocked = gitUserRefusal(actor, ctx.baseUrl)
+  if (blocked) return plain(blocked.status, blocked.message)
   if (!project) return plain(404, GIT_ACCESS_MESSAGES.project_not_found)
   const refusal = gitAccessRefusal(ctx, actor, project, service === 'git-upload-pack' ? 'download' : 'push')
   if (refusal) return plain(refusal.status, refusal.message)
@@ -162,7 +165,7 @@ export const gitHttpWebRoutes: Route[] = [
       const body = service === 'git-receive-pack'
         ? receivePackAdvertisement(repo, project.default_branch)
         : version === 2 ? v2Capabilities() : uploadPackAdvertisement(repo, project.default_branch, version === 1 ? 1 : 0)
-      return noted(gitReply(`application/x-${service}-advertisement`, concat([serviceBanner(service), body])), actor, `${service}${version === 2 ? ' v2' : ''}`)
+      return noted(gitReply(`application/x-${service}-advertisement`, concatUint8Arrays([serviceBanner(service), body])), actor, `${service}${version === 2 ? ' v2' : ''}`)
     },
   }),
   route('POST /*repository/git-upload-pack', {

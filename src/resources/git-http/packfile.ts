@@ -9,11 +9,11 @@
  * `get_delta_base`), patch-delta.c.
  * @module
  */
+import { concatUint8Arrays } from 'uint8array-extras'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { ZStream, zlibInflate, zlibInflateEnd, zlibInflateInit, Z_FINISH, Z_STREAM_END } from 'pako'
 import type { ObjectId } from '../repository/repository.public.js'
 import { sha1Hasher, storedZlib } from './native.js'
-import { concat } from './pkt-line.js'
 
 /** An object's type and its body (the bytes after git's `<type> <size>\0` header). */
 export interface RawObject {
@@ -75,7 +75,7 @@ export function writePack(objects: readonly RawObject[]): Uint8Array {
   const hash = sha1Hasher()
   for (const p of parts) hash.update(p)
   parts.push(hash.digest())
-  return concat(parts)
+  return concatUint8Arrays(parts)
 }
 
 /** Inflates the zlib stream at `at` whose output is `size` bytes; returns it and where the stream ended. */

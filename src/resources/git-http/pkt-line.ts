@@ -101,16 +101,3 @@ export function lineText(packet: Uint8Array): string {
   const s = text.decode(packet)
   return s.endsWith('\n') ? s.slice(0, -1) : s
 }
-
-/** Joins byte arrays into one. */
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const p of parts) length += p.length
-  const out = new Uint8Array(length)
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}

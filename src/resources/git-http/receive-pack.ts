@@ -8,16 +8,17 @@
  * gitlab: lib/gitlab/checks/change_access.rb, branch_check.rb, tag_check.rb (13.12).
  * @module
  */
+import { concatUint8Arrays } from 'uint8array-extras'
 import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import {
-  allowsForcePush, ancestors, branchCreationRefusal, branchDeletionRefusal, canPushToBranch, isProtectedBranch, RepositoryWrite,
+  allowsForcePush, ancestors, branchCreationRefusal, branchDeletionRefusal, canPushToBranch, isProtectedBranch, refTarget, RepositoryWrite,
   saveWrite, type ObjectId, type Repository,
 } from '../repository/repository.public.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { decodeObject, rawOf } from './objects.codec.js'
 import { PackError, readPack } from './packfile.js'
-import { concat, FLUSH, lineText, pkt, readPackets, sideband } from './pkt-line.js'
+import { FLUSH, lineText, pkt, readPackets, sideband } from './pkt-line.js'
 import { AGENT, advertisedRefs } from './upload-pack.js'
 
 const ZERO = '0'.repeat(40)
@@ -28,8 +29,34 @@ const CAPABILITIES = `report-status report-status-v2 delete-refs side-band-64k q
 /** The receive-pack advertisement (after the banner): every ref, no HEAD; `capabilities^{}` for an empty repository. */
 export function receivePackAdvertisement(repo: Repository, defaultBranch: string): Uint8Array {
   const { refs } = advertisedRefs(repo, defaultBranch)
-  if (refs.length === 0) return concat([pkt(`${ZERO} capabilities^{}\0${CAPABILITIES}\n`), FLUSH])
-  return concat([...refs.map((ref, i) => pkt(i === 0 ? `${ref.id} ${ref.name}\0${CAPABILITIES}\n` : `${ref.id} ${ref.name}\n`)), FLUSH])
+  if (refs.length === 0) return concatUint8Arrays([pkt(`${ZERO} capabilities^{}\0${CAPABILITIES}\n`), FLUSH])
+  return concatUint8Arrays([...refs.map((ref, i) => pkt(i === 0 ? `${ref.id} ${ref.name}\0${CAPABILITIES}\n` : `${ref.id} ${ref.name}\n`)), FLUSH])
+}
+
+/**
+ * GitLab's hidden refs: Gitaly runs receive-pack with `receive.hideRefs` set to these (refs GitLab
+ * itself keeps for merge requests, pipelines, environments and kept-around commits), so a push to
+ * one is refused by git itself and they are not advertised to a pusher.
+ * gitaly: internal/git/receivepack.go (`ReceivePackConfig`), 13.12.
+ */
+const HIDDEN_REF_PREFIXES = ['refs/environments/', 'refs/keep-around/', 'refs/merge-requests/', 'refs/pipelines/']
+
+/** Whether receive-pack hides the ref of full name `ref` (see {@link HIDDEN_REF_PREFIXES}). */
+export function isHiddenRef(ref: string): boolean {
+  return HIDDEN_REF_PREFIXES.some((prefix) => ref.startsWith(prefix))
+}
+
+/**
+ * git's `check_refname_format` as receive-pack applies it (`refs/` and a valid name after it): no
+ * component empty or starting with `.` or ending with `.lock`, no `..`, `@{`, control character,
+ * space, `~^:?*[\`, no trailing `/` or `.`, not `@`. Source: git refs.c (`check_refname_component`).
+ */
+function isValidRefName(ref: string): boolean {
+  if (!ref.startsWith('refs/') || ref.length === 5) return false
+  if (ref.endsWith('/') || ref.endsWith('.') || ref.includes('..') || ref.includes('@{') || ref === '@') return false
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(ref)) return false
+  return ref.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'))
 }
 
 /** One pushed command. */
@@ -39,7 +66,7 @@ export interface RefCommand {
   readonly ref: string
 }
 
-/** What a push did: the report sent back, the refs it moved (none when refused), its push options. */
+/** What a push did: the report sent back, its commands (those it applied when it moved refs), whether it moved any, its push options. */
 export interface PushOutcome {
   readonly reply: Uint8Array
   readonly commands: readonly RefCommand[]
@@ -108,12 +135,12 @@ export function receivePack(ctx: Ctx<unknown>, project: ProjectRecord, body: Uin
   const useSideband = caps.has('side-band-64k') || caps.has('side-band')
   const messages: string[] = []
   const report = (unpack: string, statuses: string[]): Uint8Array => {
-    const status = concat([pkt(`unpack ${unpack}\n`), ...statuses.map((s) => pkt(`${s}\n`)), FLUSH])
+    const status = concatUint8Arrays([pkt(`unpack ${unpack}\n`), ...statuses.map((s) => pkt(`${s}\n`)), FLUSH])
     if (!useSideband) return status
     const out: Uint8Array[] = []
     if (!caps.has('quiet') || messages.length > 0) for (const m of messages) out.push(...sideband(2, m))
     out.push(...sideband(1, status), FLUSH)
-    return concat(out)
+    return concatUint8Arrays(out)
   }
   const write = new RepositoryWrite(ctx.db, project)
   const repo = write.repo
@@ -129,30 +156,41 @@ export function receivePack(ctx: Ctx<unknown>, project: ProjectRecord, body: Uin
       return { reply: report(error.message, commands.map((c) => `ng ${c.ref} unpacker error`)), commands, applied: false, options }
     }
   }
-  // receive-pack's own checks: what is not git's or fakelab's to store.
-  const statuses = commands.map((c): string | null => {
-    if (!c.ref.startsWith('refs/heads/') && !c.ref.startsWith('refs/tags/')) return `ng ${c.ref} fakelab keeps branches and tags only`
-    const current = c.ref.startsWith('refs/heads/') ? repo.branches.get(c.ref.slice(11)) ?? null : repo.tags.get(c.ref.slice(10)) ?? null
-    if (current !== c.before) return `ng ${c.ref} failed to update ref`
-    if (c.after !== null && !repo.objects.has(c.after)) return `ng ${c.ref} missing necessary objects`
-    if (c.after !== null && c.ref.startsWith('refs/heads/') && !repo.objects.commit(c.after)) return `ng ${c.ref} non-commit object on a branch`
+  // receive-pack's order (receive-pack.c `execute_commands`): its own checks of each command
+  // (`reject_updates_to_hidden`, the connectivity check), the pre-receive hook fed the commands
+  // still standing, then `update` of each. Without `atomic` a failed command fails alone; with it,
+  // the others fail as "atomic push failure" and nothing moves.
+  const atomic = caps.has('atomic')
+  const errors = commands.map((c): string | null => {
+    if (!isValidRefName(c.ref)) return 'funny refname'
+    if (isHiddenRef(c.ref)) return c.after === null ? 'deny deleting a hidden ref' : 'deny updating a hidden ref'
+    if (c.after !== null && !repo.objects.has(c.after)) return 'missing necessary objects'
+    if (c.after !== null && c.ref.startsWith('refs/heads/') && !repo.objects.commit(c.after)) return 'non-commit object on a branch'
     return null
   })
-  if (statuses.some((s) => s !== null)) {
-    return { reply: report('ok', commands.map((c, i) => statuses[i] ?? `ng ${c.ref} atomic push failed`)), commands, applied: false, options }
+  const declined = (): PushOutcome => {
+    const statuses = commands.map((c, i) => `ng ${c.ref} ${errors[i] ?? 'atomic push failure'}`)
+    return { reply: report('ok', statuses), commands, applied: false, options }
   }
-  for (const command of commands) {
+  if (atomic && errors.some((e) => e !== null)) return declined()
+  // GitLab's pre-receive (gitlab-shell → `/internal/allowed`): one refused change declines every command it was fed.
+  for (const [i, command] of commands.entries()) {
+    if (errors[i] !== null) continue
     const refusal = changeRefusal(ctx, project, repo, command)
     if (refusal) {
       messages.push(`GitLab: ${refusal}\n`)
-      return { reply: report('ok', commands.map((c) => `ng ${c.ref} pre-receive hook declined`)), commands, applied: false, options }
+      commands.forEach((_, j) => (errors[j] ??= 'pre-receive hook declined'))
+      return declined()
     }
   }
-  for (const c of commands) {
-    if (c.ref.startsWith('refs/heads/')) write.setBranch(c.ref.slice(11), c.after)
-    else write.setTag(c.ref.slice(10), c.after)
-  }
+  commands.forEach((c, i) => {
+    if (errors[i] === null && refTarget(repo, c.ref) !== c.before) errors[i] = 'failed to update ref'
+  })
+  if (atomic && errors.some((e) => e !== null)) return declined()
+  const applied = commands.filter((_, i) => errors[i] === null)
+  if (applied.length === 0) return declined()
+  for (const c of applied) write.setRef(c.ref, c.after)
   const after = saveWrite(ctx, project, write, options)
-  if (hooks.after) messages.push(...hooks.after(after, commands, options))
-  return { reply: report('ok', commands.map((c) => `ok ${c.ref}`)), commands, applied: true, options }
+  if (hooks.after) messages.push(...hooks.after(after, applied, options))
+  return { reply: report('ok', commands.map((c, i) => (errors[i] === null ? `ok ${c.ref}` : `ng ${c.ref} ${errors[i]}`))), commands: applied, applied: true, options }
 }

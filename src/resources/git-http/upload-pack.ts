@@ -2,14 +2,16 @@
  * git-upload-pack over smart HTTP, stateless: the ref advertisement (protocol v0/v1), the v2
  * capability advertisement and its `ls-refs` and `fetch` commands, the want/have negotiation
  * (multi_ack_detailed with no-done in v0, acknowledgments in v2), shallow clones and fetches
- * (`deepen <n>`), and the pack of what the client lacks, over side-band-64k. Serves a project's
+ * (`deepen <n>`), partial clones (`filter blob:none`, `blob:limit=<n>`: the walk leaves blobs out,
+ * a later fetch of missing blobs by id gets them), and the pack of what the client lacks, over side-band-64k. Serves a project's
  * repository as the repository area builds it; writes nothing.
  * Source: git Documentation/technical/pack-protocol.txt, protocol-v2.txt, http-protocol.txt;
  * upload-pack.c (`get_common_commits`, `send_shallow_list`); ls-refs.c.
  * @module
  */
+import { concatUint8Arrays } from 'uint8array-extras'
 import type { ObjectId, Repository } from '../repository/repository.public.js'
-import { DELIM, FLUSH, lineText, pkt, readPackets, sideband, concat, type Packet } from './pkt-line.js'
+import { DELIM, FLUSH, lineText, pkt, readPackets, sideband, type Packet } from './pkt-line.js'
 import { writePack, type RawObject } from './packfile.js'
 import { rawOf } from './objects.codec.js'
 
@@ -17,7 +19,7 @@ import { rawOf } from './objects.codec.js'
 export const AGENT = 'git/2.31.1.gl1'
 
 /** The upload-pack capabilities of the v0 advertisement: the ones implemented here. */
-const V0_CAPABILITIES = ['multi_ack_detailed', 'no-done', 'side-band-64k', 'thin-pack', 'ofs-delta', 'shallow', 'no-progress', 'include-tag', 'allow-tip-sha1-in-want', 'allow-reachable-sha1-in-want']
+const V0_CAPABILITIES = ['multi_ack_detailed', 'no-done', 'side-band-64k', 'thin-pack', 'ofs-delta', 'shallow', 'no-progress', 'include-tag', 'allow-tip-sha1-in-want', 'allow-reachable-sha1-in-want', 'filter']
 
 /** A ref as advertised: its full name, what it points at and, for an annotated tag, the commit it peels to. */
 export interface AdvertisedRef {
@@ -37,7 +39,7 @@ function peel(repo: Repository, id: ObjectId): ObjectId {
   return at
 }
 
-/** The repository's refs in git's order: HEAD (when the default branch exists), then every ref by name. */
+/** The repository's refs in git's order: HEAD (when the default branch exists), then every ref by name (branches, tags, notes and other refs). */
 export function advertisedRefs(repo: Repository, defaultBranch: string): { head: ObjectId | undefined; refs: AdvertisedRef[] } {
   const refs: AdvertisedRef[] = []
   for (const [name, id] of repo.branches) refs.push({ name: `refs/heads/${name}`, id })
@@ -45,13 +47,14 @@ export function advertisedRefs(repo: Repository, defaultBranch: string): { head:
     const peeled = peel(repo, id)
     refs.push(peeled === id ? { name: `refs/tags/${name}`, id } : { name: `refs/tags/${name}`, id, peeled })
   }
+  for (const [name, id] of repo.otherRefs) refs.push({ name, id })
   refs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return { head: repo.branches.get(defaultBranch), refs }
 }
 
 /** The `# service=<name>` banner and its flush that every smart HTTP advertisement starts with. */
 export function serviceBanner(service: string): Uint8Array {
-  return concat([pkt(`# service=${service}\n`), FLUSH])
+  return concatUint8Arrays([pkt(`# service=${service}\n`), FLUSH])
 }
 
 /** The v0/v1 advertisement of upload-pack (after the banner); `version 1` first when the client asked for it. */
@@ -68,12 +71,12 @@ export function uploadPackAdvertisement(repo: Repository, defaultBranch: string,
   if (all.length === 0) lines.push(pkt(`${'0'.repeat(40)} capabilities^{}\0${caps}\n`))
   all.forEach(([id, name], i) => lines.push(pkt(i === 0 ? `${id} ${name}\0${caps}\n` : `${id} ${name}\n`)))
   lines.push(FLUSH)
-  return concat(lines)
+  return concatUint8Arrays(lines)
 }
 
 /** The v2 capability advertisement (after the banner). */
 export function v2Capabilities(): Uint8Array {
-  return concat([pkt('version 2\n'), pkt(`agent=${AGENT}\n`), pkt('ls-refs\n'), pkt('fetch=shallow\n'), pkt('server-option\n'), pkt('object-format=sha1\n'), FLUSH])
+  return concatUint8Arrays([pkt('version 2\n'), pkt(`agent=${AGENT}\n`), pkt('ls-refs\n'), pkt('fetch=shallow filter\n'), pkt('server-option\n'), pkt('object-format=sha1\n'), FLUSH])
 }
 
 /** A request that is not git's protocol: the message git shows (`fatal: …`), as upload-pack dies with. */
@@ -96,6 +99,28 @@ interface FetchRequest {
   sideband: boolean
   progress: boolean
   includeTag: boolean
+  /**
+   * The largest blob (in bytes, exclusive) a `filter` lets through the walk: 0 for `blob:none`,
+   * n for `blob:limit=<n>`; undefined for no filter (or one that filters no blob, sent in full).
+   */
+  blobLimit: number | undefined
+}
+
+/** Units of `blob:limit=<n>[kmg]` (git's `git_parse_ulong`: powers of 1024). */
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+
+/**
+ * The blob limit of a `filter <spec>` (list-objects-filter-options.c): `blob:none` 0, `blob:limit=<n>[kmg]`
+ * n bytes. Other specs (`tree:<depth>`, `sparse:oid=…`, `combine:…`) filter no blob here: the
+ * objects they would leave out are sent anyway, which a partial clone accepts (a server may send more).
+ * @throws ProtocolError for a spec git itself would refuse to parse.
+ */
+function blobLimitOf(spec: string): number | undefined {
+  if (spec === 'blob:none') return 0
+  const limit = /^blob:limit=(\d+)([kmg]?)$/i.exec(spec)
+  if (limit) return Number(limit[1]) * UNITS[limit[2]!.toLowerCase()]!
+  if (/^(tree:\d+|sparse:oid=.+|combine:.+|object:type=(blob|tree|commit|tag))$/.test(spec)) return undefined
+  throw new ProtocolError(`invalid filter-spec '${spec}'`)
 }
 
 /** What the pack holds and what the shallow-info says. */
@@ -108,21 +133,30 @@ interface PackPlan {
 const HEX40 = /^[0-9a-f]{40}$/
 
 /**
+ * The lowest generation number (`ObjectStore.generation`) of the commits a walk from `from` reaches
+ * before it meets one of `stops` (which end the walk, themselves included); Infinity for none.
+ */
+function lowestGeneration(repo: Repository, from: readonly ObjectId[], stops: ReadonlySet<ObjectId>): number {
+  let lowest = Infinity
+  const seen = new Set<ObjectId>()
+  const stack = [...from]
+  while (stack.length > 0) {
+    const id = stack.pop()!
+    if (seen.has(id)) continue
+    seen.add(id)
+    lowest = Math.min(lowest, repo.objects.generation(id) ?? 0)
+    if (stops.has(id)) continue
+    for (const parent of repo.objects.commit(id)?.parents ?? []) if (!seen.has(parent)) stack.push(parent)
+  }
+  return lowest
+}
+
+/**
  * The objects a client with `haves` (and shallow at `shallows`) lacks to have `wants`, down to
  * `depth` commits when given: commits first, then trees and blobs, then annotated tags.
  */
 function plan(repo: Repository, request: FetchRequest): PackPlan {
   const objects = repo.objects
-  // What the client has: the commits reachable from its common haves, its shallow commits ending its history.
-  const had = new Set<ObjectId>()
-  const stack = request.haves.filter((id) => objects.commit(id))
-  while (stack.length > 0) {
-    const id = stack.pop()!
-    if (had.has(id)) continue
-    had.add(id)
-    if (request.shallows.has(id)) continue
-    for (const parent of objects.commit(id)!.parents) if (!had.has(parent)) stack.push(parent)
-  }
   const tags: ObjectId[] = []
   const commitWants: ObjectId[] = []
   const extra: ObjectId[] = []
@@ -134,6 +168,22 @@ function plan(repo: Repository, request: FetchRequest): PackPlan {
     }
     if (objects.commit(at)) commitWants.push(at)
     else extra.push(at)
+  }
+  // What the client has: the commits reachable from its common haves, its shallow commits ending
+  // its history. Only the ones the walk from the wants can meet matter: without `deepen`, that walk
+  // (stopping at the haves themselves) gives the lowest generation it reaches, and no ancestor of a
+  // have below it needs marking (a commit's ancestors all have lower generations). A fetch of one
+  // commit on a long history so marks a handful, not the whole history.
+  const haves = request.haves.filter((id) => objects.commit(id))
+  const floor = haves.length === 0 ? Infinity : request.depth === undefined ? lowestGeneration(repo, commitWants, new Set(haves)) : 0
+  const had = new Set<ObjectId>()
+  const stack = [...haves]
+  while (stack.length > 0) {
+    const id = stack.pop()!
+    if (had.has(id)) continue
+    had.add(id)
+    if (request.shallows.has(id)) continue
+    for (const parent of objects.commit(id)!.parents) if (!had.has(parent) && (objects.generation(parent) ?? 0) >= floor) stack.push(parent)
   }
   // Commits to send, breadth first from the wants, each with its depth (1 for a want).
   const sent: ObjectId[] = []
@@ -196,10 +246,13 @@ function plan(repo: Repository, request: FetchRequest): PackPlan {
     if (object) out.push(rawOf(object))
     return true
   }
-  for (const id of sent) walkTree(objects.commit(id)!.tree, add)
+  // A filter leaves out the blobs the walk reaches (never a wanted one: git sends what is named).
+  const limit = request.blobLimit
+  const walked = limit === undefined ? add : (oid: ObjectId, tree: boolean): boolean => tree || (objects.blob(oid)?.data.length ?? 0) < limit ? add(oid) : false
+  for (const id of sent) walkTree(objects.commit(id)!.tree, walked)
   for (const id of extra) {
     const object = objects.get(id)
-    if (object?.type === 'tree') walkTree(id, add)
+    if (object?.type === 'tree') walkTree(id, walked)
     else add(id)
   }
   // Annotated tags wanted, and with include-tag the ones pointing at a commit sent.
@@ -240,7 +293,7 @@ function checkWants(repo: Repository, wants: readonly ObjectId[]): void {
  * @throws ProtocolError for a request that is not git's protocol.
  */
 export function uploadPackV0(repo: Repository, body: Uint8Array): Uint8Array {
-  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: false, progress: true, includeTag: false }
+  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: false, progress: true, includeTag: false, blobLimit: undefined }
   let noDone = false
   let multiAck = false
   // Whether the request goes on past its wants: a request that ends there (a shallow fetch's first
@@ -263,6 +316,7 @@ export function uploadPackV0(repo: Repository, body: Uint8Array): Uint8Array {
       }
     } else if (line.startsWith('shallow ')) request.shallows.add(line.slice(8))
     else if (line.startsWith('deepen ')) request.depth = Number(line.slice(7))
+    else if (line.startsWith('filter ')) request.blobLimit = blobLimitOf(line.slice(7))
     else if (line.startsWith('have ')) request.haves.push(line.slice(5))
     else if (line === 'done') request.done = true
   }
@@ -276,21 +330,21 @@ export function uploadPackV0(repo: Repository, body: Uint8Array): Uint8Array {
     for (const id of result.unshallow) out.push(pkt(`unshallow ${id}\n`))
     out.push(FLUSH)
   }
-  if (flushes < 2 && !request.done) return concat(out)
+  if (flushes < 2 && !request.done) return concatUint8Arrays(out)
   const last = common[common.length - 1]
   if (!request.done) {
     if (multiAck) for (const id of common) out.push(pkt(`ACK ${id} common\n`))
     const ready = last !== undefined && multiAck
     if (ready) out.push(pkt(`ACK ${last} ready\n`))
     out.push(pkt('NAK\n'))
-    if (!(noDone && ready)) return concat(out)
+    if (!(noDone && ready)) return concatUint8Arrays(out)
     out.push(pkt(`ACK ${last}\n`))
   } else {
     out.push(pkt(last !== undefined ? `ACK ${last}\n` : 'NAK\n'))
   }
   out.push(...packSection(result.objects, request))
   if (request.sideband) out.push(FLUSH)
-  return concat(out)
+  return concatUint8Arrays(out)
 }
 
 /** Splits a v2 request into its command, capabilities and arguments. */
@@ -344,16 +398,17 @@ function lsRefs(repo: Repository, defaultBranch: string, args: string[]): Uint8A
   if (head && wanted('HEAD')) out.push(pkt(`${head} HEAD${symrefs ? ` symref-target:refs/heads/${defaultBranch}` : ''}\n`))
   for (const ref of refs) if (wanted(ref.name)) out.push(pkt(`${ref.id} ${ref.name}${peeled && ref.peeled ? ` peeled:${ref.peeled}` : ''}\n`))
   out.push(FLUSH)
-  return concat(out)
+  return concatUint8Arrays(out)
 }
 
 function fetchV2(repo: Repository, args: string[]): Uint8Array {
-  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: true, progress: true, includeTag: false }
+  const request: FetchRequest = { wants: [], haves: [], shallows: new Set(), depth: undefined, done: false, sideband: true, progress: true, includeTag: false, blobLimit: undefined }
   for (const arg of args) {
     if (arg.startsWith('want ')) request.wants.push(arg.slice(5))
     else if (arg.startsWith('have ')) request.haves.push(arg.slice(5))
     else if (arg.startsWith('shallow ')) request.shallows.add(arg.slice(8))
     else if (arg.startsWith('deepen ')) request.depth = Number(arg.slice(7))
+    else if (arg.startsWith('filter ')) request.blobLimit = blobLimitOf(arg.slice(7))
     else if (arg === 'done') request.done = true
     else if (arg === 'no-progress') request.progress = false
     else if (arg === 'include-tag') request.includeTag = true
@@ -367,7 +422,7 @@ function fetchV2(repo: Repository, args: string[]): Uint8Array {
     for (const id of common) out.push(pkt(`ACK ${id}\n`))
     if (common.length === 0) {
       out.push(FLUSH)
-      return concat(out)
+      return concatUint8Arrays(out)
     }
     out.push(pkt('ready\n'), DELIM)
   }
@@ -379,5 +434,5 @@ function fetchV2(repo: Repository, args: string[]): Uint8Array {
     out.push(DELIM)
   }
   out.push(pkt('packfile\n'), ...packSection(result.objects, request), FLUSH)
-  return concat(out)
+  return concatUint8Arrays(out)
 }

@@ -16,6 +16,7 @@ import type { Ctx } from '../../core/route.js'
 import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, Visibility } from '../../db/schema.js'
+import { publishGroupMoved } from './groups.events.js'
 
 let groupNameRegex: RegExp | undefined
 /**
@@ -112,7 +113,10 @@ export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupU
   const parent = group.parent_id === null ? null : (ctx.db.tables.groups.get(group.parent_id) ?? null)
   const errors = validateGroup(ctx.db, next, parent, group)
   if (errors.size > 0) throw validationFailed(errors.messages())
-  return ctx.db.tables.groups.update(group.id, next)
+  const oldFullPath = ctx.db.groupFullPath(group)
+  const updated = ctx.db.tables.groups.update(group.id, next)
+  publishGroupMoved(ctx, updated, oldFullPath)
+  return updated
 }
 
 /**
@@ -209,7 +213,9 @@ export function transferGroup(ctx: Ctx<unknown>, group: GroupRecord, parent: Gro
         }
       }
     }
+    const oldFullPath = db.groupFullPath(group)
     const updated = db.tables.groups.update(group.id, { parent_id: parent?.id ?? null })
+    publishGroupMoved(ctx, updated, oldFullPath)
     // ensure_ownership: a new top-level group keeps at least one Owner of its own.
     const owners = db.tables.members.where('source_id', group.id).filter((m) => m.source_type === 'group' && m.access_level === AccessLevel.OWNER)
     if (!parent && owners.length === 0) {

@@ -6,6 +6,8 @@
 import type { Area } from '../../scenario/area.js'
 import { projectTables } from './projects.redirects.js'
 import { projectFragment } from './projects.scenario.js'
+// Registers at start: the redirects a group's move leaves for its projects.
+import './projects.subscribers.js'
 
 export type { ProjectFields } from './projects.scenario.js'
 

@@ -21,6 +21,12 @@ export interface Repository {
   /** Tag name → what the tag ref points at: an annotated tag object's id, or a commit id (lightweight). */
   readonly tags: ReadonlyMap<string, ObjectId>
   /**
+   * Every other ref a push over git stored, by full name (`refs/notes/commits`,
+   * `refs/notes/semantic-release`, `refs/custom/x`) → the object it points at. GitLab keeps them in
+   * the repository and advertises them; its API's branch and tag routes never show them.
+   */
+  readonly otherRefs: ReadonlyMap<string, ObjectId>
+  /**
    * Memo of flattened trees (tree id → path → entry). No reader fills it any more (tree diffs walk
    * the changed subtrees only); writes still hand it on.
    */
@@ -134,12 +140,13 @@ export function buildRepository(row: ProjectRepositoryRecord): Repository {
       message: t.message,
     }))
   }
-  for (const push of row.pushes ?? []) applyPush(objects, branches, tags, push)
-  return { objects, branches, tags, flatTrees: new Map() }
+  const otherRefs = new Map<string, ObjectId>()
+  for (const push of row.pushes ?? []) applyPush(objects, { branches, tags, otherRefs }, push)
+  return { objects, branches, tags, otherRefs, flatTrees: new Map() }
 }
 
 /** Writes a push's objects and moves its refs (see {@link RepositoryPush}). */
-function applyPush(objects: ObjectStore, branches: Map<string, ObjectId>, tags: Map<string, ObjectId>, push: RepositoryPush): void {
+function applyPush(objects: ObjectStore, refs: RefMaps, push: RepositoryPush): void {
   for (const o of push.objects) {
     if (o.type === 'blob') objects.writeBlob(base64ToUint8Array(o.base64))
     else if (o.type === 'tree') objects.writeTree(o.entries)
@@ -147,10 +154,27 @@ function applyPush(objects: ObjectStore, branches: Map<string, ObjectId>, tags: 
     else objects.writeTag(o)
   }
   for (const [ref, id] of Object.entries(push.refs)) {
-    const [map, name] = ref.startsWith('refs/tags/') ? [tags, ref.slice(10)] : [branches, ref.slice(11)]
+    const [map, name] = refSlot(refs, ref)
     if (id === null) map.delete(name)
     else map.set(name, id)
   }
+}
+
+/** A repository's three ref maps, writable. */
+export interface RefMaps {
+  readonly branches: Map<string, ObjectId>
+  readonly tags: Map<string, ObjectId>
+  readonly otherRefs: Map<string, ObjectId>
+}
+
+/**
+ * Where a full ref name lives: `refs/heads/<b>` in the branches under `<b>`, `refs/tags/<t>` in the
+ * tags under `<t>`, any other ref in the other refs under its full name.
+ */
+export function refSlot<M extends ReadonlyMap<string, ObjectId>>(refs: { branches: M; tags: M; otherRefs: M }, ref: string): [M, string] {
+  if (ref.startsWith('refs/heads/')) return [refs.branches, ref.slice(11)]
+  if (ref.startsWith('refs/tags/')) return [refs.tags, ref.slice(10)]
+  return [refs.otherRefs, ref]
 }
 
 /**
@@ -162,7 +186,7 @@ export function rememberRepository(row: ProjectRepositoryRecord, repo: Repositor
 }
 
 /** The repository of a project with no `repository:` section: nothing in it (never written to). */
-const EMPTY: Repository = { objects: new ObjectStore(), branches: new Map(), tags: new Map(), flatTrees: new Map() }
+const EMPTY: Repository = { objects: new ObjectStore(), branches: new Map(), tags: new Map(), otherRefs: new Map(), flatTrees: new Map() }
 
 /** The project's repository, built on first use (see the module comment). */
 export function repositoryOf(db: Db, project: ProjectRecord): Repository {

@@ -34,7 +34,7 @@ export { registerBranchesInUse } from './repository.branch-use.js'
 export { canMergeToBranch, canPushToBranch, isProtectedBranch } from './repository.protection.js'
 export { refProblem, scenarioRefNames } from './repository.scenario.js'
 export type { FlatEntry } from './repository.build.js'
-export { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt } from './repository.write.js'
+export { ActionError, commitActions, flatFiles, pusherOf, refTarget, RepositoryWrite, signatureAt } from './repository.write.js'
 export type { CommitAction } from './repository.write.js'
 import type { ProjectRecord, Tables } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
@@ -111,7 +111,7 @@ export function copyRepository(db: Db, from: ProjectRecord, to: ProjectRecord): 
   if (!row) return
   const repo = repositoryOf(db, from)
   const copy = db.tables.project_repositories.insert({ ...structuredClone(row), id: to.id, project_id: to.id })
-  rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), flatTrees: repo.flatTrees })
+  rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), otherRefs: new Map(repo.otherRefs), flatTrees: repo.flatTrees })
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * `GET /projects/:id/snapshot` (administrators, `can_read_all_resources`): the repository's git
  * directory as a tar, as Gitaly's GetSnapshot streams it through Workhorse (`snapshot.tar`,
- * `application/x-tar`): `HEAD`, the refs, and every object loose (`objects/xx/…`, zlib-deflated
+ * `application/x-tar`): `HEAD`, the refs (notes and other pushed refs too), and every object loose (`objects/xx/…`, zlib-deflated
  * `<type> <size>\0<body>`), so the tar unpacks into a bare repository git reads. Entries are dated
  * at the default branch's last commit (the epoch for an empty repository), for the same bytes
  * every time. gitlab: lib/api/project_snapshots.rb, lib/api/helpers/project_snapshots_helpers.rb,
@@ -39,6 +39,17 @@ export const snapshotRoutes: Route[] = [
       for (const [name, id] of [...repo.branches].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) entries.push(file(`refs/heads/${name}`, `${id}\n`))
       entries.push(dir('refs/tags'))
       for (const [name, id] of [...repo.tags].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) entries.push(file(`refs/tags/${name}`, `${id}\n`))
+      // Notes and other refs a push stored (`refs/notes/commits`), each under its folders.
+      const folders = new Set(['refs', 'refs/heads', 'refs/tags'])
+      for (const [ref, id] of [...repo.otherRefs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const parts = ref.split('/')
+        for (let i = 2; i < parts.length; i++) {
+          const folder = parts.slice(0, i).join('/')
+          if (!folders.has(folder)) entries.push(dir(folder))
+          folders.add(folder)
+        }
+        entries.push(file(ref, `${id}\n`))
+      }
       entries.push(dir('objects'))
       let folder = ''
       for (const id of [...reachable(repo)].sort()) {
@@ -61,10 +72,10 @@ export const snapshotRoutes: Route[] = [
   }),
 ]
 
-/** Every object the refs reach: commits, their trees and blobs, annotated tags (what a clone has). */
+/** Every object the refs reach (branches, tags, notes and other refs): commits, their trees and blobs, annotated tags. */
 function reachable(repo: Repository): Set<string> {
   const seen = new Set<string>()
-  const stack = [...repo.branches.values(), ...repo.tags.values()]
+  const stack = [...repo.branches.values(), ...repo.tags.values(), ...repo.otherRefs.values()]
   while (stack.length > 0) {
     const id = stack.pop()!
     if (seen.has(id)) continue

@@ -17,7 +17,7 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { uint8ArrayToBase64 } from 'uint8array-extras'
 import { ObjectStore, type GitObject, type ObjectId, type Signature, type TreeEntry, type TreeMode } from './git-objects.js'
-import { rememberRepository, repositoryOf, type FlatEntry, type Repository } from './repository.build.js'
+import { refSlot, rememberRepository, repositoryOf, type FlatEntry, type Repository } from './repository.build.js'
 import type { ProjectRepositoryRecord, RepositoryPush, StoredObject } from './repository.tables.js'
 import { publish } from '../../rules/events.js'
 
@@ -92,6 +92,7 @@ export class RepositoryWrite {
   private readonly objects: ObjectStore
   private readonly branches: Map<string, ObjectId>
   private readonly tags: Map<string, ObjectId>
+  private readonly otherRefs: Map<string, ObjectId>
   private readonly refs: Record<string, ObjectId | null> = {}
 
   /**
@@ -108,8 +109,9 @@ export class RepositoryWrite {
     this.objects = this.before.objects.child()
     this.branches = new Map(this.before.branches)
     this.tags = new Map(this.before.tags)
+    this.otherRefs = new Map(this.before.otherRefs)
     const shared = db.tables.project_repositories.get(project.id) !== undefined
-    this.repo = { objects: this.objects, branches: this.branches, tags: this.tags, flatTrees: shared ? this.before.flatTrees : new Map() }
+    this.repo = { objects: this.objects, branches: this.branches, tags: this.tags, otherRefs: this.otherRefs, flatTrees: shared ? this.before.flatTrees : new Map() }
   }
 
   /** Points branch `name` at the commit `id`, or deletes it (null). */
@@ -124,6 +126,17 @@ export class RepositoryWrite {
     if (id === null) this.tags.delete(name)
     else this.tags.set(name, id)
     this.refs[`refs/tags/${name}`] = id
+  }
+
+  /**
+   * Points the ref of full name `ref` at `id`, or deletes it (null): a branch (`refs/heads/…`), a
+   * tag (`refs/tags/…`) or any other ref (`refs/notes/…`), as a push over git names them.
+   */
+  setRef(ref: string, id: ObjectId | null): void {
+    const [map, name] = refSlot({ branches: this.branches, tags: this.tags, otherRefs: this.otherRefs }, ref)
+    if (id === null) map.delete(name)
+    else map.set(name, id)
+    this.refs[ref] = id
   }
 
   /** Stores an annotated tag object (see `ObjectStore.writeTag`). */
@@ -184,9 +197,13 @@ export class RepositoryWrite {
           tags: [],
           pushes: [push],
         })
-    const after: Repository = { objects: this.objects, branches: new Map(this.branches), tags: new Map(this.tags), flatTrees: this.repo.flatTrees }
+    const after: Repository = { objects: this.objects, branches: new Map(this.branches), tags: new Map(this.tags), otherRefs: new Map(this.otherRefs), flatTrees: this.repo.flatTrees }
     rememberRepository(next, after)
-    const refs = Object.entries(this.refs).map(([ref, id]): RefUpdate => ({ ref, before: refTarget(this.before, ref), after: id }))
+    // The push fact tells of branches and tags only, as GitLab's post-receive processes only those
+    // (`Git::ProcessRefChangesService`: a notes ref moves nothing else).
+    const refs = Object.entries(this.refs)
+      .filter(([ref]) => ref.startsWith('refs/heads/') || ref.startsWith('refs/tags/'))
+      .map(([ref, id]): RefUpdate => ({ ref, before: refTarget(this.before, ref), after: id }))
     if (refs.length > 0) publish(this.db, 'push', { project: this.project, refs, repository: after, previous: this.before, pushOptions: pusher.pushOptions ?? [], actorId: pusher.userId, at: pusher.at, baseUrl: pusher.baseUrl })
     return after
   }
@@ -342,11 +359,10 @@ export function signatureAt(name: string, email: string, isoDate: string): Signa
   return { name, email, time: Math.floor(Date.parse(isoDate) / 1000), offset: '+0000' }
 }
 
-/** What `ref` (`refs/heads/…`, `refs/tags/…`) points at in `repo`, null when it does not exist. */
-function refTarget(repo: Repository, ref: string): ObjectId | null {
-  if (ref.startsWith('refs/heads/')) return repo.branches.get(ref.slice('refs/heads/'.length)) ?? null
-  if (ref.startsWith('refs/tags/')) return repo.tags.get(ref.slice('refs/tags/'.length)) ?? null
-  return null
+/** What the full ref name `ref` (`refs/heads/…`, `refs/tags/…`, `refs/notes/…`) points at in `repo`, null when it does not exist. */
+export function refTarget(repo: Repository, ref: string): ObjectId | null {
+  const [map, name] = refSlot(repo, ref)
+  return map.get(name) ?? null
 }
 
 /** The {@link Pusher} of a request: its acting user (null when anonymous) and its instant. */

@@ -4,7 +4,7 @@
  * protected branch, branch deletion, tags; each checked through the API afterwards.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -27,6 +27,11 @@ async function git(cwd: string, ...args: string[]): Promise<{ stdout: string; st
     e.stderr = e.stderr.replace(/ +$/gm, '')
     throw e
   }
+}
+
+/** One pkt-line of a text (its length in four hex digits, then the text). */
+function pktLine(text: string): string {
+  return `${(new TextEncoder().encode(text).length + 4).toString(16).padStart(4, '0')}${text}`
 }
 
 /** Runs git expecting it to fail; returns its stderr. */
@@ -92,6 +97,35 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect((await git(w, 'rev-list', '--count', 'HEAD')).stdout.trim()).toBe('1')
     expect((await git(w, 'rev-parse', '--is-shallow-repository')).stdout.trim()).toBe('true')
     await git(w, 'fsck')
+  })
+
+  it.each([['2'], ['0']])('clones with --filter=blob:none over protocol v%s: no blob of the history, the ones checkout needs fetched by id, the rest on demand', async (version) => {
+    const { stderr } = await git(dir, '-c', `protocol.version=${version}`, 'clone', '--filter=blob:none', `${url}/acme/website.git`, 'w')
+    expect(stderr).not.toContain('filtering not recognized by server')
+    const w = join(dir, 'w')
+    expect((await git(w, 'config', 'remote.origin.promisor')).stdout.trim()).toBe('true')
+    expect((await git(w, 'config', 'remote.origin.partialclonefilter')).stdout.trim()).toBe('blob:none')
+    // Every blob only an older commit's tree holds is missing (`?` in --missing=print).
+    const missing = async () => (await git(w, '-c', 'fetch.negotiationAlgorithm=noop', 'rev-list', '--objects', '--all', '--missing=print')).stdout.split('\n').filter((l) => l.startsWith('?')).map((l) => l.slice(1))
+    const before = await missing()
+    expect(before.length).toBeGreaterThan(0)
+    const head = (await git(w, 'ls-tree', '-r', 'HEAD')).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[2])
+    for (const id of head) expect(before).not.toContain(id)
+    // Reading an old version fetches its blob lazily, by id, from fakelab.
+    const first = (await git(w, 'rev-list', '--max-parents=0', 'HEAD')).stdout.trim()
+    const file = (await git(w, 'ls-tree', '--name-only', first)).stdout.split('\n').filter(Boolean)[0]!
+    const blob = (await git(w, 'rev-parse', `${first}:${file}`)).stdout.trim()
+    const raw = await fetch(`${url}/api/v4/projects/20/repository/blobs/${blob}/raw`)
+    expect((await git(w, '-c', `protocol.version=${version}`, 'show', `${first}:${file}`)).stdout).toBe(await raw.text())
+    expect(await missing()).not.toContain(blob)
+    await git(w, 'fsck')
+  })
+
+  it('refuses a filter-spec git cannot parse, as upload-pack dies', async () => {
+    const head = (await api('GET', '/projects/20/repository/branches/main')).body.commit.id
+    const request = `${pktLine('command=fetch\n')}0001${pktLine(`want ${head}\n`)}${pktLine('filter nonsense:1\n')}${pktLine('done\n')}0000`
+    const res = await fetch(`${url}/acme/website.git/git-upload-pack`, { method: 'POST', headers: { 'git-protocol': 'version=2', 'content-type': 'application/x-git-upload-pack-request' }, body: request })
+    expect([res.status, await res.text()]).toEqual([400, "invalid filter-spec 'nonsense:1'\n"])
   })
 
   it.each([['2'], ['0']])('fetches a commit made through the API (protocol v%s)', async (version) => {
@@ -163,6 +197,63 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(stderr).toContain('remote: GitLab: The default branch of a project cannot be deleted.')
   })
 
+  it('pushes notes and custom refs, which are stored and advertised; the API lists only branches and tags', async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    const head = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    // What semantic-release does for a release's channels: a note on the tag's commit, pushed.
+    await git(w, 'notes', '--ref', 'semantic-release', 'add', '-m', '{"channels":[null]}', 'v1.0.0')
+    await git(w, 'push', 'origin', 'refs/notes/semantic-release', `HEAD:refs/custom/${'x'}`)
+    const notes = (await git(w, 'rev-parse', 'refs/notes/semantic-release')).stdout.trim()
+    const remote = (await git(w, 'ls-remote', 'origin')).stdout
+    expect(remote).toContain(`${notes}\trefs/notes/semantic-release\n`)
+    expect(remote).toContain(`${head}\trefs/custom/x\n`)
+    // A push of notes is no branch or tag push: no push fact, no push event.
+    expect(pushes).toEqual([])
+    // Another clone fetches them (protocol v2 and v0 alike) and reads the note.
+    for (const version of ['2', '0']) {
+      const other = join(dir, `o${version}`)
+      await git(dir, '-c', `protocol.version=${version}`, 'clone', `${url}/acme/website.git`, other)
+      await git(other, '-c', `protocol.version=${version}`, 'fetch', 'origin', 'refs/notes/*:refs/notes/*')
+      expect((await git(other, 'notes', '--ref', 'semantic-release', 'show', 'v1.0.0')).stdout).toBe('{"channels":[null]}\n')
+    }
+    expect((await api('GET', '/projects/20/repository/branches')).body.map((b: any) => b.name)).not.toContain('custom/x')
+    expect((await api('GET', '/projects/20/repository/tags')).body.map((t: any) => t.name)).toEqual(['v1.0.0', 'v0.9.0'])
+    // Updated and deleted like any ref.
+    await git(w, 'notes', '--ref', 'semantic-release', 'add', '-f', '-m', '{"channels":[null,"next"]}', 'v1.0.0')
+    await git(w, 'push', 'origin', 'refs/notes/semantic-release', ':refs/custom/x')
+    const after = (await git(w, 'ls-remote', 'origin')).stdout
+    expect(after).toContain(`${(await git(w, 'rev-parse', 'refs/notes/semantic-release')).stdout.trim()}\trefs/notes/semantic-release\n`)
+    expect(after).not.toContain('refs/custom/x')
+    // The repository's snapshot (GET /projects/:id/snapshot) holds the notes ref and its objects: git reads the note from it.
+    const tar = await fetch(`${url}/api/v4/projects/20/snapshot`, { headers: { 'private-token': 'glpat-root-fakelab' } })
+    writeFileSync(join(dir, 'snapshot.tar'), new Uint8Array(await tar.arrayBuffer()))
+    mkdirSync(join(dir, 'bare'))
+    await run('tar', ['-xf', join(dir, 'snapshot.tar'), '-C', join(dir, 'bare')])
+    expect((await git(dir, '--git-dir', join(dir, 'bare'), 'notes', '--ref', 'semantic-release', 'show', 'v1.0.0')).stdout).toBe('{"channels":[null,"next"]}\n')
+    await git(dir, '--git-dir', join(dir, 'bare'), 'fsck', '--full')
+  })
+
+  it.each([['refs/merge-requests/1/head'], ['refs/pipelines/1'], ['refs/environments/production/deployments/1'], ['refs/keep-around/x']])("refuses a push to GitLab's hidden ref %s with git's answer; the other refs of the push move unless it is --atomic", async (ref) => {
+    await git(dir, 'clone', `${withToken('root', 'glpat-root-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, 'checkout', '-b', 'feature/with-hidden')
+    await git(w, 'commit', '--allow-empty', '-m', 'Hidden')
+    const sha = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    const atomic = await gitFails(w, 'push', '--atomic', 'origin', `HEAD:${ref}`, 'feature/with-hidden')
+    expect(atomic).toContain(`! [remote rejected] HEAD -> ${ref} (deny updating a hidden ref)`)
+    expect(atomic).toContain('! [remote rejected] feature/with-hidden -> feature/with-hidden (atomic push failure)')
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fwith-hidden')).status).toBe(404)
+    expect(pushes).toEqual([])
+    const plain = await gitFails(w, 'push', 'origin', `HEAD:${ref}`, 'feature/with-hidden')
+    expect(plain).toContain(`! [remote rejected] HEAD -> ${ref} (deny updating a hidden ref)`)
+    expect(plain).toContain(' * [new branch]      feature/with-hidden -> feature/with-hidden')
+    expect((await git(w, 'ls-remote', 'origin')).stdout).not.toMatch(/refs\/(merge-requests|pipelines|environments|keep-around)\//)
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fwith-hidden')).body.commit.id).toBe(sha)
+    expect(pushes).toEqual([{ project: 20, actor: 1, refs: [{ ref: 'refs/heads/feature/with-hidden', before: null, after: sha }] }])
+    expect(await gitFails(w, 'push', 'origin', `:${ref}`)).toContain(`! [remote rejected] ${ref} (deny deleting a hidden ref)`)
+  })
+
   it('asks for credentials on a private project (401 and Basic realm="GitLab"), and answers 404 to a signed-in stranger', async () => {
     const anonymous = await fetch(`${url}/acme/platform/api.git/info/refs?service=git-upload-pack`)
     expect(anonymous.status).toBe(401)
@@ -174,6 +265,33 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(wrong.status).toBe(401)
     const reporter = await fetch(`${url}/acme/website.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${btoa('oauth2:glpat-root-readonly')}` } })
     expect([reporter.status, await reporter.text()]).toEqual([403, 'You are not allowed to upload code.'])
+  })
+
+  it("refuses a blocked or deactivated user's token with GitLab's 403 and its text (GitAccess#check_active_user!), a blocked user's password with the 401 challenge", async () => {
+    const blocked = 'Your account has been blocked.'
+    for (const [login, token] of [['bianca', 'glpat-bianca-fakelab'], ['oauth2', 'glpat-lars-fakelab']]) {
+      // Before the project is looked at: the same answer for a public, a private and a missing project.
+      for (const path of ['acme/website.git', 'acme/platform/api.git', 'acme/nothing.git']) {
+        for (const service of ['git-upload-pack', 'git-receive-pack']) expect(await refs(path, service, login!, token!)).toEqual([403, blocked])
+      }
+    }
+    expect(await refs('acme/website.git', 'git-upload-pack', 'dee', 'glpat-dee-fakelab')).toEqual([403, `Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${url}`])
+    // git sends credentials after the 401 challenge only (a public project clones anonymously first): a private one.
+    const stderr = await gitFails(dir, 'clone', `${withToken('bianca', 'glpat-bianca-fakelab')}/acme/platform/api.git`, 'x')
+    expect(stderr).toContain(`remote: ${blocked}`)
+    expect(stderr).toContain('The requested URL returned error: 403')
+    // The POSTs refuse as the advertisement does.
+    const post = await fetch(`${url}/acme/website.git/git-upload-pack`, { method: 'POST', headers: { authorization: `Basic ${btoa('bianca:glpat-bianca-fakelab')}`, 'content-type': 'application/x-git-upload-pack-request' }, body: '0000' })
+    expect([post.status, await post.text()]).toEqual([403, blocked])
+    // A password names active accounts only (find_with_user_password): a blocked one gets git's challenge.
+    expect((await api('PUT', '/users/11', 'glpat-root-fakelab', { password: 'bianca-password-1' })).status).toBe(200)
+    expect(await refs('acme/website.git', 'git-upload-pack', 'bianca', 'bianca-password-1')).toEqual([401, 'HTTP Basic: Access denied\n'])
+  })
+
+  it('takes a personal access token under the gitlab-ci-token login (no running job has it), as semantic-release sends GITLAB_TOKEN', async () => {
+    expect(await refs('acme/website.git', 'git-receive-pack', 'gitlab-ci-token', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-receive-pack-advertisement'])
+    expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab-ci-token', 'glpat-elena-fakelab')).toEqual([404, "The project you were looking for could not be found or you don't have permission to view it."])
+    expect(await refs('acme/website.git', 'git-receive-pack', 'gitlab-ci-token', 'no-such-token')).toEqual([401, 'HTTP Basic: Access denied\n'])
   })
 
   it('opens a merge request with push options, which the API lists with the pushed commits', async () => {
@@ -298,6 +416,33 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(created.status).toBe(201)
     expect(JSON.stringify(created.body)).not.toContain('pat-password-1')
     expect(await refs('acme/website.git', 'git-upload-pack', 'pat', 'pat-password-1')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+  })
+
+  it("serves a renamed or transferred group's projects (subgroups' too) on their old paths, with the moved message after a push", async () => {
+    await git(dir, 'clone', `${withToken('elena', 'glpat-elena-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    expect((await api('PUT', '/groups/10', 'glpat-root-fakelab', { path: 'acme-corp' })).status).toBe(200)
+    await git(w, 'checkout', '-b', 'feature/group-moved')
+    await git(w, 'commit', '--allow-empty', '-m', 'After the group rename')
+    const { stderr } = await git(w, 'push', 'origin', 'feature/group-moved')
+    expect(stderr).toContain(`remote: Project 'acme/website' was moved to 'acme-corp/website'.\nremote:\nremote: Please update your Git remote:\nremote:\nremote:   git remote set-url origin ${url}/acme-corp/website.git\n`)
+    expect((await api('GET', '/projects/20/repository/branches/feature%2Fgroup-moved')).status).toBe(200)
+    // A subgroup's project follows its group, case-insensitively; the private one still asks who you are.
+    expect(await refs('ACME/Platform/api.git', 'git-upload-pack', 'root', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+    expect((await fetch(`${url}/acme/platform/api.git/info/refs?service=git-upload-pack`)).status).toBe(401)
+    // A transfer of the subgroup to the top level: both older paths lead to the project.
+    expect((await api('POST', '/groups/11/transfer', 'glpat-root-fakelab', {})).status).toBe(201)
+    for (const old of ['acme/platform/api', 'acme-corp/platform/api', 'platform/api']) {
+      expect(await refs(`${old}.git`, 'git-upload-pack', 'root', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-upload-pack-advertisement'])
+    }
+    const clone = await git(dir, 'clone', `${withToken('root', 'glpat-root-fakelab')}/acme/platform/api.git`, 'api')
+    expect(clone.stderr).not.toContain('fatal')
+    await git(join(dir, 'api'), 'commit', '--allow-empty', '-m', 'First in api')
+    const pushed = await git(join(dir, 'api'), 'push', 'origin', 'HEAD:refs/heads/after-transfer')
+    expect(pushed.stderr).toContain("remote: Project 'acme/platform/api' was moved to 'platform/api'.")
+    // The API does not follow redirects (13.12): the group and its project are 404 at their old paths.
+    expect((await api('GET', '/groups/acme')).status).toBe(404)
+    expect((await api('GET', '/projects/acme%2Fwebsite')).status).toBe(404)
   })
 
   it('serves a renamed or transferred project on its old paths (redirect routes), with the moved message after a push; the API does not follow them', async () => {
