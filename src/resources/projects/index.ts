@@ -6,8 +6,6 @@
 import type { Area } from '../../scenario/area.js'
 import { projectTables } from './projects.redirects.js'
 import { projectFragment } from './projects.scenario.js'
-// Registers at start: the redirects a group's move leaves for its projects.
-import './projects.subscribers.js'
 
 export type { ProjectFields } from './projects.scenario.js'
 
@@ -18,6 +16,8 @@ export const projects: Area = {
     const { projectRoutes } = await import('./projects.routes.js')
     return { api: projectRoutes }
   },
+  // The redirects a group's move leaves for its projects.
+  register: () => import('./projects.subscribers.js'),
   scenario: projectFragment,
   tables: projectTables,
   // A project goes with the group or the user whose namespace holds it.
