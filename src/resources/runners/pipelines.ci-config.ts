@@ -17,7 +17,7 @@
  */
 import { parse } from 'yaml'
 import { DEFAULT_STAGES } from './pipelines.scenario.js'
-import type { JobWhen } from './runners.tables.js'
+import type { JobEnvironment, JobWhen } from './runners.tables.js'
 
 /** The file GitLab reads a project's CI definition from (`ci_config_path` default). */
 export const CI_CONFIG_PATH = '.gitlab-ci.yml'
@@ -46,6 +46,8 @@ export interface CiJob {
   readonly onlyVariables?: readonly string[] | undefined
   /** `except: variables:` expressions (absent: none written): the job is left out when any is true. */
   readonly exceptVariables?: readonly string[] | undefined
+  /** `environment:` (absent: none written). */
+  readonly environment?: JobEnvironment | undefined
 }
 
 /** A CI definition: its stages in order and its jobs in the order written. */
@@ -90,6 +92,17 @@ function refsPatterns(value: unknown): string[] | undefined {
 function variablePatterns(value: unknown): string[] | undefined {
   if (!isMapping(value) || value.variables === undefined || value.variables === null) return undefined
   return Array.isArray(value.variables) ? value.variables.map(String) : [String(value.variables)]
+}
+
+/**
+ * `environment:` of a job (`Entry::Environment`): a name, or `{name, url, action}`; anything else
+ * (or a blank name) is none. The action defaults to `start`.
+ */
+function environmentOf(value: unknown): JobEnvironment | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : { name: value, url: null, action: 'start' }
+  if (!isMapping(value) || typeof value.name !== 'string' || value.name.trim() === '') return undefined
+  const action = value.action === 'stop' || value.action === 'prepare' ? value.action : 'start'
+  return { name: value.name, url: typeof value.url === 'string' ? value.url : null, action }
 }
 
 /**
@@ -139,6 +152,7 @@ export function parseCiYaml(text: string): CiConfigResult {
       except: isMapping(body.except) && body.except.refs === undefined ? undefined : refsPatterns(body.except),
       onlyVariables: variablePatterns(body.only),
       exceptVariables: variablePatterns(body.except),
+      environment: environmentOf(body.environment),
     })
   }
   if (jobs.length === 0) return { kind: 'error', error: 'jobs config should contain at least one visible job' }
@@ -262,6 +276,24 @@ function pluralize(word: string): string {
  * branches and tags) and `except`.
  */
 export function jobsForPipeline(config: CiConfig, p: PipelineFacts): CiJob[] {
+  return selectJobs(config, p).map((job) => (job.environment ? { ...job, environment: expandEnvironment(job.environment, p.variables) } : job))
+}
+
+/**
+ * `ExpandVariables.expand`: `$VAR`, `${VAR}` and `%VAR%` replaced with the variable's value (an
+ * unknown one with nothing), as GitLab expands a job's environment name and URL.
+ */
+function expandVariables(text: string, variables: Readonly<Record<string, string>>): string {
+  return text.replace(/\$([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|%([A-Za-z_][A-Za-z0-9_]*)%/g, (_m, a, b, c) => variables[(a ?? b ?? c) as string] ?? '')
+}
+
+/** A job's environment with its name and URL expanded (`Seed::Environment`, `Deployments::UpdateEnvironmentService#expanded_environment_url`). */
+function expandEnvironment(env: JobEnvironment, variables: Readonly<Record<string, string>>): JobEnvironment {
+  return { name: expandVariables(env.name, variables), url: env.url === null ? null : expandVariables(env.url, variables), action: env.action }
+}
+
+/** The jobs the rules and refs policies give a pipeline (see {@link jobsForPipeline}). */
+function selectJobs(config: CiConfig, p: PipelineFacts): CiJob[] {
   const jobs: CiJob[] = []
   for (const job of config.jobs) {
     if (job.rules !== undefined) {
