@@ -48,12 +48,16 @@ export interface CiJob {
   readonly exceptVariables?: readonly string[] | undefined
   /** `environment:` (absent: none written). */
   readonly environment?: JobEnvironment | undefined
+  /** The job's own `variables:` (absent: none written). */
+  readonly variables?: Readonly<Record<string, string>> | undefined
 }
 
 /** A CI definition: its stages in order and its jobs in the order written. */
 export interface CiConfig {
   readonly stages: readonly string[]
   readonly jobs: readonly CiJob[]
+  /** The global `variables:` (absent: none written). */
+  readonly variables?: Readonly<Record<string, string>> | undefined
 }
 
 /** What a CI definition is at a commit: none, one that GitLab refuses (`error`, its message), or one. */
@@ -68,6 +72,11 @@ export interface PipelineFacts {
   readonly tag: boolean
   /** The CI variables the `if:` expressions read (`CI_PIPELINE_SOURCE`, `CI_COMMIT_BRANCH`...). */
   readonly variables: Readonly<Record<string, string>>
+  /**
+   * The keys of {@link variables} that outrank `.gitlab-ci.yml`'s own `variables:` (instance,
+   * group, project, pipeline, trigger and schedule variables); the others (predefined) do not.
+   */
+  readonly overrides?: ReadonlySet<string> | undefined
 }
 
 /** Top-level keys of `.gitlab-ci.yml` that are not jobs (`Entry::Root` nodes). */
@@ -92,6 +101,20 @@ function refsPatterns(value: unknown): string[] | undefined {
 function variablePatterns(value: unknown): string[] | undefined {
   if (!isMapping(value) || value.variables === undefined || value.variables === null) return undefined
   return Array.isArray(value.variables) ? value.variables.map(String) : [String(value.variables)]
+}
+
+/**
+ * `variables:` (global or a job's, `Entry::Variables`): a mapping of names to strings or numbers
+ * (13.12 also takes `{value, description}` for a global one); undefined when none or not a mapping.
+ */
+function variablesOf(value: unknown): Record<string, string> | undefined {
+  if (!isMapping(value)) return undefined
+  const out: Record<string, string> = {}
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = String(v)
+    else if (isMapping(v) && (typeof v.value === 'string' || typeof v.value === 'number')) out[key] = String(v.value)
+  }
+  return out
 }
 
 /**
@@ -153,10 +176,11 @@ export function parseCiYaml(text: string): CiConfigResult {
       onlyVariables: variablePatterns(body.only),
       exceptVariables: variablePatterns(body.except),
       environment: environmentOf(body.environment),
+      variables: variablesOf(body.variables),
     })
   }
   if (jobs.length === 0) return { kind: 'error', error: 'jobs config should contain at least one visible job' }
-  return { kind: 'config', config: { stages, jobs } }
+  return { kind: 'config', config: { stages, jobs, variables: variablesOf(doc.variables) } }
 }
 
 // ---- if: expressions --------------------------------------------------------------------------
@@ -276,7 +300,19 @@ function pluralize(word: string): string {
  * branches and tags) and `except`.
  */
 export function jobsForPipeline(config: CiConfig, p: PipelineFacts): CiJob[] {
-  return selectJobs(config, p).map((job) => (job.environment ? { ...job, environment: expandEnvironment(job.environment, p.variables) } : job))
+  return selectJobs(config, p).map((job) => (job.environment ? { ...job, environment: expandEnvironment(job.environment, jobVariables(config, job, p)) } : job))
+}
+
+/**
+ * The variables a job's rules and environment read (13.12's precedence, lowest first): the
+ * predefined ones, the global `variables:`, the job's `variables:`, then the instance, group,
+ * project, pipeline, trigger and schedule variables (`p.overrides`), which YAML never overrides.
+ */
+function jobVariables(config: CiConfig, job: CiJob, p: PipelineFacts): Readonly<Record<string, string>> {
+  if (!config.variables && !job.variables) return p.variables
+  const vars: Record<string, string> = { ...p.variables }
+  for (const [key, value] of Object.entries({ ...config.variables, ...job.variables })) if (!p.overrides?.has(key)) vars[key] = value
+  return vars
 }
 
 /**
@@ -296,8 +332,9 @@ function expandEnvironment(env: JobEnvironment, variables: Readonly<Record<strin
 function selectJobs(config: CiConfig, p: PipelineFacts): CiJob[] {
   const jobs: CiJob[] = []
   for (const job of config.jobs) {
+    const variables = jobVariables(config, job, p)
     if (job.rules !== undefined) {
-      const rule = job.rules.find((r) => r.if === undefined || evaluateIf(r.if, p.variables))
+      const rule = job.rules.find((r) => r.if === undefined || evaluateIf(r.if, variables))
       if (!rule || rule.when === 'never') continue
       const when = rule.when ?? job.when
       jobs.push({ ...job, when, allow_failure: job.allow_failure_written ?? when === 'manual' })
@@ -305,9 +342,9 @@ function selectJobs(config: CiConfig, p: PipelineFacts): CiJob[] {
     }
     const only = job.only ?? ['branches', 'tags']
     if (!only.some((pattern) => matchesPattern(pattern, p))) continue
-    if (job.onlyVariables && !job.onlyVariables.some((expr) => evaluateIf(expr, p.variables))) continue
+    if (job.onlyVariables && !job.onlyVariables.some((expr) => evaluateIf(expr, variables))) continue
     if (job.except?.some((pattern) => matchesPattern(pattern, p))) continue
-    if (job.exceptVariables?.some((expr) => evaluateIf(expr, p.variables))) continue
+    if (job.exceptVariables?.some((expr) => evaluateIf(expr, variables))) continue
     jobs.push(job)
   }
   return jobs

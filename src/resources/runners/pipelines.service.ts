@@ -22,7 +22,7 @@ import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNa
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
 import { publishJobCreated, publishJobStatus } from './jobs.events.js'
-import { pipelineVariableSet } from './pipelines.variables.js'
+import { pipelineVariables } from './pipelines.variables.js'
 import { publishPipelineStatus, type RuleCtx } from './pipelines.events.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
 import type { JobRecord, JobWhen, PipelineRecord } from './runners.tables.js'
@@ -447,8 +447,8 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
   if (config.kind === 'error') throw refused(config.error)
   // Chain::Populate: the jobs the rules and refs policies give this pipeline.
   const source = origin.source ?? 'api'
-  const vars = pipelineVariableSet(ctx, project, { source, sha: commit.id, ref: name, tag: !branch, variables, scheduleVariables: origin.scheduleVariables })
-  const jobs = jobsForPipeline(config.config, { source, ref: name, tag: !branch, variables: vars })
+  const { variables: vars, overrides } = pipelineVariables(ctx, project, { source, sha: commit.id, ref: name, tag: !branch, variables, scheduleVariables: origin.scheduleVariables })
+  const jobs = jobsForPipeline(config.config, { source, ref: name, tag: !branch, variables: vars, overrides })
   if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
   // Chain::Create (`pipeline.save!` with its variables).
   const errors = variableErrors(variables)
@@ -513,8 +513,8 @@ export function createPushPipeline(ctx: RuleCtx, project: ProjectRecord, user: U
   }
   if (config.kind === 'error') return finish('failed', { yamlErrors: config.error })
   if (pushed.skip || SKIP_PATTERN.test(commit.message)) return finish('skipped', {})
-  const vars = pipelineVariableSet(ctx, project, { source: 'push', sha, ref: pushed.ref, tag: pushed.tag, variables: pushed.variables })
-  const jobs = jobsForPipeline(config.config, { source: 'push', ref: pushed.ref, tag: pushed.tag, variables: vars })
+  const { variables: vars, overrides } = pipelineVariables(ctx, project, { source: 'push', sha, ref: pushed.ref, tag: pushed.tag, variables: pushed.variables })
+  const jobs = jobsForPipeline(config.config, { source: 'push', ref: pushed.ref, tag: pushed.tag, variables: vars, overrides })
   if (jobs.length === 0) return undefined
   return insertPipeline(ctx, project, { ...base, stages: config.config.stages, jobs }, now)
 }
@@ -572,13 +572,13 @@ export function requestMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord
   if (config.kind === 'missing') throw refused('Missing CI config file')
   if (config.kind === 'error') throw refused(config.error)
   const ref = `refs/merge-requests/${mr.iid}/head`
-  const vars = pipelineVariableSet(ctx, project, { source: 'merge_request_event', sha: commit.id, ref: mr.source_branch, tag: false, variables: [], extra: {
+  const { variables: vars, overrides } = pipelineVariables(ctx, project, { source: 'merge_request_event', sha: commit.id, ref: mr.source_branch, tag: false, variables: [], extra: {
     CI_MERGE_REQUEST_IID: String(mr.iid),
     CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.source_branch,
     CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.target_branch,
     CI_MERGE_REQUEST_REF_PATH: ref,
   } })
-  const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars })
+  const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars, overrides })
   if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
   return insertPipeline(ctx, project, { source: 'merge_request_event', ref, tag: false, commit, user, stages: config.config.stages, jobs, variables: [] }, now)
 }

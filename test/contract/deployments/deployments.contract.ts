@@ -217,4 +217,25 @@ contract('/projects/:id/deployments', {}, ({ api, sim }) => {
     // The production environment's last deployment is still the scenario's successful one.
     expect((await api.get('/projects/20/environments/1200', { as: 'max' })).body.last_deployment.id).toBe(1300)
   })
+
+  it('reads .gitlab-ci.yml\'s own variables in rules, below project and pipeline variables, above predefined ones', async () => {
+    const ci = [
+      'variables:', '  TARGET: global', '  LEVEL: low',
+      'a:', '  rules: [{ if: \'$TARGET == "global"\' }]', '  script: x',
+      'b:', '  variables: { TARGET: job }', '  rules: [{ if: \'$TARGET == "job"\' }]', '  script: x',
+      'c:', '  rules: [{ if: \'$LEVEL == "project"\' }]', '  script: x',
+      'd:', '  variables: { CI_COMMIT_BRANCH: yaml }', '  rules: [{ if: \'$CI_COMMIT_BRANCH == "yaml"\' }]', '  script: x',
+      'e:', '  rules: [{ if: \'$TARGET == "api"\' }]', '  script: x', '',
+    ].join('\n')
+    expect((await api.post('/projects/20/variables', { as: 'max', body: { key: 'LEVEL', value: 'project' } })).status).toBe(201)
+    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'vars', ref: 'main' } })).status).toBe(201)
+    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'vars', content: ci, commit_message: 'CI' } })).status).toBe(201)
+    const names = async (variables: { key: string; value: string }[]) => {
+      const made = await api.post('/projects/20/pipeline', { as: 'max', body: { ref: 'vars', variables } })
+      expect(made.status).toBe(201)
+      return ((await api.get(`/projects/20/pipelines/${made.body.id}/jobs`, { as: 'max' })).body as { name: string }[]).map((j) => j.name).sort()
+    }
+    expect(await names([])).toEqual(['a', 'b', 'c', 'd'])
+    expect(await names([{ key: 'TARGET', value: 'api' }])).toEqual(['c', 'd', 'e'])
+  })
 })
