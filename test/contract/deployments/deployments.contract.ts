@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { hookDeliveriesSettled } from '../../../src/resources/hooks/hooks.public.js'
+import { createSimulator } from '../../../src/index.js'
 import { contract } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
@@ -237,5 +238,26 @@ contract('/projects/:id/deployments', {}, ({ api, sim }) => {
     }
     expect(await names([])).toEqual(['a', 'b', 'c', 'd'])
     expect(await names([{ key: 'TARGET', value: 'api' }])).toEqual(['c', 'd', 'e'])
+  })
+
+  it('comes back from a state export: deployments, their merge requests, the environment\'s last deployment', async () => {
+    const sha = await mainSha()
+    const made = await api.post('/projects/20/deployments', { as: 'devon', body: { environment: 'exported', sha, ref: 'main', tag: false, status: 'success' } })
+    expect(made.status).toBe(201)
+    const read = async (get: (path: string) => Promise<unknown>) => [
+      await get('/projects/20/deployments'),
+      await get(`/projects/20/deployments/${made.body.id}/merge_requests`),
+      await get(`/projects/20/environments/${made.body.environment.id}`),
+    ]
+    const before = await read(async (path) => (await api.get(path, { as: 'devon' })).body)
+    const exported = await api.get('/-/fakelab/state')
+    expect(exported.status).toBe(200)
+    const other = createSimulator({ scenario: exported.text })
+    const after = await read(async (path) => {
+      const res = await other.handle(new Request(`${api.baseUrl}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': 'glpat-devon-fakelab' } }))
+      return res.json()
+    })
+    expect((before[1] as unknown[]).length).toBeGreaterThan(0)
+    expect(after).toEqual(before)
   })
 })
