@@ -10,6 +10,8 @@ import { deploymentFragment } from './deployments.scenario.js'
 import { deploymentTables } from './deployments.tables.js'
 // Jobs with `environment:` get their deployments (the `job_created` and `job` facts' subscribers).
 import './deployments.subscribers.js'
+import { registerLastDeploymentLookup } from '../environments/environments.public.js'
+import { lastDeploymentEntity } from './deployments.public.js'
 import type { Deployment as DeploymentPresenter } from './deployments.entities.js'
 
 export type { DeploymentMergeRequestRecord, DeploymentRecord, DeploymentStatus } from './deployments.tables.js'
@@ -18,6 +20,9 @@ export type { DeploymentFact } from './deployments.events.js'
 
 /** GitLab's `Deployment` entity, as fakelab sends it. */
 export type Deployment = ReturnType<typeof DeploymentPresenter>
+
+// An environment's `last_deployment` comes from here: the environments area asks through its hook.
+registerLastDeploymentLookup(lastDeploymentEntity)
 
 /** The deployments area. */
 export const deployments: Area = {

@@ -7,7 +7,7 @@ import { BasicProjectDetails } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { EnvironmentRecord } from './environments.tables.js'
-import { lastDeploymentEntity } from '../deployments/deployments.public.js'
+import { lastDeploymentOf } from './environments.last-deployment.js'
 
 /** `EnvironmentBasic`: `{id, name, slug, external_url}`. */
 export function EnvironmentBasic(env: EnvironmentRecord) {
@@ -25,5 +25,5 @@ export function Environment(env: EnvironmentRecord, project: ProjectRecord, ctx:
  * successful deployment as `Deployment` without `environment`, null for none), `state`.
  */
 export function EnvironmentDetail(env: EnvironmentRecord, ctx: PresentCtx) {
-  return { ...EnvironmentBasic(env), last_deployment: lastDeploymentEntity(ctx, env.id), state: env.state }
+  return { ...EnvironmentBasic(env), last_deployment: lastDeploymentOf(ctx, env.id), state: env.state }
 }

@@ -13,6 +13,7 @@ import { generateSlug, validateEnvironment } from './environments.service.js'
 import type { EnvironmentRecord } from './environments.tables.js'
 
 export { EnvironmentBasic } from './environments.entities.js'
+export { registerLastDeploymentLookup } from './environments.last-deployment.js'
 export type { EnvironmentRecord } from './environments.tables.js'
 
 /** An environment by id, or undefined. */
