@@ -20,6 +20,7 @@ export * from './ci-variables/index.js' // instance CI variables (issue 36 item 
 export * from './custom-attributes/index.js' // custom attributes of users, groups, projects (issue 37 item 7)
 export * from './deploy-keys/index.js' // deploy keys of the instance and projects (issue 37)
 export * from './deploy-tokens/index.js' // deploy tokens of the instance, projects and groups (issue 37)
+export * from './deployments/index.js' // deployments, from the API and from CI jobs (issue 36 item 3)
 export * from './environments/index.js' // deployment environments (issue 36 item 3)
 export * from './events/index.js' // contribution events from the domain-event channel, and the events API (issue 37 item 6)
 export * from './forks/index.js' // forks and fork links (issue 34 item 7)

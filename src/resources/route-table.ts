@@ -180,6 +180,15 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /groups/:id/deploy_tokens/:token_id",
     ],
   },
+  "deployments": {
+    api: [
+      "GET /projects/:id/deployments",
+      "GET /projects/:id/deployments/:deployment_id",
+      "POST /projects/:id/deployments",
+      "PUT /projects/:id/deployments/:deployment_id",
+      "GET /projects/:id/deployments/:deployment_id/merge_requests",
+    ],
+  },
   "environments": {
     api: [
       "GET /projects/:id/environments",

@@ -1191,6 +1191,14 @@ const ROWS: Row[] = [
   { key: 'PUT /projects/:id/environments/:environment_id', path: '/projects/20/environments/1200', body: { external_url: 'https://matrix.example.com' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/environments/:environment_id', path: '/projects/20/environments/1201', expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
   { key: 'POST /projects/:id/environments/:environment_id/stop', path: '/projects/20/environments/1200/stop', expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  // Deployments (issue 36 item 3; lib/api/deployments.rb): `authenticate!`, `read_deployment`
+  // Reporter+, `create_deployment`/`update_deployment` Developer+; 1300 was made through the API.
+  { key: 'GET /projects/:id/deployments', path: '/projects/20/deployments', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'GET /projects/:id/deployments', path: '/projects/21/deployments', expect: [401, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/deployments/:deployment_id', path: '/projects/20/deployments/1300', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
+  { key: 'POST /projects/:id/deployments', path: '/projects/20/deployments', body: { environment: 'matrix', sha: '1e4fee13c341a10ef5522c01d665868d7fcc6bbb', ref: 'main', tag: false, status: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/deployments/:deployment_id', path: '/projects/20/deployments/1300', body: { status: 'failed' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
+  { key: 'GET /projects/:id/deployments/:deployment_id/merge_requests', path: '/projects/20/deployments/1300/merge_requests', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
   // Job artifacts (issue 36 item 5; lib/api/job_artifacts.rb): reads `read_build` (acme/website's
   // pipelines are public), keep `update_build` on the job (main is protected: Maintainer+), delete
   // `destroy_artifacts` (Maintainer+), both after `authenticate_non_get!`.

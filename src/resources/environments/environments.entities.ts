@@ -7,9 +7,10 @@ import { BasicProjectDetails } from '../../entities/project.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { EnvironmentRecord } from './environments.tables.js'
+import { lastDeploymentOf } from './environments.last-deployment.js'
 
 /** `EnvironmentBasic`: `{id, name, slug, external_url}`. */
-function EnvironmentBasic(env: EnvironmentRecord) {
+export function EnvironmentBasic(env: EnvironmentRecord) {
   return { id: env.id, name: env.name, slug: env.slug, external_url: env.external_url }
 }
 
@@ -19,9 +20,10 @@ export function Environment(env: EnvironmentRecord, project: ProjectRecord, ctx:
 }
 
 /**
- * `Environment` as `GET …/environments/:id` answers it (`except: [:project]`, `last_deployment: true`):
- * `EnvironmentBasic`, `last_deployment` (null: fakelab keeps no deployments yet), `state`.
+ * `Environment` as `GET …/environments/:id` answers it (`except: [:project, {last_deployment:
+ * [:environment]}]`, `last_deployment: true`): `EnvironmentBasic`, `last_deployment` (its newest
+ * successful deployment as `Deployment` without `environment`, null for none), `state`.
  */
-export function EnvironmentDetail(env: EnvironmentRecord) {
-  return { ...EnvironmentBasic(env), last_deployment: null, state: env.state }
+export function EnvironmentDetail(env: EnvironmentRecord, ctx: PresentCtx) {
+  return { ...EnvironmentBasic(env), last_deployment: lastDeploymentOf(ctx, env.id), state: env.state }
 }

@@ -50,7 +50,7 @@ export const environmentRoutes: Route[] = [
     params: envId,
     handler(ctx) {
       const project = readable(ctx)
-      return ok(EnvironmentDetail(findEnvironment(ctx.db, project, ctx.params.environment_id)))
+      return ok(EnvironmentDetail(findEnvironment(ctx.db, project, ctx.params.environment_id), ctx))
     },
   }),
 

@@ -44,8 +44,11 @@ export function generateSlug(name: string, suffix: string): string {
 const NAME = /^[a-zA-Z0-9 _/.${}-]+$/
 const NAME_MESSAGE = "can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', and spaces, but it cannot start or end with '/'"
 
-/** The model's validations of name and external URL, in declaration order. */
-function validate(db: Db, project: ProjectRecord, name: string, externalUrl: string | null, self?: EnvironmentRecord): void {
+/**
+ * The model's validations of name and external URL, in declaration order.
+ * @throws ApiError 400 `{"message":{"name":[…],"external_url":[…]}}`.
+ */
+export function validateEnvironment(db: Db, project: ProjectRecord, name: string, externalUrl: string | null, self?: EnvironmentRecord): void {
   const errors: Record<string, string[]> = {}
   const add = (attribute: string, message: string) => (errors[attribute] ??= []).push(message)
   if (name.trim() === '') add('name', ValidationMessage.blank)
@@ -98,7 +101,7 @@ export function findEnvironment(db: Db, project: ProjectRecord, id: number): Env
  * @throws ApiError 400 `{"message":{"name":["has already been taken"]}}` and the like.
  */
 export function createEnvironment(ctx: Ctx<unknown>, project: ProjectRecord, name: string, externalUrl: string | null): EnvironmentRecord {
-  validate(ctx.db, project, name, externalUrl)
+  validateEnvironment(ctx.db, project, name, externalUrl)
   const slug = generateSlug(name, ctx.faker.string.fromCharacters(SUFFIX_CHARS, 6))
   return ctx.db.tables.environments.insert({ project_id: project.id, name, slug, external_url: externalUrl, state: 'available', created_at: ctx.now, updated_at: ctx.now })
 }
@@ -107,7 +110,7 @@ export function createEnvironment(ctx: Ctx<unknown>, project: ProjectRecord, nam
 export function updateEnvironment(ctx: Ctx<unknown>, project: ProjectRecord, env: EnvironmentRecord, changes: { name?: string | undefined; external_url?: string | undefined }): EnvironmentRecord {
   const name = changes.name ?? env.name
   const externalUrl = changes.external_url ?? env.external_url
-  validate(ctx.db, project, name, externalUrl, env)
+  validateEnvironment(ctx.db, project, name, externalUrl, env)
   if (name === env.name && externalUrl === env.external_url) return env
   return ctx.db.tables.environments.update(env.id, { name, external_url: externalUrl, updated_at: ctx.now })
 }

@@ -21,12 +21,13 @@ import { issueById } from '../issues/issues.public.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
 import { snippetHookAttrs } from '../snippets/snippets.public.js'
 import { diffTrees, peelToCommit, pushedCommits, type PushedRef, type Repository } from '../repository/repository.public.js'
-import { jobsOfPipeline, type PipelineRecord } from '../runners/runners.public.js'
+import { jobById, jobsOfPipeline, type PipelineRecord } from '../runners/runners.public.js'
 import { hookTime } from './hooks.delivery.js'
 
 type Json = Record<string, unknown>
 type IssueRecord = DomainEvent<'issue'>['issue']
 type MergeRequestRecord = DomainEvent<'merge_request'>['mergeRequest']
+type DeploymentRecord = DomainEvent<'deployment'>['deployment']
 
 const VISIBILITY_LEVEL = { private: 0, internal: 10, public: 20 } as const
 
@@ -572,5 +573,35 @@ export function wikiPagePayload(ctx: EventCtx, project: ProjectRecord, page: Wik
       url: `${web}/-/wikis/${page.slug}`,
       action,
     },
+  }
+}
+
+/**
+ * `DataBuilder::Deployment#build` (13.12): the Deployment Hook payload: `object_kind`
+ * `deployment`, its status and when it changed (`status_changed_at`, the fact's instant), its job
+ * (`deployable_id`, `deployable_url`: null for a deployment made through the API), the
+ * environment's name, the project, `short_sha`, who deployed (`deployed_by`: the job's user, else
+ * the deployment's) and their URL, the commit's URL and title (null when the repository has no such commit).
+ * gitlab: lib/gitlab/data_builder/deployment.rb, doc/user/project/integrations/webhooks.md "Deployment events" (13.12).
+ */
+export function deploymentPayload(ctx: EventCtx, project: ProjectRecord, deployment: DeploymentRecord, environmentName: string, statusChangedAt: string, repo: Repository | null): Json {
+  const job = deployment.deployable_id === null ? undefined : jobById(ctx.db, deployment.deployable_id)
+  const userId = job?.user_id ?? deployment.user_id
+  const user = userId === null ? undefined : ctx.db.tables.users.get(userId)
+  const webUrl = projectWebUrl(ctx, project)
+  const commit = repo?.objects.commit(deployment.sha)
+  return {
+    object_kind: 'deployment',
+    status: deployment.status,
+    status_changed_at: hookTime(statusChangedAt),
+    deployable_id: deployment.deployable_id,
+    deployable_url: job ? `${webUrl}/-/jobs/${job.id}` : null,
+    environment: environmentName,
+    project: projectHookAttrs(ctx, project),
+    short_sha: deployment.sha.slice(0, 8),
+    user: user ? userHookAttrs(ctx, user) : null,
+    user_url: user ? `${ctx.baseUrl}/${user.username}` : null,
+    commit_url: `${webUrl}/-/commit/${deployment.sha}`,
+    commit_title: commit ? (commit.message.split('\n')[0] ?? '') : null,
   }
 }

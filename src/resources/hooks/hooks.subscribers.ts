@@ -17,10 +17,11 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { eventCtx, subscribe, type DomainEventHeader } from '../../rules/events.js'
 import { repositoryOf } from '../repository/repository.public.js'
+import { environmentById } from '../environments/environments.public.js'
 import { pipelinesOfProject } from '../runners/runners.public.js'
 import { systemHooks, type SystemHookRecord } from '../system-hooks/system-hooks.public.js'
 import { queueDelivery } from './hooks.delivery.js'
-import { issuablePayload, jobPayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload, wikiPagePayload } from './hooks.payloads.js'
+import { deploymentPayload, issuablePayload, jobPayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload, wikiPagePayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
 /**
@@ -127,4 +128,16 @@ subscribe('job', (db, event) => {
   if (!project || !pipeline) return
   fire(db, project, 'job_events', 'job_hooks', 'Job Hook', event,
     () => jobPayload(eventCtx(db, event), project, event.job, pipeline, repositoryOf(db, project)))
+})
+
+subscribe('deployment', (db, event) => {
+  // Deployment's `after_transition any => [:running, :success, :failed, :canceled]` →
+  // `Deployments::ExecuteHooksWorker` → `project.execute_hooks(data, :deployment_hooks)`.
+  const d = event.deployment
+  if (!['running', 'success', 'failed', 'canceled'].includes(d.status)) return
+  const project = db.tables.projects.get(d.project_id)
+  const env = environmentById(db, d.environment_id)
+  if (!project || !env) return
+  fire(db, project, 'deployment_events', 'deployment_hooks', 'Deployment Hook', event,
+    () => deploymentPayload(eventCtx(db, event), project, d, env.name, event.at, repositoryOf(db, project)))
 })

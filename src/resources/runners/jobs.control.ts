@@ -11,6 +11,7 @@ import { apiMessage } from '../../core/errors.js'
 import { registerJobControl, type JobRunInput } from '../../core/job-control.js'
 import { isoDate, timestamp } from '../../core/clock.js'
 import { storeJobArtifacts } from './jobs.artifacts.js'
+import { publishJobStatus } from './jobs.events.js'
 import { isBuild, processPipeline } from './pipelines.service.js'
 
 /** The statuses a runner reports. */
@@ -43,10 +44,12 @@ registerJobControl({
         ...(input.trace !== undefined ? { trace: input.trace } : {}),
       })
       const stored = db.tables.jobs.get(job.id)!
+      const ctx = { db, baseUrl, now, today: isoDate(at), currentUser: null }
+      // The runner's `PUT /jobs/:id` moves the build through its state machine: the `job` fact.
+      publishJobStatus(ctx, stored, job.status)
       const artifacts = input.artifacts === undefined
         ? db.tables.job_artifacts.where('job_id', job.id)[0]
         : storeJobArtifacts(db, stored, input.artifacts, input.artifacts_expire_at ? new Date(input.artifacts_expire_at).toISOString() : null, now)
-      const ctx = { db, baseUrl, now, today: isoDate(at), currentUser: null }
       const pipeline = processPipeline(ctx, db.tables.pipelines.get(job.pipeline_id)!, now)
       return { id: job.id, status, pipeline_id: pipeline.id, pipeline_status: pipeline.status, artifacts: artifacts ? artifacts.files.map((f) => f.path) : [] }
     })

@@ -17,11 +17,27 @@ interface JobFact {
   readonly previousStatus: string
 }
 
+/** The `job_created` fact: a build was made (by a pipeline's creation or a retry), `created`, not yet processed. */
+interface JobCreatedFact {
+  readonly job: JobRecord
+}
+
 declare module '../../rules/events.js' {
   interface DomainEvents {
     /** A build's status changed (see {@link JobFact}). */
     job: JobFact
+    /** A build was made (see {@link JobCreatedFact}): what GitLab's pipeline seeds do with it (its environment and deployment) hangs off this. */
+    job_created: JobCreatedFact
   }
+}
+
+/**
+ * Publishes the `job_created` fact for a new build (`Ci::CreatePipelineService`'s seeds,
+ * `Ci::RetryBuildService`'s copy), before it is processed; nothing for a generic commit status.
+ */
+export function publishJobCreated(ctx: RuleCtx, job: JobRecord): void {
+  if (job.type !== 'Ci::Build') return
+  publish(ctx.db, 'job_created', { job, actorId: ctx.currentUser?.id ?? null, at: ctx.now, baseUrl: ctx.baseUrl })
 }
 
 /**

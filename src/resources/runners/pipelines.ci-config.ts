@@ -17,7 +17,7 @@
  */
 import { parse } from 'yaml'
 import { DEFAULT_STAGES } from './pipelines.scenario.js'
-import type { JobWhen } from './runners.tables.js'
+import type { JobEnvironment, JobWhen } from './runners.tables.js'
 
 /** The file GitLab reads a project's CI definition from (`ci_config_path` default). */
 export const CI_CONFIG_PATH = '.gitlab-ci.yml'
@@ -46,12 +46,18 @@ export interface CiJob {
   readonly onlyVariables?: readonly string[] | undefined
   /** `except: variables:` expressions (absent: none written): the job is left out when any is true. */
   readonly exceptVariables?: readonly string[] | undefined
+  /** `environment:` (absent: none written). */
+  readonly environment?: JobEnvironment | undefined
+  /** The job's own `variables:` (absent: none written). */
+  readonly variables?: Readonly<Record<string, string>> | undefined
 }
 
 /** A CI definition: its stages in order and its jobs in the order written. */
 export interface CiConfig {
   readonly stages: readonly string[]
   readonly jobs: readonly CiJob[]
+  /** The global `variables:` (absent: none written). */
+  readonly variables?: Readonly<Record<string, string>> | undefined
 }
 
 /** What a CI definition is at a commit: none, one that GitLab refuses (`error`, its message), or one. */
@@ -66,6 +72,11 @@ export interface PipelineFacts {
   readonly tag: boolean
   /** The CI variables the `if:` expressions read (`CI_PIPELINE_SOURCE`, `CI_COMMIT_BRANCH`...). */
   readonly variables: Readonly<Record<string, string>>
+  /**
+   * The keys of {@link variables} that outrank `.gitlab-ci.yml`'s own `variables:` (instance,
+   * group, project, pipeline, trigger and schedule variables); the others (predefined) do not.
+   */
+  readonly overrides?: ReadonlySet<string> | undefined
 }
 
 /** Top-level keys of `.gitlab-ci.yml` that are not jobs (`Entry::Root` nodes). */
@@ -90,6 +101,31 @@ function refsPatterns(value: unknown): string[] | undefined {
 function variablePatterns(value: unknown): string[] | undefined {
   if (!isMapping(value) || value.variables === undefined || value.variables === null) return undefined
   return Array.isArray(value.variables) ? value.variables.map(String) : [String(value.variables)]
+}
+
+/**
+ * `variables:` (global or a job's, `Entry::Variables`): a mapping of names to strings or numbers
+ * (13.12 also takes `{value, description}` for a global one); undefined when none or not a mapping.
+ */
+function variablesOf(value: unknown): Record<string, string> | undefined {
+  if (!isMapping(value)) return undefined
+  const out: Record<string, string> = {}
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = String(v)
+    else if (isMapping(v) && (typeof v.value === 'string' || typeof v.value === 'number')) out[key] = String(v.value)
+  }
+  return out
+}
+
+/**
+ * `environment:` of a job (`Entry::Environment`): a name, or `{name, url, action}`; anything else
+ * (or a blank name) is none. The action defaults to `start`.
+ */
+function environmentOf(value: unknown): JobEnvironment | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : { name: value, url: null, action: 'start' }
+  if (!isMapping(value) || typeof value.name !== 'string' || value.name.trim() === '') return undefined
+  const action = value.action === 'stop' || value.action === 'prepare' ? value.action : 'start'
+  return { name: value.name, url: typeof value.url === 'string' ? value.url : null, action }
 }
 
 /**
@@ -139,10 +175,12 @@ export function parseCiYaml(text: string): CiConfigResult {
       except: isMapping(body.except) && body.except.refs === undefined ? undefined : refsPatterns(body.except),
       onlyVariables: variablePatterns(body.only),
       exceptVariables: variablePatterns(body.except),
+      environment: environmentOf(body.environment),
+      variables: variablesOf(body.variables),
     })
   }
   if (jobs.length === 0) return { kind: 'error', error: 'jobs config should contain at least one visible job' }
-  return { kind: 'config', config: { stages, jobs } }
+  return { kind: 'config', config: { stages, jobs, variables: variablesOf(doc.variables) } }
 }
 
 // ---- if: expressions --------------------------------------------------------------------------
@@ -262,10 +300,41 @@ function pluralize(word: string): string {
  * branches and tags) and `except`.
  */
 export function jobsForPipeline(config: CiConfig, p: PipelineFacts): CiJob[] {
+  return selectJobs(config, p).map((job) => (job.environment ? { ...job, environment: expandEnvironment(job.environment, jobVariables(config, job, p)) } : job))
+}
+
+/**
+ * The variables a job's rules and environment read (13.12's precedence, lowest first): the
+ * predefined ones, the global `variables:`, the job's `variables:`, then the instance, group,
+ * project, pipeline, trigger and schedule variables (`p.overrides`), which YAML never overrides.
+ */
+function jobVariables(config: CiConfig, job: CiJob, p: PipelineFacts): Readonly<Record<string, string>> {
+  if (!config.variables && !job.variables) return p.variables
+  const vars: Record<string, string> = { ...p.variables }
+  for (const [key, value] of Object.entries({ ...config.variables, ...job.variables })) if (!p.overrides?.has(key)) vars[key] = value
+  return vars
+}
+
+/**
+ * `ExpandVariables.expand`: `$VAR`, `${VAR}` and `%VAR%` replaced with the variable's value (an
+ * unknown one with nothing), as GitLab expands a job's environment name and URL.
+ */
+function expandVariables(text: string, variables: Readonly<Record<string, string>>): string {
+  return text.replace(/\$([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|%([A-Za-z_][A-Za-z0-9_]*)%/g, (_m, a, b, c) => variables[(a ?? b ?? c) as string] ?? '')
+}
+
+/** A job's environment with its name and URL expanded (`Seed::Environment`, `Deployments::UpdateEnvironmentService#expanded_environment_url`). */
+function expandEnvironment(env: JobEnvironment, variables: Readonly<Record<string, string>>): JobEnvironment {
+  return { name: expandVariables(env.name, variables), url: env.url === null ? null : expandVariables(env.url, variables), action: env.action }
+}
+
+/** The jobs the rules and refs policies give a pipeline (see {@link jobsForPipeline}). */
+function selectJobs(config: CiConfig, p: PipelineFacts): CiJob[] {
   const jobs: CiJob[] = []
   for (const job of config.jobs) {
+    const variables = jobVariables(config, job, p)
     if (job.rules !== undefined) {
-      const rule = job.rules.find((r) => r.if === undefined || evaluateIf(r.if, p.variables))
+      const rule = job.rules.find((r) => r.if === undefined || evaluateIf(r.if, variables))
       if (!rule || rule.when === 'never') continue
       const when = rule.when ?? job.when
       jobs.push({ ...job, when, allow_failure: job.allow_failure_written ?? when === 'manual' })
@@ -273,9 +342,9 @@ export function jobsForPipeline(config: CiConfig, p: PipelineFacts): CiJob[] {
     }
     const only = job.only ?? ['branches', 'tags']
     if (!only.some((pattern) => matchesPattern(pattern, p))) continue
-    if (job.onlyVariables && !job.onlyVariables.some((expr) => evaluateIf(expr, p.variables))) continue
+    if (job.onlyVariables && !job.onlyVariables.some((expr) => evaluateIf(expr, variables))) continue
     if (job.except?.some((pattern) => matchesPattern(pattern, p))) continue
-    if (job.exceptVariables?.some((expr) => evaluateIf(expr, p.variables))) continue
+    if (job.exceptVariables?.some((expr) => evaluateIf(expr, variables))) continue
     jobs.push(job)
   }
   return jobs

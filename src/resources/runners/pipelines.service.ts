@@ -21,8 +21,8 @@ import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNames, type RefCommit } from '../repository/repository.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
-import { publishJobStatus } from './jobs.events.js'
-import { pipelineVariableSet } from './pipelines.variables.js'
+import { publishJobCreated, publishJobStatus } from './jobs.events.js'
+import { pipelineVariables } from './pipelines.variables.js'
 import { publishPipelineStatus, type RuleCtx } from './pipelines.events.js'
 import { DEFAULT_STAGES, stageIndex } from './pipelines.scenario.js'
 import type { JobRecord, JobWhen, PipelineRecord } from './runners.tables.js'
@@ -400,7 +400,7 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
   })
   for (const v of n.variables) ctx.db.tables.pipeline_variables.insert({ pipeline_id: pipeline.id, key: v.key, value: v.value, variable_type: v.variable_type })
   for (const job of n.jobs) {
-    ctx.db.tables.jobs.insert(newJob({
+    const created = ctx.db.tables.jobs.insert(newJob({
       type: 'Ci::Build',
       project_id: project.id,
       pipeline_id: pipeline.id,
@@ -413,7 +413,9 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
       when: job.when,
       stage_idx: stageIndex(n.stages, job.stage),
       created_at: now,
+      ...(job.environment ? { environment: job.environment } : {}),
     }))
+    publishJobCreated(ctx, created)
   }
   return processPipeline(ctx, pipeline, now)
 }
@@ -445,8 +447,8 @@ export function createPipeline(ctx: RuleCtx, project: ProjectRecord, user: UserR
   if (config.kind === 'error') throw refused(config.error)
   // Chain::Populate: the jobs the rules and refs policies give this pipeline.
   const source = origin.source ?? 'api'
-  const vars = pipelineVariableSet(ctx, project, { source, sha: commit.id, ref: name, tag: !branch, variables, scheduleVariables: origin.scheduleVariables })
-  const jobs = jobsForPipeline(config.config, { source, ref: name, tag: !branch, variables: vars })
+  const { variables: vars, overrides } = pipelineVariables(ctx, project, { source, sha: commit.id, ref: name, tag: !branch, variables, scheduleVariables: origin.scheduleVariables })
+  const jobs = jobsForPipeline(config.config, { source, ref: name, tag: !branch, variables: vars, overrides })
   if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
   // Chain::Create (`pipeline.save!` with its variables).
   const errors = variableErrors(variables)
@@ -511,8 +513,8 @@ export function createPushPipeline(ctx: RuleCtx, project: ProjectRecord, user: U
   }
   if (config.kind === 'error') return finish('failed', { yamlErrors: config.error })
   if (pushed.skip || SKIP_PATTERN.test(commit.message)) return finish('skipped', {})
-  const vars = pipelineVariableSet(ctx, project, { source: 'push', sha, ref: pushed.ref, tag: pushed.tag, variables: pushed.variables })
-  const jobs = jobsForPipeline(config.config, { source: 'push', ref: pushed.ref, tag: pushed.tag, variables: vars })
+  const { variables: vars, overrides } = pipelineVariables(ctx, project, { source: 'push', sha, ref: pushed.ref, tag: pushed.tag, variables: pushed.variables })
+  const jobs = jobsForPipeline(config.config, { source: 'push', ref: pushed.ref, tag: pushed.tag, variables: vars, overrides })
   if (jobs.length === 0) return undefined
   return insertPipeline(ctx, project, { ...base, stages: config.config.stages, jobs }, now)
 }
@@ -570,13 +572,13 @@ export function requestMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord
   if (config.kind === 'missing') throw refused('Missing CI config file')
   if (config.kind === 'error') throw refused(config.error)
   const ref = `refs/merge-requests/${mr.iid}/head`
-  const vars = pipelineVariableSet(ctx, project, { source: 'merge_request_event', sha: commit.id, ref: mr.source_branch, tag: false, variables: [], extra: {
+  const { variables: vars, overrides } = pipelineVariables(ctx, project, { source: 'merge_request_event', sha: commit.id, ref: mr.source_branch, tag: false, variables: [], extra: {
     CI_MERGE_REQUEST_IID: String(mr.iid),
     CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.source_branch,
     CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.target_branch,
     CI_MERGE_REQUEST_REF_PATH: ref,
   } })
-  const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars })
+  const jobs = jobsForPipeline(config.config, { source: 'merge_request_event', ref, tag: false, variables: vars, overrides })
   if (jobs.length === 0) throw refused('No stages / jobs for this pipeline.')
   return insertPipeline(ctx, project, { source: 'merge_request_event', ref, tag: false, commit, user, stages: config.config.stages, jobs, variables: [] }, now)
 }
@@ -599,15 +601,19 @@ export function newJob(definition: JobDefinition): Omit<JobRecord, 'id'> {
     stage: d.stage, name: d.name, ref: d.ref, tag: d.tag, coverage: null, allow_failure: d.allow_failure, when: d.when,
     stage_idx: d.stage_idx, retried: false, trace: null, erased_at: null, target_url: null, description: null,
     created_at: d.created_at, started_at: null, finished_at: null,
+    ...(d.environment ? { environment: d.environment } : {}),
   }
 }
 
 /** A new job in place of `job` (RetryBuildService#reprocess!): same definition, started by `user`, in `status`; the old one is retried. */
-function cloneJob(db: Db, job: JobRecord, user: UserRecord, status: string, now: string): JobRecord {
+function cloneJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, status: string, now: string): JobRecord {
+  const db = ctx.db
   db.tables.jobs.update(job.id, { retried: true })
   const { id: _id, ...definition } = job
   // The spread keeps the record's key order; the fields after it only change values.
-  return db.tables.jobs.insert({ ...definition, ...NOT_RUN, user_id: user.id, status, created_at: now })
+  const copy = db.tables.jobs.insert({ ...definition, ...NOT_RUN, user_id: user.id, status: 'created', created_at: now })
+  publishJobCreated(ctx, copy)
+  return status === 'created' ? copy : db.tables.jobs.update(copy.id, { status })
 }
 
 /**
@@ -618,7 +624,7 @@ function cloneJob(db: Db, job: JobRecord, user: UserRecord, status: string, now:
 export function retryPipeline(ctx: RuleCtx, project: ProjectRecord, pipeline: PipelineRecord, user: UserRecord, now: string): PipelineRecord {
   const latestBuilds = () => latestJobs(ctx.db, pipeline.id).filter(isBuild)
   for (const job of latestBuilds()) {
-    if ((job.status === 'failed' || job.status === 'canceled') && canUpdateJob(ctx, project, job)) cloneJob(ctx.db, job, user, 'created', now)
+    if ((job.status === 'failed' || job.status === 'canceled') && canUpdateJob(ctx, project, job)) cloneJob(ctx, job, user, 'created', now)
   }
   for (const job of latestBuilds()) if (job.status === 'skipped') publishJobStatus(ctx, ctx.db.tables.jobs.update(job.id, { status: 'created' }), 'skipped')
   return processPipeline(ctx, pipeline, now)
@@ -668,7 +674,7 @@ export function erasable(job: JobRecord): boolean {
  */
 export function retryJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, now: string): JobRecord {
   const db = ctx.db
-  const copy = cloneJob(db, job, user, 'pending', now)
+  const copy = cloneJob(ctx, job, user, 'pending', now)
   publishJobStatus(ctx, copy, 'created') // the copy is enqueued: created → pending
   for (const other of latestJobs(db, job.pipeline_id)) {
     if (isBuild(other) && other.status === 'skipped' && other.stage_idx > job.stage_idx) publishJobStatus(ctx, db.tables.jobs.update(other.id, { status: 'created' }), 'skipped')

@@ -46,8 +46,13 @@ function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: str
   return isProtectedBranch(ctx.db, project, repositoryOf(ctx.db, project), ref)
 }
 
-/** The variables of a new pipeline, a later key over an earlier one (see the module comment). */
-export function pipelineVariableSet(ctx: RuleCtx, project: ProjectRecord, f: VariableFacts): Record<string, string> {
+/**
+ * The variables of a new pipeline, a later key over an earlier one (see the module comment), and the keys of its layers that outrank `.gitlab-ci.yml`'s own
+ * `variables:` (the instance's, groups', project's, the pipeline's and a schedule's: 13.12's
+ * `Ci::Build#variables` puts the YAML's between the predefined ones and these).
+ */
+export function pipelineVariables(ctx: RuleCtx, project: ProjectRecord, f: VariableFacts): { variables: Record<string, string>; overrides: Set<string> } {
+  const overrides = new Set<string>()
   const db = ctx.db
   const protectedRef = f.source !== 'merge_request_event' && protectedRefForVariables(ctx, project, f.ref, f.tag)
   const vars: Record<string, string> = {
@@ -73,8 +78,9 @@ export function pipelineVariableSet(ctx: RuleCtx, project: ProjectRecord, f: Var
   }
   if (f.source === 'trigger') vars.CI_PIPELINE_TRIGGERED = 'true'
   Object.assign(vars, f.extra ?? {})
-  for (const v of settingsVariablesFor(db, project, { protectedRef })) vars[v.key] = v.value
-  for (const v of f.variables) vars[v.key] = v.value
-  for (const v of f.scheduleVariables ?? []) vars[v.key] = v.value
-  return vars
+  for (const v of [...settingsVariablesFor(db, project, { protectedRef }), ...f.variables, ...(f.scheduleVariables ?? [])]) {
+    vars[v.key] = v.value
+    overrides.add(v.key)
+  }
+  return { variables: vars, overrides }
 }

@@ -8,6 +8,9 @@
  * @module
  */
 import type { Db } from '../../db/db.js'
+import type { Ctx } from '../../core/route.js'
+import type { PresentCtx } from '../../entities/urls.js'
+import { Job } from './runners.entities.js'
 import type { JobRecord, PipelineRecord } from './runners.tables.js'
 
 export { Pipeline, PipelineBasic } from './pipelines.entities.js'
@@ -32,3 +35,19 @@ export function pipelinesOfProject(db: Db, projectId: number): PipelineRecord[] 
 export function jobsOfPipeline(db: Db, pipelineId: number): JobRecord[] {
   return db.tables.jobs.where('pipeline_id', pipelineId)
 }
+
+/** A job (build or commit status) by id, or undefined. */
+export function jobById(db: Db, id: number): JobRecord | undefined {
+  return db.tables.jobs.get(id)
+}
+
+/** The pipeline of a job, or undefined. */
+export function pipelineById(db: Db, id: number): PipelineRecord | undefined {
+  return db.tables.pipelines.get(id)
+}
+
+/** `Entities::Ci::Job` of a build, for another area's entity (a deployment's `deployable`). gitlab: lib/api/entities/ci/job.rb. */
+export function JobEntity(job: JobRecord, ctx: PresentCtx) {
+  return Job(job, ctx as Ctx<unknown>)
+}
+export type { JobEnvironment, JobRecord } from './runners.tables.js'

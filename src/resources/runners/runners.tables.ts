@@ -125,6 +125,22 @@ export interface JobRecord extends Row {
   created_at: Timestamp
   started_at: Timestamp | null
   finished_at: Timestamp | null
+  /**
+   * The environment its `.gitlab-ci.yml` declares (`environment:`, GitLab's `ci_builds.environment`
+   * and `options[:environment]`); absent for a job that declares none.
+   */
+  environment?: JobEnvironment | undefined
+}
+
+/**
+ * A job's `environment:` (a string is `{name}`): its name, its `url`, and its `action`
+ * (`start`, the default, deploys; `stop` stops the environment; `prepare` neither).
+ * gitlab: lib/gitlab/ci/config/entry/environment.rb (13.12).
+ */
+export interface JobEnvironment {
+  name: string
+  url: string | null
+  action: 'start' | 'stop' | 'prepare'
 }
 
 /** GitLab's job `when` values fakelab runs (`delayed` is not simulated). */
