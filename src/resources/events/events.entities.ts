@@ -89,7 +89,10 @@ function actionName(event: EventRecord): string {
     case 'commented':
       return 'commented on'
     case 'created':
-      return event.target_type === null ? 'created' : 'opened'
+      // A project's creation (no target) and a wiki page's read `created`; an issuable's or a milestone's `opened`.
+      return event.target_type === null || event.target_type === 'WikiPage::Meta' ? 'created' : 'opened'
+    case 'updated':
+      return event.target_type === 'WikiPage::Meta' ? 'updated' : 'opened'
     default:
       return 'opened'
   }
