@@ -103,6 +103,21 @@ export function addMember(ctx: Ctx<unknown>, source: Source, userId: number | st
   return saveMembership(ctx, source, user, attrs)
 }
 
+/**
+ * `source.add_user(user, access_level, current_user:, expires_at:)` for an invitation naming a
+ * user's email (`Members::InviteService#add_member`): the membership is validated and saved (a
+ * `member` fact), or its full messages are returned.
+ * @returns null when saved, else the sentence of the model's full messages
+ *   (`Access level is not included in the list`).
+ * // gitlab: app/services/members/invite_service.rb, app/models/member.rb (`add_user`)
+ */
+export function addUserByInvitation(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): string | null {
+  const errors = validateMember(ctx, source, attrs.access_level, attrs.expires_at ?? null)
+  if (Object.keys(errors).length > 0) return fullMessages(errors)
+  saveMembership(ctx, source, user, attrs)
+  return null
+}
+
 /** The answer of `Members::CreateService`: `{status: "success"}` or `{message, status: "error"}`. */
 export type CreateResult = { status: 'success' } | { message: string; status: 'error' }
 
