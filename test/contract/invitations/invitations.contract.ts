@@ -8,11 +8,12 @@
  * app/services/members/invite_service.rb, app/models/member.rb, doc/api/invitations.md (13.12).
  */
 import { expect, it } from 'vitest'
+import { createSimulator } from '../../../src/index.js'
 import { contract } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
 
-contract('invitations', {}, ({ api }) => {
+contract('invitations', {}, ({ api, sim }) => {
   it('invites a new address as a pending invitation and lists it, for projects and groups', async () => {
     for (const [prefix, as] of [['/projects/20', 'max'], ['/groups/acme', 'olive']] as const) {
       const res = await api.post(`${prefix}/invitations`, { as, body: { email: 'new@example.org', access_level: 30, expires_at: '2021-12-31' } })
@@ -90,5 +91,13 @@ contract('invitations', {}, ({ api }) => {
     expect((await api.delete('/groups/acme/invitations/guest@example.org', { as: 'olive' })).status).toBe(204)
     expect(await api.delete('/groups/acme/invitations/guest@example.org', { as: 'olive' })).toBeGitLabError(404, { message: '404 Not found' })
     expect((await api.get('/groups/acme/invitations', { as: 'olive' })).body).toEqual([])
+  })
+
+  it('keeps pending invitations in a state export', async () => {
+    await api.post('/projects/20/invitations', { as: 'max', body: { email: 'kept@example.org', access_level: 20, expires_at: '2021-12-31' } })
+    const rows = sim().db.tables.member_invitations.all()
+    expect(rows.map((r) => [r.source_type, r.source_id, r.invite_email, r.access_level, r.expires_at, r.created_by_id])).toEqual([['project', 20, 'kept@example.org', 20, '2021-12-31', 5]])
+    const again = createSimulator({ scenario: sim().exportState() })
+    expect(again.db.tables.member_invitations.all()).toEqual(rows)
   })
 })
