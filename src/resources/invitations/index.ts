@@ -6,9 +6,11 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { invitationFragment } from './invitations.scenario.js'
 import { invitationTables } from './invitations.tables.js'
 
 export type { MemberInvitationRecord } from './invitations.tables.js'
+export type { InvitationFields } from './invitations.scenario.js'
 
 /** The invitations area. */
 export const invitations: Area = {
@@ -18,5 +20,6 @@ export const invitations: Area = {
     return { api: invitationRoutes }
   },
   tables: invitationTables,
+  scenario: invitationFragment,
   secrets: { bodyFields: ['invite_token'] },
 }

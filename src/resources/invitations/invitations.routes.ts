@@ -17,7 +17,8 @@ import { SOURCE_TYPES, SOURCES } from '../../rules/source.js'
 import { authorizeAdminMembers } from '../members/members.public.js'
 import { Invitation, InvitedMember } from './invitations.entities.js'
 import { InvitationMessage } from './invitations.messages.js'
-import { invitationsOf, invite, updateInvitation, validEmailList } from './invitations.service.js'
+import { validEmailList } from './invitations.email.js'
+import { invitationsOf, invite, updateInvitation } from './invitations.service.js'
 
 const id = p.string({ required: true })
 /** `Gitlab::Access.all_values`: Guest to Owner. */

@@ -22,14 +22,6 @@ import type { MemberInvitationRecord } from './invitations.tables.js'
 /** `Members::CreateService::DEFAULT_LIMIT`: the most addresses one request may invite. */
 const INVITE_LIMIT = 100
 
-/** `ValidateEmail.valid?` (the `email_or_email_list` validator): a local part, `@`, a dotted domain, nothing around. */
-const EMAIL = /^[^@\s,]+@[^@\s,.]+(\.[^@\s,.]+)+$/
-
-/** Whether every address of a comma-separated list is valid (`"a@x.org,b@y.org"`); an empty list passes, as Grape's validator lets it. */
-export function validEmailList(value: string): boolean {
-  return value.split(',').filter((part) => part !== '').every((part) => EMAIL.test(part))
-}
-
 /** The answer of `Members::InviteService#execute`. */
 export type InviteResult = { status: 'success' } | { message: string | Record<string, string>; status: 'error' }
 
