@@ -8,8 +8,10 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { eventCtx, subscribe } from '../../rules/events.js'
+import { registerBranchesInUse } from '../repository/repository.public.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 import { handlePushOptions } from './merge-requests.push-options.js'
+import { openMergeRequestBranches } from './merge-requests.public.js'
 import { recordPushVersions, recordVersion } from './merge-requests.versions.js'
 // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
 import './merge-requests.kinds.js'
@@ -41,16 +43,20 @@ subscribe('push', (db, event) => {
   }
 })
 
+// The repository keeps an open merge request's branches when it deletes merged ones.
+registerBranchesInUse((db, projectId) => openMergeRequestBranches(db, projectId))
+
 /** The merge requests area. */
 export const mergeRequests: Area = {
   name: 'merge-requests',
   load: async () => {
-    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }, { mergeRequestReviewRoutes }] = await Promise.all([
+    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }, { mergeRequestReviewRoutes }, { commitMergeRequestRoutes }] = await Promise.all([
       import('./merge-requests.routes.js'),
       import('./merge-requests-repository.routes.js'),
       import('./merge-requests-review.routes.js'),
+      import('./commit-merge-requests.routes.js'),
     ])
-    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes, ...mergeRequestReviewRoutes] }
+    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes, ...mergeRequestReviewRoutes, ...commitMergeRequestRoutes] }
   },
   tables: mergeRequestTables,
   // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);

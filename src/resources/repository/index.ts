@@ -23,8 +23,8 @@ export type { PushFact, Pusher, RefUpdate } from './repository.write.js'
 export const repository: Area = {
   name: 'repository',
   load: async () => {
-    const [{ repositoryRoutes }, { commitCommentRoutes }, { archiveRoutes }, { repositoryWriteRoutes }, { fileRoutes }, { protectedBranchRoutes }, { snapshotRoutes }, { commitMergeRequestRoutes }] = await Promise.all([import('./repository.routes.js'), import('./commit-comments.routes.js'), import('./repository.archive.js'), import('./repository-writes.routes.js'), import('./files.routes.js'), import('./protected-branches.routes.js'), import('./repository.snapshot.js'), import('./commit-merge-requests.routes.js')])
-    return { api: [...repositoryRoutes, ...commitCommentRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes, ...commitMergeRequestRoutes] }
+    const [{ repositoryRoutes }, { commitCommentRoutes }, { archiveRoutes }, { repositoryWriteRoutes }, { fileRoutes }, { protectedBranchRoutes }, { snapshotRoutes }] = await Promise.all([import('./repository.routes.js'), import('./commit-comments.routes.js'), import('./repository.archive.js'), import('./repository-writes.routes.js'), import('./files.routes.js'), import('./protected-branches.routes.js'), import('./repository.snapshot.js')])
+    return { api: [...repositoryRoutes, ...commitCommentRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes] }
   },
   tables: repositoryTables,
   scenario: repositoryFragment,
