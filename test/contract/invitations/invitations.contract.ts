@@ -95,7 +95,7 @@ contract('invitations', {}, ({ api, sim }) => {
 
   it("loads a scenario's invitations: of groups and projects, and refuses a bad one", async () => {
     const scenario = {
-      version: 1,
+      version: 1 as const,
       users: [{ username: 'root', admin: true }],
       groups: [{ path: 'lab', invitations: [{ email: 'g@example.org', access_level: 'maintainer', expires_at: '2030-01-01', created_at: '2021-01-02T03:04:05Z' }] }],
       projects: [{ path: 'app', namespace: 'lab', invitations: [{ email: 'p@example.org', access_level: 20, invite_token: 'b'.repeat(64) }] }],
@@ -105,7 +105,7 @@ contract('invitations', {}, ({ api, sim }) => {
     expect(rows).toEqual([['group', 'g@example.org', 40, '2030-01-01'], ['project', 'p@example.org', 20, null]])
     expect(loaded.db.tables.member_invitations.all()[0]!.created_at).toBe('2021-01-02T03:04:05.000Z')
     expect(loaded.db.tables.member_invitations.all()[1]!.invite_token).toBe('b'.repeat(64))
-    expect(() => createSimulator({ scenario: { ...scenario, projects: [{ path: 'app', namespace: 'lab', invitations: [{ email: 'nope', access_level: 'boss' }] }] } })).toThrow(/must be one email address[\s\S]*must be one of 10, 20, 30, 40, 50/)
+    expect(() => createSimulator({ scenario: { ...scenario, projects: [{ path: 'app', namespace: 'lab', invitations: [{ email: 'nope', access_level: 'boss' }] }] } as never })).toThrow(/must be one email address[\s\S]*must be one of 10, 20, 30, 40, 50/)
   })
 
   it('keeps pending invitations in a state export', async () => {
