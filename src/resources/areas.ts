@@ -29,6 +29,7 @@ export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (iss
 export * from './groups/index.js'
 export * from './hooks/index.js' // project hooks and hook delivery (issue 34 item 5)
 export * from './instance-metrics/index.js' // sidekiq metrics and application statistics (issue 36 item 7)
+export * from './invitations/index.js' // project and group invitations by email (issue 37 item 5)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
 export * from './keys/index.js' // GET /keys/:id and /keys?fingerprint= across users' and deploy keys (issue 37 item 3)

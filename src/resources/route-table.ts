@@ -265,6 +265,18 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /application/statistics",
     ],
   },
+  "invitations": {
+    api: [
+      "POST /projects/:id/invitations",
+      "GET /projects/:id/invitations",
+      "PUT /projects/:id/invitations/:email",
+      "DELETE /projects/:id/invitations/:email",
+      "POST /groups/:id/invitations",
+      "GET /groups/:id/invitations",
+      "PUT /groups/:id/invitations/:email",
+      "DELETE /groups/:id/invitations/:email",
+    ],
+  },
   "issue-links": {
     api: [
       "GET /projects/:id/issues/:issue_iid/links",

@@ -9,6 +9,7 @@ import type { PresentCtx } from '../../entities/urls.js'
 import { UserBasic } from '../../entities/user.js'
 import { issueById } from '../issues/issues.public.js'
 import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
+import { milestoneById } from '../milestones/milestones.public.js'
 import { Note, noteById } from '../notes/notes.public.js'
 import type { EventRecord } from './events.tables.js'
 
@@ -56,6 +57,15 @@ export function eventTarget(ctx: PresentCtx, event: EventRecord): EventTarget | 
           : { kind: note.noteable_type === 'Commit' ? ('Commit' as const) : ('Other' as const) }
       return { type: note.type ?? 'Note', iid: null, title: noteable?.title ?? null, projectId: note.project_id, issuable, note: { record: note, noteableIid: noteable?.iid ?? null } }
     }
+    case 'Milestone': {
+      // A milestone event stays visible after the milestone is gone (`read_milestone` on the
+      // project), its title and iid then null.
+      const milestone = milestoneById(db, event.target_id)
+      return { type: 'Milestone', iid: milestone?.iid ?? null, title: milestone?.title ?? null, projectId: event.project_id ?? 0, issuable: { kind: 'Other' } }
+    }
+    case 'WikiPage::Meta':
+      // `WikiPage::Meta` outlives its page: the title the event recorded; `read_wiki` on the project.
+      return { type: 'WikiPage::Meta', iid: null, title: event.target_title ?? null, projectId: event.project_id ?? 0, issuable: { kind: 'Other' } }
     default:
       return null
   }
@@ -79,7 +89,10 @@ function actionName(event: EventRecord): string {
     case 'commented':
       return 'commented on'
     case 'created':
-      return event.target_type === null ? 'created' : 'opened'
+      // A project's creation (no target) and a wiki page's read `created`; an issuable's or a milestone's `opened`.
+      return event.target_type === null || event.target_type === 'WikiPage::Meta' ? 'created' : 'opened'
+    case 'updated':
+      return event.target_type === 'WikiPage::Meta' ? 'updated' : 'opened'
     default:
       return 'opened'
   }

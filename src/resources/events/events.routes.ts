@@ -37,9 +37,12 @@ const filterParams = {
 
 type FilterParams = { action?: string; target_type?: string; before?: string; after?: string; sort: string }
 
-/** `target_type`'s column value: the filter camelised (`merge_request` → `MergeRequest`). */
+/** The classes `Event::TARGET_TYPES` maps a filter to where its name is not the filter camelised. */
+const TARGET_CLASSES: Readonly<Record<string, string>> = { wiki: 'WikiPage::Meta', design: 'DesignManagement::Design' }
+
+/** `target_type`'s column value: `Event::TARGET_TYPES[type].name` (`merge_request` → `MergeRequest`, `wiki` → `WikiPage::Meta`). */
 function camelize(type: string): string {
-  return type.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())
+  return TARGET_CLASSES[type] ?? type.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())
 }
 
 /** Whether `user` may see the event now (`Event#visible_to_user?`). */

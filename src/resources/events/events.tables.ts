@@ -14,7 +14,7 @@ export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushe
 export type EventAction = (typeof EVENT_ACTIONS)[number]
 
 /** What an event is about: `Event::TARGET_TYPES`' class names that fakelab writes. */
-export type EventTargetType = 'Issue' | 'MergeRequest' | 'Note' | 'Milestone' | 'Snippet'
+export type EventTargetType = 'Issue' | 'MergeRequest' | 'Note' | 'Milestone' | 'Snippet' | 'WikiPage::Meta'
 
 /** `PushEventPayload`: one pushed ref. gitlab: app/models/push_event_payload.rb. */
 export interface PushEventPayloadRecord {
@@ -46,6 +46,11 @@ export interface EventRecord extends Row {
   created_at: Timestamp
   /** The pushed ref, on a `pushed` event only. */
   push_data: PushEventPayloadRecord | null
+  /**
+   * A wiki page event's page title (`WikiPage::Meta#title`, which outlives the page); absent on
+   * other events, whose target's title is read live.
+   */
+  target_title?: string | null
 }
 
 declare module '../../db/schema.js' {

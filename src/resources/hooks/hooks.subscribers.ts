@@ -7,7 +7,9 @@
  * `push_hooks` (with the hook's branch filter), `tag_push_hooks`, `pipeline_hooks` (on every status
  * change, `Ci::Pipeline` `after_transition any => any`); system hooks get the push, tag push and
  * merge request payloads too (`Project#execute_hooks` → `SystemHooksService`), a `repository_update`
- * per push (`PostReceive`), and a hook's test (`system_hook_test`); `wiki_page_hooks`. Imported by the area's `index.ts` so the
+ * per push (`PostReceive`), and a hook's test (`system_hook_test`); `wiki_page_hooks`; every system
+ * hook gets the membership and project changes (`member`, `project` facts: `user_add_to_team`…,
+ * `project_create`…, hooks.system-payloads.ts). Imported by the area's `index.ts` so the
  * subscriptions hold from the start. gitlab: app/models/project.rb `execute_hooks`,
  * app/services/issuable_base_service.rb `execute_hooks`, app/services/notes/post_process_service.rb,
  * app/services/git/base_hooks_service.rb, app/models/ci/pipeline.rb (13.12).
@@ -21,6 +23,7 @@ import { environmentById } from '../environments/environments.public.js'
 import { pipelinesOfProject } from '../runners/runners.public.js'
 import { systemHooks, type SystemHookRecord } from '../system-hooks/system-hooks.public.js'
 import { queueDelivery } from './hooks.delivery.js'
+import { memberSystemPayload, projectSystemPayload } from './hooks.system-payloads.js'
 import { deploymentPayload, issuablePayload, jobPayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload, wikiPagePayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
@@ -140,4 +143,19 @@ subscribe('deployment', (db, event) => {
   if (!project || !env) return
   fire(db, project, 'deployment_events', 'deployment_hooks', 'Deployment Hook', event,
     () => deploymentPayload(eventCtx(db, event), project, d, env.name, event.at, repositoryOf(db, project)))
+})
+
+// Member#post_create_hook / post_update_hook / post_destroy_hook: `SystemHooksService#execute_hooks_for(member, event)`
+// to every system hook (no project hook: member events are group hooks', a paid feature, in 13.12).
+subscribe('member', (db, event) => {
+  const hooks = systemHooks(db)
+  if (hooks.length === 0) return
+  const body = memberSystemPayload(db, event)
+  if (body !== null) fireSystem(db, hooks, event.at, body)
+})
+
+// Projects::{Create,Update,AfterRename,Transfer,Destroy}Service: `project_<event>` to every system hook.
+subscribe('project', (db, event) => {
+  const hooks = systemHooks(db)
+  if (hooks.length > 0) fireSystem(db, hooks, event.at, projectSystemPayload(db, event))
 })

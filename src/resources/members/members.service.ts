@@ -19,6 +19,7 @@ import { unassignFromProjectIssues } from '../issues/issues.public.js'
 import { unassignFromProjectMergeRequests } from '../merge-requests/merge-requests.public.js'
 import { directMembers, sourceKey } from './members.finder.js'
 import { authorizeDestroyMember, authorizeUpdateMember, canUpdateMember } from './members.policy.js'
+import { publishMember } from './members.events.js'
 
 /** ActiveModel messages of a membership, keyed by attribute (`{access_level: [...], expires_at: [...]}`). */
 type MemberErrors = Record<string, string[]>
@@ -67,16 +68,22 @@ function anyRow(ctx: Ctx<unknown>, source: Source, userId: number): MemberRecord
 
 /**
  * Writes the membership of `user`: a member in force keeps its row and only changes level and
- * expiry; an expired row (which GitLab's daily worker would have deleted) starts afresh; else a new row.
+ * expiry; an expired row (which GitLab's daily worker would have deleted) starts afresh; else a new
+ * row. Publishes the `member` fact: `update` for a member in force, else `create`.
  */
-function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): MemberRecord {
+export function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): MemberRecord {
   const { type, id } = sourceKey(source)
   const level = { access_level: attrs.access_level, expires_at: attrs.expires_at ?? null }
   const old = anyRow(ctx, source, user.id)
-  if (old && activeMembership(old, ctx.today)) return ctx.db.tables.members.update(old.id, level)
+  if (old && activeMembership(old, ctx.today)) {
+    const updated = ctx.db.tables.members.update(old.id, level)
+    publishMember(ctx, 'update', updated, old)
+    return updated
+  }
   const fields = { ...level, created_at: ctx.now, created_by_id: ctx.currentUser?.id ?? null, override: false }
-  if (old) return ctx.db.tables.members.update(old.id, fields)
-  return ctx.db.tables.members.insert({ source_type: type, source_id: id, user_id: user.id, ...fields })
+  const saved = old ? ctx.db.tables.members.update(old.id, fields) : ctx.db.tables.members.insert({ source_type: type, source_id: id, user_id: user.id, ...fields })
+  publishMember(ctx, 'create', saved)
+  return saved
 }
 
 /**
@@ -94,6 +101,21 @@ export function addMember(ctx: Ctx<unknown>, source: Source, userId: number | st
   const errors = validateMember(ctx, source, attrs.access_level, attrs.expires_at ?? null)
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   return saveMembership(ctx, source, user, attrs)
+}
+
+/**
+ * `source.add_user(user, access_level, current_user:, expires_at:)` for an invitation naming a
+ * user's email (`Members::InviteService#add_member`): the membership is validated and saved (a
+ * `member` fact), or its full messages are returned.
+ * @returns null when saved, else the sentence of the model's full messages
+ *   (`Access level is not included in the list`).
+ * // gitlab: app/services/members/invite_service.rb, app/models/member.rb (`add_user`)
+ */
+export function addUserByInvitation(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): string | null {
+  const errors = validateMember(ctx, source, attrs.access_level, attrs.expires_at ?? null)
+  if (Object.keys(errors).length > 0) return fullMessages(errors)
+  saveMembership(ctx, source, user, attrs)
+  return null
 }
 
 /** The answer of `Members::CreateService`: `{status: "success"}` or `{message, status: "error"}`. */
@@ -138,7 +160,9 @@ export function updateMember(ctx: Ctx<unknown>, source: Source, member: MemberRe
   const expiresAt = attrs.expires_at === undefined ? member.expires_at : attrs.expires_at
   const errors = validateMember(ctx, source, attrs.access_level, attrs.expires_at === undefined ? null : expiresAt)
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
-  return ctx.db.tables.members.update(member.id, { access_level: attrs.access_level, expires_at: expiresAt })
+  const updated = ctx.db.tables.members.update(member.id, { access_level: attrs.access_level, expires_at: expiresAt })
+  publishMember(ctx, 'update', updated, member)
+  return updated
 }
 
 /** Options of `DELETE …/members/:user_id`. */
@@ -175,12 +199,15 @@ export function removeMember(ctx: Ctx<unknown>, source: Source, member: MemberRe
 export function deleteMembership(ctx: Ctx<unknown>, source: Source, member: MemberRecord, options: RemoveOptions): void {
   const { db } = ctx
   db.tables.members.delete(member.id)
+  publishMember(ctx, 'destroy', member)
   if (!options.skip_subresources && source.type === 'group') {
     const groups = new Set(db.groupDescendants(source.group).map((g) => g.id))
     const projects = projectIdsUnder(ctx, source)
     for (const m of db.tables.members.where('user_id', member.user_id)) {
       if ((m.source_type === 'group' && groups.has(m.source_id)) || (m.source_type === 'project' && projects.has(m.source_id))) {
         db.tables.members.delete(m.id)
+        // `destroy_all` runs each member's callbacks: each removal is a fact of its own.
+        publishMember(ctx, 'destroy', m)
       }
     }
   }

@@ -31,6 +31,7 @@ import { burndownEvents } from './milestones.burndown.js'
 import { findGroupMilestone, listMilestones } from './milestones.finder.js'
 import { milestoneIssues, milestoneMergeRequests, type Issuables } from './milestones.issuables.js'
 import { promoteMilestone } from './milestones.promote.js'
+import { publishMilestone } from './milestones.events.js'
 import { createMilestone, destroyMilestone, updateMilestone } from './milestones.service.js'
 
 /**
@@ -143,6 +144,7 @@ function parentRoutes(sourceType: SourceType): Route[] {
           due_date: params.due_date,
           start_date: params.start_date,
         }, ctx.now)
+        publishMilestone(ctx, 'create', milestone)
         return created(Milestone(milestone, ctx))
       },
     }),
@@ -170,6 +172,7 @@ function parentRoutes(sourceType: SourceType): Route[] {
           due_date: params.due_date,
           start_date: params.start_date,
         }, ctx.now)
+        if (updated !== milestone) publishMilestone(ctx, 'update', updated, milestone)
         return ok(Milestone(updated, ctx))
       },
     }),
@@ -183,6 +186,7 @@ function parentRoutes(sourceType: SourceType): Route[] {
         authorizeAdminMilestone(ctx, parent)
         const milestone = findParentMilestone(ctx, parent, rubyToI(ctx.raw.milestone_id))
         destroyMilestone(ctx.db, issuables, milestone, ctx.now)
+        publishMilestone(ctx, 'destroy', milestone)
         return noContent()
       },
     }),

@@ -5,6 +5,7 @@
  * Source: GitLab doc/api/projects.md; gitlabhq:lib/api/projects.rb; gitlab-behaviour.md §1.8.
  * @module
  */
+import { publishProject } from './projects.events.js'
 import { AccessLevel, canReadGroup, hasProjectAccess } from '../../rules/access.js'
 import { filterByCustomAttributes } from '../custom-attributes/custom-attributes.public.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
@@ -190,6 +191,8 @@ export const projectRoutes: Route[] = [
       // destroy_conditionally!; spec-gap: projects keep no updated_at, last_activity_at stands in.
       checkUnmodifiedSince(ctx, project.last_activity_at)
       destroyProject(ctx.db, project)
+      // gitlab: Projects::DestroyService: `project_destroy` system hooks once the project is gone.
+      publishProject(ctx, 'destroy', project)
       return acceptedReply()
     },
   }),

@@ -22,6 +22,8 @@ import { denseView } from '../../db/dense.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
 import type { GroupRecord, ProjectRecord, UserRecord, Visibility } from '../../db/schema.js'
 import type { MergeMethod } from './projects.tables.js'
+import { publish } from '../../rules/events.js'
+import { publishProject } from './projects.events.js'
 
 let projectNameRegex: RegExp | undefined
 /**
@@ -200,10 +202,12 @@ export function createProject(
   }
 
   const project = ctx.db.tables.projects.insert(record)
-  // gitlab: after_create_actions: the owner of a personal namespace becomes a Maintainer member;
-  // in a group, members are inherited and nobody is added.
+  // gitlab: after_create_actions: `event_service.create_project`, `project_create` system hooks, then
+  // setup_authorizations: the owner of a personal namespace becomes a Maintainer member (a `member`
+  // fact: `user_add_to_team`); in a group, members are inherited and nobody is added.
+  publishProject(ctx, 'create', project)
   if (namespace.kind === 'user') {
-    ctx.db.tables.members.insert({
+    const member = ctx.db.tables.members.insert({
       source_type: 'project',
       source_id: project.id,
       user_id: namespace.user.id,
@@ -213,6 +217,7 @@ export function createProject(
       created_by_id: ctx.currentUser?.id ?? owner.id,
       override: false,
     })
+    publish(ctx.db, 'member', { action: 'create', member, before: null, expired: false, actorId: ctx.currentUser?.id ?? null, at: ctx.now, baseUrl: ctx.baseUrl })
   }
   return project
 }
@@ -239,6 +244,10 @@ export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: 
   const oldPath = ctx.db.projectFullPath(project)
   const updated = ctx.db.tables.projects.update(project.id, { ...patch, last_activity_at: ctx.now })
   recordProjectMove(ctx.db, updated, oldPath, ctx.now)
+  // gitlab: UpdateService#after_update: a changed path is a rename (AfterRenameService's
+  // `project_rename`), anything else `project_update`, sent on every successful update.
+  if (updated.path !== project.path) publishProject(ctx, 'rename', updated, oldPath)
+  else publishProject(ctx, 'update', updated)
   return updated
 }
 

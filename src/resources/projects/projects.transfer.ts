@@ -8,6 +8,7 @@
  * (`transfer_projects`, `read_namespace`).
  * @module
  */
+import { publishProject } from './projects.events.js'
 import { recordProjectMove } from './projects.redirects.js'
 import { AccessLevel, canReadGroup, groupAccessLevel, hasProjectAccess } from '../../rules/access.js'
 import { notFound } from '../../core/errors.js'
@@ -94,5 +95,7 @@ export function transferProject(ctx: Ctx<unknown>, project: ProjectRecord, targe
   const oldPath = db.projectFullPath(project)
   const moved = db.tables.projects.update(project.id, patch)
   recordProjectMove(db, moved, oldPath, ctx.now)
+  // gitlab: TransferService#execute_system_hooks: `project_transfer` with the old full path.
+  publishProject(ctx, 'transfer', moved, oldPath)
   return moved
 }
