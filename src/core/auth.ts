@@ -156,6 +156,7 @@ function hasAcceptedScope(tokenScopes: readonly string[], route: Route, method: 
  */
 function checkUserState(user: UserRecord, baseUrl: string): void {
   if (user.state === 'blocked' || user.state === 'ldap_blocked') throw forbidden('Your account has been blocked.')
+  if (user.state === 'blocked_pending_approval') throw forbidden('Your account is pending approval from your administrator and hence blocked.')
   if (user.state === 'deactivated') {
     throw forbidden(`Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${baseUrl}`)
   }

@@ -11,6 +11,12 @@
  * instance's application settings (`throttle_*_enabled`, `_requests_per_period`,
  * `_period_in_seconds`), which a {@link ThrottleSource} registered by the application-settings area
  * reads; an enabled setting takes the throttle's place of the scenario's.
+ *
+ * Windows follow the simulator's clock. A frozen clock would never end a window, so a client that
+ * obeys `Retry-After` (python-gitlab, @gitbeaker's retries) would wait for ever: a 429's
+ * `Retry-After` is kept in real time instead. Once that many real seconds have passed with the
+ * clock still where it was, the limiter's time moves on to the window's end; any move of the
+ * clock itself (`set`, `advance`, a running clock) puts the limiter's time back on the clock.
  * Source: api-spec.md "Errors" (429); gitlab: config/initializers/rack_attack.rb,
  * lib/gitlab/rack_attack.rb (`configure_throttles`, `throttled_response_headers`, 13.8+),
  * lib/gitlab/rack_attack/request.rb (`api_request?`, `web_request?`, `unauthenticated?`),
@@ -19,6 +25,7 @@
  */
 import type { Db } from '../db/db.js'
 import { requestUserId } from './auth.js'
+import { monotonicMs } from './clock.js'
 import { parseQuery } from './params.js'
 import type { CoreRequest } from './transport.js'
 
@@ -65,6 +72,26 @@ interface Budget {
 /** Counts requests per throttle, client and window; see the module comment. */
 export class RateLimiter {
   private readonly budgets = new Map<ThrottleName, Budget>()
+  /** What the limiter's time is ahead of a clock that has not moved, in ms (see the module comment). */
+  private skewMs = 0
+  /** The clock's instant at the last check, in ms since the epoch. */
+  private lastClockMs = Number.NaN
+  /** The last 429's promise: real time (`monotonicMs`) it was given at, and its `Retry-After` in ms. */
+  private promise: { realMs: number; waitMs: number } | undefined
+
+  /** The limiter's time for a check at the clock's `now`, in ms since the epoch. */
+  private time(now: Date): number {
+    const clockMs = now.getTime()
+    if (clockMs !== this.lastClockMs) {
+      this.lastClockMs = clockMs
+      this.skewMs = 0
+      this.promise = undefined
+    } else if (this.promise && monotonicMs() - this.promise.realMs >= this.promise.waitMs) {
+      this.skewMs += this.promise.waitMs
+      this.promise = undefined
+    }
+    return clockMs + this.skewMs
+  }
 
   /**
    * Counts one request against the throttle that applies to it and says whether it is over that
@@ -82,7 +109,7 @@ export class RateLimiter {
     const limit = throttles[name]
     if (!limit) return undefined
     const { requests, periodSeconds: period } = limit
-    const epoch = Math.floor(now.getTime() / 1000)
+    const epoch = Math.floor(this.time(now) / 1000)
     const window = `${period}:${Math.floor(epoch / period)}`
     let budget = this.budgets.get(name)
     if (!budget || budget.window !== window) {
@@ -95,6 +122,7 @@ export class RateLimiter {
     if (count <= requests) return undefined
     const retryAfter = period - (epoch % period)
     const reset = epoch + retryAfter
+    this.promise = { realMs: monotonicMs(), waitMs: retryAfter * 1000 }
     return {
       headers: {
         'ratelimit-name': name,
@@ -128,5 +156,8 @@ export class RateLimiter {
   /** Forgets every count (the simulator's reset). */
   clear(): void {
     this.budgets.clear()
+    this.skewMs = 0
+    this.lastClockMs = Number.NaN
+    this.promise = undefined
   }
 }

@@ -56,6 +56,19 @@ contract('application settings throttles', {}, ({ api, sim }) => {
     for (let i = 0; i < 5; i++) expect((await api.get('/user', { as: 'root' })).status).toBe(200)
   })
 
+  it("keeps a 429's Retry-After in real time while the clock stands still", async () => {
+    const body = { throttle_authenticated_api_enabled: true, throttle_authenticated_api_requests_per_period: 1, throttle_authenticated_api_period_in_seconds: 1 }
+    expect((await api.put('/application/settings', { as: 'root', body })).status).toBe(200)
+    expect((await api.get('/user', { as: 'devon' })).status).toBe(200)
+    const res = await api.get('/user', { as: 'devon' })
+    expect([res.status, res.headers.get('retry-after')]).toEqual([429, '1'])
+    expect((await api.get('/user', { as: 'devon' })).status).toBe(429)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await api.get('/user', { as: 'devon' })).status).toBe(200)
+    // The clock's own time again once it moves.
+    expect((sim().clock.now()).toISOString()).toBe('2021-04-01T12:00:01.000Z')
+  })
+
   it('throttle_unauthenticated counts anonymous requests on API and web paths alike', async () => {
     const body = { throttle_unauthenticated_enabled: true, throttle_unauthenticated_requests_per_period: 2, throttle_unauthenticated_period_in_seconds: 60 }
     expect((await api.put('/application/settings', { as: 'root', body })).status).toBe(200)
