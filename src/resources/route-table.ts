@@ -496,6 +496,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/housekeeping",
       "GET /projects/:id/storage",
       "GET /groups/:id/projects/shared",
+      "GET /users/:user_id/starred_projects",
     ],
   },
   "project-export": {

@@ -437,6 +437,8 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/groups', path: '/projects/20/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/groups', path: '/projects/21/groups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /users/:user_id/projects', path: '/users/6/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // A user's starred projects (usersadm): anyone, the list narrowed to what the caller can read.
+  { key: 'GET /users/:user_id/starred_projects', path: '/users/4/starred_projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // A user's memberships: administrators only (users.rb `authenticated_as_admin!`).
   // Project transfer: change_namespace (the project's owners, administrators), then
   // transfer_projects in the target (Maintainer+ of secret-lab: olive).
@@ -789,6 +791,10 @@ const ROWS: Row[] = [
   { key: 'DELETE /users/:id', path: '/users/7', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   { key: 'POST /users/:id/block', path: '/users/7/block', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'POST /users/:id/unblock', path: '/users/11/unblock', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  // User states (usersadm): administrators only; approve answers the service's own 403 text.
+  { key: 'POST /users/:id/activate', path: '/users/13/activate', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:id/deactivate', path: '/users/7/deactivate', ok: 'true', arrange: (sim) => void sim.db.tables.users.update(7, { last_activity_on: null, current_sign_in_at: null }), expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:id/approve', path: '/users/11/approve', forbidden: { message: 'You are not allowed to approve a user' }, arrange: (sim) => void sim.db.tables.users.update(11, { state: 'blocked_pending_approval' }), expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /namespaces', path: '/namespaces', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/users', path: '/projects/20/users', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/users', path: '/projects/21/users', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
