@@ -197,6 +197,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/events",
     ],
   },
+  "features": {
+    api: [
+      "GET /features",
+      "POST /features/:name",
+      "DELETE /features/:name",
+    ],
+  },
   "forks": {
     api: [
       "POST /projects/:id/fork",

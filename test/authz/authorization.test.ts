@@ -791,6 +791,10 @@ const ROWS: Row[] = [
   { key: 'DELETE /users/:id', path: '/users/7', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   { key: 'POST /users/:id/block', path: '/users/7/block', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'POST /users/:id/unblock', path: '/users/11/unblock', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  // Feature flags (usersadm): administrators only (features.rb `before { authenticated_as_admin! }`).
+  { key: 'GET /features', path: '/features', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /features/:name', path: '/features/matrix_flag', body: { value: 'true' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /features/:name', path: '/features/matrix_flag', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // User states (usersadm): administrators only; approve answers the service's own 403 text.
   { key: 'POST /users/:id/activate', path: '/users/13/activate', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'POST /users/:id/deactivate', path: '/users/7/deactivate', ok: 'true', arrange: (sim) => void sim.db.tables.users.update(7, { last_activity_on: null, current_sign_in_at: null }), expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
