@@ -913,6 +913,10 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /users/:user_id/impersonation_tokens/:impersonation_token_id",
       "DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id",
       "GET /user/activities",
+      "POST /users/:id/follow",
+      "POST /users/:id/unfollow",
+      "GET /users/:id/following",
+      "GET /users/:id/followers",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

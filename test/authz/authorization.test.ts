@@ -791,6 +791,11 @@ const ROWS: Row[] = [
   { key: 'DELETE /users/:id', path: '/users/7', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   { key: 'POST /users/:id/block', path: '/users/7/block', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'POST /users/:id/unblock', path: '/users/11/unblock', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  // Following users (usersadm): any signed-in user may follow; the lists are public profiles' to read.
+  { key: 'POST /users/:id/follow', path: '/users/14/follow', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /users/:id/unfollow', path: '/users/14/unfollow', arrange: (sim) => { for (const id of [1, 2, 3, 4, 5, 6, 7]) sim.db.tables.user_follow_users.insert({ follower_id: id, followee_id: 14, created_at: '2021-03-01T00:00:00.000Z' }) }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /users/:id/followers', path: '/users/4/followers', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /users/:id/following', path: '/users/4/following', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Feature flags (usersadm): administrators only (features.rb `before { authenticated_as_admin! }`).
   { key: 'GET /features', path: '/features', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'POST /features/:name', path: '/features/matrix_flag', body: { value: 'true' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
