@@ -912,6 +912,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /users/:user_id/impersonation_tokens",
       "GET /users/:user_id/impersonation_tokens/:impersonation_token_id",
       "DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id",
+      "POST /users/:user_id/personal_access_tokens",
       "GET /user/activities",
       "POST /users/:id/follow",
       "POST /users/:id/unfollow",

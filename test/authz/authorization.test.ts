@@ -791,6 +791,7 @@ const ROWS: Row[] = [
   { key: 'DELETE /users/:id', path: '/users/7', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   { key: 'POST /users/:id/block', path: '/users/7/block', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'POST /users/:id/unblock', path: '/users/11/unblock', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:user_id/personal_access_tokens', path: '/users/4/personal_access_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   // Following users (usersadm): any signed-in user may follow; the lists are public profiles' to read.
   { key: 'POST /users/:id/follow', path: '/users/14/follow', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
   { key: 'POST /users/:id/unfollow', path: '/users/14/unfollow', arrange: (sim) => { for (const id of [1, 2, 3, 4, 5, 6, 7]) sim.db.tables.user_follow_users.insert({ follower_id: id, followee_id: 14, created_at: '2021-03-01T00:00:00.000Z' }) }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
