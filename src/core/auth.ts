@@ -161,12 +161,14 @@ function checkUserState(user: UserRecord, baseUrl: string): void {
 
 /**
  * `Gitlab::Auth::UserAccessDeniedReason#rejection_message` for a user who may not act (13.x): the
- * text for a blocked (or LDAP-blocked) and a deactivated account, null for an active one. The API
+ * text for a blocked (or LDAP-blocked), a pending-approval and a deactivated account, null for an
+ * active one. The API
  * answers it as a 403, git over HTTP as its plain-text 403 (`GitAccess#check_active_user!`).
  * @param baseUrl `Gitlab.config.gitlab.url`, which the deactivated text ends with (no full stop).
  */
 export function userAccessDeniedReason(user: UserRecord, baseUrl: string): string | null {
   if (user.state === 'blocked' || user.state === 'ldap_blocked') return 'Your account has been blocked.'
+  if (user.state === 'blocked_pending_approval') return 'Your account is pending approval from your administrator and hence blocked.'
   if (user.state === 'deactivated') return `Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${baseUrl}`
   return null
 }

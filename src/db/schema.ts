@@ -20,8 +20,12 @@ export interface UserRecord extends Row {
   username: string
   name: string
   email: string
-  /** `active`, `blocked`, `ldap_blocked` (blocked by the LDAP sync; the API may not unblock it) or `deactivated`. */
-  state: 'active' | 'blocked' | 'ldap_blocked' | 'deactivated'
+  /**
+   * `active`, `blocked`, `ldap_blocked` (blocked by the LDAP sync; the API may not unblock it),
+   * `blocked_pending_approval` (signed up while admin approval is required; `POST /users/:id/approve`)
+   * or `deactivated`.
+   */
+  state: 'active' | 'blocked' | 'ldap_blocked' | 'blocked_pending_approval' | 'deactivated'
   admin: boolean
   avatar_url: string | null
   bio: string

@@ -23,6 +23,7 @@ export * from './deploy-tokens/index.js' // deploy tokens of the instance, proje
 export * from './deployments/index.js' // deployments, from the API and from CI jobs (issue 36 item 3)
 export * from './environments/index.js' // deployment environments (issue 36 item 3)
 export * from './events/index.js' // contribution events from the domain-event channel, and the events API (issue 37 item 6)
+export * from './features/index.js' // GitLab's feature flags as a store (issue 37 item 7)
 export * from './forks/index.js' // forks and fork links (issue 34 item 7)
 export * from './freeze-periods/index.js'
 export * from './git-http/index.js' // git's smart HTTP: clone, fetch, push (issue 35)

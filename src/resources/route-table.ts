@@ -206,6 +206,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/events",
     ],
   },
+  "features": {
+    api: [
+      "GET /features",
+      "POST /features/:name",
+      "DELETE /features/:name",
+    ],
+  },
   "forks": {
     api: [
       "POST /projects/:id/fork",
@@ -524,6 +531,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/housekeeping",
       "GET /projects/:id/storage",
       "GET /groups/:id/projects/shared",
+      "GET /users/:user_id/starred_projects",
     ],
   },
   "project-export": {
@@ -922,11 +930,19 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /users/:id",
       "POST /users/:id/block",
       "POST /users/:id/unblock",
+      "POST /users/:id/activate",
+      "POST /users/:id/deactivate",
+      "POST /users/:id/approve",
       "GET /users/:user_id/impersonation_tokens",
       "POST /users/:user_id/impersonation_tokens",
       "GET /users/:user_id/impersonation_tokens/:impersonation_token_id",
       "DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id",
+      "POST /users/:user_id/personal_access_tokens",
       "GET /user/activities",
+      "POST /users/:id/follow",
+      "POST /users/:id/unfollow",
+      "GET /users/:id/following",
+      "GET /users/:id/followers",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

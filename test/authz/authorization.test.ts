@@ -437,6 +437,8 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/groups', path: '/projects/20/groups', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/groups', path: '/projects/21/groups', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /users/:user_id/projects', path: '/users/6/projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // A user's starred projects (usersadm): anyone, the list narrowed to what the caller can read.
+  { key: 'GET /users/:user_id/starred_projects', path: '/users/4/starred_projects', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // A user's memberships: administrators only (users.rb `authenticated_as_admin!`).
   // Project transfer: change_namespace (the project's owners, administrators), then
   // transfer_projects in the target (Maintainer+ of secret-lab: olive).
@@ -802,6 +804,20 @@ const ROWS: Row[] = [
   { key: 'DELETE /users/:id', path: '/users/7', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   { key: 'POST /users/:id/block', path: '/users/7/block', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'POST /users/:id/unblock', path: '/users/11/unblock', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:user_id/personal_access_tokens', path: '/users/4/personal_access_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  // Following users (usersadm): any signed-in user may follow; the lists are public profiles' to read.
+  { key: 'POST /users/:id/follow', path: '/users/14/follow', expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'POST /users/:id/unfollow', path: '/users/14/unfollow', arrange: (sim) => { for (const id of [1, 2, 3, 4, 5, 6, 7]) sim.db.tables.user_follow_users.insert({ follower_id: id, followee_id: 14, created_at: '2021-03-01T00:00:00.000Z' }) }, expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, S] },
+  { key: 'GET /users/:id/followers', path: '/users/4/followers', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /users/:id/following', path: '/users/4/following', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Feature flags (usersadm): administrators only (features.rb `before { authenticated_as_admin! }`).
+  { key: 'GET /features', path: '/features', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /features/:name', path: '/features/matrix_flag', body: { value: 'true' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /features/:name', path: '/features/matrix_flag', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // User states (usersadm): administrators only; approve answers the service's own 403 text.
+  { key: 'POST /users/:id/activate', path: '/users/13/activate', ok: 'true', expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:id/deactivate', path: '/users/7/deactivate', ok: 'true', arrange: (sim) => void sim.db.tables.users.update(7, { last_activity_on: null, current_sign_in_at: null }), expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'POST /users/:id/approve', path: '/users/11/approve', forbidden: { message: 'You are not allowed to approve a user' }, arrange: (sim) => void sim.db.tables.users.update(11, { state: 'blocked_pending_approval' }), expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /namespaces', path: '/namespaces', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/users', path: '/projects/20/users', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/users', path: '/projects/21/users', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },

@@ -53,7 +53,7 @@ export function forcedError(decision: FaultDecision & { status: number }): ApiEr
 /**
  * Lets a request in, or refuses it as GitLab's front does: 414 for a query over
  * {@link MAX_QUERY_LENGTH}, 413 for a body over the scenario's `max_request_body_bytes` (see
- * {@link checkBodySize}), 429 over the scenario's rate limit (API paths only), 400 `Bad Request`
+ * {@link checkBodySize}), 429 over a Rack::Attack throttle (the scenario's rate limit on API paths, the application settings' throttles), 400 `Bad Request`
  * for a malformed head (see {@link malformedHead}).
  * @returns the request, with its body read when its size had to be measured.
  * @throws ApiError 414, 413, 429 or 400, in that order of checking.
@@ -71,8 +71,8 @@ export async function admit(db: Db, limiter: RateLimiter, clock: Clock, request:
  */
 export function admitHead(db: Db, limiter: RateLimiter, clock: Clock, request: CoreRequest, where: Classified): CoreRequest {
   if (request.query.length > MAX_QUERY_LENGTH) throw uriTooLong()
-  if (where.front) {
-    const over = limiter.check(db, request, clock.now())
+  if (where.zone === 'api' || where.zone === 'gone' || where.zone === 'web') {
+    const over = limiter.check(db, request, clock.now(), where.front ? 'api' : 'web')
     if (over) throw rateLimited(over.headers)
   }
   if (malformedHead(request)) throw malformedRequest()

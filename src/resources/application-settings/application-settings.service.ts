@@ -30,6 +30,11 @@ const NUMERIC: readonly [string, (n: number) => boolean, string][] = [
   ['minimum_password_length', (n) => n <= 128, 'must be less than or equal to 128'],
   ['max_pages_size', (n) => n >= 0, ValidationMessage.greaterThanOrEqualTo(0)],
   ['max_pages_size', (n) => n <= 1048576, 'must be less than or equal to 1048576'],
+  // gitlab: application_setting.rb validates each throttle's numbers `greater_than: 0`.
+  ...['unauthenticated', 'authenticated_api', 'authenticated_web'].flatMap((t): [string, (n: number) => boolean, string][] => [
+    [`throttle_${t}_requests_per_period`, (n) => n > 0, 'must be greater than 0'],
+    [`throttle_${t}_period_in_seconds`, (n) => n > 0, 'must be greater than 0'],
+  ]),
 ]
 
 /**

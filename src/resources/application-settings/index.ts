@@ -7,6 +7,8 @@
 import type { Area } from '../../scenario/area.js'
 import { applicationSettingFragment } from './application-settings.scenario.js'
 import { applicationSettingTables } from './application-settings.tables.js'
+// The throttle settings drive the engine's rate limiter (registered at start).
+import './application-settings.throttles.js'
 
 export type { ApplicationSettingValuesRecord } from './application-settings.tables.js'
 

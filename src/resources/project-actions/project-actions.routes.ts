@@ -14,12 +14,13 @@ import { route, type Route } from '../../core/route.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { UserBasic } from '../../entities/user.js'
 import { AccessLevel, hasProjectAccess } from '../../rules/access.js'
-import { findGroup, findProject } from '../../rules/finders.js'
+import { findGroup, findProject, findUser } from '../../rules/finders.js'
 import { repositoryStorage } from '../../rules/repository.js'
 import { searchUsers } from '../../rules/user-search.js'
 import { issueCounts } from '../issues/issues.public.js'
 import { listProjects, PROJECT_ORDER_COLUMNS } from '../projects/projects.public.js'
-import { archiveProject, hashedDiskPath, housekeepingJobId, isStarred, sharedProjectIds, starProject, starrers, unstarProject } from './project-actions.service.js'
+import { starredProjectIds } from './project-actions.public.js'
+import { archiveProject, canReadProfile, hashedDiskPath, housekeepingJobId, isStarred, sharedProjectIds, starProject, starrers, unstarProject } from './project-actions.service.js'
 
 const id = p.string({ required: true })
 
@@ -36,6 +37,14 @@ const sharedListParams = {
   with_merge_requests_enabled: p.boolean({ default: false }),
   min_access_level: p.integer({ values: [10, 20, 30, 40, 50] }),
   with_custom_attributes: p.boolean({ default: false }),
+}
+
+/** `collection_params` of projects.rb (13.12) besides pagination: `GET /users/:user_id/starred_projects`'s filters. */
+const starredListParams = {
+  ...sharedListParams,
+  owned: p.boolean({ default: false }),
+  membership: p.boolean({ default: false }),
+  statistics: p.boolean({ default: false }),
 }
 
 /** The project action routes. */
@@ -126,6 +135,25 @@ export const projectActionRoutes: Route[] = [
       const rows = listProjects(ctx, { ...ctx.params, owned: false, membership: false }, (project) => shared.has(project.id))
       const counts = issueCounts(ctx.db)
       return paginated(ctx, rows, (project) => (ctx.params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx, counts)))
+    },
+  }),
+
+  // gitlab: lib/api/projects.rb `get ":user_id/starred_projects"` (13.12) with
+  // app/finders/starred_projects_finder.rb: the user's starred projects the caller can read, with
+  // the projects list's filters and order (ProjectsFinder; `starred` narrows to the caller's own
+  // stars too); none when the caller may not read the user's profile (a private profile).
+  route('GET /users/:user_id/starred_projects', {
+    auth: 'optional',
+    params: { user_id: p.string({ required: true }), ...starredListParams, ...paginationParams },
+    handler(ctx) {
+      const { params, currentUser } = ctx
+      const user = findUser(ctx, params.user_id)
+      const starred = canReadProfile(currentUser, user) ? starredProjectIds(ctx.db, user.id) : new Set<number>()
+      const callers = params.starred && currentUser ? starredProjectIds(ctx.db, currentUser.id) : undefined
+      const rows = listProjects(ctx, params, (project) => starred.has(project.id) && (!callers || callers.has(project.id)))
+      const counts = issueCounts(ctx.db)
+      const basic = params.simple || currentUser === null
+      return paginated(ctx, rows, (project) => (basic ? BasicProjectDetails(project, ctx) : Project(project, ctx, counts)))
     },
   }),
 ]

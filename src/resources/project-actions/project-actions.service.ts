@@ -61,3 +61,11 @@ export function hashedDiskPath(projectId: number): string {
 export function sharedProjectIds(db: Db, group: GroupRecord): Set<number> {
   return new Set(db.tables.project_group_links.where('group_id', group.id).map((link) => link.project_id))
 }
+
+/**
+ * `read_user_profile` (UserPolicy, 13.12): a public profile, or the user themself, or an
+ * administrator. StarredProjectsFinder shows nothing without it.
+ */
+export function canReadProfile(viewer: UserRecord | null, user: UserRecord): boolean {
+  return !user.private_profile || (viewer !== null && (viewer.id === user.id || viewer.admin))
+}

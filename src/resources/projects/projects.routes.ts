@@ -18,7 +18,9 @@ import { p } from '../../core/params.js'
 import { present } from '../../core/ruby.js'
 import { acceptedReply, created, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
-import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
+import type { Db } from '../../db/db.js'
+import type { GroupRecord, ProjectRecord, UserRecord } from '../../db/schema.js'
+import { starredProjectIds } from '../project-actions/project-actions.public.js'
 import { Group } from '../../entities/group.js'
 import { BasicProjectDetails, Project } from '../../entities/project.js'
 import { issueCounts } from '../issues/issues.public.js'
@@ -62,7 +64,7 @@ const UPDATE_AT_LEAST_ONE_OF = [
 
 /**
  * `collection_params` of a project list besides pagination (lib/api/projects.rb): the order and the
- * filters `ProjectsFinder` reads. `starred` finds nothing (fakelab keeps no stars);
+ * filters `ProjectsFinder` reads. `starred` keeps the caller's starred projects (project-actions' stars);
  * `with_issues_enabled` and `with_merge_requests_enabled` keep every project (every feature is on).
  */
 const projectCollectionParams = {
@@ -81,6 +83,16 @@ const projectCollectionParams = {
   statistics: p.boolean({ default: false }),
 }
 
+/**
+ * ProjectsFinder `by_starred`: with `starred` and a signed-in caller, a filter keeping the caller's
+ * starred projects; undefined (no filter) otherwise, an anonymous caller's `starred` included.
+ */
+function starredBy(ctx: { db: Db; currentUser: UserRecord | null }, starred: boolean): ((project: ProjectRecord) => boolean) | undefined {
+  if (!starred || !ctx.currentUser) return undefined
+  const ids = starredProjectIds(ctx.db, ctx.currentUser.id)
+  return (project) => ids.has(project.id)
+}
+
 /** Routes of the projects area implemented so far. */
 export const projectRoutes: Route[] = [
   route('GET /projects', {
@@ -95,6 +107,7 @@ export const projectRoutes: Route[] = [
       simple: p.boolean({ default: false }),
       owned: p.boolean({ default: false }),
       membership: p.boolean({ default: false }),
+      starred: p.boolean({ default: false }),
       min_access_level: p.integer({ values: [10, 20, 30, 40, 50] }),
       pagination: p.string({ values: ['offset', 'keyset'] }),
       id_after: p.integer(),
@@ -110,7 +123,7 @@ export const projectRoutes: Route[] = [
       if (!keyset && params.page * Math.min(Math.max(params.per_page, 0), 100) > MAX_PROJECT_OFFSET) {
         throw grapeError(ErrorMessage.offsetTooLarge(MAX_PROJECT_OFFSET, 'Project'), 405)
       }
-      const rows = filterByCustomAttributes(ctx.db, 'project', listProjects(ctx, params), params.custom_attributes, ctx.currentUser?.admin === true)
+      const rows = filterByCustomAttributes(ctx.db, 'project', listProjects(ctx, params, starredBy(ctx, params.starred)), params.custom_attributes, ctx.currentUser?.admin === true)
       const present = (project: ProjectRecord) => (params.simple ? BasicProjectDetails(project, ctx) : Project(project, ctx, issueCounts(ctx.db)))
       if (keyset) {
         const page = paginateKeyset(ctx, rows, params.sort as 'asc' | 'desc')
@@ -206,7 +219,8 @@ export const projectRoutes: Route[] = [
     handler(ctx) {
       const { params } = ctx
       const owner = findUser(ctx, params.user_id)
-      const rows = params.starred ? [] : listProjects(ctx, params, (project) => project.namespace_type === 'user' && project.namespace_id === owner.id)
+      const starred = starredBy(ctx, params.starred)
+      const rows = listProjects(ctx, params, (project) => project.namespace_type === 'user' && project.namespace_id === owner.id && (!starred || starred(project)))
       const basic = params.simple || ctx.currentUser === null
       return paginated(ctx, rows, (project) => (basic ? BasicProjectDetails(project, ctx) : Project(project, ctx, issueCounts(ctx.db))))
     },

@@ -12,23 +12,30 @@ import { userTables } from './users.tables.js'
 export type { OauthApplicationFields, ScenarioPersonalAccessToken, UserFields } from './users.scenario.js'
 export type { OauthApplicationRecord } from './users.tables.js'
 export type { UserAvatarRecord } from './users.avatars.js'
+export type { UserFollowUserRecord } from './users.tables.js'
 
 /** The users area. */
 export const users: Area = {
   name: 'users',
   load: async () => {
-    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }] = await Promise.all([
+    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }, { userFollowRoutes }] = await Promise.all([
       import('./users.routes.js'),
       import('./users.avatars.js'),
       import('./users.impersonation-tokens.js'),
       import('./users.activities.js'),
+      import('./users.follows.js'),
     ])
-    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes], web: userAvatarWebRoutes }
+    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes, ...userFollowRoutes], web: userAvatarWebRoutes }
   },
   register: async () => {
     // A user's password authenticates git over HTTP (registered with the git-http area).
     await import('./users.git.js')
   },
   tables: { ...userTables, ...userAvatarTables },
+  // A follow goes with either user (`users_follow_users`' foreign keys, ON DELETE CASCADE).
+  cascade: [
+    { kind: 'cascade', table: 'user_follow_users', column: 'follower_id', parent: 'users' },
+    { kind: 'cascade', table: 'user_follow_users', column: 'followee_id', parent: 'users' },
+  ],
   scenario: userFragment,
 }

@@ -1,6 +1,7 @@
 /**
  * `/users/:user_id/impersonation_tokens` (administrators only): list (by state), get, create and
- * revoke a user's impersonation tokens. They are rows of core's `personal_access_tokens` with
+ * revoke a user's impersonation tokens; `POST /users/:user_id/personal_access_tokens` creates a
+ * personal access token for a user. They are rows of core's `personal_access_tokens` with
  * `impersonation` set, so a created token authenticates as its user (`core/auth.ts`), with its
  * scopes, until revoked or expired, and never while the instance's `impersonation_enabled` is off.
  * gitlab: lib/api/users.rb (`resource :impersonation_tokens`), lib/api/entities/impersonation_token.rb,
@@ -9,7 +10,7 @@
  * @module
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { notFound, validationFailed } from '../../core/errors.js'
+import { apiMessage, notFound, validationFailed } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
@@ -57,6 +58,13 @@ function findImpersonationToken(ctx: Ctx<unknown>, user: UserRecord, id: number)
   return token
 }
 
+/** A new token secret no other personal access token has (`TokenAuthenticatable`). */
+function uniqueSecret(ctx: Ctx<unknown>): string {
+  let secret = friendlyToken(ctx.faker)
+  while (ctx.db.tables.personal_access_tokens.where('token', secret).length > 0) secret = friendlyToken(ctx.faker)
+  return secret
+}
+
 const userId = p.integer({ required: true })
 const tokenId = p.integer({ required: true })
 const base = '/users/:user_id/impersonation_tokens'
@@ -84,12 +92,10 @@ export const impersonationTokenRoutes: Route[] = [
       if (ctx.params.name.trim() === '') errors.name = ["can't be blank"]
       if (scopes.length === 0) errors.scopes = ["can't be blank"]
       if (Object.keys(errors).length > 0) throw validationFailed(errors)
-      let secret = friendlyToken(ctx.faker)
-      while (ctx.db.tables.personal_access_tokens.where('token', secret).length > 0) secret = friendlyToken(ctx.faker)
       const token = ctx.db.tables.personal_access_tokens.insert({
         user_id: user.id,
         name: ctx.params.name,
-        token: secret,
+        token: uniqueSecret(ctx),
         scopes,
         revoked: false,
         expires_at: ctx.params.expires_at ?? null,
@@ -119,6 +125,35 @@ export const impersonationTokenRoutes: Route[] = [
       checkUnmodifiedSince(ctx, token.created_at) // destroy_conditionally! { token.revoke! }
       ctx.db.tables.personal_access_tokens.update(token.id, { revoked: true })
       return noContent()
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `resource ':user_id/personal_access_tokens'` (13.6+, administrators)
+  // with PersonalAccessTokens::CreateService: the token's validation errors as a 422 sentence
+  // (`render_api_error!(message, :unprocessable_entity)`), else PersonalAccessTokenWithToken.
+  route('POST /users/:user_id/personal_access_tokens', {
+    auth: 'admin',
+    params: { user_id: userId, name: p.string({ required: true }), scopes: p.strings({ required: true, values: ALL_AVAILABLE_SCOPES }), expires_at: p.date() },
+    handler(ctx) {
+      const user = userById(ctx, ctx.params.user_id)
+      const scopes = [...new Set(ctx.params.scopes)]
+      const errors: string[] = []
+      if (ctx.params.name.trim() === '') errors.push("Name can't be blank")
+      if (scopes.length === 0) errors.push("Scopes can't be blank")
+      // ActiveSupport's to_sentence: "a and b".
+      if (errors.length > 0) throw apiMessage(422, errors.join(' and '))
+      const token = ctx.db.tables.personal_access_tokens.insert({
+        user_id: user.id,
+        name: ctx.params.name,
+        token: uniqueSecret(ctx),
+        scopes,
+        revoked: false,
+        expires_at: ctx.params.expires_at ?? null,
+        impersonation: false,
+        created_at: ctx.now,
+        last_used_at: null,
+      })
+      return created({ ...PersonalAccessToken(token, ctx.today), token: token.token })
     },
   }),
 ]

@@ -6,7 +6,7 @@
  * Source: GitLab doc/api/users.md; gitlabhq:lib/api/users.rb.
  * @module
  */
-import { conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
+import { apiMessage, conflict, forbidden, notFound, unauthorized } from '../../core/errors.js'
 import { filterByCustomAttributes } from '../custom-attributes/custom-attributes.public.js'
 import { UserMessage } from './users.messages.js'
 import { checkUnmodifiedSince } from '../../core/conditional.js'
@@ -19,7 +19,7 @@ import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
 import { avatarErrors, storeAvatar } from './users.avatars.js'
-import { createUser, destroyUser, listUsers, soloOwnedGroups, storeIdentity, updateUser, userByIdentity, type UserOrder } from './users.service.js'
+import { createUser, destroyUser, isBlocked, isInternal, listUsers, MINIMUM_INACTIVE_DAYS, noRecentActivity, soloOwnedGroups, storeIdentity, updateUser, userByIdentity, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */
 const optionalAttributes = {
@@ -202,13 +202,15 @@ export const userRoutes: Route[] = [
     handler(ctx) {
       const user = findUserAsAdmin(ctx)
       if (user.state === 'ldap_blocked') throw forbidden(UserMessage.ldapBlockedNotModifiable)
-      if (user.state === 'blocked') return created(null)
+      // `blocked?` holds for a user pending approval too.
+      if (isBlocked(user)) return created(null)
       ctx.db.tables.users.update(user.id, { state: 'blocked' })
       return created(true)
     },
   }),
 
-  // gitlab: lib/api/users.rb `post ':id/unblock'`: `user.activate`, false for an active user.
+  // gitlab: lib/api/users.rb `post ':id/unblock'`: `user.activate`, false for an active user; a
+  // user pending approval is activated too (the state machine's `activate` leaves every blocked state).
   route('POST /users/:id/unblock', {
     params: { id: p.integer({ required: true }) },
     handler(ctx) {
@@ -218,6 +220,49 @@ export const userRoutes: Route[] = [
       if (user.state === 'active') return created(false)
       ctx.db.tables.users.update(user.id, { state: 'active' })
       return created(true)
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `post ':id/activate'` (13.12): 403 for any blocked state, then
+  // `user.activate`: true from deactivated, false for an active user (no transition).
+  route('POST /users/:id/activate', {
+    params: { id: p.integer({ required: true }) },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      if (isBlocked(user)) throw forbidden(UserMessage.blockedNotActivatable)
+      if (user.state === 'active') return created(false)
+      ctx.db.tables.users.update(user.id, { state: 'active' })
+      return created(true)
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `post ':id/deactivate'` (13.12): `break if user.deactivated?` (201
+  // `null`); unless `can_be_deactivated?` (active, no activity in 90 days, not internal) a 403 saying why.
+  route('POST /users/:id/deactivate', {
+    params: { id: p.integer({ required: true }) },
+    handler(ctx) {
+      const user = findUserAsAdmin(ctx)
+      if (user.state === 'deactivated') return created(null)
+      if (isBlocked(user)) throw forbidden(UserMessage.blockedNotDeactivatable)
+      if (isInternal(user)) throw forbidden(UserMessage.internalNotDeactivatable)
+      if (!noRecentActivity(user, ctx.now)) throw forbidden(UserMessage.recentlyActive(MINIMUM_INACTIVE_DAYS))
+      ctx.db.tables.users.update(user.id, { state: 'deactivated' })
+      return created(true)
+    },
+  }),
+
+  // gitlab: lib/api/users.rb `post ':id/approve'` (13.7+) with app/services/users/approve_service.rb
+  // (13.12): no `authenticated_as_admin!`: 404 for an unknown user, then the service's 403 for a
+  // non-administrator, 409 for a user not pending approval, else 201 with the service's result hash.
+  route('POST /users/:id/approve', {
+    params: { id: p.integer({ required: true }) },
+    handler(ctx) {
+      const user = ctx.db.tables.users.get(ctx.params.id)
+      if (!user) throw notFound('User')
+      if (!ctx.currentUser!.admin) throw apiMessage(403, UserMessage.approveNotAllowed)
+      if (user.state !== 'blocked_pending_approval') throw apiMessage(409, UserMessage.notPendingApproval)
+      ctx.db.tables.users.update(user.id, { state: 'active' })
+      return created({ message: 'Success', http_status: 'created', status: 'success' })
     },
   }),
 ]

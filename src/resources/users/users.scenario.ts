@@ -95,7 +95,7 @@ const userFields = {
   /** Default false. */
   admin: z.boolean().default(false).describe('An administrator. Default false.'),
   /** Default `active`. `ldap_blocked`: blocked by the LDAP sync, which the API may neither block nor unblock. */
-  state: z.enum(['active', 'blocked', 'ldap_blocked', 'deactivated']).default('active').describe('active, blocked, ldap_blocked (blocked by the LDAP sync) or deactivated. Default active.'),
+  state: z.enum(['active', 'blocked', 'ldap_blocked', 'blocked_pending_approval', 'deactivated']).default('active').describe('active, blocked, ldap_blocked (blocked by the LDAP sync), blocked_pending_approval (awaiting an administrator\'s approval) or deactivated. Default active.'),
   /** An external user (sees only what they are a member of). Default false. */
   external: z.boolean().default(false).describe('An external user (sees only what they are a member of). Default false.'),
   avatar_url: z.string().nullable().default(null).describe('Avatar URL; null = none. Default null.'),

@@ -248,3 +248,27 @@ export function findUsers(db: Db, filters: UserFilters): UserRecord[] {
   if (filters.created_before) users = users.filter((u) => u.created_at <= filters.created_before!)
   return users
 }
+
+/** `User::MINIMUM_INACTIVE_DAYS` (13.12): a user active more recently cannot be deactivated. */
+export const MINIMUM_INACTIVE_DAYS = 90
+
+/** `User#blocked?`: the blocked states of the state machine (blocked, LDAP-blocked, pending approval). */
+export function isBlocked(user: UserRecord): boolean {
+  return user.state === 'blocked' || user.state === 'ldap_blocked' || user.state === 'blocked_pending_approval'
+}
+
+/** `User#internal?` (13.12): the ghost user, and bots other than project bots. */
+export function isInternal(user: UserRecord): boolean {
+  return user.user_type === 'ghost'
+}
+
+/**
+ * `User#no_recent_activity?`: the later of `last_activity_on` (its midnight, UTC) and
+ * `current_sign_in_at`, none counting as the epoch, is at least {@link MINIMUM_INACTIVE_DAYS} ago.
+ * @param now the request's time (ISO 8601).
+ */
+export function noRecentActivity(user: UserRecord, now: string): boolean {
+  const times = [user.last_activity_on ? Date.parse(`${user.last_activity_on}T00:00:00Z`) : 0, user.current_sign_in_at ? Date.parse(user.current_sign_in_at) : 0]
+  const lastActive = Math.max(...times.map((t) => (Number.isNaN(t) ? 0 : t)))
+  return Math.floor(lastActive / 1000) <= Math.floor(Date.parse(now) / 1000) - MINIMUM_INACTIVE_DAYS * 86400
+}

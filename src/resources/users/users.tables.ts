@@ -7,6 +7,13 @@
 import type { Row } from '../../db/collection.js'
 import { table, type Timestamp } from '../../db/schema.js'
 
+/** A follow (`users_follow_users`): `follower_id` follows `followee_id`. */
+export interface UserFollowUserRecord extends Row {
+  follower_id: number
+  followee_id: number
+  created_at: Timestamp
+}
+
 /** An OAuth application (`oauth_applications`). Its `secret` is never presented. */
 export interface OauthApplicationRecord extends Row {
   name: string
@@ -27,6 +34,7 @@ export interface OauthApplicationRecord extends Row {
 declare module '../../db/schema.js' {
   interface Tables {
     oauth_applications: OauthApplicationRecord
+    user_follow_users: UserFollowUserRecord
   }
   /**
    * This area's columns on core's users: the account's password and the user's external identities
@@ -60,4 +68,5 @@ interface UserIdentity {
 /** The tables and their indexes. */
 export const userTables = {
   oauth_applications: table<OauthApplicationRecord>(['uid']),
+  user_follow_users: table<UserFollowUserRecord>(['follower_id', 'followee_id']),
 }
