@@ -578,14 +578,17 @@ async function verify(exchanges: Exchange[], scenarioYaml: string, tokens: Reado
   const replayer = createSessionReplayer(sim, DEFAULT_NORMALISATIONS, [], tokens)
   const fields = new Map<string, Set<string>>()
   const notes: string[] = []
-  let renamed = 0
+  const renamed = new Set<string>()
   for (const [index, x] of exchanges.entries()) {
     const result = await replayer.replay(x.entry, index)
     // Records the session creates get the simulator's next ids, not GitLab's (the scenario holds
     // only the records the session saw); the replayer sends later requests to the new ids.
-    const ids = replayer.renamedIds().filter((r) => !r.kind.includes('#'))
-    for (const r of ids.slice(renamed)) notes.push(`POST ${x.template}: created ${KIND_OF_COLLECTION[r.kind] ?? r.kind} ${r.recorded} is ${r.simulated} here (ids continue past the imported records, not GitLab's sequence)`)
-    renamed = ids.length
+    for (const r of replayer.renamedIds()) {
+      const key = `${r.kind}/${r.recorded}`
+      if (r.kind.includes('#') || renamed.has(key)) continue
+      renamed.add(key)
+      notes.push(`POST ${x.template}: created ${KIND_OF_COLLECTION[r.kind] ?? r.kind} ${r.recorded} is ${r.simulated} here (ids continue past the imported records, not GitLab's sequence)`)
+    }
     if (result.recordedStatus !== result.simulatedStatus) {
       notes.push(`${x.method} ${x.path}: status ${result.recordedStatus} recorded, ${result.simulatedStatus} from the imported scenario`)
       continue
