@@ -28,7 +28,6 @@ import { parseScenario } from '../simulator.js'
 import { credentialOf, importedToken, isJobToken } from './credentials.js'
 import { cassetteMeta, harHeader } from './har.js'
 import { apiPath } from './match.js'
-import { createSessionReplayer } from '../verify/verify.js'
 import { DEFAULT_NORMALISATIONS } from '../verify/normalise.js'
 
 /** Options of {@link importCassette}. */
@@ -574,6 +573,8 @@ export function tokenMap(tokens: readonly ImportedToken[]): Map<string, string> 
  * differs, one note per route and field (`[]` for any list index).
  */
 async function verify(exchanges: Exchange[], scenarioYaml: string, tokens: ReadonlyMap<string, string>): Promise<string[]> {
+  // Loaded when used: verify seeds its replays with importCassette, so a static import would make a cycle.
+  const { createSessionReplayer } = await import('../verify/verify.js')
   const sim = createSimulator({ scenario: scenarioYaml })
   const replayer = createSessionReplayer(sim, DEFAULT_NORMALISATIONS, [], tokens)
   const fields = new Map<string, Set<string>>()
