@@ -1,8 +1,12 @@
-// Re-records the verify corpus: for each client style (python-gitlab, @gitbeaker/rest, curl), a
+// Re-records the verify corpus and the round-trip cassettes: for each session (the corpus's
+// python-gitlab, @gitbeaker/rest and curl sessions, cassettes/<name>.har; the round trip's
+// python-gitlab, @gitbeaker/rest, Ruby gem and curl sessions, cassettes/roundtrip/<client>.har), a
 // fresh local upstream (`fakelab serve` on the default scenario: it stands in for GitLab), a
 // `fakelab record` proxy in front of it, the session run through the proxy, then SIGINT, which
-// writes cassettes/<name>.har. Run `npm run build` first (this uses bin/fakelab, so dist/).
-// Usage: node cassettes/record.mjs [name...]  (npm run corpus)
+// writes the cassette. Run `npm run build` first (this uses bin/fakelab, so dist/).
+// The Ruby session needs Debian's ruby-gitlab (`apt-get install ruby-gitlab`), the python ones
+// python3-gitlab: re-recording runs where they are installed; tests replay the checked-in cassettes.
+// Usage: node cassettes/record.mjs [name...]  (npm run corpus; names as in SESSIONS below)
 import { execFileSync, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -29,6 +33,10 @@ const SESSIONS = {
   'python-gitlab': (url) => [findPython(), ['-W', 'ignore', join(HERE, 'sessions', 'python_gitlab_session.py'), url]],
   gitbeaker: (url) => [process.execPath, [join(HERE, 'sessions', 'gitbeaker-session.mjs'), url]],
   curl: (url) => ['sh', [join(HERE, 'sessions', 'curl-session.sh'), url]],
+  'roundtrip/python-gitlab': (url) => [findPython(), ['-W', 'ignore', join(HERE, 'sessions', 'roundtrip_python_gitlab.py'), url]],
+  'roundtrip/gitbeaker': (url) => [process.execPath, [join(HERE, 'sessions', 'roundtrip-gitbeaker.mjs'), url]],
+  'roundtrip/ruby-gitlab': (url) => ['ruby', [join(HERE, 'sessions', 'roundtrip_ruby_gitlab.rb'), url]],
+  'roundtrip/curl': (url) => ['sh', [join(HERE, 'sessions', 'roundtrip-curl.sh'), url]],
 }
 
 /** Starts `fakelab <args>` and resolves with the child and the URL it prints first. */

@@ -25,10 +25,10 @@ import type { AreaImport, AreaImporter, ImportBuildContext, ImportCollectContext
 import { fill, isObject, list, noteRecord, num, pick, str } from '../scenario/importer.js'
 import { createSimulator } from '../simulator.js'
 import { parseScenario } from '../simulator.js'
-import { credentialOf, importedToken, isJobToken, substituteCredentials } from './credentials.js'
+import { credentialOf, importedToken, isJobToken } from './credentials.js'
 import { cassetteMeta, harHeader } from './har.js'
 import { apiPath } from './match.js'
-import { PLACEHOLDER } from './redact.js'
+import { DEFAULT_NORMALISATIONS } from '../verify/normalise.js'
 
 /** Options of {@link importCassette}. */
 export interface ImportOptions {
@@ -420,7 +420,7 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
     const fullPath = str(group.full_path) ?? str(group.path)
     if (fullPath) groupByPath.set(fullPath, group)
   }
-  const ensureGroup = (fullPath: string, from: Json | undefined): void => {
+  const ensureGroup = (fullPath: string, from: Json | undefined, seenAs = 'a namespace'): void => {
     const known = groupByPath.get(fullPath)
     if (known) {
       // A group known only from paths takes what a project's namespace shows of it (its name, id).
@@ -429,7 +429,7 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
     }
     const parts = fullPath.split('/')
     groupByPath.set(fullPath, { ...(from ?? {}), path: parts.at(-1), full_path: fullPath })
-    notes.push(`group ${fullPath}: only seen as a namespace; its visibility, description and dates are not reproduced`)
+    notes.push(`group ${fullPath}: only seen as ${seenAs}; its visibility, description and dates are not reproduced`)
     if (parts.length > 1) ensureGroup(parts.slice(0, -1).join('/'), undefined)
   }
   for (const project of seen.projects.values()) {
@@ -440,6 +440,13 @@ export async function importCassette(har: Har, options: ImportOptions = {}): Pro
     if (namespace?.kind === 'user' && str(namespace.path) && ![...seen.users.values()].some((u) => u.username === namespace.path)) {
       const owner = isObject(project.owner) ? project.owner : { username: namespace.path, name: namespace.name }
       seen.users.set(num(owner.id) ?? -seen.users.size - 1, { ...owner })
+    }
+  }
+  // A group a project or group is shared with shows its id, name and full path in the share
+  // (`SharedGroupWithProject`): it is a group of the scenario, so the share can be imported.
+  for (const record of [...seen.projects.values(), ...seen.groups.values()]) {
+    for (const share of Array.isArray(record.shared_with_groups) ? record.shared_with_groups : []) {
+      if (isObject(share) && str(share.group_full_path)) ensureGroup(share.group_full_path as string, { id: share.group_id, name: share.group_name }, 'a group shared with')
     }
   }
   for (const fullPath of [...groupByPath.keys()]) if (fullPath.includes('/')) ensureGroup(fullPath.split('/').slice(0, -1).join('/'), undefined)
@@ -559,73 +566,38 @@ export function tokenMap(tokens: readonly ImportedToken[]): Map<string, string> 
 
 // ---- verification -----------------------------------------------------------------------------
 
-/** Fields of `recorded` that `actual` does not reproduce, as `[].a.b` paths. */
-function diffPaths(recorded: unknown, actual: unknown, path: string, out: Set<string>, tokens: ReadonlyMap<string, string> = new Map()): void {
-  if (Array.isArray(recorded) && Array.isArray(actual)) {
-    if (recorded.length !== actual.length) out.add(`${path || '(body)'} (length ${recorded.length} recorded, ${actual.length} imported)`)
-    for (let i = 0; i < Math.min(recorded.length, actual.length); i++) diffPaths(recorded[i], actual[i], `${path}[]`, out, tokens)
-    return
-  }
-  if (isObject(recorded) && isObject(actual)) {
-    for (const key of new Set([...Object.keys(recorded), ...Object.keys(actual)])) {
-      const child = path ? `${path}.${key}` : key
-      if (!(key in actual)) out.add(`${child} (missing)`)
-      else if (!(key in recorded)) out.add(`${child} (extra)`)
-      else diffPaths(recorded[key], actual[key], child, out, tokens)
-    }
-    return
-  }
-  // A recorded placeholder matches itself or the token the scenario holds for it.
-  const sameSecret = typeof recorded === 'string' && PLACEHOLDER.test(recorded) && (recorded === actual || [...tokens].reduce((text, [p, t]) => text.split(p).join(t), recorded) === actual)
-  if (JSON.stringify(recorded) !== JSON.stringify(actual) && !sameSecret) {
-    out.add(path || '(body)')
-  }
-}
-
-const NOT_FORWARDED = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'transfer-encoding'])
-
 /**
- * Replays the session in order against a simulator of `scenarioYaml` and describes each GET answer
- * (status or field) that differs from the recording, one note per route and field.
+ * Replays the session in order against a simulator of `scenarioYaml`, as `fakelab verify` does
+ * (its session replayer: created records renamed in later paths, bodies and answers, the same
+ * normalisation), and describes each answer status and each field of a recorded GET answer that
+ * differs, one note per route and field (`[]` for any list index).
  */
 async function verify(exchanges: Exchange[], scenarioYaml: string, tokens: ReadonlyMap<string, string>): Promise<string[]> {
+  // Loaded when used: verify seeds its replays with importCassette, so a static import would make a cycle.
+  const { createSessionReplayer } = await import('../verify/verify.js')
   const sim = createSimulator({ scenario: scenarioYaml })
+  const replayer = createSessionReplayer(sim, DEFAULT_NORMALISATIONS, [], tokens)
   const fields = new Map<string, Set<string>>()
   const notes: string[] = []
-  // Records the session creates get the simulator's next ids, not GitLab's (the scenario holds
-  // only the records the session saw). Later requests are sent to the new ids.
-  const renamed = new Map<string, string>()
-  for (const x of exchanges) {
-    const headers = new Headers()
-    const sent = substituteCredentials(x.entry.request.headers, x.entry.request.url, tokens)
-    for (const h of sent.headers) if (!NOT_FORWARDED.has(h.name.toLowerCase()) && !h.name.startsWith(':')) headers.append(h.name, h.value)
-    const text = ['GET', 'HEAD'].includes(x.method) ? undefined : x.entry.request.postData?.text
-    const url = new URL(sent.url)
-    url.pathname = url.pathname
-      .split('/')
-      .map((segment, i, all) => renamed.get(`${all[i - 1]}/${segment}`) ?? segment)
-      .join('/')
-    const response = await sim.handle(new Request(url, { method: x.method, headers, ...(text ? { body: text } : {}) }))
-    const answer = await response.text()
-    const route = `${x.method} ${x.template}`
-    if (response.status !== x.status) {
-      notes.push(`${x.method} ${x.path}: status ${x.status} recorded, ${response.status} from the imported scenario`)
+  const renamed = new Set<string>()
+  for (const [index, x] of exchanges.entries()) {
+    const result = await replayer.replay(x.entry, index)
+    // Records the session creates get the simulator's next ids, not GitLab's (the scenario holds
+    // only the records the session saw); the replayer sends later requests to the new ids.
+    for (const r of replayer.renamedIds()) {
+      const key = `${r.kind}/${r.recorded}`
+      if (r.kind.includes('#') || renamed.has(key)) continue
+      renamed.add(key)
+      notes.push(`POST ${x.template}: created ${KIND_OF_COLLECTION[r.kind] ?? r.kind} ${r.recorded} is ${r.simulated} here (ids continue past the imported records, not GitLab's sequence)`)
+    }
+    if (result.recordedStatus !== result.simulatedStatus) {
+      notes.push(`${x.method} ${x.path}: status ${result.recordedStatus} recorded, ${result.simulatedStatus} from the imported scenario`)
       continue
     }
-    let body: unknown
-    try {
-      body = answer === '' ? undefined : JSON.parse(answer)
-    } catch {
-      body = answer
-    }
-    const collection = x.segments.at(-1)
-    if (x.method === 'POST' && x.status === 201 && collection && KIND_OF_COLLECTION[collection] && isObject(x.body) && isObject(body) && x.body.id !== body.id) {
-      renamed.set(`${collection}/${String(x.body.id)}`, String(body.id))
-      notes.push(`POST ${x.template}: created ${KIND_OF_COLLECTION[collection]} ${String(x.body.id)} is ${String(body.id)} here (ids continue past the imported records, not GitLab's sequence)`)
-    }
     if (x.method !== 'GET' || x.body === undefined) continue
+    const route = `${x.method} ${x.template}`
     const out = fields.get(route) ?? new Set<string>()
-    diffPaths(x.body, body, '', out, tokens)
+    for (const d of result.differences) out.add(d.path.replace(/^\$\.?/, '').replace(/\[\d+\]/g, '[]'))
     fields.set(route, out)
   }
   for (const [route, paths] of [...fields].sort(([a], [b]) => (a < b ? -1 : 1))) {

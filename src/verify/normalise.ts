@@ -82,6 +82,54 @@ export class IdMap {
     }
     return segments.join('/')
   }
+
+  /**
+   * Renames the ids a request body names (form-encoded or JSON, top-level parameters): a
+   * `<name>_id` parameter names a record of kind `<name>s` (`milestone_id`), and on a
+   * `…/labels` path `name` and `label_id` name a label (GitLab's `find_label` reads an id or a
+   * title: the Ruby gem's `edit_label` sends the id as `name`). Other values are kept, as is a
+   * body that is neither.
+   * @param path the request's API path (`/projects/20/labels`).
+   * @param contentType the request's `Content-Type`.
+   */
+  renameBody(text: string, path: string, contentType: string | undefined): string {
+    if (this.#kinds.size === 0 || text === '') return text
+    const labels = /\/labels(\/[^/]*)?$/.test(path)
+    const kindOf = (key: string): string | undefined =>
+      labels && (key === 'name' || key === 'label_id') ? 'labels' : /^[a-z]+(_[a-z]+)*_id$/.test(key) ? pluralKind(key.slice(0, -'_id'.length)) : undefined
+    const rename = (key: string, value: string): string => {
+      const kind = kindOf(key)
+      return kind !== undefined && /^\d+$/.test(value) ? String(this.get(kind, Number(value))) : value
+    }
+    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type === 'application/json') {
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        return text
+      }
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) return text
+      const out: Record<string, unknown> = {}
+      let changed = false
+      for (const [key, value] of Object.entries(body)) {
+        const next = typeof value === 'number' || typeof value === 'string' ? rename(key, String(value)) : undefined
+        out[key] = next !== undefined && next !== String(value) ? (changed = true, typeof value === 'number' ? Number(next) : next) : value
+      }
+      return changed ? JSON.stringify(out) : text
+    }
+    if (type !== 'application/x-www-form-urlencoded' && type !== '') return text
+    const params = new URLSearchParams(text)
+    let changed = false
+    for (const [key, value] of [...params]) {
+      const next = rename(key, value)
+      if (next !== value) {
+        params.set(key, next)
+        changed = true
+      }
+    }
+    return changed ? params.toString() : text
+  }
 }
 
 /** Collections whose paths carry iids, not ids (GitLab's `:issue_iid`, `:merge_request_iid`). */

@@ -123,7 +123,7 @@ class HarRequestView implements CoreRequest {
   readonly #body: Uint8Array | undefined
 
   /** @param tokens placeholder → the token the simulator knows for it (see `credentials.ts`). */
-  constructor(entry: Entry, path: string, tokens: ReadonlyMap<string, string> = new Map()) {
+  constructor(entry: Entry, path: string, tokens: ReadonlyMap<string, string> = new Map(), ids?: IdMap) {
     const sent = substituteCredentials(entry.request.headers, entry.request.url, tokens)
     const url = new URL(sent.url)
     this.method = entry.request.method.toUpperCase()
@@ -135,7 +135,9 @@ class HarRequestView implements CoreRequest {
       const before = this.#headers.get(name)
       this.#headers.set(name, before === undefined ? h.value : `${before}, ${h.value}`)
     }
-    const text = ['GET', 'HEAD'].includes(this.method) ? undefined : entry.request.postData?.text
+    const recorded = ['GET', 'HEAD'].includes(this.method) ? undefined : entry.request.postData?.text
+    // A record the session created has another id here: the body names it by the new one too.
+    const text = recorded && ids ? ids.renameBody(recorded, apiPath(path), this.#headers.get('content-type') ?? entry.request.postData?.mimeType) : recorded
     this.#body = text ? new TextEncoder().encode(text) : undefined
   }
 
@@ -274,7 +276,7 @@ export function createSessionReplayer(sim: Simulator, normalise: Normalisations,
       const below = `${API_ROOT}${apiPath(url.pathname)}`
       const path = normalise.ids ? ids.renamePath(below) : below
       lastRoute = null
-      const reply = await sim.dispatch(new HarRequestView(entry, path, tokens))
+      const reply = await sim.dispatch(new HarRequestView(entry, path, tokens, normalise.ids ? ids : undefined))
       const method = entry.request.method.toUpperCase()
       const route = lastRoute ?? `${method} ${routeTemplate(apiPath(url.pathname))}`
       const recorded = recordedParts(entry)

@@ -180,7 +180,6 @@ describe('importing the session cassette', () => {
       'GET /groups/:id: projects[].creator_id, projects[].open_issues_count',
       'GET /projects: [].creator_id, [].open_issues_count',
       'GET /projects/:id: creator_id, open_issues_count',
-      'GET /projects/:id/labels: [].id',
     ])
     for (const note of result.notReproduced) expect(result.yaml).toContain(`#   - ${note}`)
   })

@@ -1,7 +1,8 @@
 /**
  * The labels area's cassette import: project and group labels seen in label lists (with the
  * priorities and subscriptions the caller saw) become `labels:` of the scenario's projects and
- * groups. A group label belongs to the shallowest group that listed it.
+ * groups. A group label belongs to the shallowest group that listed it. A label name an issue or
+ * merge request shows that no list named becomes a label of its project (name only).
  * @module
  */
 import { fill, isObject, list, num, pick, type AreaImporter, type ImportBuildContext, type ImportCollectContext, type ImportExchange, type Json } from '../../scenario/importer.js'
@@ -23,6 +24,8 @@ export const labelImporter: AreaImporter = {
     const projectLabels = new Map<number, { label: Json; projectId: number }>()
     const groupLabels = new Map<number, { label: Json; groupIds: Set<number>; projectIds: Set<number> }>()
     const subscriptions = new Map<number, Set<number>>()
+    /** Project id → the label names its issues and merge requests showed (answers without label details). */
+    const namedOnIssuables = new Map<number, Set<string>>()
     const subscribe = (labelId: number, userId: number): void => {
       subscriptions.set(labelId, new Set([...(subscriptions.get(labelId) ?? []), userId]))
     }
@@ -41,6 +44,14 @@ export const labelImporter: AreaImporter = {
       collect(x: ImportExchange, ctx: ImportCollectContext): boolean {
         const t = x.template
         const { group, project, userId } = ctx
+        // An issue or merge request shows its labels by name: each is a label of its project or
+        // of an ancestor group, even when no label list names it.
+        for (const item of list(x.body)) {
+          if (!isObject(item) || num(item.iid) === undefined || num(item.project_id) === undefined || !Array.isArray(item.labels)) continue
+          const names = namedOnIssuables.get(item.project_id as number) ?? new Set<string>()
+          for (const label of item.labels) if (typeof label === 'string' && label !== '') names.add(label)
+          namedOnIssuables.set(item.project_id as number, names)
+        }
         if ((t === '/groups/:id/labels' || t === '/groups/:id/labels/:id') && group) {
           for (const label of list(x.body)) noteGroupLabel(ctx, label, { groupId: group.id as number })
           return true
@@ -84,6 +95,21 @@ export const labelImporter: AreaImporter = {
           const owner = listedBy.sort(byDepth)[0] ?? possible.sort(byDepth).at(-1)
           if (owner && ctx.push(ctx.group(owner), 'labels', labelEntry(label, subscribers(id)))) ctx.count('labels')
           else ctx.note(`label ${String(label.name)} (${id}): its group is unknown; not imported`)
+        }
+        // Names only issuables showed: a label of the project (the least visible guess), its
+        // colour and description unknown.
+        for (const [projectId, names] of namedOnIssuables) {
+          const path = ctx.projectPath(projectId)
+          const project = ctx.project(projectId)
+          if (path === undefined || project === undefined) continue
+          const parts = path.split('/').slice(0, -1)
+          const owners = [project, ...parts.map((_, i) => ctx.group(parts.slice(0, i + 1).join('/')))]
+          const known = new Set(owners.flatMap((o) => ((o?.labels as Json[] | undefined) ?? []).map((l) => String(l.name))))
+          for (const name of [...names].sort()) {
+            if (known.has(name)) continue
+            if (ctx.push(project, 'labels', { name })) ctx.count('labels')
+            ctx.note(`label ${name} of ${path}: only seen by name on its issues and merge requests; its id, colour and description are not reproduced`)
+          }
         }
       },
     }

@@ -113,8 +113,12 @@ export function mergeRequestChanges(db: Db, mr: MergeRequestRecord): FileDiff[] 
   return diffTrees(ends.repo, ends.base === null ? null : commitOf(ends.repo, ends.base).tree, commitOf(ends.repo, ends.head).tree)
 }
 
-/** `changes_count` (`merge_request_diff.real_size`): the number of changed files, as a string. */
+/**
+ * `changes_count` (`merge_request_diff.real_size`): the number of changed files, as a string;
+ * without a diff in the repository, the scenario's `changes_count` stand-in (default 0).
+ */
 export function changesCount(db: Db, mr: MergeRequestRecord): string {
+  if (!diffEnds(db, mr)) return String(mr.changes_count ?? 0)
   return String(mergeRequestChanges(db, mr).length)
 }
 

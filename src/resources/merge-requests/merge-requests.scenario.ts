@@ -41,6 +41,7 @@ const mergeRequestSchema = z.strictObject({
   /** Only on a merged merge request (GitLab sets it when merging). */
   merge_commit_sha: shaSchema.nullable().optional().describe('The merge commit (merged ones only); derived from the seed when absent.'),
   squash_commit_sha: shaSchema.nullable().optional().describe('The squash commit (merged squashed ones only).'),
+  changes_count: z.int().nonnegative().optional().describe('The changed files answered as changes_count when the project\'s repository has no diff for it (a recording\'s figure, kept by fakelab import); default 0 without a diff.'),
   squash: z.boolean().default(false).describe('Squash commits when merging. Default false.'),
   discussion_locked: z.boolean().nullable().default(null).describe('Discussion locked to project members. Default null (never set).'),
   /** `remove_source_branch` of the API (the merge request's `force_remove_source_branch`). */
@@ -154,6 +155,7 @@ export const mergeRequestFragment: ScenarioFragment = {
           upvotes: mr.upvotes,
           downvotes: mr.downvotes,
           user_notes_count: mr.user_notes_count + scenarioNoteCount(mr),
+          ...(mr.changes_count !== undefined ? { changes_count: mr.changes_count } : {}),
         }
         ctx.stage('merge_requests', record)
         loadNotes(ctx, { type: 'MergeRequest', id, project_id: project.id, created_at: record.created_at }, mr.notes, mr.discussions)

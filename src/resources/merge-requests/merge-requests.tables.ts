@@ -53,6 +53,11 @@ export interface MergeRequestRecord extends Row {
   upvotes: number
   downvotes: number
   user_notes_count: number
+  /**
+   * A scenario's `changes_count` stand-in: the number of changed files answered when the project's
+   * repository has no diff for the merge request (an imported recording's); absent reads 0.
+   */
+  changes_count?: number
   /** `auto_merge_enabled` with the `merge_when_pipeline_succeeds` strategy; absent reads false. */
   merge_when_pipeline_succeeds?: boolean
   /** Who set it to merge when the pipeline succeeds (`merge_user_id`). */

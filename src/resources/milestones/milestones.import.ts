@@ -1,9 +1,10 @@
 /**
  * The milestones' cassette import: group and project milestones seen in milestone lists become
- * `milestones:` of the scenario's groups and projects.
+ * `milestones:` of the scenario's groups and projects, as do the milestones issues and merge
+ * requests show.
  * @module
  */
-import { list, noteRecord, num, pick, type AreaImporter, type Json } from '../../scenario/importer.js'
+import { isObject, list, noteRecord, num, pick, type AreaImporter, type Json } from '../../scenario/importer.js'
 
 /** A milestone as the scenario writes it. */
 function milestoneEntry(milestone: Json): Json {
@@ -19,7 +20,11 @@ export const milestoneImporter: AreaImporter = {
     const milestones = new Map<number, Json>()
     return {
       collect(x, ctx) {
-        if (!/^\/(groups|projects)\/:id\/milestones(\/:id)?$/.test(x.template)) return false
+        if (!/^\/(groups|projects)\/:id\/milestones(\/:id)?$/.test(x.template)) {
+          // An issue or merge request shows its whole milestone: a milestone of the scenario too.
+          for (const item of list(x.body)) if (isObject(item) && num(item.iid) !== undefined && isObject(item.milestone) && num(item.milestone.id) !== undefined) noteRecord(milestones, ctx, 'milestone', item.milestone)
+          return false
+        }
         for (const milestone of list(x.body)) noteRecord(milestones, ctx, 'milestone', milestone)
         return true
       },
