@@ -479,6 +479,17 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/packages/generic/:package_name/:package_version/:file_name",
     ],
   },
+  "pages": {
+    api: [
+      "GET /pages/domains",
+      "GET /projects/:id/pages/domains",
+      "GET /projects/:id/pages/domains/:domain",
+      "POST /projects/:id/pages/domains",
+      "PUT /projects/:id/pages/domains/:domain",
+      "DELETE /projects/:id/pages/domains/:domain",
+      "DELETE /projects/:id/pages",
+    ],
+  },
   "project-access-tokens": {
     api: [
       "GET /projects/:id/access_tokens",
@@ -538,6 +549,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/releases/:tag_name/assets/links/:link_id",
       "POST /projects/:id/repository/tags/:tag_name/release",
       "PUT /projects/:id/repository/tags/:tag_name/release",
+    ],
+  },
+  "remote-mirrors": {
+    api: [
+      "GET /projects/:id/remote_mirrors",
+      "POST /projects/:id/remote_mirrors",
+      "PUT /projects/:id/remote_mirrors/:mirror_id",
     ],
   },
   "repository": {
