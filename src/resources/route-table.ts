@@ -830,6 +830,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /templates/dockerfiles/:name",
       "GET /templates/licenses",
       "GET /templates/licenses/:name",
+      "GET /projects/:id/templates/:type",
+      "GET /projects/:id/templates/:type/:name",
     ],
   },
   "todos": {

@@ -895,6 +895,12 @@ const ROWS: Row[] = [
   { key: 'GET /templates/dockerfiles/:name', path: '/templates/dockerfiles/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /templates/licenses', path: '/templates/licenses', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /templates/licenses/:name', path: '/templates/licenses/mit', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Project templates (issue 36 item 4; lib/api/project_templates.rb): whoever can read the project,
+  // anonymous callers of a public one too; a private project is 404 to a non-member.
+  { key: 'GET /projects/:id/templates/:type', path: '/projects/20/templates/licenses', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/templates/:type', path: '/projects/21/templates/issues', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/templates/:type/:name', path: '/projects/20/templates/licenses/mit', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/templates/:type/:name', path: '/projects/21/templates/gitignores/Node', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   // Pipeline triggers and schedules (issue 36 item 2; lib/api/triggers.rb, lib/api/ci/pipeline_schedules.rb).
   { key: 'GET /projects/:id/triggers', path: '/projects/20/triggers', arrange: ciTriggers, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/triggers/:trigger_id', path: '/projects/20/triggers/9200', arrange: ciTriggers, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
