@@ -5,10 +5,12 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { forkFragment } from './forks.scenario.js'
 import { forkTables } from './forks.tables.js'
 import './forks.relations.js'
 
 export type { ForkLinkRecord } from './forks.tables.js'
+export type { ForkFields } from './forks.scenario.js'
 
 /** The forks area. */
 export const forks: Area = {
@@ -18,5 +20,6 @@ export const forks: Area = {
     return { api: forkRoutes }
   },
   tables: forkTables,
+  scenario: forkFragment,
   cascade: [{ kind: 'cascade', table: 'fork_network_members', column: 'forked_from_project_id', parent: 'projects' }],
 }

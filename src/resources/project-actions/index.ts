@@ -5,10 +5,12 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { starFragment } from './project-actions.scenario.js'
 import { projectActionTables } from './project-actions.tables.js'
 import './project-actions.relations.js'
 
 export type { UserStarProjectRecord } from './project-actions.tables.js'
+export type { StarFields } from './project-actions.scenario.js'
 
 /** The project-actions area. */
 export const projectActions: Area = {
@@ -18,4 +20,5 @@ export const projectActions: Area = {
     return { api: projectActionRoutes }
   },
   tables: projectActionTables,
+  scenario: starFragment,
 }
