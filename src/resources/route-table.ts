@@ -554,6 +554,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
   "remote-mirrors": {
     api: [
       "GET /projects/:id/remote_mirrors",
+      "GET /projects/:id/remote_mirrors/:mirror_id",
       "POST /projects/:id/remote_mirrors",
       "PUT /projects/:id/remote_mirrors/:mirror_id",
     ],

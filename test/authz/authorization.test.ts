@@ -884,6 +884,7 @@ const ROWS: Row[] = [
   // `unauthorized!` (401, not 403) below it once the project is readable. Mirror 1 of project 20.
   { key: 'GET /projects/:id/remote_mirrors', path: '/projects/20/remote_mirrors', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, 401] },
   { key: 'GET /projects/:id/remote_mirrors', path: '/projects/21/remote_mirrors', expect: [404, 401, 401, 401, 200, 200, 404, 200, 404, 401] },
+  { key: 'GET /projects/:id/remote_mirrors/:mirror_id', path: '/projects/20/remote_mirrors/1', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, 401] },
   { key: 'POST /projects/:id/remote_mirrors', path: '/projects/20/remote_mirrors', body: { url: 'https://example.com/matrix.git' }, expect: [401, 401, 401, 401, 201, 201, 401, 201, 401, S] },
   { key: 'PUT /projects/:id/remote_mirrors/:mirror_id', path: '/projects/20/remote_mirrors/1', body: { enabled: false }, expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, S] },
   // Templates (issue 36 item 4; lib/api/templates.rb): anyone, anonymous callers too.

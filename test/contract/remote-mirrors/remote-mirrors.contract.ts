@@ -49,6 +49,19 @@ contract('GET /projects/:id/remote_mirrors', {}, ({ api }) => {
   })
 })
 
+contract('GET /projects/:id/remote_mirrors/:mirror_id', {}, ({ api }) => {
+  it('shows one mirror', async () => {
+    const res = await api.get('/projects/20/remote_mirrors/1', { as: 'max' })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(MIRROR_1)
+  })
+
+  it('answers 404 Not found for an unknown mirror and 401 to a developer', async () => {
+    await expect(await api.get('/projects/20/remote_mirrors/2', { as: 'max' })).toBeGitLabError(404, { message: '404 Not found' })
+    await expect(await api.get('/projects/20/remote_mirrors/1', { as: 'devon' })).toBeGitLabError(401, UNAUTHORIZED)
+  })
+})
+
 contract('POST /projects/:id/remote_mirrors', {}, ({ api, sim }) => {
   it('creates a disabled mirror that has never updated (python-gitlab\'s test)', async () => {
     const res = await api.post('/projects/21/remote_mirrors', { as: 'max', body: { url: 'https://gitlab.example.com/root/mirror.git' } })
