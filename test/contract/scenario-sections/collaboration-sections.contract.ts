@@ -72,6 +72,21 @@ contract('scenario sections: services, stars, forks, Pages domains, remote mirro
     expect(res.body).toMatchObject({ url: 'https://www.example.org', verified: true, certificate: { subject: '/O=Fakelab/CN=www.example.org', expired: false } })
   })
 
+  it('keeps Pages domains, remote mirrors, services, stars and fork links through a state export', async () => {
+    expect((await api.post('/projects/21/pages/domains', { as: 'max', body: { domain: 'fork.example.org' } })).status).toBe(201)
+    expect((await api.post('/projects/21/remote_mirrors', { as: 'max', body: { url: 'https://example.net/fork.git' } })).status).toBe(201)
+    expect((await api.post('/projects/21/star', { as: 'nora' })).status).toBe(201)
+    const paths = ['/pages/domains', '/projects/20/pages/domains', '/projects/21/remote_mirrors', '/projects/20/remote_mirrors', '/projects/20/services', '/projects/21', '/projects/20/forks']
+    const answers = async () => Promise.all(paths.map(async (path) => (await api.get(path, { as: 'root' })).body))
+    const before = await answers()
+    const state = await api.get('/-/fakelab/state')
+    expect(state.status).toBe(200)
+    expect((await api.post('/-/fakelab/reset')).status).toBe(204)
+    expect((await api.get('/projects/21/remote_mirrors', { as: 'root' })).body).toEqual([])
+    expect((await api.put('/-/fakelab/scenario', { rawBody: state.text, headers: { 'content-type': 'application/yaml' } })).status).toBe(204)
+    expect(await answers()).toEqual(before)
+  })
+
   it('loads a remote mirror, its credentials masked', async () => {
     const res = await api.get('/projects/20/remote_mirrors', { as: 'max' })
     expect(res.body).toEqual([expect.objectContaining({ url: 'https://*****:*****@mirror.example.net/max/website.git', enabled: true, update_status: 'failed', last_error: 'Remote rejected' })])
