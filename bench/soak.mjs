@@ -2,7 +2,8 @@
 // One `fakelab serve --port 0` process on the default scenario, loaded over loopback by
 // `--connections` clients (keep-alive) for `--seconds` s: 70% reads, 30% writes, across every area
 // (labels, milestones, issues and time tracking, members, access tokens, runners, to-dos,
-// notification settings, freeze periods, storage moves, users, projects, groups, version). Writes
+// notification settings, freeze periods, storage moves, users, projects, groups, version), and up
+// to two GET routes of every other area (asked once before the load, so every area is loaded). Writes
 // come as create-then-delete pairs and updates, so the store stays about the same size and the
 // memory of the process shows what the server itself keeps (its request journal is bounded).
 // Reports: requests sent, errors (any status an operation does not expect: 0 is required; the
@@ -133,6 +134,27 @@ const WRITES = [
   { cls: 'moves:write', weight: 1, steps: () => [{ method: 'POST', path: '/projects/23/repository_storage_moves', body: { destination_storage_name: 'storage-2' }, expect: [201, 400] }] },
 ]
 
+/**
+ * Every area, a few requests each (issue 39 item 5: the RSS target holds with every area loaded):
+ * up to two GET routes of each area's static route table (dist/resources/route-table.js), their
+ * parameters filled from the default scenario (`:id` is project 20 below `/projects`, group 10
+ * below `/groups`, user 2 below `/users`; any other parameter 1, a `*glob` `README.md`). Which
+ * record a filled path names is not checked: any answer but a 5xx (or none) is expected, and
+ * each is asked once before the load, so that every area has loaded when the RSS is sampled.
+ */
+const { ROUTE_TABLE } = await import(new URL('../dist/resources/route-table.js', import.meta.url).href)
+const ANY_ANSWER = Array.from({ length: 400 }, (_, i) => 100 + i)
+const AREA_READS = Object.entries(ROUTE_TABLE).flatMap(([area, { api }]) => api
+  .filter((key) => key.startsWith('GET '))
+  .slice(0, 2)
+  .map((key) => {
+    const path = key.slice(4)
+    const id = path.startsWith('/groups/') ? '10' : path.startsWith('/users/') ? '2' : '20'
+    const filled = path.replace(/^\/(projects|groups|users)\/:id\b/, (_, root) => `/${root}/${id}`).replace(/:\w+/g, '1').replace(/\*\w+/g, 'README.md')
+    return { cls: 'areas:read', weight: 0.25, area, steps: () => [{ method: 'GET', path: filled, as: 'root', expect: ANY_ANSWER }] }
+  }))
+READS.push(...AREA_READS)
+
 /** Picks an operation: 70% reads, 30% writes, each list by its weights; `r` in [0, 1). */
 function pick(r, s) {
   const list = r < 0.7 ? READS : WRITES
@@ -186,6 +208,13 @@ async function main() {
   const errors = []
   const rss = []
   let sent = 0
+  // Every area loaded before the load starts (its routes, its modules' state).
+  for (const op of AREA_READS) {
+    const [step] = op.steps('warm')
+    const answer = await send(agent, server.url, step, {})
+    if (!step.expect.includes(answer.status)) errors.push(`${step.method} ${step.path} (area ${op.area}, before the load): ${answer.status} ${answer.text.slice(0, 200)}`)
+  }
+  console.log(`[soak] ${new Set(AREA_READS.map((op) => op.area)).size} areas loaded (${AREA_READS.length} routes asked), RSS ${rssMb(server.proc.pid).toFixed(0)} MB`)
   const started = performance.now()
   const deadline = started + SECONDS * 1000
   rss.push(rssMb(server.proc.pid))

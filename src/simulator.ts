@@ -13,7 +13,7 @@ import { isStateExport, parseDocument, stateFromExport, type LoadedState, type S
 import { Db } from './db/db.js'
 import type { Row } from './db/collection.js'
 import { CORE_TABLES, type GroupRecord, type ProjectRecord, type TableDefs, type UserRecord } from './db/schema.js'
-import { allRoutes, allWebRoutes, areas, loadRoute } from './resources/index.js'
+import { allRoutes, allWebRoutes, areas, loadRegistrations, loadRoute } from './resources/index.js'
 import {
   createScenarioFormat,
   ScenarioError,
@@ -159,7 +159,7 @@ export function loadState(input: unknown, seed?: number): LoadedState {
 }
 
 /** Options for {@link createSimulator}: the engine's options plus a scenario. */
-export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock' | 'beforeApiRequest'> {
+export interface SimulatorOptions extends Omit<EngineOptions, 'db' | 'routes' | 'seed' | 'clock' | 'beforeApiRequest' | 'prepare'> {
   /**
    * A scenario object written in code ({@link ScenarioInput}, validated exactly as YAML), a parsed
    * scenario (`parseScenario`, `loadScenarioFile`), scenario YAML text, or a state export
@@ -219,6 +219,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     createDb,
     beforeApiRequest: BEFORE_REQUEST,
+    // The areas' subscribers and registries load before the first request, not at start.
+    prepare: loadRegistrations,
   }
   const stateGiven = typeof given === 'string' ? STATE_EXPORT_LINE.test(given) && isStateExport(safeParse(given)) : isStateExport(given)
   if (stateGiven) {

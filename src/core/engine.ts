@@ -118,6 +118,12 @@ export interface EngineOptions {
    * than with the clock, such as storage moves on a frozen clock.
    */
   beforeApiRequest?: (db: Db, now: Date) => void
+  /**
+   * What must have happened before a request is answered, in any zone (the composition root's:
+   * the areas' registrations, issue 39 item 4): a promise the first requests await, `undefined`
+   * once it is done, so that later requests go on in the same turn. Called after admission.
+   */
+  prepare?: () => Promise<void> | undefined
 }
 
 /** A point-in-time copy of the simulator's state, from {@link Simulator.snapshot}. */
@@ -300,6 +306,7 @@ class Engine {
   routesAhead = false
 
   readonly beforeApiRequest: EngineOptions['beforeApiRequest']
+  readonly prepare: EngineOptions['prepare']
   readonly loadRoute: EngineOptions['loadRoute']
 
   /**
@@ -326,6 +333,7 @@ class Engine {
     this.onError = options.onError ?? ((error: unknown) => console.error('[fakelab] internal error:', error))
     this.fixedBaseUrl = options.baseUrl?.replace(/\/$/, '')
     this.beforeApiRequest = options.beforeApiRequest
+    this.prepare = options.prepare
     this.loadRoute = options.loadRoute
   }
 
@@ -381,6 +389,8 @@ class Engine {
       request = request.method === 'GET' || request.method === 'HEAD'
         ? admitHead(this.db, this.limiter, this.clock, request, where)
         : await admit(this.db, this.limiter, this.clock, request, where)
+      const preparing = this.prepare?.()
+      if (preparing) await preparing
       if (this.beforeApiRequest && where.zone === 'api') this.beforeApiRequest(this.db, this.clock.now())
       const line = this.memo && where.zone === 'api' ? ReplyMemo.line(request) : undefined
       if (line === undefined) return render(await this.run(request, where, routed, trace), requestId, head)

@@ -61,9 +61,13 @@ const PAID: readonly { pattern: RegExp; file: string }[] = [
   { pattern: /^\w+ \/(groups\/:\w+\/repository_storage_moves|group_repository_storage_moves)/, file: 'ee/lib/api/group_repository_storage_moves.rb' },
 ]
 
-/** A route key with its parameter names erased: `GET /projects/:/labels/:`. */
+/**
+ * A route key with its parameter names erased: `GET /projects/:/labels/:`. A glob segment inside
+ * the path (`*package_version` in generic_packages.rb) erases to `:` like a parameter, so a route
+ * that reads it as one segment still matches; a trailing glob (`*artifact_path`) stays `*`.
+ */
 function shape(key: string): string {
-  return key.replace(/:[A-Za-z_]+/g, ':').replace(/\*[A-Za-z_]+/g, '*')
+  return key.replace(/:[A-Za-z_]+/g, ':').replace(/\*[A-Za-z_]+(?=\/)/g, ':').replace(/\*[A-Za-z_]+/g, '*')
 }
 
 /**

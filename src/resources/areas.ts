@@ -30,6 +30,7 @@ export * from './hooks/index.js' // project hooks and hook delivery (issue 34 it
 export * from './instance-metrics/index.js' // sidekiq metrics and application statistics (issue 36 item 7)
 export * from './issue-links/index.js' // issue links area (issue 25 item 6)
 export * from './issues/index.js'
+export * from './keys/index.js' // GET /keys/:id and /keys?fingerprint= across users' and deploy keys (issue 37 item 3)
 export * from './labels/index.js'
 export * from './markdown/index.js' // POST /markdown (issue 37 item 8)
 export * from './members/index.js'

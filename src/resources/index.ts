@@ -5,7 +5,7 @@
  * An area costs nothing until used (STYLE.md §4; issue 39 item 4): its routes are registered from
  * the static route table (`route-table.ts`, keys only), and its route modules load on the first
  * request that matches one of them ({@link loadRoute}). Nothing here runs an area's route modules
- * at start.
+ * at start, nor its registrations ({@link loadRegistrations}: before the first request).
  * @module
  */
 import { routeEntry, type Route, type RouteEntry } from '../core/route.js'
@@ -105,12 +105,36 @@ export function loadRoute(entry: RouteEntry): Route | Promise<Route> {
   return loaded instanceof Promise ? loaded.then(pick) : pick(loaded)
 }
 
+/** Whether every area's registrations have run; the promise while they load. */
+let registered = false
+let registering: Promise<void> | undefined
+
+/**
+ * Runs every area's registrations ({@link Area.register}: domain-event subscribers, kinds and
+ * lookups it adds to other areas' registries) once per process, one area after the other in area
+ * order, which is the order a start ran them in before they were lazy (subscribers run in
+ * subscription order). What the engine awaits before it answers its first request
+ * (`EngineOptions.prepare`, passed by `createSimulator`), whatever the door.
+ * @returns `undefined` once they have run (every later request goes on in the same turn), else the
+ *   promise of their loading.
+ */
+export function loadRegistrations(): Promise<void> | undefined {
+  if (registered) return undefined
+  registering ??= (async () => {
+    for (const area of areas) if (area.register) await area.register()
+    registered = true
+  })()
+  return registering
+}
+
 /**
  * Every area's routes, loaded: what tools and tests that read a route's policy or params need
  * (the authorization matrix, the credential checks, the generated docs). A server never calls it.
  * @returns the API and web routes in the static table's order.
  */
 export async function loadAllRoutes(): Promise<{ api: Route[]; web: Route[] }> {
+  // Registrations first, as a request would: a route module may import a subscriber's module.
+  await loadRegistrations()
   const loaded = await Promise.all(areas.filter((area) => area.load).map(async (area) => ({ area, routes: await loadArea(area.name) })))
   return {
     api: loaded.flatMap(({ routes }) => [...routes.api.values()]),
@@ -123,6 +147,7 @@ export async function loadAllRoutes(): Promise<{ api: Route[]; web: Route[] }> {
  * `route-table.ts` (areas in mount order, each area's routes in its own order; areas without routes left out).
  */
 export async function currentRouteTable(): Promise<Record<string, { api: string[]; web?: string[] }>> {
+  await loadRegistrations()
   const table: Record<string, { api: string[]; web?: string[] }> = {}
   for (const area of areas) {
     if (!area.load) continue

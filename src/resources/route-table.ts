@@ -293,6 +293,12 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /uploads/-/system/issuable_metric_image/file/:id/:filename",
     ],
   },
+  "keys": {
+    api: [
+      "GET /keys/:id",
+      "GET /keys",
+    ],
+  },
   "labels": {
     api: [
       "GET /projects/:id/labels",
@@ -377,6 +383,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/merge_requests/:merge_request_iid/versions",
       "GET /projects/:id/merge_requests/:merge_request_iid/versions/:version_id",
       "POST /projects/:id/merge_requests/:merge_request_iid/pipelines",
+      "GET /projects/:id/repository/commits/:sha/merge_requests",
     ],
   },
   "milestones": {
@@ -610,7 +617,6 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /projects/:id/repository/branches/:branch/protect",
       "PUT /projects/:id/repository/branches/:branch/unprotect",
       "GET /projects/:id/snapshot",
-      "GET /projects/:id/repository/commits/:sha/merge_requests",
     ],
   },
   "repository-languages": {
@@ -896,8 +902,6 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /users/:user_id/keys",
       "POST /users/:id/keys",
       "DELETE /users/:id/keys/:key_id",
-      "GET /keys/:id",
-      "GET /keys",
     ],
   },
   "user-status": {

@@ -6,7 +6,7 @@
  */
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { canReadGroup, canReadProject } from './access.js'
-import { notFound } from '../core/errors.js'
+import { forbidden, notFound } from '../core/errors.js'
 import type { Ctx } from '../core/route.js'
 
 /**
@@ -44,4 +44,24 @@ export function findUser(ctx: Ctx<unknown>, id: string | number): UserRecord {
   const user = /^\d+$/.test(key) ? ctx.db.tables.users.get(Number(key)) : ctx.db.findUserByUsername(key)
   if (!user) throw notFound('User')
   return user
+}
+
+/**
+ * `User.find_by(id:)`: a user by numeric id only (the `/users/:id/<items>` routes of users.rb).
+ * @throws ApiError 404 `{"message":"404 User Not Found"}`.
+ */
+export function findUserById(ctx: Ctx<unknown>, id: number): UserRecord {
+  const user = ctx.db.tables.users.get(id)
+  if (!user) throw notFound('User')
+  return user
+}
+
+/**
+ * `authenticated_as_admin!` inside an endpoint (after its params), then `User.find_by(id:)`.
+ * @throws ApiError 403 `{"message":"403 Forbidden"}` for a caller who is not an administrator;
+ *   404 `{"message":"404 User Not Found"}`.
+ */
+export function findUserAsAdmin(ctx: Ctx<unknown>, id: number): UserRecord {
+  if (!ctx.currentUser?.admin) throw forbidden()
+  return findUserById(ctx, id)
 }

@@ -38,6 +38,20 @@ export interface Area {
    */
   readonly load?: () => Promise<AreaRoutes>
   /**
+   * Loads its registrations: the modules that, when they run, subscribe to the domain-event
+   * channel (`subscribe(...)`, `rules/events.ts`) or fill another area's registry (a noteable,
+   * awardable or to-do kind, a git credential check, a project relation, a lookup hook).
+   * `resources/index.ts` calls every area's, once per process, one area after the other in area
+   * order (so subscribers keep the order a start gave them before), before the first request is
+   * answered (any door, the control API too) and before {@link load}s of tools and tests
+   * (`loadAllRoutes`); never at start (issue 39 item 4). Each import is awaited in turn, in the
+   * order the modules used to be imported in `index.ts`.
+   * An area that still imports them statically from `index.ts` (`import './foo.subscribers.js'`)
+   * works as before: they then run at every start.
+   * @example register: async () => { await import('./issues.kinds.js') }
+   */
+  readonly register?: () => Promise<unknown>
+  /**
    * The store tables it owns and their indexes; their record types merge into `Tables`. Every area
    * table is declared by exactly one area, and only that area's files name it (`db.tables.<name>`):
    * other areas read it through the owner's exported finders (`<area>.public.ts`).

@@ -234,3 +234,34 @@ describe('serve --watch on a scenario with includes (issue 28)', () => {
     }
   })
 })
+
+// Issue 39 item 3: the log waits in a buffer for up to 10 ms; a stop by signal writes what waits.
+describe('serve --log json to a file: no line lost on a stop', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s right after the last answer: every request has its line', async (signal) => {
+    const { mkdtempSync, openSync, closeSync, readFileSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const dir = mkdtempSync(join(tmpdir(), 'fakelab-log-stop-'))
+    const file = join(dir, 'stdout')
+    const fd = openSync(file, 'w')
+    try {
+      child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--log', 'json'], { cwd: ROOT, stdio: ['ignore', fd, 'pipe'] })
+      const stopped = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)))
+      let url = ''
+      for (let i = 0; i < 250 && !url; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const text = readFileSync(file, 'utf8')
+        if (text.includes('\n')) url = text.slice(0, text.indexOf('\n'))
+      }
+      const sent = 40
+      await Promise.all(Array.from({ length: sent }, (_, i) => fetch(`${url}/api/v4/projects/20/labels?n=${i}`, { headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } }).then((res) => res.text())))
+      child.kill(signal)
+      expect(await stopped).toBe(0)
+      const lines = readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean)
+      expect(lines).toHaveLength(sent)
+      expect(lines.map((line) => (JSON.parse(line) as { query: string }).query).sort()).toEqual(Array.from({ length: sent }, (_, i) => `n=${i}`).sort())
+    } finally {
+      closeSync(fd)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -27,3 +27,18 @@ describe('bufferedLog: the request log written in batches, off the request path'
     expect(writes).toEqual([line.repeat(64)])
   })
 })
+
+describe('bufferedLog on exit', () => {
+  it('writes what waits, synchronously, in the process\'s exit event', () => {
+    const writes: string[] = []
+    const before = new Set(process.listeners('exit'))
+    const log = bufferedLog((n: number) => `line ${n}\n`, { write: (chunk: string) => writes.push(chunk) })
+    const onExit = process.listeners('exit').filter((listener) => !before.has(listener))
+    expect(onExit).toHaveLength(1)
+    log(1)
+    log(2)
+    onExit[0]!.call(process, 0)
+    expect(writes).toEqual(['line 1\nline 2\n'])
+    process.off('exit', onExit[0]!)
+  })
+})

@@ -20,7 +20,7 @@ import { allRoutes, areas } from '../../resources/index.js'
 import { DEFAULT_SCENARIO_PATH, loadDefaultScenario, loadDefaultState, loadScenarioFile } from '../../scenario-files.js'
 import { startServer, type RunningServer } from '../../server/node-server.js'
 import { ScenarioError, type Scenario } from '../../scenario/index.js'
-import { formatEntry, type JournalEntry } from '../../core/journal.js'
+import { entryJson, formatEntry, type JournalEntry } from '../../core/journal.js'
 import type { StateExport } from '../../core/control.js'
 import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import type { Exchange } from '../../record/recorder.js'
@@ -222,10 +222,10 @@ function banner(sim: Simulator, scenario: Scenario | StateExport, url: string, s
  * One log line for a request on stdout: `pretty` is {@link formatEntry}'s text, with requests no
  * route answered flagged `NOT SIMULATED` so a gap in fakelab is not mistaken for the client's bug
  * (a session's requests end in `[session <id>]`); `json` is the journal entry as one JSON object
- * (with `"session"` for a session's requests).
+ * (with `"session"` for a session's requests), `JSON.stringify`'s text written from the fields ({@link entryJson}).
  */
 export function logLine(entry: JournalEntry, mode: Exclude<LogMode, 'off'>): string {
-  if (mode === 'json') return JSON.stringify(entry)
+  if (mode === 'json') return entryJson(entry)
   return `${entry.simulated ? '' : 'NOT SIMULATED '}${formatEntry(entry)}`
 }
 

@@ -6,8 +6,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-// A deploy token authenticates git's clones over HTTP (registered with the git-http area at start).
-import './deploy-tokens.git.js'
 import { deployTokenFragment } from './deploy-tokens.scenario.js'
 import { deployTokenTables } from './deploy-tokens.tables.js'
 import type { DeployToken as DeployTokenPresenter, DeployTokenWithToken as DeployTokenWithTokenPresenter } from './deploy-tokens.entities.js'
@@ -26,6 +24,10 @@ export const deployTokens: Area = {
   load: async () => {
     const { deployTokenRoutes } = await import('./deploy-tokens.routes.js')
     return { api: deployTokenRoutes }
+  },
+  register: async () => {
+    // A deploy token authenticates git's clones over HTTP (registered with the git-http area).
+    await import('./deploy-tokens.git.js')
   },
   tables: deployTokenTables,
   scenario: deployTokenFragment,

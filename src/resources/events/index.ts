@@ -6,7 +6,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { eventTables } from './events.tables.js'
-import './events.subscribers.js'
 
 export type { EventRecord } from './events.tables.js'
 
@@ -16,6 +15,9 @@ export const events: Area = {
   load: async () => {
     const { eventRoutes } = await import('./events.routes.js')
     return { api: eventRoutes }
+  },
+  register: async () => {
+    await import('./events.subscribers.js')
   },
   tables: eventTables,
 }

@@ -7,7 +7,6 @@
 import type { Area } from '../../scenario/area.js'
 import { forkFragment } from './forks.scenario.js'
 import { forkTables } from './forks.tables.js'
-import './forks.relations.js'
 
 export type { ForkLinkRecord } from './forks.tables.js'
 export type { ForkFields } from './forks.scenario.js'
@@ -18,6 +17,9 @@ export const forks: Area = {
   load: async () => {
     const { forkRoutes } = await import('./forks.routes.js')
     return { api: forkRoutes }
+  },
+  register: async () => {
+    await import('./forks.relations.js')
   },
   tables: forkTables,
   scenario: forkFragment,

@@ -9,7 +9,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 
-export { registerGitCredentialCheck } from './git-auth.js'
 export type { GitActor, GitCredentialCheck } from './git-auth.js'
 
 /** The git-http area. */

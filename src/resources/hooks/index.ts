@@ -7,7 +7,6 @@
 import type { Area } from '../../scenario/area.js'
 import { hookFragment } from './hooks.scenario.js'
 import { hookTables } from './hooks.tables.js'
-import './hooks.subscribers.js'
 
 export type { ProjectHookRecord, WebHookLogRecord } from './hooks.tables.js'
 export type { HookFields } from './hooks.scenario.js'
@@ -18,6 +17,9 @@ export const hooks: Area = {
   load: async () => {
     const { hookRoutes } = await import('./hooks.routes.js')
     return { api: hookRoutes }
+  },
+  register: async () => {
+    await import('./hooks.subscribers.js')
   },
   tables: hookTables,
   scenario: hookFragment,

@@ -9,8 +9,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-// Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
-import './issues.kinds.js'
 import { issueImporter } from './issues.import.js'
 import { issueFragment } from './issues.scenario.js'
 import { issueTables } from './issues.tables.js'
@@ -36,6 +34,10 @@ export const issues: Area = {
   load: async () => {
     const [{ issueRoutes }, { issueWriteRoutes }, { metricImageWebRoutes }] = await Promise.all([import('./issues.routes.js'), import('./issue-writes.routes.js'), import('./metric-image-file.routes.js')])
     return { api: [...issueRoutes, ...issueWriteRoutes], web: metricImageWebRoutes }
+  },
+  register: async () => {
+    // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
+    await import('./issues.kinds.js')
   },
   tables: issueTables,
   // A scenario issue's `award_emoji:` and a moved issue's copies; subscribing to an issue.

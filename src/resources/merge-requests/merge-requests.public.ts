@@ -10,7 +10,6 @@ import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 export { MergeRequest, MergeRequestBasic } from './merge-requests.entities.js'
 export { canReadMergeRequest } from './merge-requests.policy.js'
-export { mergeRequestCommits } from './merge-requests.git.js'
 
 /** The merge request with this id, if any. */
 export function mergeRequestById(db: Db, id: number): MergeRequestRecord | undefined {
@@ -25,6 +24,11 @@ export function mergeRequestByIid(db: Db, projectId: number, iid: number): Merge
 /** A project's merge requests, in id order. */
 export function mergeRequestsOfProject(db: Db, projectId: number): MergeRequestRecord[] {
   return db.tables.merge_requests.where('project_id', projectId)
+}
+
+/** The source and target branches of the project's open merge requests (the repository keeps them). */
+export function openMergeRequestBranches(db: Db, projectId: number): string[] {
+  return mergeRequestsOfProject(db, projectId).filter((mr) => mr.state === 'opened').flatMap((mr) => [mr.source_branch, mr.target_branch])
 }
 
 /** Moves a merge request's `updated_at` (a to-do on it touches it: `belongs_to :target, touch: true`). */

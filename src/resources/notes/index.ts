@@ -7,9 +7,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { registerAwardableNotes } from '../award-emoji/award-emoji.public.js'
 import { noteTables } from './notes.tables.js'
-import { noteOn } from './notes.finder.js'
 import type { Discussion as DiscussionPresenter, Note as NotePresenter } from './notes.entities.js'
 
 export type { NoteRecord, NoteableType } from './notes.tables.js'
@@ -20,16 +18,15 @@ export type Note = ReturnType<typeof NotePresenter>
 /** GitLab's `Discussion` entity, as fakelab sends it. */
 export type Discussion = ReturnType<typeof DiscussionPresenter>
 
-// Award emoji on notes (`…/notes/:note_id/award_emoji`): the award emoji area finds the note through
-// this hook, as it may not import this area (this one imports it).
-registerAwardableNotes(noteOn)
-
 /** The notes area. */
 export const notes: Area = {
   name: 'notes',
   load: async () => {
     const [{ noteRoutes }, { discussionRoutes }] = await Promise.all([import('./notes.routes.js'), import('./discussions.routes.js')])
     return { api: [...noteRoutes, ...discussionRoutes] }
+  },
+  register: async () => {
+    await import('./notes.registrations.js')
   },
   // A deleted user's notes move to the ghost user (`author_id`) and `resolved_by_id` is cleared,
   // by the shared conventions (rules/cascade.ts); a deleted issue or merge request takes its notes.

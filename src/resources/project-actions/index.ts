@@ -7,7 +7,6 @@
 import type { Area } from '../../scenario/area.js'
 import { starFragment } from './project-actions.scenario.js'
 import { projectActionTables } from './project-actions.tables.js'
-import './project-actions.relations.js'
 
 export type { UserStarProjectRecord } from './project-actions.tables.js'
 export type { StarFields } from './project-actions.scenario.js'
@@ -18,6 +17,9 @@ export const projectActions: Area = {
   load: async () => {
     const { projectActionRoutes } = await import('./project-actions.routes.js')
     return { api: projectActionRoutes }
+  },
+  register: async () => {
+    await import('./project-actions.relations.js')
   },
   tables: projectActionTables,
   scenario: starFragment,

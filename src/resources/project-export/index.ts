@@ -7,7 +7,6 @@
  */
 import type { Area } from '../../scenario/area.js'
 import { exportTables } from './project-export.tables.js'
-import './project-export.relations.js'
 
 export type { ExportUploadRecord, ProjectImportStateRecord } from './project-export.tables.js'
 
@@ -17,6 +16,9 @@ export const projectExport: Area = {
   load: async () => {
     const { exportRoutes } = await import('./project-export.routes.js')
     return { api: exportRoutes }
+  },
+  register: async () => {
+    await import('./project-export.relations.js')
   },
   tables: exportTables,
   cascade: [{ kind: 'cascade', table: 'import_export_uploads', column: 'owner_id', parent: 'projects', where: { kind: 'project' } }, { kind: 'cascade', table: 'import_export_uploads', column: 'owner_id', parent: 'groups', where: { kind: 'group' } }],

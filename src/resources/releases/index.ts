@@ -7,12 +7,9 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-import { registerTagReleaseCreator, registerTagReleaseLookup } from '../repository/repository.public.js'
 import type { Release as ReleasePresenter, ReleaseLink as ReleaseLinkPresenter } from './releases.entities.js'
 import { releaseFragment } from './releases.scenario.js'
-import { findRelease } from './releases.service.js'
 import { releaseTables } from './releases.tables.js'
-import { createReleaseOfTag } from './tag-release.routes.js'
 
 export type { ReleaseLinkRecord, ReleaseRecord } from './releases.tables.js'
 export type { ReleaseFields } from './releases.scenario.js'
@@ -22,21 +19,15 @@ export type Release = ReturnType<typeof ReleasePresenter>
 /** GitLab's `Releases::Link` entity, as fakelab sends it. */
 export type ReleaseLink = ReturnType<typeof ReleaseLinkPresenter>
 
-// Tags show their release (13.x `Entities::TagRelease`): the repository area asks through this hook,
-// as it may not import this area.
-registerTagReleaseLookup((db, projectId, tag) => {
-  const release = findRelease(db, { id: projectId }, tag)
-  return release ? { tag_name: release.tag, description: release.description } : null
-})
-// …and `POST /projects/:id/repository/tags` makes a release from `release_description` through this one.
-registerTagReleaseCreator(createReleaseOfTag)
-
 /** The releases area. */
 export const releases: Area = {
   name: 'releases',
   load: async () => {
     const [{ releaseRoutes }, { tagReleaseRoutes }] = await Promise.all([import('./releases.routes.js'), import('./tag-release.routes.js')])
     return { api: [...releaseRoutes, ...tagReleaseRoutes] }
+  },
+  register: async () => {
+    await import('./releases.registrations.js')
   },
   tables: releaseTables,
   scenario: releaseFragment,

@@ -18,8 +18,4 @@ export const ReleaseMessage = {
   milestonesNotFound: 'Milestone(s) not found:',
   /** `Releases::Link` filepath format. */
   filepathFormat: 'is in an invalid format',
-  /** AddressableUrlValidator: not a URL. */
-  urlInvalid: 'is blocked: URI is invalid',
-  /** AddressableUrlValidator: a scheme other than http, https, ftp. */
-  urlScheme: 'is blocked: Only allowed schemes are http, https, ftp',
 } as const

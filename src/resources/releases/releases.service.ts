@@ -12,6 +12,7 @@ import { apiMessage, conflict, ValidationMessage } from '../../core/errors.js'
 import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
+import { urlBlockerProblem } from '../../rules/url-blocker.js'
 import { milestonesOfGroup, milestonesOfProject } from '../milestones/milestones.public.js'
 import { pusherOf, RepositoryWrite, peelToCommit, repositoryOf, resolveCommit } from '../repository/repository.public.js'
 import { publishRelease } from './releases.events.js'
@@ -66,13 +67,7 @@ function validFilepath(path: string): boolean {
 
 /** `AddressableUrlValidator` with schemes http, https, ftp: the message, or null when valid. */
 function urlProblem(url: string): string | null {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return ReleaseMessage.urlInvalid
-  }
-  return ['http:', 'https:', 'ftp:'].includes(parsed.protocol) ? null : ReleaseMessage.urlScheme
+  return urlBlockerProblem(url, ['http', 'https', 'ftp']) ?? null
 }
 
 /**

@@ -12,8 +12,6 @@
 import type { Area } from '../../scenario/area.js'
 import { repositoryFragment } from './repository.scenario.js'
 import { repositoryTables } from './repository.tables.js'
-// Registers the commit as a noteable with the notes area (it may not import this one).
-import './repository.noteable.js'
 
 export type { ProjectRepositoryRecord, RepositoryCommitSpec, RepositoryTagSpec } from './repository.tables.js'
 export type { RepositoryFields } from './repository.scenario.js'
@@ -23,8 +21,12 @@ export type { PushFact, Pusher, RefUpdate } from './repository.write.js'
 export const repository: Area = {
   name: 'repository',
   load: async () => {
-    const [{ repositoryRoutes }, { commitCommentRoutes }, { archiveRoutes }, { repositoryWriteRoutes }, { fileRoutes }, { protectedBranchRoutes }, { snapshotRoutes }, { commitMergeRequestRoutes }] = await Promise.all([import('./repository.routes.js'), import('./commit-comments.routes.js'), import('./repository.archive.js'), import('./repository-writes.routes.js'), import('./files.routes.js'), import('./protected-branches.routes.js'), import('./repository.snapshot.js'), import('./commit-merge-requests.routes.js')])
-    return { api: [...repositoryRoutes, ...commitCommentRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes, ...commitMergeRequestRoutes] }
+    const [{ repositoryRoutes }, { commitCommentRoutes }, { archiveRoutes }, { repositoryWriteRoutes }, { fileRoutes }, { protectedBranchRoutes }, { snapshotRoutes }] = await Promise.all([import('./repository.routes.js'), import('./commit-comments.routes.js'), import('./repository.archive.js'), import('./repository-writes.routes.js'), import('./files.routes.js'), import('./protected-branches.routes.js'), import('./repository.snapshot.js')])
+    return { api: [...repositoryRoutes, ...commitCommentRoutes, ...archiveRoutes, ...repositoryWriteRoutes, ...fileRoutes, ...protectedBranchRoutes, ...snapshotRoutes] }
+  },
+  register: async () => {
+    // Registers the commit as a noteable with the notes area (it may not import this one).
+    await import('./repository.noteable.js')
   },
   tables: repositoryTables,
   scenario: repositoryFragment,

@@ -14,7 +14,7 @@ import { acceptedReply, created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import { findProject } from '../../rules/finders.js'
-import { mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
+import { branchesInUse } from './repository.branch-use.js'
 import { Branch, Commit, CommitDetail, Tag } from './repository.entities.js'
 import { branchFacts, commitNamed, headAncestorsOf, projectId, readable } from './repository.helpers.js'
 import { branchCreationRefusal, branchDeletionRefusal, canPushCode, canPushToBranch, isProtectedBranch } from './repository.protection.js'
@@ -136,7 +136,7 @@ export const repositoryWriteRoutes: Route[] = [
       if (canPushCode(ctx, project)) {
         const head = repo.branches.get(project.default_branch)
         const merged = head === undefined ? new Set<string>() : ancestors(repo, head)
-        const inUse = new Set(mergeRequestsOfProject(ctx.db, project.id).filter((mr) => mr.state === 'opened').flatMap((mr) => [mr.source_branch, mr.target_branch]))
+        const inUse = branchesInUse(ctx.db, project.id)
         const write = new RepositoryWrite(ctx.db, project)
         for (const [name, tip] of repo.branches) {
           if (name === project.default_branch || tip === head || !merged.has(tip) || inUse.has(name) || isProtectedBranch(ctx.db, project, repo, name)) continue

@@ -7,8 +7,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-// Subscribes to the issue and merge request facts from the start (`rules/events.ts`).
-import './resource-events.subscribers.js'
 import { resourceEventFragment } from './resource-events.scenario.js'
 import { resourceEventTables } from './resource-events.tables.js'
 import type { ResourceLabelEvent as LabelEventPresenter, ResourceMilestoneEvent as MilestoneEventPresenter, ResourceStateEvent as StateEventPresenter } from './resource-events.entities.js'
@@ -29,6 +27,10 @@ export const resourceEvents: Area = {
   load: async () => {
     const { resourceEventRoutes } = await import('./resource-events.routes.js')
     return { api: resourceEventRoutes }
+  },
+  register: async () => {
+    // Subscribes to the issue and merge request facts (`rules/events.ts`).
+    await import('./resource-events.subscribers.js')
   },
   tables: resourceEventTables,
   scenario: resourceEventFragment,

@@ -12,15 +12,10 @@
  */
 import { RUNNERS_TOKEN_PREFIX } from '../../rules/runners-token.js'
 import type { Area } from '../../scenario/area.js'
-import { registerCommitPipelineLookup } from '../repository/repository.public.js'
-import { commitPipelineFacts } from './pipelines.service.js'
-// A pushed branch or tag with a `.gitlab-ci.yml` gets its pipeline (the `push` fact's subscriber).
-import './pipelines.on-push.js'
 import { runnerTokenLines } from './runners.startup.js'
 import { runnerFragment } from './runners.scenario.js'
 import { runnerTables } from './runners.tables.js'
 import { jobArtifactTables } from './jobs.artifacts.tables.js'
-import './jobs.control.js'
 import type { Runner as RunnerPresenter, RunnerDetails as RunnerDetailsPresenter, RunnerRegistrationDetails as RunnerRegistrationDetailsPresenter, RunnerJob as RunnerJobPresenter } from './runners.entities.js'
 
 export type { ApplicationSettingRecord, CiConfigJob, JobRecord, JobType, JobWhen, PipelineRecord, PipelineVariableRecord, ProjectCiConfigRecord, ProjectCiSettingRecord, RunnerNamespaceRecord, RunnerProjectRecord, RunnerRecord } from './runners.tables.js'
@@ -37,16 +32,18 @@ export type RunnerRegistrationDetails = ReturnType<typeof RunnerRegistrationDeta
 /** GitLab's `RunnerJob` entity, as fakelab sends it. */
 export type RunnerJob = ReturnType<typeof RunnerJobPresenter>
 
-// A commit's `status` and `last_pipeline` (CommitDetail) come from here: the repository area asks
-// through its hook, as tags ask the releases area for their release.
-registerCommitPipelineLookup(commitPipelineFacts)
-
 /** The runners area. */
 export const runners: Area = {
   name: 'runners',
   load: async () => {
     const [{ runnerRoutes }, { pipelineRoutes }, { jobRoutes }, { commitStatusRoutes }, { jobArtifactRoutes }] = await Promise.all([import('./runners.routes.js'), import('./pipelines.routes.js'), import('./jobs.routes.js'), import('./commit-statuses.routes.js'), import('./jobs.artifacts.routes.js')])
     return { api: [...runnerRoutes, ...pipelineRoutes, ...jobRoutes, ...commitStatusRoutes, ...jobArtifactRoutes] }
+  },
+  register: async () => {
+    // A pushed branch or tag with a `.gitlab-ci.yml` gets its pipeline (the `push` fact's subscriber).
+    await import('./pipelines.on-push.js')
+    await import('./jobs.control.js')
+    await import('./runners.registrations.js')
   },
   tables: { ...runnerTables, ...jobArtifactTables },
   scenario: runnerFragment,

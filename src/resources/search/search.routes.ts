@@ -12,10 +12,10 @@
  * - `blobs` (project): every line of a text file on `ref` containing the query, case-insensitively,
  *   with two lines of context around it (Gitaly's `SearchFilesByContent`), as `Blob`;
  * - `snippet_titles`: the snippets the caller may read, by title or file name, as `Snippet`;
- * - `wiki_blobs` (project): nothing yet (the wiki's pages are not searched).
+ * - `wiki_blobs` (project): the same chunks over the wiki's pages, as `Blob` on the wiki's `master`.
  * gitlab: lib/api/search.rb, lib/api/helpers/search_helpers.rb, app/services/search_service.rb,
  * lib/gitlab/search_results.rb, group_search_results.rb, project_search_results.rb,
- * lib/gitlab/search/found_blob.rb (13.12).
+ * lib/gitlab/search/found_blob.rb, lib/gitlab/wiki_file_finder.rb (13.12).
  * @module
  */
 import { paginationParams } from '../../core/pagination.js'
@@ -36,6 +36,7 @@ import { Note, noteById, notesOfProject } from '../notes/notes.public.js'
 import { listProjects } from '../projects/projects.public.js'
 import { allSnippets, canReadSnippet, Snippet } from '../snippets/snippets.public.js'
 import { canDownloadCode, CommitDetail, flatFiles, log, repositoryOf, resolveCommit } from '../repository/repository.public.js'
+import { wikiPagePath, wikiPagesOf } from '../wikis/wikis.public.js'
 
 /** `SearchHelpers.global_search_scopes` (CE). */
 const GLOBAL_SCOPES = ['projects', 'issues', 'merge_requests', 'milestones', 'snippet_titles', 'users'] as const
@@ -136,8 +137,9 @@ function searchScope(ctx: SearchCtx, within: Within): { rows: unknown[]; present
       const rows = newestFirst(allSnippets(db).filter((snippet) => matches(snippet.title, snippet.file_name) && canReadSnippet(ctx, snippet)))
       return { rows, present: (snippet: (typeof rows)[number]) => Snippet(snippet, ctx) }
     }
+    case 'wiki_blobs':
+      return wikiBlobs(ctx, within.project!)
     default:
-      // wiki_blobs: the wiki's pages are not searched yet.
       return { rows: [], present: (row: never) => row }
   }
 }
@@ -191,49 +193,78 @@ function commits(ctx: SearchCtx, project: ProjectRecord) {
 /** Lines of context Gitaly's `SearchFilesByContent` keeps around a match. */
 const SURROUND_CONTEXT = 2
 
-/** `Gitlab::Search::FoundBlob` chunks: each run of matching lines with its context, by path. */
+/** A `Gitlab::Search::FoundBlob` chunk: a run of matching lines with their context. */
+interface FoundChunk {
+  path: string
+  startline: number
+  data: string
+}
+
+/**
+ * Gitaly's `SearchFilesByContent` on one file: each run of lines containing `wanted` (lower case),
+ * with {@link SURROUND_CONTEXT} lines around it, runs that touch merged.
+ */
+function matchingChunks(path: string, text: string, wanted: string): FoundChunk[] {
+  const out: FoundChunk[] = []
+  const lines = text.split('\n')
+  if (lines.at(-1) === '') lines.pop()
+  let chunk: { from: number; to: number } | undefined
+  const flush = () => {
+    if (chunk) out.push({ path, startline: chunk.from + 1, data: lines.slice(chunk.from, chunk.to + 1).join('\n') + '\n' })
+    chunk = undefined
+  }
+  lines.forEach((line, i) => {
+    if (!line.toLowerCase().includes(wanted)) return
+    const from = Math.max(0, i - SURROUND_CONTEXT)
+    const to = Math.min(lines.length - 1, i + SURROUND_CONTEXT)
+    if (chunk && from <= chunk.to + 1) chunk.to = to
+    else {
+      flush()
+      chunk = { from, to }
+    }
+  })
+  flush()
+  return out
+}
+
+/** GitLab's `Blob` entity for a found chunk (`Gitlab::Search::FoundBlob`) on `ref`. */
+function foundBlob(chunk: FoundChunk, ref: string, projectId: number) {
+  return {
+    basename: chunk.path.replace(/\.[^/.]*$/, ''),
+    data: chunk.data,
+    path: chunk.path,
+    filename: chunk.path,
+    id: null,
+    ref,
+    startline: chunk.startline,
+    project_id: projectId,
+  }
+}
+
+/** `blobs`: the found chunks of every text file on the ref, by path. */
 function blobs(ctx: SearchCtx, project: ProjectRecord) {
   const at = canDownloadCode(ctx, project) ? tip(ctx, project) : undefined
   if (!at) return { rows: [], present: (row: never) => row }
   const wanted = ctx.params.search.toLowerCase()
   const tree = at.repo.objects.commit(at.id)!.tree
-  const rows: { path: string; startline: number; data: string }[] = []
   const files = [...flatFiles(at.repo, tree)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  for (const [path, entry] of files) {
+  const decoder = new TextDecoder()
+  const rows = files.flatMap(([path, entry]) => {
     const data = at.repo.objects.blob(entry.id)?.data
-    if (!data || data.includes(0)) continue
-    const lines = new TextDecoder().decode(data).split('\n')
-    if (lines.at(-1) === '') lines.pop()
-    let chunk: { from: number; to: number } | undefined
-    const flush = () => {
-      if (chunk) rows.push({ path, startline: chunk.from + 1, data: lines.slice(chunk.from, chunk.to + 1).join('\n') + '\n' })
-      chunk = undefined
-    }
-    lines.forEach((line, i) => {
-      if (!line.toLowerCase().includes(wanted)) return
-      const from = Math.max(0, i - SURROUND_CONTEXT)
-      const to = Math.min(lines.length - 1, i + SURROUND_CONTEXT)
-      if (chunk && from <= chunk.to + 1) chunk.to = to
-      else {
-        flush()
-        chunk = { from, to }
-      }
-    })
-    flush()
-  }
-  return {
-    rows,
-    present: (blob: (typeof rows)[number]) => ({
-      basename: blob.path.replace(/\.[^/.]*$/, ''),
-      data: blob.data,
-      path: blob.path,
-      filename: blob.path,
-      id: null,
-      ref: at.ref,
-      startline: blob.startline,
-      project_id: project.id,
-    }),
-  }
+    return !data || data.includes(0) ? [] : matchingChunks(path, decoder.decode(data), wanted)
+  })
+  return { rows, present: (chunk: FoundChunk) => foundBlob(chunk, at.ref, project.id) }
+}
+
+/**
+ * `wiki_blobs`: the found chunks of the wiki's pages (`Gitlab::WikiFileFinder` on the wiki's
+ * `master`), by path; readable with the project (`read_wiki`).
+ * spec-gap: pages whose file name matches but whose content does not are not listed.
+ */
+function wikiBlobs(ctx: SearchCtx, project: ProjectRecord) {
+  const wanted = ctx.params.search.toLowerCase()
+  const rows = wikiPagesOf(ctx.db, project).flatMap((page) => matchingChunks(wikiPagePath(page), page.content, wanted))
+  return { rows, present: (chunk: FoundChunk) => foundBlob(chunk, 'master', project.id) }
 }
 
 function respond(ctx: SearchCtx, within: Within) {

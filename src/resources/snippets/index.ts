@@ -6,8 +6,6 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
-// Registers the project snippet with the notes and award emoji areas (they may not import this one).
-import './snippets.kinds.js'
 import { snippetFragment } from './snippets.scenario.js'
 import { snippetTables } from './snippets.tables.js'
 import type { Snippet as SnippetPresenter } from './snippets.entities.js'
@@ -25,6 +23,10 @@ export const snippets: Area = {
   load: async () => {
     const { snippetRoutes } = await import('./snippets.routes.js')
     return { api: snippetRoutes }
+  },
+  register: async () => {
+    // Registers the project snippet with the notes and award emoji areas (they may not import this one).
+    await import('./snippets.kinds.js')
   },
   tables: snippetTables,
   scenario: snippetFragment,

@@ -11,20 +11,14 @@ import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import { publish } from '../../rules/events.js'
+import { urlBlockerProblem } from '../../rules/url-blocker.js'
 import { Hook } from '../hooks/hooks.public.js'
 import './system-hooks.events.js'
 
 /** `public_url` for a system hook (local addresses allowed): the URL's problem, or undefined when it is valid. */
 function urlProblem(url: string): string | undefined {
   if (url.trim() === '') return "can't be blank"
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return 'is blocked: URI is invalid'
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'is blocked: Only allowed schemes are http, https'
-  return undefined
+  return urlBlockerProblem(url, ['http', 'https'])
 }
 
 /** The route's sample payload (`GET /hooks/:id`). */

@@ -9,12 +9,13 @@
  * @module
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { forbidden, notFound, validationFailed, ValidationMessage } from '../../core/errors.js'
+import { notFound, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
+import { findUserAsAdmin } from '../../rules/finders.js'
 import type { EmailRecord } from '../notification-settings/index.js'
 
 /** Devise's `email_regexp`. */
@@ -23,17 +24,6 @@ const EMAIL = /^[^@\s]+@[^@\s]+$/
 /** GitLab's `Email` entity: `id, email, confirmed_at`. */
 export function Email(email: EmailRecord) {
   return { id: email.id, email: email.email, confirmed_at: email.confirmed_at }
-}
-
-/**
- * `authenticated_as_admin!` in the endpoint, then `User.find_by(id:)`.
- * @throws ApiError 403 `{"message":"403 Forbidden"}`; 404 `{"message":"404 User Not Found"}`.
- */
-function userAsAdmin(ctx: Ctx<unknown>, id: number): UserRecord {
-  if (!ctx.currentUser!.admin) throw forbidden()
-  const user = ctx.db.tables.users.get(id)
-  if (!user) throw notFound('User')
-  return user
 }
 
 /** `user.emails`, oldest first. */
@@ -118,14 +108,14 @@ export const userEmailRoutes: Route[] = [
   route('GET /users/:id/emails', {
     params: { id, ...paginationParams },
     handler(ctx) {
-      return paginated(ctx, emailsOf(ctx, userAsAdmin(ctx, ctx.params.id)), Email)
+      return paginated(ctx, emailsOf(ctx, findUserAsAdmin(ctx, ctx.params.id)), Email)
     },
   }),
 
   route('POST /users/:id/emails', {
     params: { id, email: p.string({ required: true }), skip_confirmation: p.boolean() },
     handler(ctx) {
-      const user = userAsAdmin(ctx, ctx.params.id)
+      const user = findUserAsAdmin(ctx, ctx.params.id)
       return created(Email(addEmail(ctx, user, ctx.params.email, ctx.params.skip_confirmation === true)))
     },
   }),
@@ -133,7 +123,7 @@ export const userEmailRoutes: Route[] = [
   route('DELETE /users/:id/emails/:email_id', {
     params: { id, email_id: id },
     handler(ctx) {
-      const user = userAsAdmin(ctx, ctx.params.id)
+      const user = findUserAsAdmin(ctx, ctx.params.id)
       return destroy(ctx, user, emailOf(ctx, user, ctx.params.email_id))
     },
   }),

@@ -7,34 +7,19 @@
  * @module
  */
 import { checkUnmodifiedSince } from '../../core/conditional.js'
-import { forbidden, notFound, validationFailed } from '../../core/errors.js'
+import { notFound, validationFailed } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
+import { findUserAsAdmin, findUserById } from '../../rules/finders.js'
 import { parseGpgKey, validateGpgKey, type ParsedGpgKey } from './user-gpg-keys.model.js'
 import type { GpgKeyRecord } from './user-gpg-keys.tables.js'
 
 /** GitLab's `GpgKey` entity: `id, key, created_at`. */
 export function GpgKey(key: GpgKeyRecord) {
   return { id: key.id, key: key.key, created_at: key.created_at }
-}
-
-/** `User.find_by(id:)`. @throws ApiError 404 `{"message":"404 User Not Found"}`. */
-function userById(ctx: Ctx<unknown>, id: number): UserRecord {
-  const user = ctx.db.tables.users.get(id)
-  if (!user) throw notFound('User')
-  return user
-}
-
-/**
- * `authenticated_as_admin!` in the endpoint (after the params), then `User.find_by(id:)`.
- * @throws ApiError 403 `{"message":"403 Forbidden"}`; 404 `{"message":"404 User Not Found"}`.
- */
-function userAsAdmin(ctx: Ctx<unknown>, id: number): UserRecord {
-  if (!ctx.currentUser!.admin) throw forbidden()
-  return userById(ctx, id)
 }
 
 /** `user.gpg_keys`, oldest first. */
@@ -123,7 +108,7 @@ export const userGpgKeyRoutes: Route[] = [
     auth: 'optional',
     params: { id, ...paginationParams },
     handler(ctx) {
-      return paginated(ctx, keysOf(ctx, userById(ctx, ctx.params.id)), GpgKey)
+      return paginated(ctx, keysOf(ctx, findUserById(ctx, ctx.params.id)), GpgKey)
     },
   }),
 
@@ -131,7 +116,7 @@ export const userGpgKeyRoutes: Route[] = [
     auth: 'optional',
     params: { id, key_id: id },
     handler(ctx) {
-      return ok(GpgKey(keyOf(ctx, userById(ctx, ctx.params.id), ctx.params.key_id)))
+      return ok(GpgKey(keyOf(ctx, findUserById(ctx, ctx.params.id), ctx.params.key_id)))
     },
   }),
 
@@ -139,21 +124,21 @@ export const userGpgKeyRoutes: Route[] = [
     params: { id, ...keyParam },
     prepare,
     handler(ctx) {
-      return created(GpgKey(addKey(ctx, userAsAdmin(ctx, ctx.params.id))))
+      return created(GpgKey(addKey(ctx, findUserAsAdmin(ctx, ctx.params.id))))
     },
   }),
 
   route('POST /users/:id/gpg_keys/:key_id/revoke', {
     params: { id, key_id: id },
     handler(ctx) {
-      return revoke(ctx, keyOf(ctx, userAsAdmin(ctx, ctx.params.id), ctx.params.key_id))
+      return revoke(ctx, keyOf(ctx, findUserAsAdmin(ctx, ctx.params.id), ctx.params.key_id))
     },
   }),
 
   route('DELETE /users/:id/gpg_keys/:key_id', {
     params: { id, key_id: id },
     handler(ctx) {
-      return destroy(ctx, keyOf(ctx, userAsAdmin(ctx, ctx.params.id), ctx.params.key_id))
+      return destroy(ctx, keyOf(ctx, findUserAsAdmin(ctx, ctx.params.id), ctx.params.key_id))
     },
   }),
 ]

@@ -4,7 +4,9 @@
  * gitlab: app/models/key.rb, lib/gitlab/ssh_public_key.rb (13.12).
  * @module
  */
+import { apiMessage } from '../../core/errors.js'
 import type { Db } from '../../db/db.js'
+import type { KeyRecord } from './user-keys.tables.js'
 import { parseSshPublicKey, SUPPORTED_SSH_ALGORITHMS, type SshPublicKey } from '../../rules/ssh-public-key.js'
 
 /**
@@ -42,4 +44,21 @@ export function validateKey(db: Db, title: string, text: string): { errors: Reco
   if (!parsed) add('fingerprint', 'cannot be generated')
   else if (db.tables.keys.where('fingerprint', parsed.fingerprint).length > 0) add('fingerprint', 'has already been taken')
   return Object.keys(errors).length === 0 && parsed ? { errors, valid: { key, parsed } } : { errors }
+}
+
+/** A key of any kind (a user's SSH key or a deploy key) by id, if it exists. */
+export function keyById(db: Db, id: number): KeyRecord | undefined {
+  return db.tables.keys.get(id)
+}
+
+/**
+ * `KeysFinder` by fingerprint: `SHA256:<base64>` by the SHA256 fingerprint, else an MD5 one
+ * (`MD5:` prefix optional, 16 colon-separated hex pairs).
+ * @throws ApiError 400 `{"message":"Failed to return the key"}` for anything else (`InvalidFingerprint`).
+ */
+export function keyByFingerprint(db: Db, fingerprint: string): KeyRecord | undefined {
+  if (fingerprint.startsWith('SHA256:')) return db.tables.keys.where('fingerprint_sha256', fingerprint.slice(7))[0]
+  const md5 = fingerprint.replace(/^MD5:/, '')
+  if (!/^([0-9a-fA-F]{2}:){15}[0-9a-fA-F]{2}$/.test(md5)) throw apiMessage(400, 'Failed to return the key')
+  return db.tables.keys.where('fingerprint', md5.toLowerCase())[0]
 }

@@ -8,8 +8,6 @@ import type { Area } from '../../scenario/area.js'
 import { userAvatarTables } from './users.avatars.js'
 import { userFragment } from './users.scenario.js'
 import { userTables } from './users.tables.js'
-// A user's password authenticates git over HTTP (registered with the git-http area at start).
-import './users.git.js'
 
 export type { OauthApplicationFields, ScenarioPersonalAccessToken, UserFields } from './users.scenario.js'
 export type { OauthApplicationRecord } from './users.tables.js'
@@ -26,6 +24,10 @@ export const users: Area = {
       import('./users.activities.js'),
     ])
     return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes], web: userAvatarWebRoutes }
+  },
+  register: async () => {
+    // A user's password authenticates git over HTTP (registered with the git-http area).
+    await import('./users.git.js')
   },
   tables: { ...userTables, ...userAvatarTables },
   scenario: userFragment,

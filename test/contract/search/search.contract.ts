@@ -51,6 +51,18 @@ contract('search', {}, ({ api }) => {
     expect(await titles('/projects/20/search', { scope: 'wiki_blobs', search: 'x' })).toEqual([])
   })
 
+  it('searches a project’s wiki pages as blobs on the wiki’s master', async () => {
+    const page = await api.post('/projects/20/wikis', { as: 'max', body: { title: 'ops/Runbook', content: 'one\ntwo\nthree\nCall SUPPORT first\nfive\nsix\nseven\neight\nnine\nten\nask support again' } })
+    expect(page.status).toBe(201)
+    const found = await api.get('/projects/20/search', { as: 'max', query: { scope: 'wiki_blobs', search: 'support' } })
+    expect(found.status).toBe(200)
+    expect(found.body).toEqual([
+      { basename: 'ops/Runbook', data: 'two\nthree\nCall SUPPORT first\nfive\nsix\n', path: 'ops/Runbook.md', filename: 'ops/Runbook.md', id: null, ref: 'master', startline: 2, project_id: 20 },
+      { basename: 'ops/Runbook', data: 'nine\nten\nask support again\n', path: 'ops/Runbook.md', filename: 'ops/Runbook.md', id: null, ref: 'master', startline: 9, project_id: 20 },
+    ])
+    expect(await titles('/projects/20/search', { scope: 'wiki_blobs', search: 'nowhere' })).toEqual([])
+  })
+
   it('searches a group’s projects and members', async () => {
     expect(await titles('/groups/acme/search', { scope: 'issues', search: 'footer' })).toEqual(['Footer links are broken'])
     expect(await titles('/groups/acme/search', { scope: 'users', search: 'nora' }, 'max', 'username')).toEqual([])

@@ -11,16 +11,19 @@ import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
-import { canReadMergeRequest, MergeRequestBasic, mergeRequestCommits, mergeRequestsOfProject } from '../merge-requests/merge-requests.public.js'
-import { commitNamed, projectId, readable } from './repository.helpers.js'
+import { commitNamed, readableRepository } from '../repository/repository.public.js'
+import { MergeRequestBasic } from './merge-requests.entities.js'
+import { mergeRequestCommits } from './merge-requests.git.js'
+import { canReadMergeRequest } from './merge-requests.policy.js'
+import { mergeRequestsOfProject } from './merge-requests.public.js'
 
 /** The route. */
 export const commitMergeRequestRoutes: Route[] = [
   route('GET /projects/:id/repository/commits/:sha/merge_requests', {
     auth: 'optional',
-    params: { ...projectId, sha: p.string({ required: true }), ...paginationParams },
+    params: { id: p.string({ required: true }), sha: p.string({ required: true }), ...paginationParams },
     handler(ctx) {
-      const { project, repo } = readable(ctx)
+      const { project, repo } = readableRepository(ctx)
       const id = commitNamed(repo, project, ctx.params.sha)
       const found = mergeRequestsOfProject(ctx.db, project.id)
         .filter((mr) => canReadMergeRequest(ctx, project, mr))
