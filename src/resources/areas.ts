@@ -43,11 +43,13 @@ export * from './namespaces/index.js' // namespaces area (arrange-directory)
 export * from './notes/index.js' // notes and discussions on issues and merge requests (issue 25 item 4)
 export * from './notification-settings/index.js'
 export * from './packages/index.js' // package registry reads and generic packages (issue 36 item 6)
+export * from './pages/index.js' // Pages domains and unpublishing (issue 34 item 7)
 export * from './project-access-tokens/index.js'
 export * from './project-actions/index.js' // stars, archive, housekeeping, storage, shared projects (issue 34 item 7)
 export * from './project-export/index.js' // project and group export and import (issue 34 item 7)
 export * from './projects/index.js'
 export * from './releases/index.js' // releases area (issue 26 item 4)
+export * from './remote-mirrors/index.js' // remote (push) mirrors as a store (issue 34 item 7)
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-languages/index.js' // GET /projects/:id/languages (issue 34 item 7)
 export * from './repository-storage-moves/index.js'

@@ -514,6 +514,17 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/packages/generic/:package_name/:package_version/:file_name",
     ],
   },
+  "pages": {
+    api: [
+      "GET /pages/domains",
+      "GET /projects/:id/pages/domains",
+      "GET /projects/:id/pages/domains/:domain",
+      "POST /projects/:id/pages/domains",
+      "PUT /projects/:id/pages/domains/:domain",
+      "DELETE /projects/:id/pages/domains/:domain",
+      "DELETE /projects/:id/pages",
+    ],
+  },
   "project-access-tokens": {
     api: [
       "GET /projects/:id/access_tokens",
@@ -574,6 +585,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "DELETE /projects/:id/releases/:tag_name/assets/links/:link_id",
       "POST /projects/:id/repository/tags/:tag_name/release",
       "PUT /projects/:id/repository/tags/:tag_name/release",
+    ],
+  },
+  "remote-mirrors": {
+    api: [
+      "GET /projects/:id/remote_mirrors",
+      "GET /projects/:id/remote_mirrors/:mirror_id",
+      "POST /projects/:id/remote_mirrors",
+      "PUT /projects/:id/remote_mirrors/:mirror_id",
     ],
   },
   "repository": {
@@ -847,6 +866,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /templates/dockerfiles/:name",
       "GET /templates/licenses",
       "GET /templates/licenses/:name",
+      "GET /projects/:id/templates/:type",
+      "GET /projects/:id/templates/:type/:name",
     ],
   },
   "todos": {

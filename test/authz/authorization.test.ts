@@ -899,6 +899,23 @@ const ROWS: Row[] = [
   { key: 'POST /groups/:id/variables', path: '/groups/10/variables', body: { key: 'NEW', value: 'v' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, body: { value: 'w' }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /groups/:id/variables/:key', path: '/groups/10/variables/AUTHZ', arrange: ciVariables, expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  // Pages domains (issue 34 item 7; lib/api/pages_domains.rb, pages.rb): read_pages/update_pages are
+  // Maintainer+; the instance list and unpublishing are for administrators. Domain 1 www.acme.test (project 20).
+  { key: 'GET /pages/domains', path: '/pages/domains', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/pages/domains', path: '/projects/20/pages/domains', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/pages/domains', path: '/projects/21/pages/domains', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/pages/domains/:domain', path: '/projects/20/pages/domains/www.acme.test', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/pages/domains', path: '/projects/20/pages/domains', body: { domain: 'matrix.acme.test' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'PUT /projects/:id/pages/domains/:domain', path: '/projects/20/pages/domains/www.acme.test', body: { auto_ssl_enabled: true }, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  { key: 'DELETE /projects/:id/pages/domains/:domain', path: '/projects/20/pages/domains/www.acme.test', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
+  { key: 'DELETE /projects/:id/pages', path: '/projects/20/pages', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // Remote mirrors (issue 34 item 7; lib/api/remote_mirrors.rb): admin_remote_mirror (Maintainer+), and
+  // `unauthorized!` (401, not 403) below it once the project is readable. Mirror 1 of project 20.
+  { key: 'GET /projects/:id/remote_mirrors', path: '/projects/20/remote_mirrors', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, 401] },
+  { key: 'GET /projects/:id/remote_mirrors', path: '/projects/21/remote_mirrors', expect: [404, 401, 401, 401, 200, 200, 404, 200, 404, 401] },
+  { key: 'GET /projects/:id/remote_mirrors/:mirror_id', path: '/projects/20/remote_mirrors/1', expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, 401] },
+  { key: 'POST /projects/:id/remote_mirrors', path: '/projects/20/remote_mirrors', body: { url: 'https://example.com/matrix.git' }, expect: [401, 401, 401, 401, 201, 201, 401, 201, 401, S] },
+  { key: 'PUT /projects/:id/remote_mirrors/:mirror_id', path: '/projects/20/remote_mirrors/1', body: { enabled: false }, expect: [401, 401, 401, 401, 200, 200, 401, 200, 401, S] },
   // Templates (issue 36 item 4; lib/api/templates.rb): anyone, anonymous callers too.
   { key: 'GET /templates/gitignores', path: '/templates/gitignores', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /templates/gitignores/:name', path: '/templates/gitignores/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -908,6 +925,12 @@ const ROWS: Row[] = [
   { key: 'GET /templates/dockerfiles/:name', path: '/templates/dockerfiles/Node', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /templates/licenses', path: '/templates/licenses', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /templates/licenses/:name', path: '/templates/licenses/mit', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Project templates (issue 36 item 4; lib/api/project_templates.rb): whoever can read the project,
+  // anonymous callers of a public one too; a private project is 404 to a non-member.
+  { key: 'GET /projects/:id/templates/:type', path: '/projects/20/templates/licenses', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/templates/:type', path: '/projects/21/templates/issues', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/templates/:type/:name', path: '/projects/20/templates/licenses/mit', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/templates/:type/:name', path: '/projects/21/templates/gitignores/Node', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   // Pipeline triggers and schedules (issue 36 item 2; lib/api/triggers.rb, lib/api/ci/pipeline_schedules.rb).
   { key: 'GET /projects/:id/triggers', path: '/projects/20/triggers', arrange: ciTriggers, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/triggers/:trigger_id', path: '/projects/20/triggers/9200', arrange: ciTriggers, expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },

@@ -5,9 +5,11 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { forkFragment } from './forks.scenario.js'
 import { forkTables } from './forks.tables.js'
 
 export type { ForkLinkRecord } from './forks.tables.js'
+export type { ForkFields } from './forks.scenario.js'
 
 /** The forks area. */
 export const forks: Area = {
@@ -20,5 +22,6 @@ export const forks: Area = {
     await import('./forks.relations.js')
   },
   tables: forkTables,
+  scenario: forkFragment,
   cascade: [{ kind: 'cascade', table: 'fork_network_members', column: 'forked_from_project_id', parent: 'projects' }],
 }

@@ -5,9 +5,11 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { starFragment } from './project-actions.scenario.js'
 import { projectActionTables } from './project-actions.tables.js'
 
 export type { UserStarProjectRecord } from './project-actions.tables.js'
+export type { StarFields } from './project-actions.scenario.js'
 
 /** The project-actions area. */
 export const projectActions: Area = {
@@ -20,4 +22,5 @@ export const projectActions: Area = {
     await import('./project-actions.relations.js')
   },
   tables: projectActionTables,
+  scenario: starFragment,
 }

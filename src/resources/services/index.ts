@@ -5,9 +5,11 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { serviceFragment } from './services.scenario.js'
 import { serviceTables } from './services.tables.js'
 
 export type { ServiceRecord } from './services.tables.js'
+export type { ServiceFields } from './services.scenario.js'
 
 /** The services area. */
 export const services: Area = {
@@ -17,5 +19,6 @@ export const services: Area = {
     return { api: serviceRoutes }
   },
   tables: serviceTables,
+  scenario: serviceFragment,
   secrets: { bodyFields: ['api_key', 'password', 'token', 'user_key', 'google_iap_service_account_json'] },
 }
