@@ -401,7 +401,7 @@ describe('include', () => {
   it('reports problems inside an included file with that file’s name', () => {
     expect(problemsOf('version: 1\ninclude: [../fixtures/broken.yaml]\nusers: [{ username: root }]\n', { file: 'scenarios/main.yaml', include })).toEqual([
       'scenarios/main.yaml:3:21 users[0].username: duplicate username "root" (first defined by fixtures/broken.yaml users[1])',
-      'fixtures/broken.yaml:2:31 users[0].state: must be one of active, blocked, ldap_blocked, deactivated; got "asleep"',
+      'fixtures/broken.yaml:2:31 users[0].state: must be one of active, blocked, ldap_blocked, blocked_pending_approval, deactivated; got "asleep"',
     ])
   })
 
@@ -443,7 +443,7 @@ describe('validateScenarioObject', () => {
   it('reports problems at 0:0 with their path', () => {
     expect(() => validateScenarioObject({ version: 1, users: [{ username: 'a' }, { username: 'A', state: 'x' }] }, 'mem')).toThrow(
       new ScenarioError([
-        { file: 'mem', line: 0, col: 0, message: 'users[1].state: must be one of active, blocked, ldap_blocked, deactivated; got "x"' },
+        { file: 'mem', line: 0, col: 0, message: 'users[1].state: must be one of active, blocked, ldap_blocked, blocked_pending_approval, deactivated; got "x"' },
         { file: 'mem', line: 0, col: 0, message: 'users[1].username: duplicate username "A" (first defined by users[0])' },
       ]),
     )

@@ -62,7 +62,6 @@ const ALLOWED: Record<string, string> = {
     'src/resources/members/billable-members.service.ts': ['billableUsers', 'membershipsInHierarchy', 'sortBillable'],
     'src/resources/members/members.finder.ts': ['inheritingGroup'],
     'src/resources/members/members.policy.ts': ['isLastOwner'],
-    'src/resources/members/members.service.ts': ['allowedAccessLevels'],
     'src/resources/project-access-tokens/project-access-tokens.service.ts': ['RESOURCE_BOT_SCOPES'],
     'src/resources/repository-storage-moves/storage-moves.service.ts': ['currentStorage', 'pickStorage', 'storages'],
     'src/resources/runners/runners.entities.ts': ['JobBasic'],

@@ -21,7 +21,7 @@ const THROTTLES: readonly [ThrottleName, string, number, number][] = [
  * The enabled throttles of the stored settings row (none before the first write: every throttle
  * is off by default). Reads the row's fields only, so it costs little on every request.
  */
-export function settingsThrottles(db: Db): Partial<Record<ThrottleName, ThrottleLimit>> {
+function settingsThrottles(db: Db): Partial<Record<ThrottleName, ThrottleLimit>> {
   const values = db.tables.application_setting_values.get(1)?.values
   if (!values) return {}
   const throttles: Partial<Record<ThrottleName, ThrottleLimit>> = {}

@@ -9,10 +9,9 @@ import type { PresentCtx } from '../../entities/urls.js'
 import { Deployment } from './deployments.entities.js'
 import type { DeploymentRecord } from './deployments.tables.js'
 
-export type { DeploymentRecord } from './deployments.tables.js'
 
 /** `Environment#last_deployment`: its newest successful deployment (highest id), or undefined. */
-export function lastDeployment(db: Db, environmentId: number): DeploymentRecord | undefined {
+function lastDeployment(db: Db, environmentId: number): DeploymentRecord | undefined {
   let last: DeploymentRecord | undefined
   for (const d of db.tables.deployments.where('environment_id', environmentId)) if (d.status === 'success' && (!last || d.id > last.id)) last = d
   return last

@@ -144,7 +144,7 @@ function environmentType(name: string): string | null {
  * merge commit is among the commits between its sha and this one; with none before, every merged
  * merge request into the deployed ref. Each linked once.
  */
-export function linkMergeRequests(db: Db, d: DeploymentRecord): void {
+function linkMergeRequests(db: Db, d: DeploymentRecord): void {
   const env = environmentById(db, d.environment_id)
   if (!env || environmentType(env.name) !== null) return
   const project = db.tables.projects.get(d.project_id)

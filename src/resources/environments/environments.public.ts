@@ -14,7 +14,6 @@ import type { EnvironmentRecord } from './environments.tables.js'
 
 export { EnvironmentBasic } from './environments.entities.js'
 export { registerLastDeploymentLookup } from './environments.last-deployment.js'
-export type { EnvironmentRecord } from './environments.tables.js'
 
 /** An environment by id, or undefined. */
 export function environmentById(db: Db, id: number): EnvironmentRecord | undefined {

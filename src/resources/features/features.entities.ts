@@ -16,7 +16,7 @@ export function blankFeature(name: string): Omit<FeatureRecord, 'id'> {
  * Flipper's `Feature#state`: `on` when the boolean gate is on or 100% of the time, `conditional`
  * when another gate lets some through, else `off`.
  */
-export function featureState(feature: Omit<FeatureRecord, 'id'>): 'on' | 'off' | 'conditional' {
+function featureState(feature: Omit<FeatureRecord, 'id'>): 'on' | 'off' | 'conditional' {
   if (feature.boolean || feature.percentage_of_time === 100) return 'on'
   if (feature.actors.length > 0 || feature.groups.length > 0 || feature.percentage_of_actors > 0 || feature.percentage_of_time > 0) return 'conditional'
   return 'off'

@@ -42,7 +42,7 @@ export function receivePackAdvertisement(repo: Repository, defaultBranch: string
 const HIDDEN_REF_PREFIXES = ['refs/environments/', 'refs/keep-around/', 'refs/merge-requests/', 'refs/pipelines/']
 
 /** Whether receive-pack hides the ref of full name `ref` (see {@link HIDDEN_REF_PREFIXES}). */
-export function isHiddenRef(ref: string): boolean {
+function isHiddenRef(ref: string): boolean {
   return HIDDEN_REF_PREFIXES.some((prefix) => ref.startsWith(prefix))
 }
 

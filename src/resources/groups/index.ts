@@ -8,6 +8,7 @@ import type { Area } from '../../scenario/area.js'
 import { groupFragment } from './groups.scenario.js'
 
 export type { GroupFields } from './groups.scenario.js'
+export type { GroupMovedFact } from './groups.events.js'
 
 /** The groups area. */
 export const groups: Area = {

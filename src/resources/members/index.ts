@@ -20,6 +20,7 @@ export type Member = ReturnType<typeof MemberPresenter>
 export type BillableMember = ReturnType<typeof BillableMemberPresenter>
 /** GitLab's `BillableMembership` entity, as fakelab sends it. */
 export type BillableMembership = ReturnType<typeof BillableMembershipPresenter>
+export type { MemberFact } from './members.events.js'
 
 /** The members area. */
 export const members: Area = {

@@ -7,5 +7,5 @@
  */
 export { authorizeAdminMembers } from './members.policy.js'
 export { directMembers } from './members.finder.js'
-export { addUserByInvitation, allowedAccessLevels, type MemberAttributes } from './members.service.js'
+export { addUserByInvitation, allowedAccessLevels } from './members.service.js'
 export { MemberValidationMessage } from './members.messages.js'

@@ -71,7 +71,7 @@ function anyRow(ctx: Ctx<unknown>, source: Source, userId: number): MemberRecord
  * expiry; an expired row (which GitLab's daily worker would have deleted) starts afresh; else a new
  * row. Publishes the `member` fact: `update` for a member in force, else `create`.
  */
-export function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): MemberRecord {
+function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): MemberRecord {
   const { type, id } = sourceKey(source)
   const level = { access_level: attrs.access_level, expires_at: attrs.expires_at ?? null }
   const old = anyRow(ctx, source, user.id)

@@ -17,6 +17,7 @@ export type { MilestoneFields, ScenarioMilestone } from './milestones.scenario.j
 
 /** GitLab's `Milestone` entity, as fakelab sends it. */
 export type Milestone = ReturnType<typeof MilestonePresenter>
+export type { MilestoneFact } from './milestones.events.js'
 
 /** The milestones area. */
 export const milestones: Area = {

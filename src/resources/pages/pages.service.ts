@@ -16,7 +16,7 @@ import type { PagesDomainRecord } from './pages.tables.js'
  * The host of the instance's Pages sites (`Settings.pages.host`): gitlab.yml's default,
  * `example.com`. A custom domain may not be it or below it.
  */
-export const PAGES_HOST = 'example.com'
+const PAGES_HOST = 'example.com'
 
 /** What a client sets on a domain (`user_provided_certificate`, `user_provided_key`, `auto_ssl_enabled`). */
 export interface PagesDomainAttributes {

@@ -8,6 +8,7 @@ import { projectTables } from './projects.redirects.js'
 import { projectFragment } from './projects.scenario.js'
 
 export type { ProjectFields } from './projects.scenario.js'
+export type { ProjectFact } from './projects.events.js'
 
 /** The projects area. */
 export const projects: Area = {

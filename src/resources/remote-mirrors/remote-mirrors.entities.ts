@@ -27,7 +27,7 @@ const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^@/?#]*)@/i
  * `safe_url(allowed_usernames: %w[git])`: `https://user:pass@host/x` → `https://*****:*****@host/x`;
  * a user name alone is masked unless it is `git`; the rest of the URL is left as given.
  */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   const match = USERINFO.exec(url)
   if (!match) return url
   const userinfo = match[2]!

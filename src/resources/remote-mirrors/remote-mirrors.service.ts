@@ -13,7 +13,7 @@ import { urlBlockerProblem } from '../../rules/url-blocker.js'
 import type { RemoteMirrorRecord } from './remote-mirrors.tables.js'
 
 /** `public_url: { schemes: %w(ssh git http https) }`. */
-export const MIRROR_SCHEMES = ['ssh', 'git', 'http', 'https'] as const
+const MIRROR_SCHEMES = ['ssh', 'git', 'http', 'https'] as const
 
 /** The settings a client changes. */
 export interface RemoteMirrorSettings {

@@ -161,7 +161,7 @@ function applyPush(objects: ObjectStore, refs: RefMaps, push: RepositoryPush): v
 }
 
 /** A repository's three ref maps, writable. */
-export interface RefMaps {
+interface RefMaps {
   readonly branches: Map<string, ObjectId>
   readonly tags: Map<string, ObjectId>
   readonly otherRefs: Map<string, ObjectId>

@@ -50,4 +50,3 @@ export function pipelineById(db: Db, id: number): PipelineRecord | undefined {
 export function JobEntity(job: JobRecord, ctx: PresentCtx) {
   return Job(job, ctx as Ctx<unknown>)
 }
-export type { JobEnvironment, JobRecord } from './runners.tables.js'
