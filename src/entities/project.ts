@@ -18,6 +18,8 @@ import { groupWebUrl, projectApiUrl, projectWebUrl, userWebUrl, type PresentCtx 
 export interface ProjectRelations {
   /** `star_count`: how many users starred the project. */
   starCount(db: Db, projectId: number): number
+  /** The ids of the projects a user starred (`User#starred_projects`; ProjectsFinder's `starred`). */
+  starredBy(db: Db, userId: number): Set<number>
   /** `forks_count`: how many projects were forked from it directly. */
   forksCount(db: Db, projectId: number): number
   /** The project it was forked from (`forked_from_project`), or undefined. */
@@ -28,6 +30,7 @@ export interface ProjectRelations {
 
 const relations: ProjectRelations = {
   starCount: () => 0,
+  starredBy: () => new Set(),
   forksCount: () => 0,
   forkedFrom: () => undefined,
   importStatus: () => 'none',
@@ -39,6 +42,11 @@ const relations: ProjectRelations = {
  */
 export function registerProjectRelations(part: Partial<ProjectRelations>): void {
   Object.assign(relations, part)
+}
+
+/** The ids of the projects `userId` starred, as the stars area tells (none without it). A new set. */
+export function starredProjectIds(db: Db, userId: number): Set<number> {
+  return relations.starredBy(db, userId)
 }
 
 /** `{id, description, name, name_with_namespace, path, path_with_namespace, created_at}`. */

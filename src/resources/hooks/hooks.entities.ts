@@ -6,25 +6,9 @@
  * job_events, releases_events, push_events_branch_filter). The token is never shown.
  * @module
  */
+import { Hook } from '../../entities/hook.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import type { ProjectHookRecord } from './hooks.tables.js'
-
-/** The columns of a hook (project or system) that GitLab's `Hook` entity shows. */
-export type HookColumns = Pick<ProjectHookRecord, 'id' | 'url' | 'created_at' | 'push_events' | 'tag_push_events' | 'merge_requests_events' | 'repository_update_events' | 'enable_ssl_verification'>
-
-/** GitLab's `Hook` entity, in its field order: a system hook's answer, and the start of a project hook's. */
-export function Hook(hook: HookColumns) {
-  return {
-    id: hook.id,
-    url: hook.url,
-    created_at: hook.created_at,
-    push_events: hook.push_events,
-    tag_push_events: hook.tag_push_events,
-    merge_requests_events: hook.merge_requests_events,
-    repository_update_events: hook.repository_update_events,
-    enable_ssl_verification: hook.enable_ssl_verification,
-  }
-}
 
 /** GitLab's `ProjectHook` entity (`Hook`, then the project hook's own fields): every project hook response. */
 export function ProjectHook(hook: ProjectHookRecord, _ctx?: PresentCtx) {

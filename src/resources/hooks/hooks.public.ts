@@ -1,10 +1,8 @@
 /**
- * What tests and other areas may use of the hooks area: the `Hook` entity (system hooks answer with
- * it), and the delivery's log, the pause switch, and waiting for deliveries in flight. A system-hooks area plugs in by
+ * What tests and other areas may use of the hooks area: the delivery's log, the pause switch, and waiting for deliveries in flight. A system-hooks area plugs in by
  * calling `queueDelivery` (hooks.delivery.ts: a `HookTarget` of kind `system`, its trigger, event
  * name and payload) from its own subscribers; it is exported here when that area first uses it.
  * Nothing here imports another area.
  * @module
  */
 export { hookDeliveries, hookDeliveriesSettled, pauseHookDelivery } from './hooks.delivery.js'
-export { Hook } from './hooks.entities.js'

@@ -19,7 +19,7 @@ import { repositoryStorage } from '../../rules/repository.js'
 import { searchUsers } from '../../rules/user-search.js'
 import { issueCounts } from '../issues/issues.public.js'
 import { listProjects, PROJECT_ORDER_COLUMNS } from '../projects/projects.public.js'
-import { starredProjectIds } from './project-actions.public.js'
+import { starredProjectIds } from '../../entities/project.js'
 import { archiveProject, canReadProfile, hashedDiskPath, housekeepingJobId, isStarred, sharedProjectIds, starProject, starrers, unstarProject } from './project-actions.service.js'
 
 const id = p.string({ required: true })

@@ -10,9 +10,9 @@ import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
+import { Hook } from '../../entities/hook.js'
 import { publish } from '../../rules/events.js'
 import { urlBlockerProblem } from '../../rules/url-blocker.js'
-import { Hook } from '../hooks/hooks.public.js'
 import './system-hooks.events.js'
 
 /** `public_url` for a system hook (local addresses allowed): the URL's problem, or undefined when it is valid. */
