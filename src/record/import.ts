@@ -27,8 +27,9 @@ import { createSimulator } from '../simulator.js'
 import { parseScenario } from '../simulator.js'
 import { credentialOf, importedToken, isJobToken } from './credentials.js'
 import { cassetteMeta, harHeader } from './har.js'
-import { apiPath } from './match.js'
+import { apiPath, routeTemplate } from './match.js'
 import { DEFAULT_NORMALISATIONS } from '../verify/normalise.js'
+import { createSessionReplayer } from '../verify/verify.js'
 
 /** Options of {@link importCassette}. */
 export interface ImportOptions {
@@ -76,15 +77,6 @@ export interface ImportResult {
   counts: Record<string, number>
   /** The token each recorded credential became, by placeholder number. */
   tokens: ImportedToken[]
-}
-
-/** Path segments that are words, not ids, where an id could stand. */
-const STATIC_SEGMENTS = new Set(['all', 'promote', 'verify', 'reset_registration_token', 'subscribe', 'unsubscribe', 'mark_as_done', 'schedule'])
-
-/** `/projects/20/hooks/7` → `/projects/:id/hooks/:id`: a route shape for grouping notes. */
-export function routeTemplate(path: string): string {
-  const segments = path.split('/').slice(1)
-  return `/${segments.map((s, i) => (i % 2 === 1 && !STATIC_SEGMENTS.has(s) ? ':id' : s)).join('/')}`
 }
 
 /** The areas' importers, in rank order (ties in area order). */
@@ -573,8 +565,6 @@ export function tokenMap(tokens: readonly ImportedToken[]): Map<string, string> 
  * differs, one note per route and field (`[]` for any list index).
  */
 async function verify(exchanges: Exchange[], scenarioYaml: string, tokens: ReadonlyMap<string, string>): Promise<string[]> {
-  // Loaded when used: verify seeds its replays with importCassette, so a static import would make a cycle.
-  const { createSessionReplayer } = await import('../verify/verify.js')
   const sim = createSimulator({ scenario: scenarioYaml })
   const replayer = createSessionReplayer(sim, DEFAULT_NORMALISATIONS, [], tokens)
   const fields = new Map<string, Set<string>>()

@@ -191,3 +191,12 @@ export function describeShape(shape: RequestShape): string {
   const query = shape.query.map(([k, v]) => `${k}=${v}`).join('&')
   return `${shape.method} ${shape.path}${query ? `?${query}` : ''}`
 }
+
+/** Path segments that are words, not ids, where an id could stand. */
+const STATIC_SEGMENTS = new Set(['all', 'promote', 'verify', 'reset_registration_token', 'subscribe', 'unsubscribe', 'mark_as_done', 'schedule'])
+
+/** `/projects/20/hooks/7` → `/projects/:id/hooks/:id`: a route shape for grouping notes. */
+export function routeTemplate(path: string): string {
+  const segments = path.split('/').slice(1)
+  return `/${segments.map((s, i) => (i % 2 === 1 && !STATIC_SEGMENTS.has(s) ? ':id' : s)).join('/')}`
+}

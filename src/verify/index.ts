@@ -3,7 +3,8 @@
  * typed report of every difference. Browser-safe; re-exported by `fakelab/node`.
  * @module
  */
-export { verifyCassette, createSessionReplayer, SIMULATOR_ORIGIN } from './verify.js'
+export { createSessionReplayer, SIMULATOR_ORIGIN } from './verify.js'
+export { verifyCassette } from './verify-cassette.js'
 export type { AreaSummary, ExchangeResult, RouteSummary, SessionReplayer, VerifyOptions, VerifyReport } from './verify.js'
 export type { DifferenceKind, VerifyDifference } from './compare.js'
 export { createLiveVerifier } from './live.js'

@@ -1,30 +1,24 @@
 /**
- * `verifyCassette`: replays a recorded session against a fresh simulator and reports, route by
- * route and field by field, where the simulator answers differently. Browser-safe (the CLI reads
- * the files).
- *
- * The simulator is seeded from the cassette by the same code as `fakelab import`
- * ({@link importCassette}), or from a given scenario, into which the cassette's token
- * placeholders are then added as tokens of the users that recorded `GET /user` answers show
- * they belong to (so the recorded requests authenticate unchanged either way). Each recorded
- * request is sent in order, as recorded (same headers, so the same user, sudo included), through
- * `sim.dispatch`, the transport-neutral core both doors use. Source: issue 15.
+ * Replaying a recorded session against a simulator, exchange by exchange: the session replayer
+ * (each recorded request sent in order, as recorded, with the same headers, so the same user, sudo
+ * included, through `sim.dispatch`, the transport-neutral core both doors use; created records
+ * renamed in later requests and answers), the comparison of each answer, and the report.
+ * `verifyCassette` (verify-cassette.ts), live mode (live.ts) and `fakelab import`'s own check use it.
+ * Browser-safe. Source: issue 15.
  * @module
  */
-import type { Entry, Har } from 'har-format'
-import { parseCassette } from '../record/har.js'
+import type { Entry } from 'har-format'
 import { substituteCredentials } from '../record/credentials.js'
-import { importCassette, routeTemplate, tokenMap } from '../record/import.js'
-import { API_ROOT, apiPath } from '../record/match.js'
+import { API_ROOT, apiPath, routeTemplate } from '../record/match.js'
 import { allRoutes } from '../resources/index.js'
 import type { Scenario } from '../scenario/index.js'
-import { createSimulator, type Simulator } from '../simulator.js'
+import type { Simulator } from '../simulator.js'
 import type { CoreReply, CoreRequest } from '../core/transport.js'
 import { answerJson, compareAnswers, type AnswerParts, type VerifyDifference } from './compare.js'
-import { DEFAULT_NORMALISATIONS, IdMap, SecretBindings, type Normalisations } from './normalise.js'
-import { parseIgnoreRules, type IgnoreRule } from './paths.js'
+import { IdMap, SecretBindings, type Normalisations } from './normalise.js'
+import type { IgnoreRule } from './paths.js'
 
-/** Options of {@link verifyCassette}. */
+/** Options of `verifyCassette` (verify-cassette.ts). */
 export interface VerifyOptions {
   /**
    * The state to replay against: a parsed scenario or scenario YAML (no `include:`). Default: the
@@ -79,7 +73,7 @@ export interface AreaSummary {
   identical: number
 }
 
-/** The outcome of {@link verifyCassette}. */
+/** The outcome of `verifyCassette` (verify-cassette.ts). */
 export interface VerifyReport {
   /** The cassette's name. */
   source: string
@@ -209,43 +203,6 @@ export function addImportedTokens(sim: Simulator, imported: Record<string, unkno
   }
 }
 
-async function seed(har: Har, options: VerifyOptions): Promise<{ sim: Simulator; seededFrom: VerifyReport['seededFrom']; tokens: Map<string, string> }> {
-  const imported = await importCassette(har, { verify: false, source: options.source ?? '<cassette>' })
-  const tokens = tokenMap(imported.tokens)
-  if (options.scenario === undefined) return { sim: createSimulator({ scenario: imported.yaml }), seededFrom: 'cassette', tokens }
-  const sim = createSimulator({ scenario: options.scenario })
-  addImportedTokens(sim, imported.scenario)
-  return { sim, seededFrom: 'scenario', tokens }
-}
-
-/**
- * Replays a cassette against a fresh simulator and compares every answer.
- * @param cassette a parsed HAR log, or its JSON text.
- * @returns the report; `report.clean` says whether anything differs beyond the ignore rules.
- * @throws CassetteError when the text is not a valid cassette.
- * @throws IgnoreSyntaxError for an ignore rule it cannot read.
- * @throws ScenarioError when `options.scenario` is YAML with problems.
- * @example
- * const report = await verifyCassette(await loadCassetteFile('cassettes/curl.har.json'), { ignore: ['**.avatar_url'] })
- * expect(report.clean).toBe(true)
- */
-export async function verifyCassette(cassette: Har | string, options: VerifyOptions = {}): Promise<VerifyReport> {
-  const rules = parseIgnoreRules(options.ignore ?? [])
-  const har = typeof cassette === 'string' ? parseCassette(cassette, options.source) : cassette
-  const { sim, seededFrom, tokens } = await seed(har, options)
-  const replayer = createSessionReplayer(sim, { ...DEFAULT_NORMALISATIONS, ...options.normalise }, rules, tokens)
-  const results: ExchangeResult[] = []
-  for (const [index, entry] of har.log.entries.entries()) results.push(await replayer.replay(entry, index))
-  return summarise(results, {
-    renamedIds: replayer.renamedIds(),
-    source: options.source ?? '<cassette>',
-    seededFrom,
-    rules,
-    normalise: { ...DEFAULT_NORMALISATIONS, ...options.normalise },
-    firstDifferences: options.firstDifferences ?? 5,
-  })
-}
-
 /** Replays recorded exchanges one by one against one simulator, keeping the id map and secret bindings. */
 export interface SessionReplayer {
   /** Sends the entry's request to the simulator and compares its answer with the recorded one. */
@@ -255,7 +212,7 @@ export interface SessionReplayer {
 }
 
 /**
- * A replayer over `sim` (live mode uses it exchange by exchange; {@link verifyCassette} over a whole cassette).
+ * A replayer over `sim` (live mode uses it exchange by exchange; `verifyCassette` over a whole cassette).
  * @param rules parsed ignore rules.
  * @param tokens placeholder → the token `sim` knows for it: recorded requests send that instead
  *   (`ImportResult.tokens` through `tokenMap`); default none, the placeholders are sent as they are.

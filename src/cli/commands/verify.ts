@@ -91,7 +91,7 @@ async function runVerify(files: string[], options: VerifyCliOptions): Promise<vo
     parseIgnoreRules(ignore)
     const scenario = options.scenario ? await loadVerifyScenario(options.scenario) : undefined
     // Loaded on use, like the recorder: other commands (serve's cold start) never need it.
-    const { verifyCassette } = await import('../../verify/verify.js')
+    const { verifyCassette } = await import('../../verify/verify-cassette.js')
     for (const file of files) {
       let text: string
       try {
