@@ -103,7 +103,7 @@ contract('GET /projects', {}, ({ api }) => {
     const res = await api.get('/projects', { as: 'root', query: { order_by: 'id', sort: 'asc', per_page: 2, page: 2 } })
     expect(res.body.map((p: { id: number }) => p.id)).toEqual([22, 23])
     const url = (page: number) =>
-      `<${api.baseUrl}/api/v4/projects?membership=false&order_by=id&owned=false&page=${page}&per_page=2&simple=false&sort=asc>`
+      `<${api.baseUrl}/api/v4/projects?membership=false&order_by=id&owned=false&page=${page}&per_page=2&simple=false&sort=asc&starred=false>`
     expect(paginationHeaders(res)).toEqual({
       'x-page': '2',
       'x-per-page': '2',
@@ -119,7 +119,7 @@ contract('GET /projects', {}, ({ api }) => {
     const query = { pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: 2 }
     const first = await api.get('/projects', { as: 'root', query })
     expect(first.body.map((p: { id: number }) => p.id)).toEqual([20, 21])
-    const next = `<${api.baseUrl}/api/v4/projects?id_after=21&membership=false&order_by=id&owned=false&page=1&pagination=keyset&per_page=2&simple=false&sort=asc>; rel="next"`
+    const next = `<${api.baseUrl}/api/v4/projects?id_after=21&membership=false&order_by=id&owned=false&page=1&pagination=keyset&per_page=2&simple=false&sort=asc&starred=false>; rel="next"`
     expect(first.headers.get('link')).toBe(next)
     expect(first.headers.get('links')).toBe(next)
     expect(first.headers.get('x-total')).toBeNull()
