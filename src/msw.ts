@@ -149,7 +149,7 @@ class UnimplementedPassthrough extends HttpHandler {
 /**
  * MSW handlers serving the GitLab API (`/api/v4`, and the `/api/v3` 410s), fakelab's control
  * namespace (`/-/fakelab/*`), the uploads API entities link to (metric images under
- * `/uploads/-/system/issuable_metric_image/`, uploaded user avatars under `/uploads/-/system/user/avatar/`),
+ * `/uploads/-/system/issuable_metric_image/`, uploaded user, project and group avatars under `/uploads/-/system/{user,project,group}/avatar/`),
  * GitLab's health probes (`/-/health`, `/-/readiness`, `/-/liveness`), git's smart HTTP
  * (`/<namespace>/<project>.git/info/refs`, `git-upload-pack`, `git-receive-pack`) and project
  * uploads (`/<namespace>/<project>/uploads/<32 hex secret>/<filename>`). Prepend your own handlers with `server.use(...)` to override one endpoint.
@@ -171,7 +171,7 @@ export function createHandlers(sim: Simulator, options: HandlerOptions = {}): Ht
     : http.all(urlPattern(base, 'api/v[34]'), handle)
   // The web paths API entities link to (a metric image's `file_path`): only the upload folders
   // fakelab serves, so an app's other requests under `/uploads` still reach the network.
-  const uploads = http.all(urlPattern(base, 'uploads/-/system/(?:issuable_metric_image|user/avatar)'), handle)
+  const uploads = http.all(urlPattern(base, 'uploads/-/system/(?:issuable_metric_image|(?:user|project|group)/avatar)'), handle)
   // GitLab's health probes (`/-/health`, `/-/readiness`, `/-/liveness`: src/core/stages/probe.ts).
   const probes = http.all(urlPattern(base, '-/(?:health|readiness|liveness)'), handle)
   // git's smart HTTP (issue 35): a repository path of any depth, then one of git's three endpoints.

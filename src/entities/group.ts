@@ -3,6 +3,7 @@
  * @module
  */
 import { canReadGroup } from '../rules/access.js'
+import { storedAvatarUrl } from '../rules/avatars.js'
 import type { GroupGroupLinkRecord, GroupRecord, ProjectRecord } from '../db/schema.js'
 import { Project, type ProjectCounts } from './project.js'
 import { groupWebUrl, type PresentCtx } from './urls.js'
@@ -26,7 +27,7 @@ export function Group(group: GroupRecord, ctx: PresentCtx) {
     mentions_disabled: null,
     lfs_enabled: group.lfs_enabled,
     default_branch_protection: 2,
-    avatar_url: null,
+    avatar_url: storedAvatarUrl(ctx, 'group', group.id),
     request_access_enabled: group.request_access_enabled,
     full_name: ctx.db.groupFullName(group),
     full_path: ctx.db.groupFullPath(group),

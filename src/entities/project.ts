@@ -5,6 +5,7 @@
  */
 import { AccessLevel, canReadProject, directMember, groupAccessLevel } from '../rules/access.js'
 import type { Db } from '../db/db.js'
+import { storedAvatarUrl } from '../rules/avatars.js'
 import { repositoryStorage } from '../rules/repository.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../db/schema.js'
 import { avatarUrl, UserBasic } from './user.js'
@@ -71,7 +72,7 @@ export function GroupNamespaceBasic(group: GroupRecord, ctx: PresentCtx) {
     kind: 'group',
     full_path: ctx.db.groupFullPath(group),
     parent_id: group.parent_id,
-    avatar_url: null,
+    avatar_url: storedAvatarUrl(ctx, 'group', group.id),
     web_url: groupWebUrl(ctx, group),
   }
 }
@@ -112,7 +113,7 @@ export function BasicProjectDetails(project: ProjectRecord, ctx: PresentCtx) {
     http_url_to_repo: `${webUrl}.git`,
     web_url: webUrl,
     readme_url: `${webUrl}/-/blob/${project.default_branch}/README.md`,
-    avatar_url: null,
+    avatar_url: storedAvatarUrl(ctx, 'project', project.id),
     forks_count: relations.forksCount(ctx.db, project.id),
     star_count: relations.starCount(ctx.db, project.id),
     last_activity_at: project.last_activity_at,

@@ -253,6 +253,9 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /groups/:id/transfer",
       "DELETE /groups/:id",
     ],
+    web: [
+      "GET /uploads/-/system/group/avatar/:id/:filename",
+    ],
   },
   "hooks": {
     api: [
@@ -569,6 +572,9 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/groups",
       "PUT /projects/:id/transfer",
       "GET /projects/:id/users",
+    ],
+    web: [
+      "GET /uploads/-/system/project/avatar/:id/:filename",
     ],
   },
   "releases": {

@@ -20,6 +20,8 @@ import { listProjects, PROJECT_ORDER_COLUMNS, transferProject } from '../project
 import { findGroups, groupListParams } from './groups.finder.js'
 import { createGroup, destroyGroup, transferGroup, updateGroup } from './groups.service.js'
 import { groupDetail } from './groups.present.js'
+import { storeGroupAvatar } from './groups.avatars.js'
+import { avatarErrors } from '../../rules/avatars.js'
 
 /** Routes of the groups area implemented so far. */
 export const groupRoutes: Route[] = [
@@ -110,6 +112,7 @@ export const groupRoutes: Route[] = [
       visibility: p.string({ values: ['private', 'internal', 'public'] }),
       lfs_enabled: p.boolean(),
       request_access_enabled: p.boolean(),
+      avatar: p.file(),
     },
     handler(ctx) {
       const { db, currentUser: user, today, params } = ctx
@@ -117,7 +120,9 @@ export const groupRoutes: Route[] = [
       if (parent ? !hasGroupAccess(db, user, parent, AccessLevel.MAINTAINER, today) : !(user!.admin || user!.can_create_group)) {
         throw forbidden()
       }
-      const group = createGroup(ctx, params, parent)
+      const { avatar, ...attrs } = params
+      const group = createGroup(ctx, attrs, parent, avatarErrors(avatar))
+      if (avatar) storeGroupAvatar(ctx, group.id, avatar)
       // GroupDetail without `runners_token`: the endpoint passes no `user_can_admin_group`.
       return created(groupDetail(ctx, group, { withProjects: false }))
     },
@@ -134,12 +139,14 @@ export const groupRoutes: Route[] = [
       visibility: p.string({ values: ['private', 'internal', 'public'] }),
       lfs_enabled: p.boolean(),
       request_access_enabled: p.boolean(),
+      avatar: p.file(),
     },
     handler(ctx) {
-      const { id, ...attrs } = ctx.params
+      const { id, avatar, ...attrs } = ctx.params
       const group = findGroup(ctx, id)
       if (!hasGroupAccess(ctx.db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) throw forbidden()
-      const updated = updateGroup(ctx, group, attrs)
+      const updated = updateGroup(ctx, group, attrs, avatarErrors(avatar))
+      if (avatar) storeGroupAvatar(ctx, group.id, avatar)
       return ok(groupDetail(ctx, updated, { runnersToken: true }))
     },
   }),

@@ -101,7 +101,7 @@ export type GroupUpdate = Partial<GroupAttributes>
  * `Groups::UpdateService`: validates the changed group and saves it.
  * @throws ApiError 400 `{"message":{"<attribute>":[…]}}` (`render_validation_error!`).
  */
-export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupUpdate): GroupRecord {
+export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupUpdate, avatarErrors: Record<string, string[]> = {}): GroupRecord {
   const next = {
     name: attrs.name ?? group.name,
     path: attrs.path ?? group.path,
@@ -112,6 +112,7 @@ export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupU
   }
   const parent = group.parent_id === null ? null : (ctx.db.tables.groups.get(group.parent_id) ?? null)
   const errors = validateGroup(ctx.db, next, parent, group)
+  for (const [key, messages] of Object.entries(avatarErrors)) for (const message of messages) errors.add(key, message)
   if (errors.size > 0) throw validationFailed(errors.messages())
   const oldFullPath = ctx.db.groupFullPath(group)
   const updated = ctx.db.tables.groups.update(group.id, next)
@@ -124,9 +125,10 @@ export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupU
  * @throws ApiError 400 `{"message":"Failed to save group {:path=>[\"has already been taken\"]}"}`
  *   (`render_api_error!`, the errors as Ruby prints them).
  */
-export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: GroupRecord | null): GroupRecord {
+export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: GroupRecord | null, avatarErrors: Record<string, string[]> = {}): GroupRecord {
   const visibility = attrs.visibility ?? applicationSetting(ctx.db).default_group_visibility
   const errors = validateGroup(ctx.db, { ...attrs, visibility }, parent, null)
+  for (const [key, messages] of Object.entries(avatarErrors)) for (const message of messages) errors.add(key, message)
   if (errors.size > 0) throw failedTo('save group', errors)
 
   const group = ctx.db.tables.groups.insert({

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { groupAvatarTables } from './groups.avatars.js'
 import { groupFragment } from './groups.scenario.js'
 
 export type { GroupFields } from './groups.scenario.js'
@@ -14,13 +15,16 @@ export type { GroupMovedFact } from './groups.events.js'
 export const groups: Area = {
   name: 'groups',
   load: async () => {
-    const { groupRoutes } = await import('./groups.routes.js')
-    return { api: groupRoutes }
+    const [{ groupRoutes }, { groupAvatarWebRoutes }] = await Promise.all([import('./groups.routes.js'), import('./groups.avatars.js')])
+    return { api: groupRoutes, web: groupAvatarWebRoutes }
   },
   scenario: groupFragment,
+  tables: groupAvatarTables,
   // Subgroups go with their parent; a group is also a `Namespace` in polymorphic columns.
   cascade: [
     { kind: 'cascade', table: 'groups', column: 'parent_id', parent: 'groups' },
+    // An uploaded avatar goes with its group.
+    { kind: 'cascade', table: 'group_avatars', column: 'group_id', parent: 'groups' },
     { kind: 'typeName', parent: 'groups', name: 'Namespace' },
     // A share goes with either of its groups.
     { kind: 'cascade', table: 'group_group_links', column: 'shared_group_id', parent: 'groups' },

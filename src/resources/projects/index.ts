@@ -4,6 +4,7 @@
  * @module
  */
 import type { Area } from '../../scenario/area.js'
+import { projectAvatarTables } from './projects.avatars.js'
 import { projectTables } from './projects.redirects.js'
 import { projectFragment } from './projects.scenario.js'
 
@@ -14,19 +15,21 @@ export type { ProjectFact } from './projects.events.js'
 export const projects: Area = {
   name: 'projects',
   load: async () => {
-    const { projectRoutes } = await import('./projects.routes.js')
-    return { api: projectRoutes }
+    const [{ projectRoutes }, { projectAvatarWebRoutes }] = await Promise.all([import('./projects.routes.js'), import('./projects.avatars.js')])
+    return { api: projectRoutes, web: projectAvatarWebRoutes }
   },
   // The redirects a group's move leaves for its projects.
   register: () => import('./projects.subscribers.js'),
   scenario: projectFragment,
-  tables: projectTables,
+  tables: { ...projectTables, ...projectAvatarTables },
   // A project goes with the group or the user whose namespace holds it.
   cascade: [
     { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'groups', where: { namespace_type: 'group' } },
     { kind: 'cascade', table: 'projects', column: 'namespace_id', parent: 'users', where: { namespace_type: 'user' } },
     // A project's old paths go with it.
     { kind: 'cascade', table: 'redirect_routes', column: 'project_id', parent: 'projects' },
+    // An uploaded avatar goes with its project.
+    { kind: 'cascade', table: 'project_avatars', column: 'project_id', parent: 'projects' },
   ],
   // A recorded project answer's fields that its scenario fields take as they are.
   importer: {

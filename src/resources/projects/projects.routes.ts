@@ -27,6 +27,8 @@ import { UserBasic } from '../../entities/user.js'
 import { createProject, destroyProject, listProjects, PROJECT_ORDER_COLUMNS, projectTeam, updateProject } from './projects.service.js'
 import { canChangeNamespace, findNamespaceForCaller, transferProject } from './projects.transfer.js'
 import { MERGE_METHODS } from './projects.tables.js'
+import { storeProjectAvatar } from './projects.avatars.js'
+import { avatarErrors } from '../../rules/avatars.js'
 
 /** Offset pagination of projects stops here (`page * per_page`); beyond it keyset is required. */
 const MAX_PROJECT_OFFSET = 50_000
@@ -40,6 +42,7 @@ const createParams = {
   namespace_id: p.integer(),
   // Accepted and ignored: fakelab keeps no repositories.
   initialize_with_readme: p.boolean(),
+  avatar: p.file(),
 }
 
 /**
@@ -145,7 +148,8 @@ export const projectRoutes: Route[] = [
     params: { name: p.string(), path: p.string(), ...createParams },
     rules: { atLeastOneOf: ['name', 'path'] },
     handler(ctx) {
-      const project = createProject(ctx, ctx.currentUser!, ctx.params, { readsLimitReached: true })
+      const project = createProject(ctx, ctx.currentUser!, ctx.params, { readsLimitReached: true, avatarErrors: avatarErrors(ctx.params.avatar) })
+      if (ctx.params.avatar) storeProjectAvatar(ctx, project.id, ctx.params.avatar)
       return created(Project(project, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),
@@ -164,7 +168,8 @@ export const projectRoutes: Route[] = [
       if (!ctx.currentUser!.admin) throw forbidden()
       const owner = ctx.db.tables.users.get(ctx.params.user_id)
       if (!owner) throw notFound('User')
-      const project = createProject(ctx, owner, ctx.params, { readsLimitReached: false })
+      const project = createProject(ctx, owner, ctx.params, { readsLimitReached: false, avatarErrors: avatarErrors(ctx.params.avatar) })
+      if (ctx.params.avatar) storeProjectAvatar(ctx, project.id, ctx.params.avatar)
       return created(Project(project, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),
@@ -180,6 +185,7 @@ export const projectRoutes: Route[] = [
       visibility: p.string({ values: VISIBILITY }),
       default_branch: p.string(),
       merge_method: p.string({ values: MERGE_METHODS }),
+      avatar: p.file(),
     },
     rules: { atLeastOneOf: UPDATE_AT_LEAST_ONE_OF },
     handler(ctx) {
@@ -188,7 +194,8 @@ export const projectRoutes: Route[] = [
       if (!hasProjectAccess(db, user, project, AccessLevel.MAINTAINER, today)) throw forbidden()
       const owner = hasProjectAccess(db, user, project, AccessLevel.OWNER, today)
       if (!owner && (present(params.name) || present(params.visibility))) throw forbidden()
-      const updated = updateProject(ctx, project, params)
+      const updated = updateProject(ctx, project, params, avatarErrors(params.avatar))
+      if (params.avatar) storeProjectAvatar(ctx, project.id, params.avatar)
       return ok(Project(updated, ctx, issueCounts(ctx.db), { withAccess: false }))
     },
   }),

@@ -129,6 +129,8 @@ export interface CreateOptions {
    * does not. gitlab: lib/api/projects.rb.
    */
   readsLimitReached: boolean
+  /** The model errors of an uploaded avatar (`avatarErrors`), reported with the others. */
+  avatarErrors?: Record<string, string[]>
 }
 
 /**
@@ -184,7 +186,7 @@ export function createProject(
     repository_storage: 'default',
     runners_token: runnersRegistrationToken(ctx.faker),
   }
-  const errors = validate(ctx.db, record, namespace)
+  const errors = { ...validate(ctx.db, record, namespace), ...options.avatarErrors }
   // gitlab: Project#check_personal_projects_limit (personal namespaces only, counted for the creator).
   if (namespace.kind === 'user') {
     const count = ctx.db.tables.projects.where('namespace_id', owner.id).filter((p) => p.namespace_type === 'user').length
@@ -227,7 +229,7 @@ export function createProject(
  * errors (no `base`, no `limit_reached`).
  * @throws ApiError 400 `{"message":{…}}`.
  */
-export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: ProjectAttributes): ProjectRecord {
+export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: ProjectAttributes, avatarErrors: Record<string, string[]> = {}): ProjectRecord {
   const namespace: ProjectNamespace | undefined =
     project.namespace_type === 'group'
       ? { kind: 'group', group: ctx.db.tables.groups.get(project.namespace_id)! }
@@ -239,7 +241,7 @@ export function updateProject(ctx: Ctx<unknown>, project: ProjectRecord, attrs: 
   if (attrs.visibility !== undefined) patch.visibility = attrs.visibility
   if (attrs.default_branch !== undefined && present(attrs.default_branch)) patch.default_branch = attrs.default_branch
   if (attrs.merge_method !== undefined) patch.merge_method = attrs.merge_method
-  const errors = validate(ctx.db, { ...project, ...patch }, namespace, project.id)
+  const errors = { ...validate(ctx.db, { ...project, ...patch }, namespace, project.id), ...avatarErrors }
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
   const oldPath = ctx.db.projectFullPath(project)
   const updated = ctx.db.tables.projects.update(project.id, { ...patch, last_activity_at: ctx.now })

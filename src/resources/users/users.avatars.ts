@@ -13,7 +13,8 @@ import { webNotFound } from '../../core/errors.js'
 import { p, uploadedBytes } from '../../core/params.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { rubyToI } from '../../core/ruby.js'
-import { extensionOf, sendUpload, storedBytes } from '../../rules/uploads.js'
+import { avatarFilename, sendAvatar } from '../../rules/avatars.js'
+import { storedBytes } from '../../rules/uploads.js'
 import type { Row } from '../../db/collection.js'
 import { table, type Timestamp } from '../../db/schema.js'
 
@@ -35,41 +36,6 @@ declare module '../../db/schema.js' {
 /** The avatars table and its index. */
 export const userAvatarTables = { user_avatars: table<UserAvatarRecord>(['user_id']) }
 
-/** `AvatarUploader::SAFE_IMAGE_EXT` and the type each is served with. */
-const AVATAR_TYPES: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  tiff: 'image/tiff',
-  ico: 'image/vnd.microsoft.icon',
-  webp: 'image/webp',
-}
-
-/** `validates :avatar, file_size: { maximum: 200.kilobytes.to_i }`. */
-const AVATAR_MAX_BYTES = 200 * 1024
-
-/** CarrierWave's default `sanitize_regexp` (`/[^[:word:]\.\-\+]/` → `_`). */
-function sanitizedName(file: Blob): string {
-  const name = file instanceof File && file.name !== '' ? file.name : 'blob'
-  return name.replace(/[^\p{L}\p{N}_.\-+]/gu, '_')
-}
-
-/**
- * The model errors of an uploaded avatar (`avatar_type`, then the size check), none when it is
- * acceptable: `{"avatar": ["file format is not supported. …", "is too big (should be at most 200 KB)"]}`.
- */
-export function avatarErrors(file: Blob | undefined): Record<string, string[]> {
-  if (file === undefined) return {}
-  const messages: string[] = []
-  if (!(extensionOf(sanitizedName(file)) in AVATAR_TYPES)) {
-    messages.push(`file format is not supported. Please try one of the following supported formats: ${Object.keys(AVATAR_TYPES).join(', ')}`)
-  }
-  if (uploadedBytes(file).length > AVATAR_MAX_BYTES) messages.push('is too big (should be at most 200 KB)')
-  return messages.length > 0 ? { avatar: messages } : {}
-}
-
 /**
  * Keeps `file` as the user's avatar (replacing any earlier upload) and points `avatar_url` at it:
  * stored as the path, which the user entities show under the base URL of each request.
@@ -77,7 +43,7 @@ export function avatarErrors(file: Blob | undefined): Record<string, string[]> {
 export function storeAvatar(ctx: Ctx<unknown>, userId: number, file: Blob): void {
   const avatars = ctx.db.tables.user_avatars
   for (const old of avatars.where('user_id', userId)) avatars.delete(old.id)
-  const filename = sanitizedName(file)
+  const filename = avatarFilename(file)
   avatars.insert({ user_id: userId, filename, data: storedBytes(uploadedBytes(file)), created_at: ctx.now })
   ctx.db.tables.users.update(userId, { avatar_url: `/uploads/-/system/user/avatar/${userId}/${encodeURIComponent(filename)}` })
 }
@@ -91,8 +57,7 @@ export const userAvatarWebRoutes: Route[] = [
       const userId = rubyToI(ctx.params.id)
       const avatar = ctx.db.tables.users.get(userId) ? ctx.db.tables.user_avatars.where('user_id', userId).find((a) => a.filename === ctx.params.filename) : undefined
       if (!avatar) throw webNotFound()
-      // Stored avatars always have one of the image extensions, so they are sent inline.
-      return sendUpload(avatar.filename, avatar.data, AVATAR_TYPES)
+      return sendAvatar(avatar.filename, avatar.data)
     },
   }),
 ]

@@ -18,7 +18,8 @@ import { present } from '../../core/ruby.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import type { UserRecord } from '../../db/schema.js'
 import { User, UserBasic, UserPublic, UserWithAdmin } from '../../entities/user.js'
-import { avatarErrors, storeAvatar } from './users.avatars.js'
+import { avatarErrors } from '../../rules/avatars.js'
+import { storeAvatar } from './users.avatars.js'
 import { createUser, destroyUser, isBlocked, isInternal, listUsers, MINIMUM_INACTIVE_DAYS, noRecentActivity, soloOwnedGroups, storeIdentity, updateUser, userByIdentity, type UserOrder } from './users.service.js'
 
 /** `optional_attributes` of users.rb: the profile fields `POST /users` and `PUT /users/:id` take. */

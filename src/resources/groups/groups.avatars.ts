@@ -1,0 +1,61 @@
+/**
+ * Group avatars uploaded through `POST /groups` and `PUT /groups/:id` (`avatar`, a multipart
+ * file): validated as GitLab's `Avatarable` does (src/rules/avatars.ts), kept in memory, and served
+ * back at the URL the group entities' `avatar_url` shows, `<host>/uploads/-/system/group/avatar/:id/:filename`,
+ * outside the API, to whoever may read the group (`read_group`; an anonymous browser is sent to
+ * sign in, a signed-in one gets the web 404). Source: issue 34 item 1; gitlab (13.12):
+ * lib/api/groups.rb (`optional :avatar, type: File`), app/uploaders/avatar_uploader.rb,
+ * app/controllers/uploads_controller.rb (`authorize_access!`).
+ * @module
+ */
+import { signInRedirect, webNotFound } from '../../core/errors.js'
+import { p, uploadedBytes } from '../../core/params.js'
+import { route, type Ctx, type Route } from '../../core/route.js'
+import { rubyToI } from '../../core/ruby.js'
+import { canReadGroup } from '../../rules/access.js'
+import { avatarFilename, sendAvatar } from '../../rules/avatars.js'
+import { storedBytes } from '../../rules/uploads.js'
+import type { Row } from '../../db/collection.js'
+import { table, type Timestamp } from '../../db/schema.js'
+
+/** An uploaded group avatar; the bytes are kept in memory, base64 (so the store stays JSON). */
+export interface GroupAvatarRecord extends Row {
+  group_id: number
+  /** The sanitised file name, as the URL shows it. */
+  filename: string
+  data: string
+  created_at: Timestamp
+}
+
+declare module '../../db/schema.js' {
+  interface Tables {
+    group_avatars: GroupAvatarRecord
+  }
+}
+
+/** The group avatars table and its index. */
+export const groupAvatarTables = { group_avatars: table<GroupAvatarRecord>(['group_id']) }
+
+/** Keeps `file` as the group's avatar, replacing any earlier upload. */
+export function storeGroupAvatar(ctx: Ctx<unknown>, groupId: number, file: Blob): void {
+  const avatars = ctx.db.tables.group_avatars
+  for (const old of avatars.where('group_id', groupId)) avatars.delete(old.id)
+  avatars.insert({ group_id: groupId, filename: avatarFilename(file), data: storedBytes(uploadedBytes(file)), created_at: ctx.now })
+}
+
+/** The web route serving uploaded group avatars. */
+export const groupAvatarWebRoutes: Route[] = [
+  route('GET /uploads/-/system/group/avatar/:id/:filename', {
+    auth: 'optional',
+    params: { id: p.string({ required: true }), filename: p.string({ required: true }) },
+    handler(ctx) {
+      const ownerId = rubyToI(ctx.params.id)
+      const owner = ctx.db.tables.groups.get(ownerId)
+      if (!owner) throw webNotFound()
+      if (!canReadGroup(ctx.db, ctx.currentUser, owner, ctx.today)) throw ctx.currentUser ? webNotFound() : signInRedirect(ctx.baseUrl)
+      const avatar = ctx.db.tables.group_avatars.where('group_id', owner.id).find((a) => a.filename === ctx.params.filename)
+      if (!avatar) throw webNotFound()
+      return sendAvatar(avatar.filename, avatar.data)
+    },
+  }),
+]
