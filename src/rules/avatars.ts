@@ -55,12 +55,26 @@ export function sendAvatar(filename: string, base64: string): Reply {
   return sendUpload(filename, base64, AVATAR_TYPES)
 }
 
+/** The file name of a project's or group's uploaded avatar, undefined without one. */
+export type AvatarFinder = (db: Db, id: number) => string | undefined
+
+/** The finders the projects and groups areas register (this layer imports no area); none: no avatar. */
+const finders: Record<'project' | 'group', AvatarFinder> = { project: () => undefined, group: () => undefined }
+
+/**
+ * Plugs in the area that keeps the uploaded avatars of `kind` (the projects area its
+ * `project_avatars`, the groups area its `group_avatars`). Called once at start.
+ */
+export function registerAvatarFinder(kind: 'project' | 'group', finder: AvatarFinder): void {
+  finders[kind] = finder
+}
+
 /**
  * The `avatar_url` of a project or group (`Avatarable#avatar_url`): its uploaded avatar under the
  * request's base URL, `<base>/uploads/-/system/<project|group>/avatar/<id>/<filename>`, or null
  * without one. Source: gitlab: app/models/concerns/avatarable.rb, app/uploaders/avatar_uploader.rb.
  */
 export function storedAvatarUrl(ctx: { db: Db; baseUrl: string }, kind: 'project' | 'group', id: number): string | null {
-  const avatar = kind === 'project' ? ctx.db.tables.project_avatars.where('project_id', id)[0] : ctx.db.tables.group_avatars.where('group_id', id)[0]
-  return avatar ? `${ctx.baseUrl}/uploads/-/system/${kind}/avatar/${id}/${encodeURIComponent(avatar.filename)}` : null
+  const filename = finders[kind](ctx.db, id)
+  return filename !== undefined ? `${ctx.baseUrl}/uploads/-/system/${kind}/avatar/${id}/${encodeURIComponent(filename)}` : null
 }

@@ -18,6 +18,10 @@ export const groups: Area = {
     const [{ groupRoutes }, { groupAvatarWebRoutes }] = await Promise.all([import('./groups.routes.js'), import('./groups.avatars.js')])
     return { api: groupRoutes, web: groupAvatarWebRoutes }
   },
+  // Uploaded avatars for `avatar_url`.
+  register: async () => {
+    await import('./groups.avatar-finder.js')
+  },
   scenario: groupFragment,
   tables: groupAvatarTables,
   // Subgroups go with their parent; a group is also a `Namespace` in polymorphic columns.

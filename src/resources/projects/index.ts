@@ -18,8 +18,10 @@ export const projects: Area = {
     const [{ projectRoutes }, { projectAvatarWebRoutes }] = await Promise.all([import('./projects.routes.js'), import('./projects.avatars.js')])
     return { api: projectRoutes, web: projectAvatarWebRoutes }
   },
-  // The redirects a group's move leaves for its projects.
-  register: () => import('./projects.subscribers.js'),
+  // The redirects a group's move leaves for its projects; uploaded avatars for `avatar_url`.
+  register: async () => {
+    await Promise.all([import('./projects.subscribers.js'), import('./projects.avatar-finder.js')])
+  },
   scenario: projectFragment,
   tables: { ...projectTables, ...projectAvatarTables },
   // A project goes with the group or the user whose namespace holds it.
