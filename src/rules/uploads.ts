@@ -2,9 +2,8 @@
  * Uploaded files as GitLab keeps and serves them: the bytes stored base64 (so the store stays
  * JSON and the state export carries them), served back outside the API by the uploads controller
  * (`send_upload`) with the type its extension names and Rails' `Content-Disposition`.
- * Used by user avatars, issue metric images and project uploads (which Workhorse types by their
- * content, {@link sendSniffedUpload}); group and project avatars have no upload in fakelab yet and
- * would use {@link sendUpload} as user avatars do. Source: gitlab:
+ * Used by user, project and group avatars (through src/rules/avatars.ts), issue metric images and
+ * project uploads (which Workhorse types by their content, {@link sendSniffedUpload}). Source: gitlab:
  * app/controllers/concerns/send_file_upload.rb, app/controllers/concerns/uploads_actions.rb,
  * app/uploaders/gitlab_uploader.rb (`embeddable?`), actionpack's ActionDispatch::Http::ContentDisposition,
  * gitlab-workhorse: internal/headers/content_headers.go (`SafeContentHeaders`), Go's net/http sniff.go.

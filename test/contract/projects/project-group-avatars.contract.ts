@@ -45,6 +45,14 @@ contract('project avatars', {}, ({ api }) => {
     expect(simple.body.map((p: { avatar_url: string }) => p.avatar_url)).toEqual([made.body.avatar_url])
   })
 
+  it('takes an avatar on POST /projects/user/:user_id too', async () => {
+    const made = await api.post('/projects/user/7', { as: 'root', multipart: form({ name: 'Noras', visibility: 'public' }, 'n.jpg', new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg') })
+    expect([made.status, pathOf(made)]).toEqual([201, `/uploads/-/system/project/avatar/${made.body.id}/n.jpg`])
+    expect((await api.get(pathOf(made))).headers.get('content-type')).toBe('image/jpeg')
+    const bad = await api.post('/projects/user/7', { as: 'root', multipart: form({ name: 'Noras2' }, 'n.svg') })
+    expect([bad.status, bad.body]).toEqual([400, { message: { avatar: [FORMATS], base: [`Unable to save project. Error: Avatar ${FORMATS}`] } }])
+  })
+
   it('replaces a project\'s avatar with PUT: the new file is served, the old URL is gone', async () => {
     const first = await api.put('/projects/20', { as: 'max', multipart: form({}, 'one.png') })
     expect([first.status, pathOf(first)]).toEqual([200, '/uploads/-/system/project/avatar/20/one.png'])
