@@ -20,7 +20,8 @@ export const projects: Area = {
   },
   // The redirects a group's move leaves for its projects; uploaded avatars for `avatar_url`.
   register: async () => {
-    await Promise.all([import('./projects.subscribers.js'), import('./projects.avatar-finder.js')])
+    await import('./projects.subscribers.js')
+    await import('./projects.avatar-finder.js')
   },
   scenario: projectFragment,
   tables: { ...projectTables, ...projectAvatarTables },
