@@ -8,15 +8,12 @@
 // median of each round's ratio doubled/original, against the ≤ 5% target.
 //
 //   node bench/double.mjs [--dist DIR] [--runs N]     (needs a build: npm run build)
-import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { LIST_PATH, TOKEN } from './fixture.mjs'
-import { cpuSeconds } from './processes.mjs'
+import { timeToFirstAnswer } from './processes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name) => {
@@ -63,40 +60,7 @@ async function doubledBuild() {
   return { root, dist: join(root, 'dist'), areas: names.length * 2, routes: Object.values(doubled).reduce((n, t) => n + t.api.length + (t.web?.length ?? 0), 0) }
 }
 
-function get(url, headers = {}) {
-  return new Promise((resolveBody, reject) => {
-    http.get(url, { headers, agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolveBody({ status: res.statusCode }))
-    }).on('error', reject)
-  })
-}
 
-/** ms from spawn to the first answer of `path`. */
-function timeToFirstAnswer(argv, path, headers) {
-  return new Promise((resolveMs, reject) => {
-    const started = performance.now()
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'ignore'] })
-    let text = ''
-    child.stdout.on('data', async (chunk) => {
-      if (text.includes('\n')) return
-      text += chunk
-      if (!text.includes('\n')) return
-      try {
-        const res = await get(`${text.split('\n')[0].trim()}${path}`, headers)
-        const ms = performance.now() - started
-        const cpuMs = cpuSeconds(child.pid) * 1000
-        child.kill('SIGKILL')
-        if (res.status !== 200) reject(new Error(`first request answered ${res.status}`))
-        else resolveMs({ ms, cpuMs })
-      } catch (error) {
-        child.kill('SIGKILL')
-        reject(error)
-      }
-    })
-    child.once('error', reject)
-  })
-}
 
 const { ROUTE_TABLE } = await import(pathToFileURL(join(DIST, 'resources', 'route-table.js')).href)
 const originalRoutes = Object.values(ROUTE_TABLE).reduce((n, t) => n + t.api.length + (t.web?.length ?? 0), 0)

@@ -1,6 +1,9 @@
-// Where benchmark processes run and what CPU they used, shared by bench/run.mjs and bench/scale.mjs.
-import { spawnSync } from 'node:child_process'
+// Where benchmark processes run, what CPU they used and how long they take to answer first, shared
+// by bench/run.mjs, bench/double.mjs and bench/scale.mjs.
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import { performance } from 'node:perf_hooks'
 
 /** Whether `taskset` exists here, to pin servers and load generators to cores of their own. */
 export const TASKSET = spawnSync('taskset', ['-V']).status === 0
@@ -18,4 +21,43 @@ export function cpuSeconds(pid) {
   } catch {
     return NaN
   }
+}
+
+/** GET `url` without keep-alive: its status once the body is read. */
+function statusOf(url, headers = {}) {
+  return new Promise((resolveStatus, reject) => {
+    http.get(url, { headers, agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolveStatus(res.statusCode))
+    }).on('error', reject)
+  })
+}
+
+/**
+ * Spawns `argv`, waits for a URL on stdout, requests `path` once: ms from spawn to the answer, and
+ * the CPU ms the child used by then (what a busy machine cannot inflate).
+ */
+export function timeToFirstAnswer(argv, path, headers) {
+  return new Promise((resolveMs, reject) => {
+    const started = performance.now()
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'ignore'] })
+    let text = ''
+    child.stdout.on('data', async (chunk) => {
+      if (text.includes('\n')) return
+      text += chunk
+      if (!text.includes('\n')) return
+      try {
+        const status = await statusOf(`${text.split('\n')[0].trim()}${path}`, headers)
+        const ms = performance.now() - started
+        const cpuMs = cpuSeconds(child.pid) * 1000
+        child.kill('SIGKILL')
+        if (status !== 200) reject(new Error(`first request answered ${status}`))
+        else resolveMs({ ms, cpuMs })
+      } catch (error) {
+        child.kill('SIGKILL')
+        reject(error)
+      }
+    })
+    child.once('error', reject)
+  })
 }

@@ -36,7 +36,7 @@ import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { LABELS, LIST_PATH, TOKEN, addBenchLabels, benchSimulator } from './fixture.mjs'
-import { TASKSET, cpuSeconds, pinned } from './processes.mjs'
+import { TASKSET, cpuSeconds, pinned, timeToFirstAnswer } from './processes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name) => {
@@ -244,34 +244,6 @@ async function httpBench() {
 
 // ---- 2. cold start -----------------------------------------------------------------------------
 
-/**
- * Spawns `argv`, waits for a URL on stdout, requests `path` once: ms from spawn to the answer, and
- * the CPU ms the child used by then (what a busy machine cannot inflate).
- */
-function timeToFirstAnswer(argv, path, headers) {
-  return new Promise((resolveMs, reject) => {
-    const started = performance.now()
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'ignore'] })
-    let text = ''
-    child.stdout.on('data', async (chunk) => {
-      if (text.includes('\n')) return
-      text += chunk
-      if (!text.includes('\n')) return
-      try {
-        const res = await get(`${text.split('\n')[0].trim()}${path}`, headers)
-        const ms = performance.now() - started
-        const cpuMs = cpuSeconds(child.pid) * 1000
-        child.kill('SIGKILL')
-        if (res.status !== 200) reject(new Error(`first request answered ${res.status}`))
-        else resolveMs({ ms, cpuMs })
-      } catch (error) {
-        child.kill('SIGKILL')
-        reject(error)
-      }
-    })
-    child.once('error', reject)
-  })
-}
 
 /**
  * What a user runs: the build's `bin/fakelab` (a CommonJS entry since issue 27, an ES module before),
