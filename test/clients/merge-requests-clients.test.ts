@@ -22,6 +22,15 @@ async function reviewAndRead(host: string): Promise<void> {
   expect([mr.title, (mr.author as { username: string }).username, mr.source_branch]).toEqual(['Fix the login button', 'devon', 'feature/login'])
   const note = await api.MergeRequestNotes.create('acme/website', 1, 'Looks good')
   expect([note.body, (note.author as { username: string }).username]).toEqual(['Looks good', 'max'])
+  // Approvals as GitLab CE 13.12 has them (issue 34 "Done when"): approve, read, unapprove.
+  const approved = await api.MergeRequestApprovals.approve('acme/website', 1)
+  const approvers = (a: { approved_by?: unknown }) => (a.approved_by as { user: { username: string } }[]).map((x) => x.user.username)
+  expect([approved.approved, approvers(approved)]).toEqual([true, ['max']])
+  const read = await api.MergeRequestApprovals.showConfiguration('acme/website', { mergerequestIId: 1 })
+  expect([read.user_has_approved, approvers(read)]).toEqual([true, ['max']])
+  await api.MergeRequestApprovals.unapprove('acme/website', 1)
+  const after = await api.MergeRequestApprovals.showConfiguration('acme/website', { mergerequestIId: 1 })
+  expect([after.user_has_approved, approvers(after)]).toEqual([false, []])
   const closed = await api.MergeRequests.edit('acme/website', 1, { addLabels: 'needs review', stateEvent: 'close' })
   expect([closed.state, closed.labels]).toEqual(['closed', ['frontend', 'needs review']])
   const [pipeline] = await api.Pipelines.all('acme/website', { ref: 'main', status: 'success' })
@@ -56,6 +65,9 @@ describe.skipIf(python === undefined)('python-gitlab on merge requests and pipel
       'open [(4, True), (1, False)]',
       'read Fix the login button devon feature/login',
       'note Looks good max',
+      "approved True ['max']",
+      "approvals True ['max']",
+      'unapproved False []',
       "closed closed ['frontend', 'needs review']",
       "events ['add'] ['closed']",
       'pipeline 1003 success',

@@ -10,6 +10,17 @@ mr = project.mergerequests.get(1)
 print("read", mr.title, mr.author["username"], mr.source_branch)
 note = mr.notes.create({"body": "Looks good"})
 print("note", note.body, note.author["username"])
+approved = mr.approve()
+print("approved", approved["approved"], [a["user"]["username"] for a in approved["approved_by"]])
+approvals = mr.approvals.get()
+print("approvals", approvals.user_has_approved, [a["user"]["username"] for a in approvals.approved_by])
+# python-gitlab 3.12's approve() and unapprove() replace the object's attributes with their answer (no
+# iid, no labels), as they do against GitLab itself, so the merge request is read again after each.
+mr = project.mergerequests.get(1)
+mr.unapprove()
+approvals = mr.approvals.get()
+print("unapproved", approvals.user_has_approved, [a["user"]["username"] for a in approvals.approved_by])
+mr = project.mergerequests.get(1)
 mr.labels = mr.labels + ["needs review"]
 mr.state_event = "close"
 mr.save()
