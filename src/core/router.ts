@@ -129,7 +129,9 @@ export class Router {
       if (path.slice(1, length + 1).toLowerCase() !== wanted || path.charCodeAt(1) === 58) continue
       if (countSegments(path) === segmentCount) bucket.routes.push(route)
     }
-    this.byPrefix.set(key, bucket)
+    // Only buckets that hold a route are kept: a first segment no route has (a client's typo, a
+    // scanner's guesses) must not grow the map with every request.
+    if (bucket.routes.length > 0) this.byPrefix.set(key, bucket)
     return bucket
   }
 

@@ -50,6 +50,13 @@ describe('Router', () => {
     },
   )
 
+  it('keeps no bucket for first segments no route has, however many are asked', () => {
+    const fresh = new Router([route('GET /projects/:id', { handler })])
+    for (let i = 0; i < 1000; i++) fresh.match('GET', `/guess-${i}/x`)
+    fresh.match('GET', '/projects/1')
+    expect((fresh as unknown as { byPrefix: Map<string, unknown> }).byPrefix.size).toBe(1)
+  })
+
   it('refuses duplicate route keys', () => {
     expect(() => new Router([route('GET /a', { handler }), route('GET /a', { handler })])).toThrow('duplicate route: GET /a')
   })
