@@ -744,6 +744,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /search",
       "GET /groups/:id/search",
       "GET /projects/:id/search",
+      "GET /groups/:id/-/search",
+      "GET /projects/:id/-/search",
     ],
   },
   "services": {

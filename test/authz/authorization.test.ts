@@ -559,6 +559,9 @@ const ROWS: Row[] = [
   { key: 'GET /search', path: '/search?scope=issues&search=footer', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id/search', path: '/groups/11/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /projects/:id/search', path: '/projects/21/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // The other paths of `GET /groups/:id/(-/)search` and `/projects/:id/(-/)search` (reach)
+  { key: 'GET /groups/:id/-/search', path: '/groups/11/-/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/-/search', path: '/projects/21/-/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /user/activities', path: '/user/activities', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   // user status (issue 37 item 6)
   { key: 'GET /user/status', path: '/user/status', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
