@@ -577,6 +577,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /uploads/-/system/project/avatar/:id/:filename",
     ],
   },
+  "protected-tags": {
+    api: [
+      "GET /projects/:id/protected_tags",
+      "GET /projects/:id/protected_tags/:name",
+      "POST /projects/:id/protected_tags",
+      "DELETE /projects/:id/protected_tags/:name",
+    ],
+  },
   "releases": {
     api: [
       "GET /projects/:id/releases",

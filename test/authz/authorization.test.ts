@@ -1028,6 +1028,12 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/protected_branches/:name', path: '/projects/20/protected_branches/main', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/protect', path: '/projects/20/repository/branches/feature%2Flogin/protect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/unprotect', path: '/projects/20/repository/branches/main/unprotect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  // Protected tags (reach; gitlab: lib/api/protected_tags.rb): `before { authorize_admin_project }`, Maintainer+, anonymous reads 403 too.
+  { key: 'GET /projects/:id/protected_tags', path: '/projects/20/protected_tags', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/protected_tags', path: '/projects/21/protected_tags', expect: [404, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/protected_tags/:name', path: '/projects/20/protected_tags/release-*', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/protected_tags', path: '/projects/20/protected_tags', body: { name: 'authz-*' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/protected_tags/:name', path: '/projects/20/protected_tags/release-*', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   // Releases (issue 26 item 4; gitlab: lib/api/releases.rb, release/links.rb 13.x): read_release is
   // reading the project (a private project's guest lists releases, code fields hidden); one release
   // also needs download_code; writes are Developer+ (create_/update_/destroy_release).
