@@ -988,6 +988,10 @@ const ROWS: Row[] = [
   })),
   // Repository reads added with the writes (issue 26 item 2): `download_code`, as above.
   { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Grape `head` routes (reach; files.rb, branches.rb 13.12): `download_code`; no body, a branch 204.
+  { key: 'HEAD /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md?ref=main', ok: '', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'HEAD /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', ok: '', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'HEAD /projects/:id/repository/branches/:branch', path: '/projects/20/repository/branches/main', expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   ...['', '.zip', '.tar', '.tar.gz', '.tgz', '.gz', '.tar.bz2', '.tbz', '.tbz2', '.tb2', '.bz2'].map((suffix): Row => ({
