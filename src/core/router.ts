@@ -95,6 +95,8 @@ export class Router {
    * filed on the first request.
    */
   private filed?: { byCount: Map<number, Bucket>; wildcards: Bucket }
+  /** Whether any route is a HEAD route (else HEAD goes straight to the GET routes). */
+  private readonly hasHead: boolean
 
   /**
    * Keeps the routes; a start files none of them (issue 39, cold start: filing 720 routes into their
@@ -111,6 +113,7 @@ export class Router {
       keys.add(route.key)
     }
     this.routes = routes
+    this.hasHead = routes.some((route) => route.method === 'HEAD')
   }
 
   /** The routes of a static first segment `first` (as requested) and `segmentCount` segments, filed once. */
@@ -150,12 +153,21 @@ export class Router {
 
   /**
    * Finds the route for a method and a raw (percent-encoded) path below `/api/v4`.
-   * HEAD is answered by GET routes; one trailing slash is ignored.
+   * HEAD is answered by a HEAD route of the path (GitLab declares a few: `head` in Grape), else by
+   * its GET route, as Grape routes HEAD to GET; one trailing slash is ignored.
    * @returns the route and its decoded path params, or the kind of miss (a segment that does not
    *   decode counts as an unknown path).
    */
   match(method: string, rawPath: string): RouteMatch | RouteMiss {
-    const wanted = method === 'HEAD' ? 'GET' : method
+    if (method === 'HEAD' && this.hasHead) {
+      const head = this.find('HEAD', rawPath)
+      if ('route' in head) return head
+    }
+    return this.find(method === 'HEAD' ? 'GET' : method, rawPath)
+  }
+
+  /** {@link match} for one method: HEAD routes take part only when HEAD is wanted. */
+  private find(wanted: string, rawPath: string): RouteMatch | RouteMiss {
     const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath
     const segmentCount = countSegments(path)
     const firstEnd = path.indexOf('/', 1)
@@ -173,7 +185,7 @@ export class Router {
         if (!groups) continue
         // The most specific route of the requested method wins; other methods only tell a wrong method.
         if (candidate.route.method !== wanted) {
-          ;(allowed ??= new Set()).add(candidate.route.method)
+          if (candidate.route.method !== 'HEAD') (allowed ??= new Set()).add(candidate.route.method)
           continue
         }
         const pathParams: Record<string, string> = {}

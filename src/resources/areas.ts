@@ -48,6 +48,7 @@ export * from './project-access-tokens/index.js'
 export * from './project-actions/index.js' // stars, archive, housekeeping, storage, shared projects (issue 34 item 7)
 export * from './project-export/index.js' // project and group export and import (issue 34 item 7)
 export * from './projects/index.js'
+export * from './protected-tags/index.js' // protected tags and their effect on tag writes and pushes (reach)
 export * from './releases/index.js' // releases area (issue 26 item 4)
 export * from './remote-mirrors/index.js' // remote (push) mirrors as a store (issue 34 item 7)
 export * from './repository/index.js' // repository area (issue 26)

@@ -31,7 +31,7 @@ export interface AreaRouteEntry extends RouteEntry {
 }
 
 /** The request methods a route key may name (`routeEntry`'s). */
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'])
 
 /**
  * A static table entry: what `routeEntry` gives for the key, with its area. Written out rather than

@@ -577,6 +577,14 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /uploads/-/system/project/avatar/:id/:filename",
     ],
   },
+  "protected-tags": {
+    api: [
+      "GET /projects/:id/protected_tags",
+      "GET /projects/:id/protected_tags/:name",
+      "POST /projects/:id/protected_tags",
+      "DELETE /projects/:id/protected_tags/:name",
+    ],
+  },
   "releases": {
     api: [
       "GET /projects/:id/releases",
@@ -604,6 +612,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
   "repository": {
     api: [
       "GET /projects/:id/repository/branches",
+      "HEAD /projects/:id/repository/branches/:branch",
       "GET /projects/:id/repository/branches/:branch",
       "GET /projects/:id/repository/tags",
       "GET /projects/:id/repository/tags/:tag_name",
@@ -641,6 +650,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /projects/:id/repository/commits",
       "POST /projects/:id/repository/commits/:sha/cherry_pick",
       "POST /projects/:id/repository/commits/:sha/revert",
+      "HEAD /projects/:id/repository/files/:file_path/blame",
+      "HEAD /projects/:id/repository/files/:file_path",
       "GET /projects/:id/repository/files/:file_path/blame",
       "POST /projects/:id/repository/files/:file_path",
       "PUT /projects/:id/repository/files/:file_path",
@@ -744,6 +755,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /search",
       "GET /groups/:id/search",
       "GET /projects/:id/search",
+      "GET /groups/:id/-/search",
+      "GET /projects/:id/-/search",
     ],
   },
   "services": {

@@ -559,6 +559,9 @@ const ROWS: Row[] = [
   { key: 'GET /search', path: '/search?scope=issues&search=footer', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id/search', path: '/groups/11/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /projects/:id/search', path: '/projects/21/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // The other paths of `GET /groups/:id/(-/)search` and `/projects/:id/(-/)search` (reach)
+  { key: 'GET /groups/:id/-/search', path: '/groups/11/-/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/-/search', path: '/projects/21/-/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /user/activities', path: '/user/activities', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   // user status (issue 37 item 6)
   { key: 'GET /user/status', path: '/user/status', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -985,6 +988,10 @@ const ROWS: Row[] = [
   })),
   // Repository reads added with the writes (issue 26 item 2): `download_code`, as above.
   { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Grape `head` routes (reach; files.rb, branches.rb 13.12): `download_code`; no body, a branch 204.
+  { key: 'HEAD /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md?ref=main', ok: '', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'HEAD /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', ok: '', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'HEAD /projects/:id/repository/branches/:branch', path: '/projects/20/repository/branches/main', expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   ...['', '.zip', '.tar', '.tar.gz', '.tgz', '.gz', '.tar.bz2', '.tbz', '.tbz2', '.tb2', '.bz2'].map((suffix): Row => ({
@@ -1025,6 +1032,12 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/protected_branches/:name', path: '/projects/20/protected_branches/main', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/protect', path: '/projects/20/repository/branches/feature%2Flogin/protect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/unprotect', path: '/projects/20/repository/branches/main/unprotect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  // Protected tags (reach; gitlab: lib/api/protected_tags.rb): `before { authorize_admin_project }`, Maintainer+, anonymous reads 403 too.
+  { key: 'GET /projects/:id/protected_tags', path: '/projects/20/protected_tags', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/protected_tags', path: '/projects/21/protected_tags', expect: [404, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/protected_tags/:name', path: '/projects/20/protected_tags/release-*', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/protected_tags', path: '/projects/20/protected_tags', body: { name: 'authz-*' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/protected_tags/:name', path: '/projects/20/protected_tags/release-*', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   // Releases (issue 26 item 4; gitlab: lib/api/releases.rb, release/links.rb 13.x): read_release is
   // reading the project (a private project's guest lists releases, code fields hidden); one release
   // also needs download_code; writes are Developer+ (create_/update_/destroy_release).

@@ -19,6 +19,7 @@ import { ApiError, grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNames, type RefCommit } from '../repository/repository.public.js'
+import { canCreateTag } from '../protected-tags/protected-tags.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
 import { publishJobCreated, publishJobStatus } from './jobs.events.js'
@@ -54,12 +55,14 @@ export function canReadBuilds(ctx: RuleCtx, project: ProjectRecord): boolean {
 }
 
 /**
- * Whether the ref is protected from the caller (`protected_ref`): fakelab protects the default
- * branch only (GitLab's `default_branch_protection` 2: Maintainers push), as the repository area's
- * branches say; tags are not protected.
+ * Whether the ref is protected from the caller (`protected_ref`, `ref_protected?`): for a branch,
+ * fakelab protects the default branch only (GitLab's `default_branch_protection` 2: Maintainers
+ * push), as the repository area's branches say; a tag is protected from whoever may not create it
+ * (`Gitlab::UserAccess#can_create_tag?`: protected tags' create levels, else `admin_tag`).
  */
 function protectedRef(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
-  return !tag && ref === project.default_branch && level(ctx, project) < AccessLevel.MAINTAINER
+  if (tag) return !canCreateTag(ctx, project, ref)
+  return ref === project.default_branch && level(ctx, project) < AccessLevel.MAINTAINER
 }
 
 /** `create_pipeline` / `update_pipeline` / `update_build` on the project: Developer+. */
