@@ -697,6 +697,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/merge_requests/:eventable_iid/resource_state_events/:event_id",
     ],
   },
+  "runner-jobs": {
+    api: [
+      "POST /jobs/request",
+      "PUT /jobs/:id",
+      "PATCH /jobs/:id/trace",
+      "POST /jobs/:id/artifacts/authorize",
+      "POST /jobs/:id/artifacts",
+      "GET /jobs/:id/artifacts",
+    ],
+  },
   "runners": {
     api: [
       "GET /runners",

@@ -41,7 +41,7 @@ function slugify(ref: string): string {
 }
 
 /** `Project#protected_for?(ref)`: a protected branch (fakelab has no protected tags). */
-function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
+export function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
   if (tag) return false
   return isProtectedBranch(ctx.db, project, repositoryOf(ctx.db, project), ref)
 }
