@@ -11,7 +11,7 @@
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { ARCHIVE_FILENAME, artifactsOf, artifactsZip, buildDependencies, type JobImage, type JobRecord, type PipelineRecord, type RunnerRecord } from '../runners/runner-api.public.js'
+import { ARCHIVE_FILENAME, artifactsOf, artifactsZip, buildDependencies, type JobImage, type JobRecord, type PipelineRecord, type RunnerRecord } from '../runners/runners.public.js'
 import { repoUrl, runnerVariables } from './runner-jobs.variables.js'
 
 /** `project.ci_default_git_depth` of a new project. */

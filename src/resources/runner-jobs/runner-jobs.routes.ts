@@ -27,13 +27,14 @@ import {
   heartbeat,
   pickBuild,
   pipelineOfBuild,
+  runnerById,
   runnerByToken,
   runnerQueueValue,
   storeJobArtifacts,
   updateBuildState,
   type JobRecord,
   type RunnerRecord,
-} from '../runners/runner-api.public.js'
+} from '../runners/runners.public.js'
 import { JobRequestResponse } from './runner-jobs.entities.js'
 import { ARTIFACT_FORMATS, ARTIFACT_TYPES, artifactFiles, expireAt, MAX_ARTIFACTS_SIZE } from './runner-jobs.service.js'
 
@@ -80,7 +81,7 @@ function authenticateJob(ctx: Ctx<{ id: number; token?: string | undefined }>, r
   if (job.token === undefined || token === '' || token !== job.token) throw forbidden()
   if (job.erased_at !== null) throw forbiddenBecause('Job has been erased!')
   if (requireRunning && job.status !== 'running') throw forbiddenBecause('Job is not running', { 'job-status': job.status })
-  const runner = job.runner_id === null ? undefined : ctx.db.tables.runners.get(job.runner_id)
+  const runner = job.runner_id === null ? undefined : runnerById(ctx.db, job.runner_id)
   if (runner) heartbeat(ctx.db, runner, { ip_address: callerIp(ctx) }, ctx.now)
   return job
 }

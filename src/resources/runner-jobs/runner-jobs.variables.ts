@@ -24,7 +24,7 @@ import { settingsVariablesFor } from '../ci-variables/ci-variables.public.js'
 import { scheduleVariablesOfPipeline } from '../ci-triggers/ci-triggers.public.js'
 import { environmentByName } from '../environments/environments.public.js'
 import { repositoryLanguages } from '../repository-languages/repository-languages.public.js'
-import { pipelineIid, protectedRefForVariables, variablesOfPipeline, type JobRecord, type PipelineRecord, type RunnerRecord } from '../runners/runner-api.public.js'
+import { pipelineIid, protectedRefForVariables, variablesOfPipeline, type JobRecord, type PipelineRecord, type RunnerRecord } from '../runners/runners.public.js'
 import { GITLAB_REVISION, GITLAB_VERSION } from '../version/version.public.js'
 
 /** One variable as the runner receives it (`Collection::Item#to_runner_variable`). */
