@@ -727,6 +727,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/pipelines/latest",
       "GET /projects/:id/pipelines/:pipeline_id",
       "GET /projects/:id/pipelines/:pipeline_id/jobs",
+      "GET /projects/:id/pipelines/:pipeline_id/bridges",
+      "GET /projects/:id/pipelines/:pipeline_id/test_report",
       "GET /projects/:id/pipelines/:pipeline_id/variables",
       "DELETE /projects/:id/pipelines/:pipeline_id",
       "POST /projects/:id/pipelines/:pipeline_id/retry",

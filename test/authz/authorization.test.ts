@@ -875,6 +875,11 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/pipelines/latest', path: '/projects/20/pipelines/latest', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/pipelines/:pipeline_id', path: '/projects/20/pipelines/1004', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/pipelines/:pipeline_id/jobs', path: '/projects/20/pipelines/1004/jobs', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // pipelines.rb (13.12): bridges `read_build` on the project, test_report `read_build` on the pipeline.
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/bridges', path: '/projects/20/pipelines/1004/bridges', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/bridges', path: '/projects/21/pipelines/1002/bridges', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/test_report', path: '/projects/20/pipelines/1004/test_report', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/test_report', path: '/projects/21/pipelines/1002/test_report', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /projects/:id/pipelines/:pipeline_id/variables', path: '/projects/20/pipelines/1004/variables', expect: [403, 403, 403, 200, 200, 200, 403, 200, 403, 200] },
   { key: 'DELETE /projects/:id/pipelines/:pipeline_id', path: '/projects/20/pipelines/1004', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
   { key: 'POST /projects/:id/pipelines/:pipeline_id/retry', path: '/projects/20/pipelines/1005/retry', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
