@@ -11,7 +11,7 @@
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
-import { ARCHIVE_FILENAME, artifactsOf, artifactsZip, buildDependencies, type JobImage, type JobRecord, type PipelineRecord, type RunnerRecord } from '../runners/runners.public.js'
+import { ARCHIVE_FILENAME, artifactsOf, artifactsZip, buildDependencies, PROJECT_BUILD_TIMEOUT, type JobImage, type JobRecord, type PipelineRecord, type RunnerRecord } from '../runners/runners.public.js'
 import { repoUrl, runnerVariables } from './runner-jobs.variables.js'
 
 /** `project.ci_default_git_depth` of a new project. */
@@ -90,7 +90,7 @@ export interface JobRequestFacts {
 export function JobRequestResponse(ctx: PresentCtx, f: JobRequestFacts) {
   const { job, pipeline, project, runner } = f
   const token = job.token ?? ''
-  const timeout = job.timeout ?? 3600
+  const timeout = job.timeout ?? PROJECT_BUILD_TIMEOUT
   const url = repoUrl(ctx, ctx.db, project, token)
   return {
     id: job.id,

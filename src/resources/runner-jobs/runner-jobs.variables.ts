@@ -50,7 +50,7 @@ class Collection {
 }
 
 /** `CI_COMMIT_REF_SLUG` (`Gitlab::Utils.slugify`): lower case, non-alphanumerics `-`, 63 bytes, no `-` at either end. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '-').slice(0, 63).replace(/^-+|-+$/g, '')
 }
 

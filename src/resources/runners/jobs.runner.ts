@@ -84,7 +84,7 @@ function buildProtected(ctx: RuleCtx, job: JobRecord): boolean {
  * fewest running builds of their project first (`builds_for_shared_runner`'s fair scheduling),
  * then by id. A `ref_protected` runner takes builds of protected refs only.
  */
-export function pickableBuilds(ctx: RuleCtx, runner: RunnerRecord): JobRecord[] {
+function pickableBuilds(ctx: RuleCtx, runner: RunnerRecord): JobRecord[] {
   const db = ctx.db
   const pending = db.tables.jobs.filter((j) => j.status === 'pending' && isBuild(j) && !j.retried && j.runner_id === null)
   const candidates = pending.filter((j) => servesProject(db, runner, j.project_id) && acceptsTags(runner, j) && (runner.access_level !== 'ref_protected' || buildProtected(ctx, j)))
@@ -188,11 +188,6 @@ function hideSecrets(db: Db, job: JobRecord, data: string): string {
   const project = db.tables.projects.get(job.project_id)
   for (const secret of [project?.runners_token, job.token]) if (secret) out = out.split(secret).join('x'.repeat(secret.length))
   return out
-}
-
-/** The byte size of a build's log. */
-export function traceSize(job: JobRecord): number {
-  return job.trace === null ? 0 : UTF8.encode(job.trace).byteLength
 }
 
 /**

@@ -91,7 +91,7 @@ function cache(value: unknown): JobCacheOption[] | undefined {
  * `timeout:` in seconds (ChronicDuration: `1h 30m`, `90 minutes`, `3600`, `2 hours`...); undefined
  * for none or one fakelab cannot read.
  */
-export function durationSeconds(value: unknown): number | undefined {
+function durationSeconds(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value)
   if (typeof value !== 'string') return undefined
   const text = value.trim().toLowerCase()

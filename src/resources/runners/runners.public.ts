@@ -57,9 +57,7 @@ export function JobEntity(job: JobRecord, ctx: PresentCtx) {
 // ---- the runner API (runner-jobs area) ----------------------------------------------------
 
 export { runnerByToken, heartbeat } from './runners.service.js'
-export type { RunnerInfo } from './runners.service.js'
-export { appendTrace, buildById, buildDependencies, hasArchive, pickBuild, pipelineOfBuild, PROJECT_BUILD_TIMEOUT, runnerQueueValue, traceSize, updateBuildState } from './jobs.runner.js'
-export type { BuildStateReport } from './jobs.runner.js'
+export { appendTrace, buildById, buildDependencies, hasArchive, pickBuild, pipelineOfBuild, PROJECT_BUILD_TIMEOUT, runnerQueueValue, updateBuildState } from './jobs.runner.js'
 export { artifactsOf, storeJobArtifacts } from './jobs.artifacts.js'
 export { artifactsZip } from './jobs.artifacts.zip.js'
 export { ARCHIVE_FILENAME } from './runners.entities.js'
@@ -69,8 +67,7 @@ export function runnerById(db: Db, id: number): RunnerRecord | undefined {
   return db.tables.runners.get(id)
 }
 export { protectedRefForVariables } from './pipelines.variables.js'
-export type { JobArtifactRecord } from './jobs.artifacts.tables.js'
-export type { JobCacheOption, JobImage, JobOptions, JobRecord, RunnerRecord } from './runners.tables.js'
+export type { JobImage, JobRecord, RunnerRecord } from './runners.tables.js'
 
 /** The variables the pipeline was made with (API, trigger, push options), in id order (`pipeline.variables`). */
 export function variablesOfPipeline(db: Db, pipelineId: number): PipelineVariableRecord[] {
