@@ -708,6 +708,16 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/merge_requests/:eventable_iid/resource_state_events/:event_id",
     ],
   },
+  "runner-jobs": {
+    api: [
+      "POST /jobs/request",
+      "PUT /jobs/:id",
+      "PATCH /jobs/:id/trace",
+      "POST /jobs/:id/artifacts/authorize",
+      "POST /jobs/:id/artifacts",
+      "GET /jobs/:id/artifacts",
+    ],
+  },
   "runners": {
     api: [
       "GET /runners",
@@ -728,6 +738,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /projects/:id/pipelines/latest",
       "GET /projects/:id/pipelines/:pipeline_id",
       "GET /projects/:id/pipelines/:pipeline_id/jobs",
+      "GET /projects/:id/pipelines/:pipeline_id/bridges",
+      "GET /projects/:id/pipelines/:pipeline_id/test_report",
       "GET /projects/:id/pipelines/:pipeline_id/variables",
       "DELETE /projects/:id/pipelines/:pipeline_id",
       "POST /projects/:id/pipelines/:pipeline_id/retry",

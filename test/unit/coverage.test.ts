@@ -24,7 +24,7 @@ const START = '<!-- coverage:generated start: test/unit/coverage.test.ts writes 
 const END = '<!-- coverage:generated end -->\n'
 
 const page = readFileSync(PAGE, 'utf8')
-const rows = [...page.matchAll(/^\| (done|not yet|[^|]+?) \| `((?:GET|HEAD|POST|PUT|DELETE) [^`]+)` \|$/gm)].map((m) => ({ status: m[1]!, key: m[2]! }))
+const rows = [...page.matchAll(/^\| (done|not yet|[^|]+?) \| `((?:GET|HEAD|POST|PUT|PATCH|DELETE) [^`]+)` \|$/gm)].map((m) => ({ status: m[1]!, key: m[2]! }))
 const registered = new Set(fakelabKeys)
 const table = routeTable(fakelabKeys)
 

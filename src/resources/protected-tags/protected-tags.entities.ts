@@ -8,7 +8,7 @@ import { humanTagAccessLevel } from './protected-tags.service.js'
 import type { ProtectedTagRecord, TagCreateAccessLevel } from './protected-tags.tables.js'
 
 /** `ProtectedRefAccess` (CE): `{access_level, access_level_description}`. */
-export function ProtectedRefAccess(access: TagCreateAccessLevel) {
+function ProtectedRefAccess(access: TagCreateAccessLevel) {
   return { access_level: access.access_level, access_level_description: humanTagAccessLevel(access.access_level) }
 }
 

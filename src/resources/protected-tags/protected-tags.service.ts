@@ -30,7 +30,7 @@ export function humanTagAccessLevel(level: number): string | null {
  * `RefMatcher#matches?`: a name without `*` matches only itself; with `*`, each `*` stands for any
  * run of characters (slashes too) and the whole name must match.
  */
-export function tagNameMatches(pattern: string, name: string): boolean {
+function tagNameMatches(pattern: string, name: string): boolean {
   if (!pattern.includes('*')) return pattern === name
   const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')
   return new RegExp(`^${source}$`).test(name)

@@ -42,7 +42,7 @@ function slugify(ref: string): string {
 }
 
 /** `Project#protected_for?(ref)`: a protected tag for a tag, else a protected branch. */
-function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
+export function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
   if (tag) return isProtectedTag(ctx.db, project.id, ref)
   return isProtectedBranch(ctx.db, project, repositoryOf(ctx.db, project), ref)
 }
