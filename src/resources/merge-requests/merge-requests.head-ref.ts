@@ -13,7 +13,7 @@ import { RepositoryWrite, repositoryOf, type ObjectId, type Repository } from '.
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 /** `MergeRequest#ref_path`: `refs/merge-requests/<iid>/head`. */
-export function headRefPath(mr: Pick<MergeRequestRecord, 'iid'>): string {
+function headRefPath(mr: Pick<MergeRequestRecord, 'iid'>): string {
   return `refs/merge-requests/${mr.iid}/head`
 }
 
