@@ -8,8 +8,11 @@
  * fix/footer-links (merged), !3 feature/signup (closed, its branch and sha not in the repository),
  * !4 release/prep (open). Clock frozen. gitlab: app/models/merge_request.rb, app/services/merge_requests/
  * {create,refresh,mergeability_check,merge_to_ref}_service.rb.
+ * And a pipeline's persistent ref `refs/pipelines/<id>` (`Ci::PersistentRef`): there while a
+ * pipeline a runner started (a running job) is not completed; gone when it completes.
  */
 import { expect, it } from 'vitest'
+import { DEFAULT_SCENARIO_YAML } from '../../../src/default-scenario.js'
 import { contract, type Api } from '../../support/contract.js'
 
 const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
@@ -83,5 +86,34 @@ contract('merge request refs: refs/merge-requests/<iid>/head and /merge', {}, ({
     const inFork = await api.get(`/projects/${fork.body.id}/repository/commits/${encodeURIComponent('refs/merge-requests/1/head')}`, { as: 'nora' })
     expect([inFork.status, inFork.body]).toEqual([404, { message: '404 Commit Not Found' }])
     expect((await api.get(`/projects/${fork.body.id}/repository/commits/feature%2Flogin`, { as: 'nora' })).body.id).toBe(LOGIN)
+  })
+})
+
+const CRASH_FIX = '5d109c1310814afac890db2de5d4734beda46468'
+// ivy/tracker (30): 1090 running with a running job on fix/crash-on-save's tip; 1091 pending, no job started; 1092 on a commit the repository lacks.
+const PIPELINES = DEFAULT_SCENARIO_YAML.replace(
+  '    merge_requests:\n      - id: 502\n',
+  `    pipelines:
+      - { id: 1090, ref: fix/crash-on-save, sha: ${CRASH_FIX}, status: running, user: devon, created_at: 2021-04-01T11:00:00.000Z, jobs: [{ id: 2090, name: build, status: running, started_at: 2021-04-01T11:00:10.000Z }] }
+      - { id: 1091, ref: fix/crash-on-save, sha: ${CRASH_FIX}, status: pending, user: devon, created_at: 2021-04-01T11:01:00.000Z, jobs: [{ id: 2091, name: build, status: pending }] }
+      - { id: 1092, ref: main, sha: ${'ab'.repeat(20)}, status: running, user: devon, created_at: 2021-04-01T11:02:00.000Z, jobs: [{ id: 2092, name: build, status: running, started_at: 2021-04-01T11:02:10.000Z }] }
+    merge_requests:
+      - id: 502\n`,
+)
+
+contract('persistent pipeline refs: refs/pipelines/<id>', { scenario: PIPELINES }, ({ api }) => {
+  const at = async (revision: string) => {
+    const res = await api.get(`/projects/30/repository/commits/${encodeURIComponent(revision)}`, { as: 'root' })
+    return [res.status, res.status === 200 ? res.body.id : res.body.message]
+  }
+
+  it('is there for a pipeline a runner started, until it completes; never for one no runner started or whose commit is missing', async () => {
+    expect(await at('refs/pipelines/1090')).toEqual([200, CRASH_FIX])
+    expect(await at('pipelines/1090')).toEqual([200, CRASH_FIX])
+    expect(await at('refs/pipelines/1091')).toEqual([404, '404 Commit Not Found'])
+    expect(await at('refs/pipelines/1092')).toEqual([404, '404 Commit Not Found'])
+    const canceled = await api.post('/projects/30/pipelines/1090/cancel', { as: 'root' })
+    expect([canceled.status, canceled.body.status]).toEqual([200, 'canceled'])
+    expect(await at('refs/pipelines/1090')).toEqual([404, '404 Commit Not Found'])
   })
 })
