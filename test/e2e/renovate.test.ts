@@ -7,7 +7,8 @@
  * First run: its onboarding merge request "Configure Renovate" with its pushed branch
  * renovate/configure (renovate.json). That merge request is merged through the API; the second
  * run: the update merge request of the outdated dependency with its pushed branch, and the
- * "Dependency Dashboard" issue. Everything is asserted through the API.
+ * "Dependency Dashboard" issue; a third run finds them all again and makes nothing new.
+ * Everything is asserted through the API.
  * Skipped with a message where git or the Renovate install is missing, except under CI (.ci/run
  * sets CI=true and installs both), where that is a failure.
  */
@@ -159,5 +160,12 @@ describe.skipIf(missing !== null)(`Renovate against fakelab${missing ? ` (skippe
     expect(pkg.body.dependencies).toEqual({ [PACKAGE]: '1.1.0' })
     const dashboard = await api('GET', '/projects/20/issues?state=opened&search=Dependency%20Dashboard')
     expect(dashboard.body.map((i: any) => [i.title, i.author.username])).toContainEqual(['Dependency Dashboard', BOT.username])
+
+    // A third run finds its branch, merge request and dashboard again: nothing new, nothing lost.
+    const third = await renovate()
+    const after = await api('GET', '/projects/20/merge_requests?state=opened')
+    expect(after.body.filter((mr: any) => mr.source_branch.startsWith('renovate/')).map((mr: any) => mr.iid), third.slice(-20_000)).toEqual([update.iid])
+    const dashboards = await api('GET', '/projects/20/issues?state=opened&search=Dependency%20Dashboard')
+    expect(dashboards.body.filter((i: any) => i.title === 'Dependency Dashboard')).toHaveLength(1)
   }, 600_000)
 })
