@@ -26,9 +26,13 @@ const ZERO = '0'.repeat(40)
 /** receive-pack's capabilities as GitLab's Gitaly (git 2.31) advertises them. */
 const CAPABILITIES = `report-status report-status-v2 delete-refs side-band-64k quiet atomic ofs-delta push-options object-format=sha1 agent=${AGENT}`
 
-/** The receive-pack advertisement (after the banner): every ref, no HEAD; `capabilities^{}` for an empty repository. */
+/**
+ * The receive-pack advertisement (after the banner): every ref but GitLab's hidden ones
+ * (`receive.hideRefs`: a merge request's head and merge refs, pipelines' refs, …), no HEAD;
+ * `capabilities^{}` for an empty repository.
+ */
 export function receivePackAdvertisement(repo: Repository, defaultBranch: string): Uint8Array {
-  const { refs } = advertisedRefs(repo, defaultBranch)
+  const refs = advertisedRefs(repo, defaultBranch).refs.filter((ref) => !isHiddenRef(ref.name))
   if (refs.length === 0) return concatUint8Arrays([pkt(`${ZERO} capabilities^{}\0${CAPABILITIES}\n`), FLUSH])
   return concatUint8Arrays([...refs.map((ref, i) => pkt(i === 0 ? `${ref.id} ${ref.name}\0${CAPABILITIES}\n` : `${ref.id} ${ref.name}\n`)), FLUSH])
 }

@@ -276,15 +276,14 @@ export function rebaseInStore(ctx: WriteCtx, project: ProjectRecord, mr: MergeRe
 }
 
 /**
- * The commit `refs/merge-requests/:iid/merge` would hold (`MergeToRefService`): the merge commit
- * of the target tip and the head, as the merge request's author would make it, computed without
- * being stored (a GET writes nothing). Null when there is no live diff or the merge conflicts.
+ * The commit `refs/merge-requests/:iid/merge` holds (`MergeToRefService`): the merge commit of the
+ * target tip and the head, as the merge request's author would make it. Its objects go into
+ * `write`: by default a write never saved (the GET route, which writes nothing), or the write that
+ * moves the merge ref (merge-requests.refs.ts). Null when there is no live diff or the merge conflicts.
  */
-export function mergeRefCommit(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string): ObjectId | null {
+export function mergeRefCommit(ctx: WriteCtx, project: ProjectRecord, mr: MergeRequestRecord, message: string, write: RepositoryWrite = new RepositoryWrite(ctx.db, project)): ObjectId | null {
   const live = liveDiff(ctx.db, mr)
   if (!live) return null
-  // A write never saved: its merged blobs, tree and commit only name the commit.
-  const write = new RepositoryWrite(ctx.db, project)
   const files = mergeFiles(live.repo, live.base_sha, live.start_sha, live.sha, write.repo.objects)
   if (!files) return null
   const author = ctx.db.tables.users.get(mr.author_id)

@@ -20,6 +20,7 @@ import { items, list, str } from '../../scenario/entries.js'
 import { iidSchema, pathSchema, timestampSchema } from '../../scenario/scalars.js'
 import { checkScenarioNotes, loadNotes, mergeRequestDiscussionSchema, noteSchema, scenarioNoteCount } from '../notes/notes.public.js'
 import { recordVersion } from './merge-requests.versions.js'
+import { loadMergeRequestRefs } from './merge-requests.head-ref.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 import { refProblem, scenarioRefNames } from '../repository/repository.public.js'
 
@@ -164,8 +165,10 @@ export const mergeRequestFragment: ScenarioFragment = {
     },
     // Every merge request has its first diff version, made when it was (its branches as they are
     // now when both exist, else the SHAs of its row).
+    // And its `refs/merge-requests/<iid>/head`, which GitLab wrote when it was created.
     root(ctx) {
       for (const mr of ctx.db.tables.merge_requests.all()) recordVersion(ctx.db, mr, mr.created_at)
+      loadMergeRequestRefs(ctx.db, ctx.db.tables.merge_requests.all())
     },
   },
 }

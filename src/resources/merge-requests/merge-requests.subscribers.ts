@@ -1,7 +1,9 @@
 /**
  * The merge requests area's subscribers to the domain-event channel (`rules/events.ts`): merge when
  * the pipeline succeeds, `merge_request.*` push options, the diff versions a new merge request
- * and a push to its source branch make, and a destroyed milestone's unassignment. Loaded by the area's `register` (issue 39 item 4), before
+ * and a push to its source branch make, the `refs/merge-requests/<iid>/head` and `/merge` refs
+ * they write (merge-requests.refs.ts), and a destroyed milestone's unassignment. Loaded by the
+ * area's `register` (issue 39 item 4), before
  * the first request. gitlab: app/services/merge_requests/refresh_service.rb,
  * app/services/auto_merge/merge_when_pipeline_succeeds_service.rb, lib/gitlab/push_options.rb,
  * app/services/milestones/destroy_service.rb.
@@ -10,6 +12,7 @@
 import { eventCtx, subscribe } from '../../rules/events.js'
 import { mergeWhenPipelineSucceeds } from './merge-requests.auto-merge.js'
 import { handlePushOptions } from './merge-requests.push-options.js'
+import { refreshMergeRequestRefs, writeMergeRequestRefs } from './merge-requests.refs.js'
 import { recordPushVersions, recordVersion } from './merge-requests.versions.js'
 
 // A merge request set to merge when its pipeline succeeds merges when that pipeline does.
@@ -23,6 +26,21 @@ subscribe('merge_request', (db, event) => {
 subscribe('push', (db, event) => {
   for (const update of event.refs) {
     if (update.ref.startsWith('refs/heads/') && update.after !== null) recordPushVersions(db, event.project.id, update.ref.slice('refs/heads/'.length), event.at)
+  }
+})
+// `fetch_ref!` and the mergeability check's merge ref: when a merge request is opened or reopened
+// or gets another target branch (`create_merge_request_diff`), and after a push to a branch it
+// comes from or goes into (`RefreshService`).
+subscribe('merge_request', (db, event) => {
+  const { action, mergeRequest: mr, before } = event
+  const retargeted = action === 'update' && before !== null && before.target_branch !== mr.target_branch
+  if (action !== 'open' && action !== 'reopen' && !retargeted) return
+  const project = db.tables.projects.get(mr.project_id)
+  if (project) writeMergeRequestRefs(eventCtx(db, event), project, [mr], { head: true, merge: true }, event.actorId)
+})
+subscribe('push', (db, event) => {
+  for (const update of event.refs) {
+    if (update.ref.startsWith('refs/heads/') && update.after !== null) refreshMergeRequestRefs(eventCtx(db, event), event.project, update.ref.slice('refs/heads/'.length), event.actorId)
   }
 })
 // `Milestones::DestroyService` unassigns a destroyed milestone from its merge requests: each loses

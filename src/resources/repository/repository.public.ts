@@ -110,9 +110,19 @@ export function copyRepository(db: Db, from: ProjectRecord, to: ProjectRecord): 
   const row = db.tables.project_repositories.get(from.id)
   if (!row) return
   const repo = repositoryOf(db, from)
-  const copy = db.tables.project_repositories.insert({ ...structuredClone(row), id: to.id, project_id: to.id })
-  rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), otherRefs: new Map(repo.otherRefs), flatTrees: repo.flatTrees })
+  // The refs GitLab keeps for the source's own merge requests, pipelines and environments are not
+  // the copy's (Gitaly's `CreateFork` clones branches and tags): the copy's row drops them.
+  const internal = [...repo.otherRefs.keys()].filter((ref) => GITLAB_INTERNAL_REFS.some((prefix) => ref.startsWith(prefix)))
+  const otherRefs = new Map(repo.otherRefs)
+  for (const ref of internal) otherRefs.delete(ref)
+  const copied = structuredClone(row)
+  if (internal.length > 0) copied.pushes = [...(copied.pushes ?? []), { objects: [], refs: Object.fromEntries(internal.map((ref) => [ref, null])) }]
+  const copy = db.tables.project_repositories.insert({ ...copied, id: to.id, project_id: to.id })
+  rememberRepository(copy, { objects: repo.objects, branches: new Map(repo.branches), tags: new Map(repo.tags), otherRefs, flatTrees: repo.flatTrees })
 }
+
+/** The ref namespaces GitLab writes itself (merge requests' head and merge refs, pipelines', environments', kept-around commits). */
+const GITLAB_INTERNAL_REFS = ['refs/merge-requests/', 'refs/pipelines/', 'refs/environments/', 'refs/keep-around/']
 
 /**
  * A project's repository as plain JSON (the row it follows from, without ids), for fakelab's

@@ -11,8 +11,9 @@ import type { FlatEntry, Repository } from './repository.build.js'
 
 /**
  * The commit a revision names, or undefined: a full id (a tag object is peeled), `HEAD`,
- * `refs/heads/<b>`, `refs/tags/<t>`, a tag then a branch name (git's `refs/tags` before
- * `refs/heads`), or an abbreviated id of 4+ hex digits naming exactly one object.
+ * `refs/heads/<b>`, `refs/tags/<t>`, any other full ref name (`refs/merge-requests/1/head`), a
+ * name under `refs/` (`merge-requests/1/head`), then a tag, then a branch name (git's
+ * `refs/%s`, `refs/tags/%s`, `refs/heads/%s` order), or an abbreviated id of 4+ hex digits naming exactly one object.
  * @param head the default branch (what `HEAD` names).
  */
 export function resolveCommit(repo: Repository, revision: string, head: string): ObjectId | undefined {
@@ -25,7 +26,9 @@ function resolveObject(repo: Repository, rev: string, head: string): ObjectId | 
   if (rev === 'HEAD') return repo.branches.get(head)
   if (rev.startsWith('refs/heads/')) return repo.branches.get(rev.slice(11))
   if (rev.startsWith('refs/tags/')) return repo.tags.get(rev.slice(10))
-  const ref = repo.tags.get(rev) ?? repo.branches.get(rev)
+  if (rev.startsWith('refs/')) return repo.otherRefs.get(rev)
+  // git's `refs/%s` rule comes before tags and branches: `merge-requests/1/head`.
+  const ref = repo.otherRefs.get(`refs/${rev}`) ?? repo.tags.get(rev) ?? repo.branches.get(rev)
   if (ref !== undefined) return ref
   if (/^[0-9a-fA-F]{4,39}$/.test(rev)) {
     const found = repo.objects.idsWithPrefix(rev.toLowerCase())

@@ -42,6 +42,7 @@ export const runners: Area = {
   register: async () => {
     // A pushed branch or tag with a `.gitlab-ci.yml` gets its pipeline (the `push` fact's subscriber).
     await import('./pipelines.on-push.js')
+    await import('./pipelines.refs.subscribers.js')
     await import('./jobs.control.js')
     await import('./runners.registrations.js')
   },

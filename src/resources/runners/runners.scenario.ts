@@ -21,6 +21,7 @@ import { fullPathSchema, idSchema, isFullPath, isTimestamp, normalTimestamp, tim
 import type { Db } from '../../db/db.js'
 import { ciConfigSchema, CI_STATUSES, defaultAllowFailure, defaultWhen, DEFAULT_STAGES, JOB_WHEN, NOT_STARTED, pipelineJobSchema, pipelineVariableSchema, stageIndex, type ScenarioPipelineJob } from './pipelines.scenario.js'
 import { storeJobArtifacts } from './jobs.artifacts.js'
+import { loadPipelineRefs } from './pipelines.refs.js'
 import type { JobRecord, PipelineRecord, RunnerRecord } from './runners.tables.js'
 import { refProblem, scenarioRefNames } from '../repository/repository.public.js'
 
@@ -515,6 +516,10 @@ export const runnerFragment: ScenarioFragment = {
         }
       }
     },
-    root: loadRoot,
+    // Then the persistent refs of the pipelines a runner had started (pipelines.refs.ts).
+    root(ctx, scenario) {
+      loadRoot(ctx, scenario)
+      loadPipelineRefs(ctx.db)
+    },
   },
 }

@@ -248,7 +248,9 @@ describe('git over HTTP with the git CLI [node]', () => {
     const plain = await gitFails(w, 'push', 'origin', `HEAD:${ref}`, 'feature/with-hidden')
     expect(plain).toContain(`! [remote rejected] HEAD -> ${ref} (deny updating a hidden ref)`)
     expect(plain).toContain(' * [new branch]      feature/with-hidden -> feature/with-hidden')
-    expect((await git(w, 'ls-remote', 'origin')).stdout).not.toMatch(/refs\/(merge-requests|pipelines|environments|keep-around)\//)
+    const advertised = (await git(w, 'ls-remote', 'origin')).stdout
+    expect(advertised).not.toContain(`${sha}\t${ref}\n`)
+    expect(advertised).not.toMatch(/refs\/(pipelines|environments|keep-around)\//)
     expect((await api('GET', '/projects/20/repository/branches/feature%2Fwith-hidden')).body.commit.id).toBe(sha)
     expect(pushes).toEqual([{ project: 20, actor: 1, refs: [{ ref: 'refs/heads/feature/with-hidden', before: null, after: sha }] }])
     expect(await gitFails(w, 'push', 'origin', `:${ref}`)).toContain(`! [remote rejected] ${ref} (deny deleting a hidden ref)`)
@@ -292,6 +294,32 @@ describe('git over HTTP with the git CLI [node]', () => {
     expect(await refs('acme/website.git', 'git-receive-pack', 'gitlab-ci-token', 'glpat-root-fakelab')).toEqual([200, 'application/x-git-receive-pack-advertisement'])
     expect(await refs('acme/platform/api.git', 'git-upload-pack', 'gitlab-ci-token', 'glpat-elena-fakelab')).toEqual([404, "The project you were looking for could not be found or you don't have permission to view it."])
     expect(await refs('acme/website.git', 'git-receive-pack', 'gitlab-ci-token', 'no-such-token')).toEqual([401, 'HTTP Basic: Access denied\n'])
+  })
+
+  it.each([['2'], ['0']])("advertises merge requests' head and merge refs to upload-pack (protocol v%s), never to a pusher; git fetches them and they follow pushes", async (version) => {
+    const login = (await api('GET', '/projects/20/repository/branches/feature%2Flogin')).body.commit.id
+    const remote = (await git(dir, '-c', `protocol.version=${version}`, 'ls-remote', `${url}/acme/website.git`)).stdout
+    expect(remote).toContain(`${login}\trefs/merge-requests/1/head\n`)
+    expect(remote).not.toContain('refs/merge-requests/3/head')
+    await git(dir, 'clone', `${withToken('devon', 'glpat-devon-fakelab')}/acme/website.git`, 'w')
+    const w = join(dir, 'w')
+    await git(w, '-c', `protocol.version=${version}`, 'fetch', 'origin', 'merge-requests/1/head')
+    expect((await git(w, 'rev-parse', 'FETCH_HEAD')).stdout.trim()).toBe(login)
+    // A pusher's advertisement hides them (receive.hideRefs), so a push's dry run sees none.
+    const pushAdvertisement = await fetch(`${withToken('devon', 'glpat-devon-fakelab').replace(/\/\/[^@]*@/, '//')}/acme/website.git/info/refs?service=git-receive-pack`, { headers: { authorization: `Basic ${Buffer.from('devon:glpat-devon-fakelab').toString('base64')}` } })
+    expect(pushAdvertisement.status).toBe(200)
+    const advertised = await pushAdvertisement.text()
+    expect(advertised).toContain('refs/heads/feature/login')
+    expect(advertised).not.toContain('refs/merge-requests/')
+    // A push to the source branch moves the head ref and makes a new merge ref on top of main.
+    await git(w, 'checkout', 'feature/login')
+    await git(w, 'commit', '--allow-empty', '-m', 'Pushed to the merge request')
+    const pushed = (await git(w, 'rev-parse', 'HEAD')).stdout.trim()
+    await git(w, 'push', 'origin', 'feature/login')
+    await git(w, '-c', `protocol.version=${version}`, 'fetch', 'origin', '+refs/merge-requests/*:refs/remotes/origin/merge-requests/*')
+    expect((await git(w, 'rev-parse', 'origin/merge-requests/1/head')).stdout.trim()).toBe(pushed)
+    expect((await git(w, 'rev-parse', 'origin/merge-requests/1/merge^1', 'origin/merge-requests/1/merge^2')).stdout.trim().split('\n')).toEqual([(await git(w, 'rev-parse', 'origin/main')).stdout.trim(), pushed])
+    await git(w, 'fsck')
   })
 
   it('opens a merge request with push options, which the API lists with the pushed commits', async () => {
