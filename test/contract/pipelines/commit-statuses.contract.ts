@@ -9,10 +9,10 @@
  * lib/gitlab/url_blocker.rb, lib/api/entities/commit_detail.rb; spec/requests/api/commit_statuses_spec.rb.
  *
  * Default scenario (clock frozen at 2021-04-01T12:00:00Z), project 20 acme/website (public): main
- * (protected: Maintainers) at 1e4fee13 "Release 1.0", whose pipeline 1003 succeeded (builds 2005
+ * (protected: Maintainers) at fd7d40d2 "Release 1.0", whose pipeline 1003 succeeded (builds 2005
  * compile, stage build, and 2006 rspec, stage test, coverage 92.5, both max's); feature/login at
- * 6a0ce5ce (no pipeline), which holds main's merge commit cebb9b6b but not main's tip; fix/footer-links
- * at 5571ada0, merged into main. The next job id is 2014, the next pipeline id 1008. Project 21
+ * 69feb7e8 (no pipeline), which holds main's merge commit bc43e015 but not main's tip; fix/footer-links
+ * at 8b730db7, merged into main. The next job id is 2014, the next pipeline id 1008. Project 21
  * (private) has an empty repository. gina guest, riley reporter, devon developer, max maintainer,
  * olive owner of acme; nora none.
  */
@@ -20,9 +20,9 @@ import { describe, expect, it } from 'vitest'
 import { contract, type ApiResponse } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
-const MAIN_TIP = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const LOGIN_TIP = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
-const MERGE = 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b'
+const MAIN_TIP = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const LOGIN_TIP = '69feb7e89cc3965598b7884388b8f943deee5e03'
+const MERGE = 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a'
 const FORBIDDEN = { message: '403 Forbidden' }
 const COMMIT_NOT_FOUND = { message: '404 Commit Not Found' }
 
@@ -59,7 +59,7 @@ contract('GET /projects/:id/repository/commits/:sha/statuses', {}, ({ api }) => 
   it.each([
     // The commit must exist, but pipelines are matched on the sha exactly as given.
     ['main', 200, []],
-    ['1e4fee13', 200, []],
+    ['fd7d40d2', 200, []],
     [LOGIN_TIP, 200, []],
     ['0000000000000000000000000000000000000000', 404, COMMIT_NOT_FOUND],
     ['no-such-ref', 404, COMMIT_NOT_FOUND],

@@ -14,12 +14,12 @@
 import { expect, it } from 'vitest'
 import { contract, type Api } from '../../support/contract.js'
 
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const MERGE = 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const MERGE = 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a'
 const FOOTER = '58fd052a7a61291a0c2be09ed75bb6b44fc4acfb'
-const FIX = '5571ada0b69d4f56878e7f9ec134539fc2a25dce'
-const LOGIN_FORM = 'cba1c208a9cec4d52ecff90cb6b8a691b0096268'
-const LOGIN = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
+const FIX = '8b730db763773508ce3d5738b7bf066231fda835'
+const LOGIN_FORM = '917b011f01ff408882f6b43c93919fcdedc1f8bb'
+const LOGIN = '69feb7e89cc3965598b7884388b8f943deee5e03'
 const NOW = '2021-04-01T12:00:00.000+00:00'
 
 const PUSH_REFUSED = { message: '403 Forbidden - You are not allowed to push into this branch' }
