@@ -198,14 +198,25 @@ contract('POST /projects/:id/statuses/:sha', {}, ({ api, sim }) => {
     expect(sim().db.tables.pipelines.get(1008)!.status).toBe('created')
   })
 
-  it('a commit no branch holds: 404 References for commit', async () => {
+  // A commit no branch holds: without a pipeline of its own (its commit drops .gitlab-ci.yml, so its
+  // push made none) 404 References for commit; with the push pipeline, that pipeline and its ref.
+  it.each([
+    ['without a pipeline: 404 References for commit', [{ action: 'delete', file_path: '.gitlab-ci.yml' }], undefined],
+    ['with its push pipeline 1008: the status goes there, its ref the pipeline\'s', [], 1008],
+  ])('a commit no branch holds, %s', async (_what, more, pushPipeline) => {
     const created = await api.post('/projects/20/repository/commits', {
       as: 'max',
-      body: { branch: 'lonely', start_branch: 'feature/login', commit_message: 'Alone', actions: [{ action: 'create', file_path: 'alone.txt', content: 'x' }] },
+      body: { branch: 'lonely', start_branch: 'feature/login', commit_message: 'Alone', actions: [{ action: 'create', file_path: 'alone.txt', content: 'x' }, ...more] },
     })
     expect(created.status).toBe(201)
+    expect(created.body.last_pipeline?.id).toBe(pushPipeline)
     expect((await api.delete('/projects/20/repository/branches/lonely', { as: 'max' })).status).toBe(204)
-    expect((await post(created.body.id, { state: 'success' })).body).toEqual({ message: '404 References for commit Not Found' })
+    const bare = await post(created.body.id, { state: 'success' })
+    if (pushPipeline === undefined) expect([bare.status, bare.body]).toEqual([404, { message: '404 References for commit Not Found' }])
+    else {
+      expect([bare.status, bare.body.ref]).toEqual([201, 'lonely'])
+      expect(sim().db.tables.jobs.get(bare.body.id)!.pipeline_id).toBe(pushPipeline)
+    }
     // With a ref, a pipeline is made for it all the same.
     expect((await post(created.body.id, { state: 'success', ref: 'lonely' })).status).toBe(201)
   })
