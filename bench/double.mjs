@@ -8,6 +8,8 @@
 // median of each round's ratio doubled/original, against the ≤ 5% target.
 //
 //   node bench/double.mjs [--dist DIR] [--runs N]     (needs a build: npm run build)
+//   node bench/double.mjs --keep                      builds the doubled copy, prints its dist and keeps it
+//                                                     (for load-independent counts: bench/start-counts.mjs)
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -65,6 +67,10 @@ async function doubledBuild() {
 const { ROUTE_TABLE } = await import(pathToFileURL(join(DIST, 'resources', 'route-table.js')).href)
 const originalRoutes = Object.values(ROUTE_TABLE).reduce((n, t) => n + t.api.length + (t.web?.length ?? 0), 0)
 const copy = await doubledBuild()
+if (process.argv.includes('--keep')) {
+  out(copy.dist)
+  process.exit(0)
+}
 try {
   const cli = (dist) => join(dist, 'cli.js')
   if (!existsSync(cli(copy.dist))) throw new Error('the doubled build has no dist/cli.js')

@@ -24,9 +24,9 @@
  * Usable as a module (`buildCli`) or run directly.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
@@ -85,14 +85,7 @@ export async function buildCli(root = ROOT) {
     minifyWhitespace: true,
     logLevel: 'warning',
   }
-  await build({
-    ...common,
-    entryPoints: [join(dist, 'cli', 'main.js')],
-    outfile: bundlePath,
-    plugins: [lazyParse5(root), lazyPackages(lazyExports, lazyModules)],
-    define: { 'import.meta.url': '__fakelabImportMetaUrl' },
-    banner: { js: "var __fakelabImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  })
+  await bundleSplit(root, dist, common, [lazyParse5(root), lazyPackages(lazyExports, lazyModules)])
   const parse5Path = join(dist, 'parse5.cjs')
   await build({
     ...common,
@@ -257,6 +250,210 @@ function lazyPackages(packageKinds, moduleKinds) {
   }
 }
 
+/** The specifier prefix by which split bundles require a module of another bundle (`scripts/cli-loader.cjs`). */
+const SPLIT_PREFIX = 'fakelab:'
+/** Where a split bundle's code goes, relative to dist/ (beside dist/cli.cjs, so `import.meta.url` paths agree). */
+const chunkFile = (name) => `chunk-${name}.cjs`
+
+/**
+ * The CLI bundle split by area (issue 39, cold start and its growth): `dist/cli.cjs` holds what a
+ * `fakelab serve` start runs (the CLI, core, the store, every area's `index.js` and what it imports
+ * statically: tables, scenario stand-ins, registrations), and each area's route modules (what its
+ * `load()` imports, and every module of its folder that a start does not need) go to a bundle of
+ * their own, `dist/chunk-<area>.cjs`, read and compiled on the area's first request. Modules
+ * outside the area folders that only route modules need get one each, `dist/chunk-lib-<path>.cjs`. So a start
+ * reads, deserialises and runs no area's route code: with twice the areas (bench/double.mjs) the
+ * start bundle grows by the areas' index modules only.
+ *
+ * Every module is in exactly one bundle, so module state (registries, subscribers) is shared as in
+ * one bundle: a split bundle requires a module of another as `require('fakelab:<path in dist>')`,
+ * which `dist/cli-loader.cjs` answers from the owning bundle's table of modules
+ * (`dist/chunks.json` says which bundle owns which module). A bundle's table holds one function
+ * per module that initialises it on first use (esbuild's lazy module wrappers), so modules still run
+ * in the order their imports ask for them, as in one bundle. npm packages a start does not load are
+ * bundled into each split bundle that uses them (they hold no state fakelab shares).
+ *
+ * Three esbuild passes: the start bundle alone (which modules it holds), the split bundles (which of
+ * the start bundle's modules they import), the start bundle again with its table of those modules.
+ */
+async function bundleSplit(root, dist, common, plugins) {
+  const key = (abs) => relative(dist, abs).split(sep).join('/')
+  const cliOptions = (extra) => ({
+    ...common,
+    absWorkingDir: root,
+    // Dynamic imports of split modules become `require('fakelab:…')` calls the loader answers.
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': '__fakelabImportMetaUrl' },
+    // Every bundle's \`import.meta.url\` is the start bundle's (they all sit in dist/), made once.
+    banner: { js: "var __fakelabImportMetaUrl = globalThis[Symbol.for('fakelab.cli-url')] ??= require('node:url').pathToFileURL(require('node:path').join(__dirname, 'cli.cjs')).href;" },
+    ...extra,
+  })
+  // An area's route modules, imported by its index.js's `load()`, are what the start leaves out.
+  const routesOut = {
+    name: 'split-routes',
+    setup(b) {
+      b.onResolve({ filter: /\.routes\.js$/ }, (args) => {
+        if (args.kind !== 'dynamic-import' || !/\/resources\/[^/]+\/index\.js$/.test(args.importer)) return undefined
+        return { path: SPLIT_PREFIX + key(join(args.resolveDir, args.path)), external: true }
+      })
+    },
+  }
+  // The mount list the start sees: an area stub per area, from the areas' static declarations.
+  const stubs = await areaStubs(dist)
+  const stubAreas = {
+    name: 'split-areas',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/areas\.js$/ }, (args) => (args.importer === join(dist, 'resources', 'index.js') ? { path: 'areas', namespace: 'area-stubs' } : undefined))
+      b.onLoad({ filter: /.*/, namespace: 'area-stubs' }, () => ({ contents: stubs.source, loader: 'js', resolveDir: join(dist, 'resources') }))
+      b.onResolve({ filter: /^fakelab:/ }, (args) => ({ path: args.path, external: true }))
+    },
+  }
+  const coreBuild = (contents, write) =>
+    build(cliOptions({
+      stdin: { contents, resolveDir: dist, sourcefile: 'cli-entry.js' },
+      outfile: join(dist, 'cli.cjs'),
+      metafile: true,
+      write,
+      plugins: [stubAreas, routesOut, ...plugins],
+    }))
+  const entry = "import './cli/main.js'\n"
+  const first = await coreBuild(entry, false)
+  const inCore = new Set(Object.keys(first.metafile.inputs).filter((path) => !path.includes(':')).map((path) => key(join(root, path))))
+  const isDistModule = (k) => !k.startsWith('..') && /\.(js|json)$/.test(k)
+  // A module outside the area folders that the start does not need is a bundle of its own: it may
+  // carry a heavy npm package (emojibase's data) that only some areas' first requests need.
+  const owner = (k) => (inCore.has(k) ? 'core' : /^resources\/([^/]+)\//.exec(k)?.[1] ?? `lib-${k.replace(/\.js$/, '').replace(/[^A-Za-z0-9]+/g, '-')}`)
+
+  /** A split bundle: `modules` (paths in dist) exposed in its table; returns what it required from other bundles. */
+  const chunkBuild = async (name, modules) => {
+    const needed = new Set()
+    const external = {
+      name: 'split-external',
+      setup(b) {
+        b.onResolve({ filter: /^\.\.?\// }, (args) => {
+          if (args.namespace !== 'file' && args.namespace !== '') return undefined
+          const path = join(args.resolveDir, args.path.replace(/\?real$/, ''))
+          const k = key(path)
+          if (!isDistModule(k)) return undefined
+          const own = owner(k)
+          if (own === name) return undefined
+          needed.add(k)
+          return { path: SPLIT_PREFIX + k, external: true }
+        })
+      },
+    }
+    const contents = `module.exports = {\n${modules.map((k) => `  ${JSON.stringify(k)}: () => require(${JSON.stringify(`./${k}`)}),`).join('\n')}\n}\n`
+    await build(cliOptions({ stdin: { contents, resolveDir: dist, sourcefile: `chunk-${name}-entry.js` }, outfile: join(dist, chunkFile(name)), plugins: [external, ...plugins] }))
+    return needed
+  }
+  rmSync(join(dist, 'chunks.json'), { force: true })
+  for (const file of readdirSync(dist)) if (/^chunk-.*\.cjs(\.cache|\.server-cache)?$/.test(file)) rmSync(join(dist, file))
+  const owners = {}
+  const fromCore = new Set()
+  const lib = new Set()
+  const note = (needed) => {
+    for (const k of needed) {
+      const own = owner(k)
+      owners[k] = own
+      if (own === 'core') fromCore.add(k)
+      else if (own.startsWith('lib-')) lib.add(k)
+    }
+  }
+  const resources = join(dist, 'resources')
+  for (const entryDir of readdirSync(resources, { withFileTypes: true })) {
+    if (!entryDir.isDirectory()) continue
+    const modules = listModules(join(resources, entryDir.name)).map(key).filter((k) => !inCore.has(k))
+    if (modules.length === 0) continue
+    note(await chunkBuild(entryDir.name, modules))
+  }
+  // The modules the area stubs load their areas from (and resources/index.js, for the build's warm-up).
+  note([...stubs.modules, 'resources/index.js', 'simulator.js'])
+  // The other modules' bundles, until every module a bundle asks for has one.
+  const built = new Set()
+  for (let next; (next = [...lib].find((k) => !built.has(k))); ) {
+    built.add(next)
+    note(await chunkBuild(owner(next), [next]))
+  }
+  // What the start bundle left out of itself: its route modules' owners (their areas' bundles).
+  for (const path of Object.keys(first.metafile.outputs).flatMap((out) => first.metafile.outputs[out].imports.filter((i) => i.external && i.path.startsWith(SPLIT_PREFIX)).map((i) => i.path.slice(SPLIT_PREFIX.length)))) owners[path] ??= owner(path)
+  writeFileSync(join(dist, 'chunks.json'), JSON.stringify(owners))
+  const table = [...fromCore].sort().map((k) => `  ${JSON.stringify(k)}: () => require(${JSON.stringify(`./${k}`)}),`)
+  await coreBuild(`${entry}globalThis[Symbol.for('fakelab.core-modules')] = {\n${table.join('\n')}\n}\n`, true)
+}
+
+/**
+ * The mount list as the start bundle sees it (`dist/resources/areas.js` replaced): for each area
+ * its static declarations as data (name, tables, cascade rules, the tables it writes, its secrets),
+ * and for everything else (routes, registrations, scenario section, importer, startup lines, hook
+ * before each request) a stand-in that loads the real area, from its own bundle, on first use. So
+ * a start runs no area's module: the store is built from the tables, and an area's `index.js` and
+ * what it imports run on its first request, its registrations, or the first scenario parsed.
+ * The real area is found by identity among the exports of `resources/<folder>/index.js`, or else
+ * read from `resources/areas.js` itself (a mount list that builds areas, as bench/double.mjs's does).
+ * @returns the module's source and the dist paths of the modules it loads areas from.
+ * @throws Error when a declaration that must be data is not (a function or a class instance).
+ */
+async function areaStubs(dist) {
+  const mounted = await import(pathToFileURL(join(dist, 'resources', 'areas.js')).href)
+  const homes = new Map()
+  for (const entry of readdirSync(join(dist, 'resources'), { withFileTypes: true })) {
+    const index = join(dist, 'resources', entry.name, 'index.js')
+    if (!entry.isDirectory() || !existsSync(index)) continue
+    for (const [name, value] of Object.entries(await import(pathToFileURL(index).href))) if (typeof value === 'object' && value !== null) homes.set(value, [`resources/${entry.name}/index.js`, name])
+  }
+  const data = (value, where) => {
+    if (value instanceof RegExp) return value.toString()
+    if (Array.isArray(value)) return `[${value.map((item, i) => data(item, `${where}[${i}]`)).join(',')}]`
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return JSON.stringify(value)
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${data(v, `${where}.${k}`)}`).join(',')}}`
+    throw new Error(`the area stubs need ${where} as data, and it is ${typeof value}`)
+  }
+  const lines = ["const real = (key, name) => require('fakelab:' + key)[name]"]
+  const modules = new Set()
+  for (const [exported, area] of Object.entries(mounted)) {
+    if (typeof area !== 'object' || area === null) continue
+    const [key, name] = homes.get(area) ?? ['resources/areas.js', exported]
+    modules.add(key)
+    const real = `real(${JSON.stringify(key)}, ${JSON.stringify(name)})`
+    const fields = [`name: ${JSON.stringify(area.name)}`]
+    for (const field of ['tables', 'writes', 'cascade', 'secrets']) if (area[field] !== undefined) fields.push(`${field}: ${data(area[field], `${area.name}.${field}`)}`)
+    for (const field of ['scenario', 'importer']) if (area[field] !== undefined) fields.push(`get ${field}() { return ${real}.${field} }`)
+    // Registrations run before every first request: their modules come with the start bundle (and
+    // its code cache), imported as the area's `register` imports them, without its index module.
+    const imports = key.endsWith('/index.js') && area.register ? registrationImports(join(dist, key)) : undefined
+    if (imports) fields.push(`register: async () => {${imports.map((path) => ` await import(${JSON.stringify(`./${key.split('/')[1]}/${path.slice(2)}`)});`).join('')} }`)
+    for (const field of ['load', ...(imports ? [] : ['register']), 'startup', 'beforeRequest']) if (area[field] !== undefined) fields.push(`${field}: (...args) => ${real}.${field}(...args)`)
+    const unknown = Object.keys(area).filter((field) => !['name', 'tables', 'writes', 'cascade', 'secrets', 'scenario', 'importer', 'load', 'register', 'startup', 'beforeRequest'].includes(field))
+    if (unknown.length > 0) throw new Error(`area ${area.name}: the area stubs do not know ${unknown.join(', ')} (scripts/build-cli.mjs, areaStubs)`)
+    lines.push(`export const ${exported} = {\n  ${fields.join(',\n  ')},\n}`)
+  }
+  return { source: `${lines.join('\n')}\n`, modules: [...modules] }
+}
+
+/**
+ * The modules an area's `register` imports, in order, read from its compiled index module, when
+ * its body is nothing but `await import('./….js')` lines (and comments), as `Area.register`'s
+ * documentation shows it; `undefined` for any other body (the stub then runs the real one).
+ */
+function registrationImports(indexPath) {
+  const body = /\n(\s*)register: async \(\) => \{\n([\s\S]*?)\n\1\},/.exec(readFileSync(indexPath, 'utf8'))?.[2]
+  if (body === undefined) return undefined
+  const lines = body.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('//'))
+  const imports = lines.map((line) => /^await import\('(\.\/[^']+\.js)'\);$/.exec(line)?.[1])
+  return imports.every(Boolean) ? imports : undefined
+}
+
+/** Every .js and .json module under `dir` (absolute paths). */
+function listModules(dir) {
+  const files = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) files.push(...listModules(path))
+    else if (/\.(js|json)$/.test(entry.name)) files.push(path)
+  }
+  return files.sort()
+}
+
 /**
  * Writes dist/cli.cjs.cache: in a child process, compiles the bundle, starts `serve --port 0` on the
  * default scenario, requests a project's labels once, then saves V8's code cache, which by then holds
@@ -268,10 +465,14 @@ function writeCodeCache(dist) {
     import { writeFileSync } from 'node:fs'
     import v8 from 'node:v8'
     import { createRequire } from 'node:module'
-    const { CODE_CACHE_PATH, compileCli, runCli } = createRequire(import.meta.url)(${loader})
+    const { CODE_CACHE_PATH, chunkCodeCaches, compileCli, runCli } = createRequire(import.meta.url)(${loader})
     // V8 stamps a code cache with a hash of its flags and rejects it under others: serve sets its
-    // heap flags once it listens, before the request after which the cache is written.
-    v8.setFlagsFromString = () => {}
+    // heap flags once it listens, before the request after which the cache is written. The start
+    // bundle is compiled before they are set, the split bundles a first request loads after: so
+    // the first's cache is written without them, the others' with them.
+    const setFlags = v8.setFlagsFromString
+    let serverFlags = ''
+    v8.setFlagsFromString = (flags) => { serverFlags = flags }
     const script = compileCli(undefined)
     process.argv.splice(1, Infinity, 'fakelab', 'serve', '--port', '0', '--log', 'off')
     const write = process.stdout.write.bind(process.stdout)
@@ -287,7 +488,11 @@ function writeCodeCache(dist) {
       const res = await fetch(url + '/api/v4/projects/20/labels', { headers: { 'PRIVATE-TOKEN': 'glpat-root-fakelab' } })
       await res.text()
       writeFileSync(CODE_CACHE_PATH, script.createCachedData())
-      write('lazy modules loaded: ' + JSON.stringify(globalThis.__fakelabLazyLoaded ?? []) + '\\n')
+      const lazyLoaded = JSON.stringify(globalThis.__fakelabLazyLoaded ?? [])
+      // The split bundles' caches as \`serve\` loads them, after its start, under its heap flags.
+      setFlags(serverFlags)
+      for (const [path, data] of chunkCodeCaches('.server-cache')) writeFileSync(path, data)
+      write('lazy modules loaded: ' + lazyLoaded + '\\n')
       write('code cache written\\n')
       process.exit(res.status === 200 ? 0 : 1)
     }
@@ -297,6 +502,25 @@ function writeCodeCache(dist) {
   if (run.status !== 0 || !run.stdout.includes('code cache written')) {
     throw new Error(`writing the CLI code cache failed (${run.status}): ${run.stderr}`)
   }
+  // The split bundles' caches without the heap flags, in a second process, after the default
+  // scenario is parsed and loaded: what \`serve --scenario\`, \`validate\`, \`record\` and \`import\`
+  // load (before serve sets its flags, or without them), compiled as a scenario's parsing needs.
+  const scenarioChild = `
+    import { writeFileSync } from 'node:fs'
+    import { createRequire } from 'node:module'
+    const { chunkCodeCaches, compileCli, readCodeCache, runCli } = createRequire(import.meta.url)(${loader})
+    process.argv.splice(1, Infinity, 'fakelab', 'routes')
+    process.stdout.write = () => true
+    runCli(compileCli(readCodeCache()))
+    const core = globalThis[Symbol.for('fakelab.core-modules')]
+    const { DEFAULT_SCENARIO_YAML } = await import(${JSON.stringify(pathToFileURL(join(dist, 'generated', 'default-scenario.js')).href)})
+    core['simulator.js']().loadState(DEFAULT_SCENARIO_YAML)
+    for (const [path, data] of chunkCodeCaches('.cache')) writeFileSync(path, data)
+    process.stderr.write('scenario caches written\\n')
+    process.exit(0)
+  `
+  const second = spawnSync(process.execPath, ['--input-type=module', '-e', scenarioChild], { encoding: 'utf8', timeout: 30_000 })
+  if (second.status !== 0 || !second.stderr.includes('scenario caches written')) throw new Error(`writing the split bundles' code caches failed (${second.status}): ${second.stderr}`)
   // A lazy package or module that a start or a first request loads costs the start its full price
   // (issue 27): a module-level use of one is a regression, so the build fails on it.
   const loaded = JSON.parse(/lazy modules loaded: (.*)/.exec(run.stdout)?.[1] ?? '[]')

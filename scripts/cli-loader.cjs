@@ -7,6 +7,10 @@
 // another Node version or for another bundle is rejected by V8 and the bundle compiles as usual: it
 // only ever costs the time it would have saved. CommonJS, as bin/fakelab is: loading an ES module
 // costs a start node's ES module loader (issue 27).
+// The CLI bundle is split (scripts/build-cli.mjs, `bundleSplit`): dist/cli.cjs holds what a start
+// runs, and each area's route modules sit in dist/chunk-<area>.cjs, which this loader reads,
+// compiles (with its own code cache, when the build wrote one) and runs on the first
+// `require('fakelab:<module>')` that names one of its modules: a start reads no area's route code.
 const { readFileSync } = require('node:fs')
 const { createRequire } = require('node:module')
 const { join } = require('node:path')
@@ -24,10 +28,71 @@ function compileCli(cachedData) {
   return new vm.Script(source, { filename: file, cachedData })
 }
 
+const nodeRequire = createRequire(file)
+/** dist/chunks.json: which split bundle holds each module the bundles require of one another (read on first use). */
+let owners
+/** The split bundles loaded so far: name → their table of modules, and their compiled scripts (for the build's code caches). */
+const chunks = new Map()
+const scripts = new Map()
+
+/** The modules required across bundles so far, by key: each bundle's exports object, made once. */
+const modules = new Map()
+
+/** The module `key` (its path in dist/) of whichever bundle holds it, initialised on first use. */
+function splitModule(key) {
+  let exports = modules.get(key)
+  if (exports !== undefined) return exports
+  owners ??= JSON.parse(readFileSync(join(__dirname, 'chunks.json'), 'utf8'))
+  const owner = owners[key]
+  if (owner === undefined) throw new Error(`fakelab: no bundle holds ${key} (a stale dist/chunks.json: run npm run build)`)
+  const table = owner === 'core' ? globalThis[Symbol.for('fakelab.core-modules')] : loadChunk(owner)
+  exports = table[key]()
+  modules.set(key, exports)
+  return exports
+}
+
+/** The `require` the bundles get: `fakelab:<module>` from the split bundles, anything else node's. */
+function bundleRequire(spec) {
+  return spec.startsWith('fakelab:') ? splitModule(spec.slice('fakelab:'.length)) : nodeRequire(spec)
+}
+
+/** Loads the split bundle `name` once: its table of modules (none of them run yet). */
+function loadChunk(name) {
+  let table = chunks.get(name)
+  if (table) return table
+  const chunk = join(__dirname, `chunk-${name}.cjs`)
+  let cachedData
+  try {
+    // V8 rejects a cache made under other flags: `serve` sets its heap flags once it listens.
+    cachedData = readFileSync(`${chunk}${globalThis[Symbol.for('fakelab.v8-flags')] ? '.server-cache' : '.cache'}`)
+  } catch {}
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(chunk, 'latin1')}\n})`, { filename: chunk, cachedData })
+  const module = { exports: {} }
+  script.runInThisContext()(module.exports, bundleRequire, module, chunk, __dirname)
+  table = module.exports
+  chunks.set(name, table)
+  scripts.set(name, script)
+  return table
+}
+
 /** Runs the compiled bundle (the CLI runs on `process.argv`). */
 function runCli(script) {
   const module = { exports: {} }
-  script.runInThisContext()(module.exports, createRequire(file), module, file, __dirname)
+  script.runInThisContext()(module.exports, bundleRequire, module, file, __dirname)
+}
+
+/**
+ * Code caches of the split bundles, for the build: the loaded ones' with what they compiled so
+ * far, every other's compiled now (its top level only). `[path of the cache, bytes]` each, the
+ * path the bundle's with `suffix` (`.cache`, or `.server-cache` under `serve`'s heap flags).
+ */
+function chunkCodeCaches(suffix) {
+  const names = require('node:fs').readdirSync(__dirname).flatMap((f) => /^chunk-(.*)\.cjs$/.exec(f)?.[1] ?? [])
+  return names.map((name) => {
+    const chunk = join(__dirname, `chunk-${name}.cjs`)
+    const script = scripts.get(name) ?? new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(chunk, 'latin1')}\n})`, { filename: chunk })
+    return [`${chunk}${suffix}`, script.createCachedData()]
+  })
 }
 
 /** The code cache written at build time, `undefined` when there is none. */
@@ -44,4 +109,4 @@ function main() {
   runCli(compileCli(readCodeCache()))
 }
 
-module.exports = { CODE_CACHE_PATH, compileCli, main, readCodeCache, runCli }
+module.exports = { CODE_CACHE_PATH, chunkCodeCaches, compileCli, main, readCodeCache, runCli }

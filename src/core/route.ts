@@ -12,7 +12,7 @@ import type { ParamRules, ParamSpecs, ParamsOf, RawParams } from './params.js'
 import type { CoreRequest } from './transport.js'
 
 /** HTTP methods the API uses. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
 
 /**
  * Who may call a route:
@@ -155,7 +155,7 @@ export interface RouteEntry {
  * @throws Error for a malformed key (a programming error, found at start-up).
  */
 export function routeEntry(key: string): RouteEntry {
-  const match = /^(GET|POST|PUT|DELETE|PATCH) (\/\S*)$/.exec(key)
+  const match = /^(GET|HEAD|POST|PUT|DELETE|PATCH) (\/\S*)$/.exec(key)
   if (!match) throw new Error(`bad route key: ${key}`)
   return { key, method: match[1] as Method, path: match[2]! }
 }

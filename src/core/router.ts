@@ -83,50 +83,99 @@ interface Bucket {
  * first request only those of routes it could be (issue 27, cold start and first requests).
  */
 export class Router {
-  /** Routes whose first segment is static, by {@link bucketKey}. */
+  /** Every route, in registration order; filed into buckets only as requests ask for them. */
+  private readonly routes: readonly RouteEntry[]
+  /** Routes whose first segment is static, by {@link bucketKey}, filed on the first request of each key. */
   private readonly byPrefix = new Map<string, Bucket>()
-  /** Routes whose first segment is a parameter, by segment count (none in GitLab's API today). */
-  private readonly byCount = new Map<number, Bucket>()
   /**
-   * Routes with a wildcard (`*name`, one or more whole segments, as path-to-regexp reads it), of any
+   * Routes whose first segment is a parameter, by segment count (none in GitLab's API today), and
+   * routes with a wildcard (`*name`, one or more whole segments, as path-to-regexp reads it), of any
    * segment count: git's web paths, whose repository path may have any depth
-   * (`/*repository/info/refs`). Tried after every other route, so a fixed route always wins.
+   * (`/*repository/info/refs`), tried after every other route, so a fixed route always wins. Both
+   * filed on the first request.
    */
-  private readonly wildcards: Bucket = { routes: [] }
-  private readonly keys = new Set<string>()
+  private filed?: { byCount: Map<number, Bucket>; wildcards: Bucket }
+  /** Whether any route is a HEAD route (else HEAD goes straight to the GET routes). */
+  private readonly hasHead: boolean
 
   /**
+   * Keeps the routes; a start files none of them (issue 39, cold start: filing 720 routes into their
+   * buckets took about 4 ms of cold code at every start, and grew with every route added): a
+   * request's bucket is filed the first time a request needs it, from the routes that share its
+   * first segment's length, which is all a route that does not start with it costs.
    * @param routes all routes; keys must be unique.
    * @throws Error on a duplicate route key (a programming error).
    */
   constructor(routes: readonly RouteEntry[]) {
+    const keys = new Set<string>()
     for (const route of routes) {
-      if (this.keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
-      this.keys.add(route.key)
-      const path = route.path
-      const firstEnd = path.indexOf('/', 1)
-      const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
-      if (path.includes('/*')) this.wildcards.routes.push(route)
-      else if (first.startsWith(':')) push(this.byCount, countSegments(path), route)
-      else push(this.byPrefix, bucketKey(countSegments(path), first), route)
+      if (keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
+      keys.add(route.key)
     }
+    this.routes = routes
+    this.hasHead = routes.some((route) => route.method === 'HEAD')
+  }
+
+  /** The routes of a static first segment `first` (as requested) and `segmentCount` segments, filed once. */
+  private prefixBucket(segmentCount: number, first: string): Bucket {
+    const key = bucketKey(segmentCount, first)
+    let bucket = this.byPrefix.get(key)
+    if (bucket) return bucket
+    bucket = { routes: [] }
+    const wanted = first.toLowerCase()
+    const length = wanted.length
+    for (const route of this.routes) {
+      const path = route.path
+      // The route's first segment must be as long as the requested one: `/<first>/` or `/<first>`.
+      if (path.length > length + 1 && path.charCodeAt(length + 1) !== 47) continue
+      if (path.length < length + 1 || path.includes('/*')) continue
+      if (path.slice(1, length + 1).toLowerCase() !== wanted || path.charCodeAt(1) === 58) continue
+      if (countSegments(path) === segmentCount) bucket.routes.push(route)
+    }
+    // Only buckets that hold a route are kept: a first segment no route has (a client's typo, a
+    // scanner's guesses) must not grow the map with every request.
+    if (bucket.routes.length > 0) this.byPrefix.set(key, bucket)
+    return bucket
+  }
+
+  /** The routes whose first segment is a parameter (by segment count) and the wildcard routes, filed once. */
+  private otherBuckets(): { byCount: Map<number, Bucket>; wildcards: Bucket } {
+    if (this.filed) return this.filed
+    const filed = { byCount: new Map<number, Bucket>(), wildcards: { routes: [] as RouteEntry[] } }
+    for (const route of this.routes) {
+      const path = route.path
+      if (path.includes('/*')) filed.wildcards.routes.push(route)
+      else if (path.charCodeAt(1) === 58) push(filed.byCount, countSegments(path), route)
+    }
+    this.filed = filed
+    return filed
   }
 
   /**
    * Finds the route for a method and a raw (percent-encoded) path below `/api/v4`.
-   * HEAD is answered by GET routes; one trailing slash is ignored.
+   * HEAD is answered by a HEAD route of the path (GitLab declares a few: `head` in Grape), else by
+   * its GET route, as Grape routes HEAD to GET; one trailing slash is ignored.
    * @returns the route and its decoded path params, or the kind of miss (a segment that does not
    *   decode counts as an unknown path).
    */
   match(method: string, rawPath: string): RouteMatch | RouteMiss {
-    const wanted = method === 'HEAD' ? 'GET' : method
+    if (method === 'HEAD' && this.hasHead) {
+      const head = this.find('HEAD', rawPath)
+      if ('route' in head) return head
+    }
+    return this.find(method === 'HEAD' ? 'GET' : method, rawPath)
+  }
+
+  /** {@link match} for one method: HEAD routes take part only when HEAD is wanted. */
+  private find(wanted: string, rawPath: string): RouteMatch | RouteMiss {
     const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath
     const segmentCount = countSegments(path)
     const firstEnd = path.indexOf('/', 1)
     const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
     let allowed: Set<Method> | undefined
     let segments: string[] | undefined
-    for (const bucket of [this.byPrefix.get(bucketKey(segmentCount, first)), this.byCount.get(segmentCount), this.wildcards]) {
+    const { byCount, wildcards } = this.otherBuckets()
+    for (const bucket of [this.prefixBucket(segmentCount, first), byCount.get(segmentCount), wildcards]) {
       if (!bucket || bucket.routes.length === 0) continue
       segments ??= path.toLowerCase().split('/')
       for (const candidate of (bucket.candidates ??= candidatesOf(bucket.routes))) {
@@ -136,7 +185,7 @@ export class Router {
         if (!groups) continue
         // The most specific route of the requested method wins; other methods only tell a wrong method.
         if (candidate.route.method !== wanted) {
-          ;(allowed ??= new Set()).add(candidate.route.method)
+          if (candidate.route.method !== 'HEAD') (allowed ??= new Set()).add(candidate.route.method)
           continue
         }
         const pathParams: Record<string, string> = {}

@@ -71,16 +71,35 @@ function shape(key: string): string {
 }
 
 /**
+ * The paths a Grape path template with optional groups stands for: `/groups/:id/(-/)search` is
+ * `/groups/:id/search` and `/groups/:id/-/search`; `(ref/:ref/)trigger/pipeline` likewise. Each
+ * group is taken or left (groups do not nest in lib/api); doubled slashes collapse and a trailing
+ * slash goes, as Rack's routing reads them. Source: Mustermann's Grape pattern (`(…)` optional).
+ */
+export function optionalVariants(path: string): string[] {
+  const open = path.indexOf('(')
+  if (open < 0) return [path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')]
+  const close = path.indexOf(')', open)
+  if (close < 0) return [path]
+  const before = path.slice(0, open)
+  const after = path.slice(close + 1)
+  return [...new Set([...optionalVariants(before + path.slice(open + 1, close) + after), ...optionalVariants(before + after)])]
+}
+
+/**
  * Builds the table from fakelab's route keys (`GET /projects/:id/labels`). A fakelab route
  * matches a GitLab route of the same method and path shape, parameter names aside; a last segment
  * with a format suffix (`archive.zip`) matches the route without it, as Grape's `(.:format)` does.
  */
 export function routeTable(fakelabKeys: readonly string[]): RouteTable {
-  const byShape = new Map<string, CoverageRoute>()
+  /** Each path shape a GitLab route stands for, with the route and the shapes fakelab serves of it. */
+  const byShape = new Map<string, { route: CoverageRoute; shapes: Set<string>; served: Set<string> }>()
   const areas = new Map<string, CoverageArea>()
   for (const r of gitlab.routes) {
     const route: CoverageRoute = { method: r.method, path: r.path, file: r.file, tier: r.tier === 'paid' ? 'paid' : 'free', simulated: false, inGitlab: true }
-    byShape.set(shape(`${r.method} ${r.path}`), route)
+    const shapes = new Set(optionalVariants(r.path).map((path) => shape(`${r.method} ${path}`)))
+    const entry = { route, shapes, served: new Set<string>() }
+    for (const s of shapes) byShape.set(s, entry)
     let area = areas.get(r.file)
     if (!area) areas.set(r.file, (area = { area: r.file, gitlab: 0, simulated: 0, routes: [] }))
     area.gitlab++
@@ -88,11 +107,15 @@ export function routeTable(fakelabKeys: readonly string[]): RouteTable {
   }
   const outside: CoverageArea = { area: OUTSIDE_CE, gitlab: 0, simulated: 0, routes: [] }
   for (const key of [...new Set(fakelabKeys)].sort()) {
-    const match = byShape.get(shape(key)) ?? byShape.get(shape(key.replace(/\.[\w.]+$/, '')))
-    if (match) {
-      if (!match.simulated) {
-        match.simulated = true
-        areas.get(match.file)!.simulated++
+    const exact = shape(key)
+    const bare = shape(key.replace(/\.[\w.]+$/, ''))
+    const entry = byShape.get(exact) ?? byShape.get(bare)
+    if (entry) {
+      entry.served.add(byShape.has(exact) ? exact : bare)
+      // A route with optional segments counts once fakelab serves every path it stands for.
+      if (!entry.route.simulated && entry.served.size === entry.shapes.size) {
+        entry.route.simulated = true
+        areas.get(entry.route.file)!.simulated++
       }
       continue
     }

@@ -48,12 +48,14 @@ export * from './project-access-tokens/index.js'
 export * from './project-actions/index.js' // stars, archive, housekeeping, storage, shared projects (issue 34 item 7)
 export * from './project-export/index.js' // project and group export and import (issue 34 item 7)
 export * from './projects/index.js'
+export * from './protected-tags/index.js' // protected tags and their effect on tag writes and pushes (reach)
 export * from './releases/index.js' // releases area (issue 26 item 4)
 export * from './remote-mirrors/index.js' // remote (push) mirrors as a store (issue 34 item 7)
 export * from './repository/index.js' // repository area (issue 26)
 export * from './repository-languages/index.js' // GET /projects/:id/languages (issue 34 item 7)
 export * from './repository-storage-moves/index.js'
 export * from './resource-events/index.js' // resource events area (issue 25 item 5)
+export * from './runner-jobs/index.js' // the runner's API for jobs (issue 36)
 export * from './runners/index.js' // runners area (issue 7)
 export * from './search/index.js' // basic search (issue 37 item 8)
 export * from './services/index.js' // project services (integrations) (issue 34 item 6)

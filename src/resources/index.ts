@@ -30,8 +30,27 @@ export interface AreaRouteEntry extends RouteEntry {
   readonly web: boolean
 }
 
+/** The request methods a route key may name (`routeEntry`'s). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'])
+
+/**
+ * A static table entry: what `routeEntry` gives for the key, with its area. Written out rather than
+ * spread from `routeEntry`'s answer, and split at the space rather than by its expression: a start
+ * makes one per route key (issue 39, cold start: 3 to 4.5 ms for 720 keys the other way); a key
+ * that does not split as a route key goes through `routeEntry`, which throws for it.
+ */
+function entryOf(key: string, area: string, web: boolean): AreaRouteEntry {
+  const space = key.indexOf(' ')
+  const method = key.slice(0, space)
+  const path = key.slice(space + 1)
+  if (!METHODS.has(method) || path.charCodeAt(0) !== 47 || /\s/.test(path)) return { ...routeEntry(key), area, web }
+  return { key, method: method as RouteEntry['method'], path, area, web }
+}
+
 function entriesOf(web: boolean): AreaRouteEntry[] {
-  return areas.flatMap((area) => (ROUTE_TABLE[area.name]?.[web ? 'web' : 'api'] ?? []).map((key) => ({ ...routeEntry(key), area: area.name, web })))
+  const entries: AreaRouteEntry[] = []
+  for (const area of areas) for (const key of ROUTE_TABLE[area.name]?.[web ? 'web' : 'api'] ?? []) entries.push(entryOf(key, area.name, web))
+  return entries
 }
 
 /** Every API route fakelab serves, in area order and each area's own order (from the static table). */

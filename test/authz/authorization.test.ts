@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { zipSync } from 'fflate'
 import { expect, it } from 'vitest'
 import { contract, type Api, type ApiResponse } from '../support/contract.js'
 import type { Simulator } from '../../src/index.js'
@@ -82,6 +83,18 @@ function commitNote(sim: Simulator): void {
 /** An artifacts archive (a.txt) on acme/website's job 2005, compile of pipeline 1003 on main: the default scenario's jobs have none. */
 function jobArtifacts(sim: Simulator): void {
   sim.db.tables.job_artifacts.insert({ job_id: 2005, project_id: 20, files: [{ path: 'a.txt', content: 'YQ==' }], expire_at: '2021-05-01T00:00:00.000Z', created_at: '2021-03-21T10:01:10.000Z' })
+}
+/** The job token of job 2005 while it runs (runner-jobs area). */
+const RUNNING_JOB_TOKEN = 'matrix-job-token-000001'
+/** Job 2005 of acme/website running on runner 5 with {@link RUNNING_JOB_TOKEN}, as `POST /jobs/request` leaves it. */
+function runningJob(sim: Simulator): void {
+  sim.db.tables.jobs.update(2005, { status: 'running', runner_id: 5, token: RUNNING_JOB_TOKEN, finished_at: null, trace: null })
+}
+/** A multipart body with a one-file zip as `file` (a runner's artifacts upload). */
+const artifactsZipForm = (): FormData => {
+  const form = new FormData()
+  form.append('file', new Blob([zipSync({ 'a.txt': new TextEncoder().encode('a') })]), 'artifacts.zip')
+  return form
 }
 /** An impersonation token of devon's, 950: the default scenario's only one is nora's. */
 function impersonationToken(sim: Simulator): void {
@@ -161,6 +174,8 @@ interface Row {
   ok?: unknown
   /** A multipart body instead of `body` (issues area: metric image uploads). */
   multipart?: () => FormData
+  /** Extra request headers (the runner API's `JOB-TOKEN` and `Content-Range`). */
+  headers?: Record<string, string>
   /** Writes what the row needs into the freshly loaded scenario, before each call (rows on records the default scenario lacks). */
   arrange?: (sim: Simulator) => void
 }
@@ -559,6 +574,9 @@ const ROWS: Row[] = [
   { key: 'GET /search', path: '/search?scope=issues&search=footer', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /groups/:id/search', path: '/groups/11/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /projects/:id/search', path: '/projects/21/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  // The other paths of `GET /groups/:id/(-/)search` and `/projects/:id/(-/)search` (reach)
+  { key: 'GET /groups/:id/-/search', path: '/groups/11/-/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/-/search', path: '/projects/21/-/search?scope=issues&search=x', expect: [401, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /user/activities', path: '/user/activities', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   // user status (issue 37 item 6)
   { key: 'GET /user/status', path: '/user/status', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -694,6 +712,15 @@ const ROWS: Row[] = [
   { key: 'POST /runners', path: '/runners', body: { token: 'GR1348941WebsiteRunnerToken01' }, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
   { key: 'DELETE /runners', path: '/runners', body: { token: 'fakelab-runner-7-token' }, expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
   { key: 'POST /runners/verify', path: '/runners/verify', body: { token: 'fakelab-runner-5-token' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ok: '"200"' },
+  // The runner's API for jobs (runner-jobs area; lib/api/ci/runner.rb): no user authentication, a
+  // runner's or a job's own token decides, whatever user token comes along. Job 2005 runs (token
+  // `matrix-job-token-000001`) on runner 5; runner 7 has nothing to pick.
+  { key: 'POST /jobs/request', path: '/jobs/request', body: { token: 'fakelab-runner-7-token' }, expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
+  { key: 'PUT /jobs/:id', path: '/jobs/2005', arrange: runningJob, body: { token: RUNNING_JOB_TOKEN, state: 'success' }, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ok: '"200"' },
+  { key: 'PATCH /jobs/:id/trace', path: '/jobs/2005/trace', arrange: runningJob, headers: { 'job-token': RUNNING_JOB_TOKEN, 'content-range': '0-6' }, body: { a: 1 }, expect: [202, 202, 202, 202, 202, 202, 202, 202, 202, 202], ok: '"60"' },
+  { key: 'POST /jobs/:id/artifacts/authorize', path: `/jobs/2005/artifacts/authorize?token=${RUNNING_JOB_TOKEN}`, arrange: runningJob, expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200], ok: '{"TempPath":"/var/opt/gitlab/gitlab-rails/shared/artifacts/tmp/uploads","MaximumSize":104857600}' },
+  { key: 'POST /jobs/:id/artifacts', path: `/jobs/2005/artifacts?token=${RUNNING_JOB_TOKEN}`, arrange: runningJob, multipart: artifactsZipForm, expect: [201, 201, 201, 201, 201, 201, 201, 201, 201, 201], ok: '"201"' },
+  { key: 'GET /jobs/:id/artifacts', path: `/jobs/2005/artifacts?token=${RUNNING_JOB_TOKEN}`, arrange: (sim) => { runningJob(sim); jobArtifacts(sim) }, ok: 'binary', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/runners', path: '/projects/20/runners', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
   { key: 'GET /projects/:id/runners', path: '/projects/21/runners', expect: [401, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
   { key: 'POST /projects/:id/runners', path: '/projects/23/runners', body: { runner_id: 5 }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
@@ -851,6 +878,11 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/pipelines/latest', path: '/projects/20/pipelines/latest', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/pipelines/:pipeline_id', path: '/projects/20/pipelines/1004', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/pipelines/:pipeline_id/jobs', path: '/projects/20/pipelines/1004/jobs', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // pipelines.rb (13.12): bridges `read_build` on the project, test_report `read_build` on the pipeline.
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/bridges', path: '/projects/20/pipelines/1004/bridges', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/bridges', path: '/projects/21/pipelines/1002/bridges', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/test_report', path: '/projects/20/pipelines/1004/test_report', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'GET /projects/:id/pipelines/:pipeline_id/test_report', path: '/projects/21/pipelines/1002/test_report', expect: [404, 200, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /projects/:id/pipelines/:pipeline_id/variables', path: '/projects/20/pipelines/1004/variables', expect: [403, 403, 403, 200, 200, 200, 403, 200, 403, 200] },
   { key: 'DELETE /projects/:id/pipelines/:pipeline_id', path: '/projects/20/pipelines/1004', expect: [401, 403, 403, 403, 403, 204, 403, 204, 403, S] },
   { key: 'POST /projects/:id/pipelines/:pipeline_id/retry', path: '/projects/20/pipelines/1005/retry', expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
@@ -985,6 +1017,10 @@ const ROWS: Row[] = [
   })),
   // Repository reads added with the writes (issue 26 item 2): `download_code`, as above.
   { key: 'GET /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Grape `head` routes (reach; files.rb, branches.rb 13.12): `download_code`; no body, a branch 204.
+  { key: 'HEAD /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md?ref=main', ok: '', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'HEAD /projects/:id/repository/files/:file_path/blame', path: '/projects/20/repository/files/footer.html/blame?ref=main', ok: '', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'HEAD /projects/:id/repository/branches/:branch', path: '/projects/20/repository/branches/main', expect: [204, 204, 204, 204, 204, 204, 204, 204, 204, 204] },
   { key: 'GET /projects/:id/repository/contributors', path: '/projects/20/repository/contributors', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'GET /projects/:id/repository/merge_base', path: '/projects/20/repository/merge_base?refs[]=main&refs[]=feature%2Flogin', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   ...['', '.zip', '.tar', '.tar.gz', '.tgz', '.gz', '.tar.bz2', '.tbz', '.tbz2', '.tb2', '.bz2'].map((suffix): Row => ({
@@ -1025,6 +1061,12 @@ const ROWS: Row[] = [
   { key: 'DELETE /projects/:id/protected_branches/:name', path: '/projects/20/protected_branches/main', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/protect', path: '/projects/20/repository/branches/feature%2Flogin/protect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
   { key: 'PUT /projects/:id/repository/branches/:branch/unprotect', path: '/projects/20/repository/branches/main/unprotect', expect: [401, 403, 403, 403, 200, 200, 403, 200, 403, S] },
+  // Protected tags (reach; gitlab: lib/api/protected_tags.rb): `before { authorize_admin_project }`, Maintainer+, anonymous reads 403 too.
+  { key: 'GET /projects/:id/protected_tags', path: '/projects/20/protected_tags', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'GET /projects/:id/protected_tags', path: '/projects/21/protected_tags', expect: [404, 403, 403, 403, 200, 200, 404, 200, 404, 403] },
+  { key: 'GET /projects/:id/protected_tags/:name', path: '/projects/20/protected_tags/release-*', expect: [403, 403, 403, 403, 200, 200, 403, 200, 403, 403] },
+  { key: 'POST /projects/:id/protected_tags', path: '/projects/20/protected_tags', body: { name: 'authz-*' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'DELETE /projects/:id/protected_tags/:name', path: '/projects/20/protected_tags/release-*', expect: [401, 403, 403, 403, 204, 204, 403, 204, 403, S] },
   // Releases (issue 26 item 4; gitlab: lib/api/releases.rb, release/links.rb 13.x): read_release is
   // reading the project (a private project's guest lists releases, code fields hidden); one release
   // also needs download_code; writes are Developer+ (create_/update_/destroy_release).
@@ -1329,7 +1371,8 @@ async function call(api: Api, sim: Simulator, row: Row, caller: Caller): Promise
   sim.reset()
   row.arrange?.(sim)
   const before = JSON.stringify(sim.db.dump())
-  const res = await api.request(methodOf(row.key), row.path, { ...CALLERS[caller], body: row.body, multipart: row.multipart?.() })
+  const options = CALLERS[caller]
+  const res = await api.request(methodOf(row.key), row.path, { ...options, ...(row.headers ? { headers: { ...(options as { headers?: Record<string, string> }).headers, ...row.headers } } : {}), body: row.body, multipart: row.multipart?.() })
   const seen = observed(res)
   if (res.status >= 300) expect(JSON.stringify(sim.db.dump()), `${caller}: a refused ${row.key} changed the store`).toBe(before)
   return seen

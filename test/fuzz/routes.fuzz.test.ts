@@ -92,13 +92,14 @@ function isGitLabErrorBody(body: unknown): boolean {
 }
 
 /** Every invariant the answer breaks; empty when it keeps them all. */
-function broken(answer: Answer, errors: unknown[], storeChanged: boolean, key = ''): string[] {
+function broken(answer: Answer, errors: unknown[], storeChanged: boolean, key = '', method = ''): string[] {
   const problems: string[] = []
   if (answer.status >= 500) problems.push(`status ${answer.status}`)
   for (const error of errors) problems.push(`onError called with ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
   if (answer.ms > SLOW_MS) problems.push(`answered in ${Math.round(answer.ms)} ms (limit ${SLOW_MS} ms)`)
-  if (answer.status === 204 || answer.status === 304) {
-    if (answer.text !== '') problems.push(`a body on ${answer.status}`)
+  if (answer.status === 204 || answer.status === 304 || method === 'HEAD') {
+    // No answer to HEAD has a body (RFC 9110 §9.3.2): Rack drops what the route renders.
+    if (answer.text !== '') problems.push(`a body on ${method === 'HEAD' ? 'HEAD' : answer.status}`)
   } else if (answer.status === 200 && key.endsWith('/jobs/:job_id/trace')) {
     // A job log is sent as text/plain as it is, "" when there is none (pipelines, issue 25 item 3:
     // jobs.rb `content_type 'text/plain'`, `env['api.format'] = :binary`).
@@ -123,7 +124,7 @@ function broken(answer: Answer, errors: unknown[], storeChanged: boolean, key = 
   }
   // A stack frame (`at fn (/path/file.js:1:2)`, also inside a JSON string) or a function's source.
   if (/\[native code\]|\bat [^\n"]*\.(?:[cm]?js|ts):\d+:\d+/.test(answer.text)) problems.push("a stack trace or a function's source in the body")
-  if (storeChanged) problems.push(answer.status >= 400 ? `the store changed although the request was refused (${answer.status})` : 'the store changed on a GET')
+  if (storeChanged) problems.push(answer.status >= 400 ? `the store changed although the request was refused (${answer.status})` : `the store changed on a ${method || 'GET'}`)
   return problems
 }
 
@@ -322,8 +323,8 @@ describe.each(DOORS)('fuzz [%s]', (door) => {
     const statusClass = `${Math.floor(answer.status / 100)}xx`
     classes[statusClass] = (classes[statusClass] ?? 0) + 1
     if (answer.status < 300) reached.add(key)
-    const storeChanged = (answer.status >= 400 || request.method === 'GET') && JSON.stringify(open.sim.db.dump()) !== initial
-    const problems = broken(answer, open.errors, storeChanged, key)
+    const storeChanged = (answer.status >= 400 || request.method === 'GET' || request.method === 'HEAD') && JSON.stringify(open.sim.db.dump()) !== initial
+    const problems = broken(answer, open.errors, storeChanged, key, request.method)
     // A read asked again answers the same. The reply memo keeps the answer of a read asked a second
     // time and reuses it from the third; the suite runs it in 'verify' mode, so that reused answer
     // is also checked against the route's fresh one (src/core/reply-memo.ts).

@@ -163,6 +163,34 @@ describe('the area contract', () => {
     expect(foreignInternals('entities/x.ts', "import { b } from '../resources/issues/issues.public.js'")).toEqual(['entities/x.ts: ../resources/issues/issues.public.js'])
   })
 
+  // Areas stack: a lower area learns what a higher one knows through the domain-event channel or a
+  // lookup the higher one registers, never by importing it back (docs/design.md, "What an area exports").
+  it('no two areas import each other, however indirectly (types included)', () => {
+    const graph = new Map<string, Set<string>>()
+    for (const f of sources) {
+      const mine = areaOf(f.file)
+      if (mine === null) continue
+      for (const m of f.text.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"](\.[^'"]+)['"]/gm)) {
+        const theirs = areaOf(join('/', f.file, '..', m[1]!).slice(1))
+        if (theirs !== null && theirs !== mine) graph.set(mine, (graph.get(mine) ?? new Set()).add(theirs))
+      }
+    }
+    const cycles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (area: string, path: string[]): void => {
+      if (state.get(area) === 'done') return
+      if (state.get(area) === 'open') {
+        cycles.push([...path.slice(path.indexOf(area)), area].join(' -> '))
+        return
+      }
+      state.set(area, 'open')
+      for (const dep of graph.get(area) ?? []) visit(dep, [...path, area])
+      state.set(area, 'done')
+    }
+    for (const area of graph.keys()) visit(area, [])
+    expect(cycles).toEqual([])
+  })
+
   it('no two modules import each other, however indirectly (value imports)', () => {
     const graph = new Map<string, string[]>()
     for (const f of sources) {

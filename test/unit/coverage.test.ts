@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROUTE_TABLE } from '../../src/resources/route-table.js'
-import { coverageMarkdown, OUTSIDE_CE, routeTable } from '../../src/reference/coverage.js'
+import { coverageMarkdown, optionalVariants, OUTSIDE_CE, routeTable } from '../../src/reference/coverage.js'
 
 /** fakelab's API route keys, from the static route table (src/resources/route-table.ts). */
 const fakelabKeys = Object.values(ROUTE_TABLE).flatMap((area) => area.api)
@@ -24,7 +24,7 @@ const START = '<!-- coverage:generated start: test/unit/coverage.test.ts writes 
 const END = '<!-- coverage:generated end -->\n'
 
 const page = readFileSync(PAGE, 'utf8')
-const rows = [...page.matchAll(/^\| (done|not yet|[^|]+?) \| `((?:GET|POST|PUT|DELETE) [^`]+)` \|$/gm)].map((m) => ({ status: m[1]!, key: m[2]! }))
+const rows = [...page.matchAll(/^\| (done|not yet|[^|]+?) \| `((?:GET|HEAD|POST|PUT|PATCH|DELETE) [^`]+)` \|$/gm)].map((m) => ({ status: m[1]!, key: m[2]! }))
 const registered = new Set(fakelabKeys)
 const table = routeTable(fakelabKeys)
 
@@ -52,7 +52,7 @@ describe('docs/coverage.md: GitLab 13.12 CE routes and fakelab\'s share', () => 
     // Every registered route is ticked somewhere: matched by shape, or listed outside CE.
     const outside = new Set(table.areas.find((a) => a.area === OUTSIDE_CE)?.routes.map((r) => `${r.method} ${r.path}`))
     const shape = (k: string): string => k.replace(/:[A-Za-z_]+/g, ':').replace(/\*[A-Za-z_]+(?=\/)/g, ':')
-    const ticked = new Set(simulated.filter((r) => r.inGitlab).map((r) => shape(`${r.method} ${r.path}`)))
+    const ticked = new Set(simulated.filter((r) => r.inGitlab).flatMap((r) => optionalVariants(r.path).map((path) => shape(`${r.method} ${path}`))))
     for (const key of registered) expect(outside.has(key) || ticked.has(shape(key)) || ticked.has(shape(key.replace(/\.[\w.]+$/, ''))), key).toBe(true)
   })
 
@@ -64,6 +64,17 @@ describe('docs/coverage.md: GitLab 13.12 CE routes and fakelab\'s share', () => 
     const outside = t.areas.find((a) => a.area === OUTSIDE_CE)!
     expect(outside.routes).toEqual([{ method: 'GET', path: '/groups/:id/billable_members', file: 'ee/lib/ee/api/members.rb', tier: 'paid', simulated: true, inGitlab: false }])
     expect(t.areas.find((a) => a.area === 'lib/api/repositories.rb')!.routes.find((r) => r.path === '/projects/:id/repository/archive')!.simulated).toBe(true)
+  })
+
+  it('counts a route with optional segments once fakelab serves every path it stands for', () => {
+    expect(optionalVariants('/groups/:id/(-/)search')).toEqual(['/groups/:id/-/search', '/groups/:id/search'])
+    expect(optionalVariants('/projects/:id/(ref/:ref/)trigger/pipeline')).toEqual(['/projects/:id/ref/:ref/trigger/pipeline', '/projects/:id/trigger/pipeline'])
+    const search = (keys: string[]) => routeTable(keys).areas.find((a) => a.area === 'lib/api/search.rb')!.routes.find((r) => r.path === '/groups/:id/(-/)search')!
+    expect(search(['GET /groups/:id/search']).simulated).toBe(false)
+    expect(search(['GET /groups/:id/-/search']).simulated).toBe(false)
+    expect(search(['GET /groups/:id/search', 'GET /groups/:id/-/search']).simulated).toBe(true)
+    // A served variant is the GitLab route's, never a route outside CE.
+    expect(routeTable(['GET /groups/:id/search']).areas.find((a) => a.area === OUTSIDE_CE)).toBeUndefined()
   })
 })
 

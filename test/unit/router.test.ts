@@ -50,6 +50,13 @@ describe('Router', () => {
     },
   )
 
+  it('keeps no bucket for first segments no route has, however many are asked', () => {
+    const fresh = new Router([route('GET /projects/:id', { handler })])
+    for (let i = 0; i < 1000; i++) fresh.match('GET', `/guess-${i}/x`)
+    fresh.match('GET', '/projects/1')
+    expect((fresh as unknown as { byPrefix: Map<string, unknown> }).byPrefix.size).toBe(1)
+  })
+
   it('refuses duplicate route keys', () => {
     expect(() => new Router([route('GET /a', { handler }), route('GET /a', { handler })])).toThrow('duplicate route: GET /a')
   })
@@ -58,18 +65,37 @@ describe('Router', () => {
 /**
  * What the router must answer, without its shortcuts: every route's path-to-regexp expression run
  * over all routes, the most specific first (a static segment before a parameter, registration order
- * among equals), the requested method's first match winning.
+ * among equals), the requested method's first match winning (for HEAD, a HEAD route's, else a GET route's).
  */
-function reference(routes: readonly RouteEntry[], method: string, path: string): string | undefined {
+const expressions = new Map<string, RegExp>()
+/** A path's path-to-regexp expression, built once. */
+function expression(path: string): RegExp {
+  let regexp = expressions.get(path)
+  if (!regexp) expressions.set(path, (regexp = pathToRegexp(path).regexp))
+  return regexp
+}
+
+const orders = new WeakMap<readonly RouteEntry[], RouteEntry[]>()
+/** The routes, the most specific first (registration order among equals), sorted once per list. */
+function mostSpecificFirst(routes: readonly RouteEntry[]): RouteEntry[] {
+  let sorted = orders.get(routes)
+  if (sorted) return sorted
   const score = (r: RouteEntry) => r.path.split('/').slice(1).map((s) => (s.startsWith(':') ? 1 : 2))
-  const sorted = [...routes].sort((a, b) => {
+  sorted = [...routes].sort((a, b) => {
     const [x, y] = [score(a), score(b)]
     for (let i = 0; i < Math.max(x.length, y.length); i++) if ((y[i] ?? 0) !== (x[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0)
     return 0
   })
-  const wanted = method === 'HEAD' ? 'GET' : method
+  orders.set(routes, sorted)
+  return sorted
+}
+
+function reference(routes: readonly RouteEntry[], method: string, path: string): string | undefined {
+  const sorted = mostSpecificFirst(routes)
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
-  return sorted.find((r) => r.method === wanted && pathToRegexp(r.path).regexp.test(trimmed))?.key
+  const first = (wanted: string) => sorted.find((r) => r.method === wanted && expression(r.path).test(trimmed))?.key
+  // HEAD: a HEAD route of the path (Grape `head`), else its GET route.
+  return method === 'HEAD' ? first('HEAD') ?? first('GET') : first(method)
 }
 
 // The router passes over a route whose static segments a request does not have before it builds or

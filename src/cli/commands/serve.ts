@@ -448,6 +448,9 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   setImmediate(() => {
     // required, not imported: the CLI bundle runs as a script, which has no dynamic import.
     ;(createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(SERVER_V8_FLAGS)
+    // For the CLI's loader (scripts/cli-loader.cjs): the code caches of split bundles loaded from
+    // now on are the ones made under these flags (V8 rejects a cache made under other flags).
+    ;(globalThis as Record<symbol, unknown>)[Symbol.for('fakelab.v8-flags')] = SERVER_V8_FLAGS
     // For a person on a terminal, the banner under the URL; for a machine reading stdout (a pipe,
     // a file, `npm start` in CI), stdout stays the URL and the request lines (issue 38 item 5).
     if (!options.quiet) (process.stdout.isTTY ? process.stdout : process.stderr).write(banner(sim, scenario, url, scenarioName, version, options))

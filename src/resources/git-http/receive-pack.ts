@@ -12,10 +12,10 @@ import { concatUint8Arrays } from 'uint8array-extras'
 import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import {
-  allowsForcePush, ancestors, branchCreationRefusal, branchDeletionRefusal, canPushToBranch, isProtectedBranch, refTarget, RepositoryWrite,
+  allowsForcePush, ancestors, branchCreationRefusal, branchDeletionRefusal, canPushCode, canPushToBranch, isProtectedBranch, refTarget, RepositoryWrite,
   saveWrite, type ObjectId, type Repository,
 } from '../repository/repository.public.js'
-import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
+import { protectedTagRefusal } from '../protected-tags/protected-tags.public.js'
 import { decodeObject, rawOf } from './objects.codec.js'
 import { PackError, readPack } from './packfile.js'
 import { FLUSH, lineText, pkt, readPackets, sideband } from './pkt-line.js'
@@ -100,10 +100,9 @@ function changeRefusal(ctx: Ctx<unknown>, project: ProjectRecord, repo: Reposito
     return canPushToBranch(ctx, project, repo, name) ? null : 'You are not allowed to push code to protected branches on this project.'
   }
   if (ref.startsWith('refs/tags/')) {
-    const user = ctx.currentUser
-    const maintainer = user !== null && (user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.MAINTAINER)
-    if (before !== null && !maintainer) return 'You are not allowed to change existing tags on this project.'
-    return null
+    // TagCheck (13.12): changing an existing tag needs `admin_tag` (= `push_code`), then protected tags' checks.
+    if (before !== null && !canPushCode(ctx, project)) return 'You are not allowed to change existing tags on this project.'
+    return protectedTagRefusal(ctx, project, ref.slice(10), before, after)
   }
   return null
 }

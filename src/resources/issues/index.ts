@@ -38,6 +38,7 @@ export const issues: Area = {
   register: async () => {
     // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
     await import('./issues.kinds.js')
+    await import('./issues.subscribers.js')
   },
   tables: issueTables,
   // A scenario issue's `award_emoji:` and a moved issue's copies; subscribing to an issue.

@@ -12,9 +12,9 @@ import { issuableReference, IssuableReferences, IssuableTimeStats, taskCompletio
 import type { ReferenceFrom } from '../../entities/issuable.js'
 import { projectApiUrl, projectWebUrl, type PresentCtx } from '../../entities/urls.js'
 import { UserBasic, userBasicOrNull } from '../../entities/user.js'
+import { mergeRequestProjectId } from './issues.merge-request-projects.js'
 import { issuableMilestone, type Milestone } from '../milestones/milestones.public.js'
 import { issuableLabels, LabelBasic } from '../labels/labels.public.js'
-import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
 import type { IssueRecord } from './issues.tables.js'
 
 /** The labels area's record. */
@@ -186,8 +186,8 @@ export function issuePageFacts(ctx: PresentCtx, issues: readonly IssueRecord[]):
   for (const issue of issues) {
     let count = 0
     for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) {
-      const mr = mergeRequestById(db, link.merge_request_id)
-      if (mr && canRead(mr.project_id)) count++
+      const projectId = mergeRequestProjectId(db, link.merge_request_id)
+      if (projectId !== undefined && canRead(projectId)) count++
     }
     mergeRequestsCount.set(issue.id, count)
   }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/db.js'
 import type { ProjectCounts } from '../../entities/project.js'
 import type { IssueRecord } from './issues.tables.js'
 
-export { Issue, IssueBasic, IssuablePageLookups, issuePageFacts } from './issue.entities.js'
+export { Issue, IssueBasic, issuePageFacts } from './issue.entities.js'
 export type { IssuePageFacts } from './issue.entities.js'
 // The issuable rules issue writes and merge request writes share (`IssuableBaseService`'s label,
 // milestone and assignee filtering; `Gitlab::TimeTrackingFormatter.parse`).
@@ -20,6 +20,7 @@ export { issueByIid } from './issues.service.js'
 // `find_project_issue` and `Subscribable#subscribed?`, for routes that present issues of their own
 // (issue links: `Entities::RelatedIssue`).
 export { findProjectIssue } from './issues.service.js'
+export { registerMergeRequestProject } from './issues.merge-request-projects.js'
 export { subscribedToIssue } from './issue-writes.service.js'
 // Quick actions in a new issue note (the notes area creates notes and runs them).
 // `Issues::CloseService` as a merge runs it on the issues the merge request closes
@@ -83,16 +84,6 @@ export function countIssueVote(db: Db, issueId: number, name: string, delta: 1 |
   const issue = db.tables.issues.get(issueId)!
   if (name === 'thumbsup') db.tables.issues.update(issue.id, { upvotes: Math.max(0, issue.upvotes + delta) })
   if (name === 'thumbsdown') db.tables.issues.update(issue.id, { downvotes: Math.max(0, issue.downvotes + delta) })
-}
-
-/**
- * `Milestones::DestroyService` for issues: every issue with the milestone loses it, and its
- * `updated_at` moves.
- */
-export function unsetIssuesMilestone(db: Db, milestoneId: number, now: string): void {
-  for (const issue of db.tables.issues.filter((i) => i.milestone_id === milestoneId)) {
-    db.tables.issues.update(issue.id, { milestone_id: null, updated_at: now })
-  }
 }
 
 /** `Members::DestroyService` `unassign_issuables` for issues: the user leaves the project's assignees. */

@@ -1,13 +1,15 @@
 /**
- * Issue routes: the global, group and project lists, and the sub-resources of a project issue
- * (time tracking, participants, related and closing merge requests, user agent detail, metric
- * images). `POST …/issues/:issue_iid/todo` lives in the to-dos area, notes in the notes area.
+ * Issue routes: the global, group and project lists, a group or project milestone's issues, and
+ * the sub-resources of a project issue (time tracking, participants, user agent detail, metric
+ * images). An issue's related and closing merge requests are the merge requests area's routes. `POST …/issues/:issue_iid/todo` lives in the to-dos area, notes in the notes area.
  * Reads allow anonymous callers on public projects (`authenticate_non_get!`); writes need a user.
  * Sources: api-spec.md "Issues"; gitlab-behaviour.md §4, §5, §14 items 7 and 10; gitlab:
- * lib/api/issues.rb, lib/api/time_tracking_endpoints.rb, ee/lib/ee/api/issues.rb.
+ * lib/api/issues.rb, lib/api/milestone_responses.rb, lib/api/time_tracking_endpoints.rb,
+ * ee/lib/ee/api/issues.rb.
  * @module
  */
-import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
+import { AccessLevel, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
+import { SOURCE_TYPES, SOURCES } from '../../rules/source.js'
 import { apiMessage, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js'
 import { IssueMessage } from './issues.messages.js'
 import { findGroup, findProject } from '../../rules/finders.js'
@@ -17,8 +19,8 @@ import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { storedBytes } from '../../rules/uploads.js'
 import { route, type Ctx, type Reply, type Route } from '../../core/route.js'
 import { IssuableTimeStats, type ReferenceFrom } from '../../entities/issuable.js'
-import { MergeRequest } from '../merge-requests/merge-requests.public.js'
-import { Issue, issuePageFacts } from './issue.entities.js'
+import { findParentMilestone, milestoneIssuables } from '../milestones/milestones.public.js'
+import { IssuablePageLookups, Issue, IssueBasic, issuePageFacts } from './issue.entities.js'
 import { UserBasic } from '../../entities/user.js'
 import { MetricImage, UserAgentDetail } from './issues.entities.js'
 import { findIssueList, type IssueListSource } from './issues.finder.js'
@@ -27,13 +29,10 @@ import { globalListParams, groupListParams, issueListFilters, issueListRules, pr
 import {
   addSpentTime,
   canAdminIssue,
-  canMerge,
-  closedBy,
   findProjectIssue,
   METRIC_IMAGE_MAX_BYTES,
   metricImages,
   participants,
-  relatedMergeRequests,
   resetSpentTime,
   resetTimeEstimate,
   setTimeEstimate,
@@ -125,6 +124,22 @@ export const issueRoutes: Route[] = [
     },
   }),
 
+  // A group or project milestone's issues (`milestone_issuables_for`): every route of
+  // milestone_responses.rb needs a signed-in user; the parent's projects the caller can read, the
+  // issues the caller may see, all states, `sort: label_priority`.
+  ...SOURCE_TYPES.map((sourceType) => route(`GET ${SOURCES[sourceType].prefix}/milestones/:milestone_id/issues`, {
+    params: { id: p.string({ required: true }), milestone_id: p.integer({ required: true }), ...paginationParams },
+    handler(ctx) {
+      const parent = SOURCES[sourceType].find(ctx, ctx.params.id)
+      const milestone = findParentMilestone(ctx.db, parent, ctx.params.milestone_id)
+      const rows = milestoneIssuables(ctx.db, parent, milestone, ctx.currentUser, ctx.today, (project) =>
+        ctx.db.tables.issues.where('project_id', project.id).filter(issueVisibleTo(ctx.db, ctx.currentUser, project, ctx.today)))
+      // One page's users, milestones and project paths, looked up once for all its rows.
+      const lookups = new IssuablePageLookups(ctx)
+      return paginated(ctx, rows, (issue) => IssueBasic(issue, ctx, { lookups }))
+    },
+  })),
+
   // ---- time tracking (lib/api/time_tracking_endpoints.rb) ---------------------------------------
 
   route('POST /projects/:id/issues/:issue_iid/time_estimate', {
@@ -176,27 +191,6 @@ export const issueRoutes: Route[] = [
     handler(ctx) {
       const { project, issue } = projectIssue(ctx)
       return paginated(ctx, participants(ctx, project, issue), (user) => UserBasic(user, ctx))
-    },
-  }),
-
-  route('GET /projects/:id/issues/:issue_iid/related_merge_requests', {
-    auth: 'optional',
-    params: { ...issueIid, ...paginationParams },
-    handler(ctx) {
-      const { project, issue } = projectIssue(ctx)
-      return paginated(ctx, relatedMergeRequests(ctx, issue), (mr) => MergeRequest(mr, ctx, { from: { project }, canMerge: canMerge(ctx, mr) }))
-    },
-  }),
-
-  route('GET /projects/:id/issues/:issue_iid/closed_by', {
-    auth: 'optional',
-    params: { ...issueIid, ...paginationParams },
-    handler(ctx) {
-      const { project, issue } = projectIssue(ctx)
-      // The spec lists the same merge request fields for `closed_by` as for
-      // `related_merge_requests` (gitlab-behaviour.md §14 item 7b: the spec wins; 13.x presents
-      // `MergeRequestBasic` here), so both present the full entity.
-      return paginated(ctx, closedBy(ctx, project, issue), (mr) => MergeRequest(mr, ctx, { from: { project }, canMerge: canMerge(ctx, mr) }))
     },
   }),
 

@@ -16,7 +16,6 @@
  */
 import { z } from 'zod'
 import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
-import type { MergeRequestFields } from '../merge-requests/index.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
 import { items, list } from '../../scenario/entries.js'
 import { at } from '../../scenario/problems.js'
@@ -145,7 +144,6 @@ export const issueFragment: ScenarioFragment = {
         ctx.stage('issues', record)
         loadIssueExtras(ctx, it, record)
       })
-      loadMergeRequestLinks(ctx, p, iids)
       if (p.generate && p.generate.issues > 0) generateIssues(ctx, parent, p.generate.issues)
     },
   },
@@ -161,12 +159,3 @@ function loadIssueExtras(ctx: LoadContext, it: ScenarioIssue, record: IssueRecor
   if (it.user_agent_detail !== null) ctx.stage('user_agent_details', it.user_agent_detail ? { id: record.id, subject_id: record.id, subject_type: 'Issue', ...it.user_agent_detail } : defaultUserAgentDetail(record.id))
 }
 
-/** The project's merge requests' `closes:` and `mentions:` links, by issue iid. */
-function loadMergeRequestLinks(ctx: LoadContext, p: IssueFields & MergeRequestFields, iids: readonly number[]): void {
-  const issueIdByIid = new Map(p.issues.map((it, i) => [iids[i]!, ctx.idOf(it)]))
-  for (const mr of p.merge_requests) {
-    const merge_request_id = ctx.idOf(mr)
-    for (const iid of mr.closes) ctx.db.tables.merge_requests_closing_issues.insert({ merge_request_id, issue_id: issueIdByIid.get(iid)! })
-    for (const iid of mr.mentions) ctx.db.tables.merge_request_mentions.insert({ merge_request_id, issue_id: issueIdByIid.get(iid)! })
-  }
-}

@@ -12,7 +12,6 @@ import { recordNotFound, validationFailed, ValidationMessage } from '../../core/
 import { IssueValidationMessage } from './issues.messages.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
-import { mergeRequestById } from '../merge-requests/merge-requests.public.js'
 import { noteAuthorIds } from '../notes/notes.public.js'
 import { resolveTodosForTarget as resolveTodos } from '../todos/todos.public.js'
 import { parseDuration } from './duration.js'
@@ -139,53 +138,6 @@ export function participants(ctx: ServiceCtx, project: ProjectRecord, issue: Iss
     out.push(user)
   }
   return out
-}
-
-/** Merge requests linked to the issue by "closes" links, in id order. */
-function closingMergeRequests(db: Db, issue: IssueRecord): MergeRequestRecord[] {
-  const out: MergeRequestRecord[] = []
-  for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) {
-    const mr = mergeRequestById(db, link.merge_request_id)
-    if (mr) out.push(mr)
-  }
-  return out.sort((a, b) => a.id - b.id)
-}
-
-/**
- * `closed_by`: merge requests of the issue's project (`MergeRequestsFinder` with `project_id`) that
- * close it, newest first (the finder's default `id DESC`).
- */
-export function closedBy(ctx: ServiceCtx, project: ProjectRecord, issue: IssueRecord): MergeRequestRecord[] {
-  return closingMergeRequests(ctx.db, issue)
-    .filter((mr) => mr.project_id === project.id)
-    .reverse()
-}
-
-/**
- * `related_merge_requests`: merge requests that reference the issue (the scenario's "closes" and
- * "mentions" links), in projects the caller can read, sorted by id.
- * gitlab: app/models/issue.rb (`related_merge_requests`: `merge_requests.sort_by(&:id)`).
- */
-export function relatedMergeRequests(ctx: ServiceCtx, issue: IssueRecord): MergeRequestRecord[] {
-  const { db } = ctx
-  const ids = new Set<number>()
-  for (const link of db.tables.merge_requests_closing_issues.where('issue_id', issue.id)) ids.add(link.merge_request_id)
-  for (const mention of db.tables.merge_request_mentions.where('issue_id', issue.id)) ids.add(mention.merge_request_id)
-  const out: MergeRequestRecord[] = []
-  for (const id of [...ids].sort((a, b) => a - b)) {
-    const mr = mergeRequestById(db, id)
-    const project = mr ? db.tables.projects.get(mr.project_id) : undefined
-    if (mr && project && canReadProject(db, ctx.currentUser, project, ctx.today)) out.push(mr)
-  }
-  return out
-}
-
-/** Whether the caller may merge into the merge request's project (Developer+): `user.can_merge`. */
-export function canMerge(ctx: ServiceCtx, mr: MergeRequestRecord): boolean {
-  const project = ctx.db.tables.projects.get(mr.project_id)
-  const user = ctx.currentUser
-  if (!project || !user) return false
-  return user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.DEVELOPER
 }
 
 // ---- metric images ----------------------------------------------------------------------------

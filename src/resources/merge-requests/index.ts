@@ -25,13 +25,13 @@ export type MergeRequest = ReturnType<typeof MergeRequestPresenter>
 export const mergeRequests: Area = {
   name: 'merge-requests',
   load: async () => {
-    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }, { mergeRequestReviewRoutes }, { commitMergeRequestRoutes }] = await Promise.all([
+    const [{ mergeRequestRoutes }, { mergeRequestRepositoryRoutes }, { mergeRequestReviewRoutes }, { mergeRequestsOfRoutes }] = await Promise.all([
       import('./merge-requests.routes.js'),
       import('./merge-requests-repository.routes.js'),
       import('./merge-requests-review.routes.js'),
-      import('./commit-merge-requests.routes.js'),
+      import('./merge-requests-of.routes.js'),
     ])
-    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes, ...mergeRequestReviewRoutes, ...commitMergeRequestRoutes] }
+    return { api: [...mergeRequestRoutes, ...mergeRequestRepositoryRoutes, ...mergeRequestReviewRoutes, ...mergeRequestsOfRoutes] }
   },
   register: async () => {
     // Registers the kind with the notes, award emoji and to-dos areas (they may not import this one).
@@ -41,8 +41,9 @@ export const mergeRequests: Area = {
   },
   tables: mergeRequestTables,
   // Subscribing to a merge request (the subscriptions table serves labels, issues and merge requests);
-  // the issues a merge request's text closes (`cache_merge_request_closes_issues!`).
-  writes: ['subscriptions', 'merge_requests_closing_issues'],
+  // the issues a merge request's text closes (`cache_merge_request_closes_issues!`) and a scenario
+  // merge request's `mentions:`.
+  writes: ['subscriptions', 'merge_requests_closing_issues', 'merge_request_mentions'],
   scenario: mergeRequestFragment,
   importer: mergeRequestImporter,
 }

@@ -8,7 +8,7 @@
 import type { Db } from '../../db/db.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
-export { MergeRequest, MergeRequestBasic } from './merge-requests.entities.js'
+export { MergeRequestBasic } from './merge-requests.entities.js'
 export { canReadMergeRequest } from './merge-requests.policy.js'
 
 /** The merge request with this id, if any. */
@@ -55,16 +55,6 @@ export function countMergeRequestVote(db: Db, id: number, name: string, delta: 1
   if (!mr) return
   if (name === 'thumbsup') db.tables.merge_requests.update(mr.id, { upvotes: Math.max(0, mr.upvotes + delta) })
   if (name === 'thumbsdown') db.tables.merge_requests.update(mr.id, { downvotes: Math.max(0, mr.downvotes + delta) })
-}
-
-/**
- * `Milestones::DestroyService` for merge requests: every merge request with the milestone loses
- * it, and its `updated_at` moves.
- */
-export function unsetMergeRequestsMilestone(db: Db, milestoneId: number, now: string): void {
-  for (const mergeRequest of db.tables.merge_requests.filter((mr) => mr.milestone_id === milestoneId)) {
-    db.tables.merge_requests.update(mergeRequest.id, { milestone_id: null, updated_at: now })
-  }
 }
 
 /** `Members::DestroyService` `unassign_issuables` for merge requests: the user leaves the project's assignees. */

@@ -13,7 +13,7 @@
  * @module
  */
 import { z } from 'zod'
-import type { FieldsInput, FieldsOutput, ScenarioFragment } from '../../scenario/fragment.js'
+import type { FieldsInput, FieldsOutput, LoadContext, ScenarioFragment } from '../../scenario/fragment.js'
 import { checkIssuableReferences, issuableFields, issuableLabelIds, issuableMilestoneId, issuableTimes } from '../../scenario/issuable.js'
 import { at, formatPath } from '../../scenario/problems.js'
 import { items, list, str } from '../../scenario/entries.js'
@@ -55,7 +55,7 @@ const mergeRequestSchema = z.strictObject({
     .default('can_be_merged').describe('unchecked, checking, can_be_merged, cannot_be_merged or cannot_be_merged_recheck. Default can_be_merged.'),
   merged_at: timestampSchema.nullable().optional().describe('An ISO 8601 instant (2021-04-01T12:00:00Z) (merged ones); faker when absent.'),
   merged_by: pathSchema.optional().describe('Username of who merged it (merged ones).'),
-  /** Iids of issues of this project the merge request closes when merged (loaded by the issues area). */
+  /** Iids of issues of this project the merge request closes when merged (linked once the project's issues are staged). */
   closes: z.array(iidSchema).default([]).describe('Iids of issues of this project the merge request closes when merged.'),
   /** Iids of issues of this project it mentions without closing them (related merge requests). */
   mentions: z.array(iidSchema).default([]).describe('Iids of issues of this project it mentions without closing them (related merge requests).'),
@@ -160,6 +160,7 @@ export const mergeRequestFragment: ScenarioFragment = {
         ctx.stage('merge_requests', record)
         loadNotes(ctx, { type: 'MergeRequest', id, project_id: project.id, created_at: record.created_at }, mr.notes, mr.discussions)
       })
+      loadIssueLinks(ctx, project.id, p.merge_requests)
     },
     // Every merge request has its first diff version, made when it was (its branches as they are
     // now when both exist, else the SHAs of its row).
@@ -167,4 +168,17 @@ export const mergeRequestFragment: ScenarioFragment = {
       for (const mr of ctx.db.tables.merge_requests.all()) recordVersion(ctx.db, mr, mr.created_at)
     },
   },
+}
+
+/**
+ * The project's merge requests' `closes:` and `mentions:` links, by issue iid: the issues area,
+ * loaded earlier for the same project, has staged its issues.
+ */
+function loadIssueLinks(ctx: LoadContext, projectId: number, mergeRequests: readonly MergeRequestFields['merge_requests'][number][]): void {
+  const issueIdByIid = new Map(ctx.stagedRows('issues').filter((issue) => issue.project_id === projectId).map((issue) => [issue.iid, issue.id]))
+  for (const mr of mergeRequests) {
+    const merge_request_id = ctx.idOf(mr)
+    for (const iid of mr.closes) ctx.db.tables.merge_requests_closing_issues.insert({ merge_request_id, issue_id: issueIdByIid.get(iid)! })
+    for (const iid of mr.mentions) ctx.db.tables.merge_request_mentions.insert({ merge_request_id, issue_id: issueIdByIid.get(iid)! })
+  }
 }

@@ -7,6 +7,7 @@
  */
 import { AccessLevel, directMember, projectAccessLevel } from '../../rules/access.js'
 import { fuzzySearch } from '../../rules/fuzzy-search.js'
+import { recordNotFound } from '../../core/errors.js'
 import { blank } from '../../core/ruby.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, UserRecord } from '../../db/schema.js'
@@ -126,7 +127,19 @@ export function listMilestones(
  * A milestone of this group by its global id (`group.milestones.find(id)`): milestones of other
  * groups, of ancestors and of projects are not found.
  */
-export function findGroupMilestone(db: Db, group: GroupRecord, id: number): MilestoneRecord | undefined {
+function findGroupMilestone(db: Db, group: GroupRecord, id: number): MilestoneRecord | undefined {
   const milestone = db.tables.milestones.get(id)
   return milestone && milestone.group_id === group.id ? milestone : undefined
+}
+
+/**
+ * `user_project.milestones.find(id)` / `user_group.milestones.find(id)`: only the parent's own.
+ * @throws ApiError 404 `{"message":"404 Not found"}` (ActiveRecord::RecordNotFound).
+ */
+export function findParentMilestone(db: Db, parent: Source, id: number): MilestoneRecord {
+  const milestone = parent.type === 'group'
+    ? findGroupMilestone(db, parent.group, id)
+    : db.tables.milestones.get(id)
+  if (!milestone || (parent.type === 'project' && milestone.project_id !== parent.project.id)) throw recordNotFound()
+  return milestone
 }

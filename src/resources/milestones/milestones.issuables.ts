@@ -1,12 +1,14 @@
 /**
- * The issues and merge requests of a group or project milestone: `IssuesFinder` and
- * `MergeRequestsFinder` with the group (its own projects only) or the project, the milestone's
- * title and `sort: label_priority`.
+ * What the issues and merge requests of a group or project milestone have in common:
+ * `IssuesFinder` and `MergeRequestsFinder` with the group (its own projects only) or the project,
+ * the milestone's title and `sort: label_priority`. The issues and merge requests areas serve the
+ * two lists (`GET …/milestones/:milestone_id/issues`, `…/merge_requests`) through this area's public
+ * module, handing in the rows of a project they show.
  * Sources: gitlab-behaviour.md §4.1, §9; gitlab: lib/api/milestone_responses.rb
  * (`milestone_issuables_for`), app/finders/issues_finder.rb, app/models/concerns/issuable.rb.
  * @module
  */
-import { AccessLevel, canReadProject, issueVisibleTo, projectAccessLevel } from '../../rules/access.js'
+import { canReadProject } from '../../rules/access.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, Tables, UserRecord } from '../../db/schema.js'
 import type { Source } from '../../rules/source.js'
@@ -17,18 +19,6 @@ import type { MilestoneRecord } from './milestones.tables.js'
 type IssueRecord = Tables['issues']
 /** The merge requests area's record. */
 type MergeRequestRecord = Tables['merge_requests']
-
-/**
- * What the milestone rules read and clear of issues and merge requests: the issues and merge
- * requests areas' public finders, handed in by the routes. Not imported here: those areas present
- * a nested milestone through this area's public module, so a value import back would be a cycle.
- */
-export interface Issuables {
-  issuesOfProject(db: Db, projectId: number): IssueRecord[]
-  mergeRequestsOfProject(db: Db, projectId: number): MergeRequestRecord[]
-  unsetIssuesMilestone(db: Db, milestoneId: number, now: string): void
-  unsetMergeRequestsMilestone(db: Db, milestoneId: number, now: string): void
-}
 
 /**
  * `IssuableFinder#by_milestone` with `milestone_title`: `None`/`No Milestone` mean "no milestone",
@@ -84,9 +74,11 @@ function byLabelPriority<T extends IssueRecord | MergeRequestRecord>(db: Db, row
 /**
  * `milestone_issuables_for`'s finder over the parent's projects the user can read: each project's
  * rows the user may see (`seen`), those whose milestone has the milestone's title, sorted
- * `label_priority`.
+ * `label_priority`. gitlab: lib/api/milestone_responses.rb (`milestone_issuables_for`,
+ * `build_finder_params`).
+ * @param seen a project's issues or merge requests the user may see, from the area that owns them.
  */
-function milestoneIssuables<T extends IssueRecord | MergeRequestRecord>(
+export function milestoneIssuables<T extends IssueRecord | MergeRequestRecord>(
   db: Db,
   parent: Source,
   milestone: MilestoneRecord,
@@ -99,50 +91,4 @@ function milestoneIssuables<T extends IssueRecord | MergeRequestRecord>(
     for (const row of seen(project)) if (milestoneTitleMatches(db, row.milestone_id, milestone.title)) rows.push(row)
   }
   return byLabelPriority(db, rows)
-}
-
-/**
- * `GET /groups/:id/milestones/:milestone_id/issues` and `GET /projects/:id/milestones/:milestone_id/issues`:
- * `IssuesFinder` with the group (its own projects only, no subgroups) or the project, the milestone's title and `sort: label_priority`; all states;
- * confidential issues only for users allowed to see them.
- * gitlab: lib/api/milestone_responses.rb (`milestone_issuables_for`, `build_finder_params`).
- */
-export function milestoneIssues(
-  db: Db,
-  issuables: Issuables,
-  parent: Source,
-  milestone: MilestoneRecord,
-  user: UserRecord | null,
-  today: string,
-): IssueRecord[] {
-  return milestoneIssuables(db, parent, milestone, user, today, (project) =>
-    issuables.issuesOfProject(db, project.id).filter(issueVisibleTo(db, user, project, today)))
-}
-
-/**
- * Whether the user may see a project's merge requests: the feature is open to everyone who can
- * read a public or internal project, and to Reporter+ members of a private one.
- * gitlab: app/models/project_feature.rb (`PRIVATE_FEATURES_MIN_ACCESS_LEVEL`).
- */
-function canReadMergeRequests(db: Db, user: UserRecord | null, project: ProjectRecord, today: string): boolean {
-  if (project.visibility !== 'private') return true
-  if (!user) return false
-  return user.admin || projectAccessLevel(db, user, project, today) >= AccessLevel.REPORTER
-}
-
-/**
- * `GET /groups/:id/milestones/:milestone_id/merge_requests` and its project twin:
- * `MergeRequestsFinder` with the group (its own projects only) or the project, the milestone's title and `sort: label_priority`; all states.
- * gitlab: lib/api/milestone_responses.rb (`milestone_issuables_for`).
- */
-export function milestoneMergeRequests(
-  db: Db,
-  issuables: Issuables,
-  parent: Source,
-  milestone: MilestoneRecord,
-  user: UserRecord | null,
-  today: string,
-): MergeRequestRecord[] {
-  return milestoneIssuables(db, parent, milestone, user, today, (project) =>
-    canReadMergeRequests(db, user, project, today) ? issuables.mergeRequestsOfProject(db, project.id) : [])
 }

@@ -8,7 +8,6 @@
  */
 import type { Db } from '../../db/db.js'
 import type { GroupRecord } from '../../db/schema.js'
-import type { Issuables } from './milestones.issuables.js'
 import { milestonesOfProject } from './milestones.public.js'
 import { createMilestone, destroyMilestone } from './milestones.service.js'
 import type { MilestoneRecord } from './milestones.tables.js'
@@ -21,7 +20,7 @@ import type { MilestoneRecord } from './milestones.tables.js'
  * `update_all` leaves the issues' and merge requests' `updated_at` alone.
  * @param now the group milestone's timestamps.
  */
-export function promoteMilestone(db: Db, issuables: Issuables, group: GroupRecord, milestone: MilestoneRecord, now: string): MilestoneRecord {
+export function promoteMilestone(db: Db, group: GroupRecord, milestone: MilestoneRecord, now: string): MilestoneRecord {
   const groupMilestone = createMilestone(db, { type: 'group', group }, {
     title: milestone.title,
     description: milestone.description,
@@ -40,7 +39,8 @@ export function promoteMilestone(db: Db, issuables: Issuables, group: GroupRecor
   for (const mr of db.tables.merge_requests.filter((m) => projectIds.has(m.source_project_id) && m.milestone_id !== null && mergedIds.has(m.milestone_id))) {
     db.tables.merge_requests.update(mr.id, { milestone_id: groupMilestone.id })
   }
-  // Their issues and merge requests have moved, so destroying them unassigns nothing more.
-  for (const old of merged) destroyMilestone(db, issuables, old, now)
+  // Their issues and merge requests have moved, so deleting them unassigns nothing (GitLab calls
+  // `destroy` on them, not the service: no `milestone` fact).
+  for (const old of merged) destroyMilestone(db, old)
   return groupMilestone
 }

@@ -11,6 +11,8 @@ import { Milestone } from './milestones.entities.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
 export { Milestone } from './milestones.entities.js'
+export { findParentMilestone } from './milestones.finder.js'
+export { milestoneIssuables } from './milestones.issuables.js'
 
 /** The milestone with this id, if any. */
 export function milestoneById(db: Db, id: number): MilestoneRecord | undefined {

@@ -1,8 +1,9 @@
 /**
  * Group and project milestones from one definition, as GitLab declares them once in
  * `lib/api/milestone_responses.rb` and mounts them in group_milestones.rb and
- * project_milestones.rb: list, get, create, update, delete, and the issues and merge requests of a
- * milestone. Every route needs a signed-in user (`before { authenticate! }`), even on a public
+ * project_milestones.rb: list, get, create, update and delete. The issues and merge requests of a
+ * milestone (`…/milestones/:milestone_id/issues`, `…/merge_requests`) are the issues and merge
+ * requests areas' routes, over this area's public `milestoneIssuables`. Every route needs a signed-in user (`before { authenticate! }`), even on a public
  * group or project; a parent the caller cannot read is `404 Group Not Found` / `404 Project Not
  * Found` (so `read_milestone` holds for whoever gets past it: 13.x enables it for guests and for
  * anyone who can read a public or internal parent); a milestone is looked up by its global id
@@ -14,22 +15,18 @@
  * @module
  */
 import { AccessLevel } from '../../rules/access.js'
-import { forbidden, recordNotFound } from '../../core/errors.js'
+import { forbidden } from '../../core/errors.js'
 import { findProject } from '../../rules/finders.js'
-import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { rubyToI } from '../../core/ruby.js'
+import { paginationParams } from '../../core/pagination.js'
 import { created, noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
 import { hasSourceAccess, SOURCE_TYPES, SOURCES, type Source, type SourceType } from '../../rules/source.js'
 import type { GroupRecord, ProjectRecord } from '../../db/schema.js'
-import type { MilestoneRecord } from './milestones.tables.js'
-import { IssuablePageLookups, IssueBasic, issuesOfProject, unsetIssuesMilestone } from '../issues/issues.public.js'
-import { MergeRequestBasic, mergeRequestsOfProject, unsetMergeRequestsMilestone } from '../merge-requests/merge-requests.public.js'
 import { Milestone } from './milestones.entities.js'
 import { burndownEvents } from './milestones.burndown.js'
-import { findGroupMilestone, listMilestones } from './milestones.finder.js'
-import { milestoneIssues, milestoneMergeRequests, type Issuables } from './milestones.issuables.js'
+import { findParentMilestone, listMilestones } from './milestones.finder.js'
 import { promoteMilestone } from './milestones.promote.js'
 import { publishMilestone } from './milestones.events.js'
 import { createMilestone, destroyMilestone, updateMilestone } from './milestones.service.js'
@@ -45,21 +42,6 @@ function authorizeAdminMilestone(ctx: Ctx<unknown>, parent: Source): void {
   if (parent.type === 'project' && parent.project.archived) throw forbidden()
   if (!hasSourceAccess(ctx, parent, AccessLevel.DEVELOPER)) throw forbidden()
 }
-
-/**
- * `user_project.milestones.find(id)` / `user_group.milestones.find(id)`: only the parent's own.
- * @throws ApiError 404 `{"message":"404 Not found"}` (ActiveRecord::RecordNotFound).
- */
-function findParentMilestone(ctx: Ctx<unknown>, parent: Source, id: number): MilestoneRecord {
-  const milestone = parent.type === 'group'
-    ? findGroupMilestone(ctx.db, parent.group, id)
-    : ctx.db.tables.milestones.get(id)
-  if (!milestone || (parent.type === 'project' && milestone.project_id !== parent.project.id)) throw recordNotFound()
-  return milestone
-}
-
-/** The issues and merge requests areas' finders the milestone rules work on. */
-const issuables: Issuables = { issuesOfProject, mergeRequestsOfProject, unsetIssuesMilestone, unsetMergeRequestsMilestone }
 
 const id = p.string({ required: true })
 
@@ -128,7 +110,7 @@ function parentRoutes(sourceType: SourceType): Route[] {
       params: { id, milestone_id: p.integer({ required: true }) },
       handler(ctx) {
         const parent = source.find(ctx, ctx.params.id)
-        return ok(Milestone(findParentMilestone(ctx, parent, ctx.params.milestone_id), ctx))
+        return ok(Milestone(findParentMilestone(ctx.db, parent, ctx.params.milestone_id), ctx))
       },
     }),
 
@@ -163,7 +145,7 @@ function parentRoutes(sourceType: SourceType): Route[] {
         const { params } = ctx
         const parent = source.find(ctx, params.id)
         authorizeAdminMilestone(ctx, parent)
-        const milestone = findParentMilestone(ctx, parent, params.milestone_id)
+        const milestone = findParentMilestone(ctx.db, parent, params.milestone_id)
         // Only what the client sent (`declared_params(include_missing: false)`): absent stays undefined.
         const updated = updateMilestone(ctx.db, parent, milestone, {
           title: params.title,
@@ -184,32 +166,10 @@ function parentRoutes(sourceType: SourceType): Route[] {
       handler(ctx) {
         const parent = source.find(ctx, ctx.params.id)
         authorizeAdminMilestone(ctx, parent)
-        const milestone = findParentMilestone(ctx, parent, rubyToI(ctx.raw.milestone_id))
-        destroyMilestone(ctx.db, issuables, milestone, ctx.now)
+        const milestone = findParentMilestone(ctx.db, parent, rubyToI(ctx.raw.milestone_id))
+        destroyMilestone(ctx.db, milestone)
         publishMilestone(ctx, 'destroy', milestone)
         return noContent()
-      },
-    }),
-
-    route(`GET ${milestones}/:milestone_id/issues`, {
-      params: { id, milestone_id: p.integer({ required: true }), ...paginationParams },
-      handler(ctx) {
-        const parent = source.find(ctx, ctx.params.id)
-        const milestone = findParentMilestone(ctx, parent, ctx.params.milestone_id)
-        const rows = milestoneIssues(ctx.db, issuables, parent, milestone, ctx.currentUser, ctx.today)
-        // One page's users, milestones and project paths, looked up once for all its rows.
-        const lookups = new IssuablePageLookups(ctx)
-        return paginated(ctx, rows, (issue) => IssueBasic(issue, ctx, { lookups }))
-      },
-    }),
-
-    route(`GET ${milestones}/:milestone_id/merge_requests`, {
-      params: { id, milestone_id: p.integer({ required: true }), ...paginationParams },
-      handler(ctx) {
-        const parent = source.find(ctx, ctx.params.id)
-        const milestone = findParentMilestone(ctx, parent, ctx.params.milestone_id)
-        const rows = milestoneMergeRequests(ctx.db, issuables, parent, milestone, ctx.currentUser, ctx.today)
-        return paginated(ctx, rows, (mergeRequest) => MergeRequestBasic(mergeRequest, ctx))
       },
     }),
   ]
@@ -226,7 +186,7 @@ export const milestoneRoutes: Route[] = [
     params: { id },
     handler(ctx) {
       const { group } = SOURCES.group.find(ctx, ctx.params.id)
-      const milestone = findParentMilestone(ctx, { type: 'group', group }, rubyToI(ctx.raw.milestone_id))
+      const milestone = findParentMilestone(ctx.db, { type: 'group', group }, rubyToI(ctx.raw.milestone_id))
       return ok(burndownEvents(ctx.db, group, milestone, ctx.currentUser, ctx.today))
     },
   }),
@@ -243,8 +203,8 @@ export const milestoneRoutes: Route[] = [
       const project = findProject(ctx, ctx.params.id)
       authorizeAdminMilestone(ctx, { type: 'project', project })
       const group = authorizeAdminGroupMilestone(ctx, project)
-      const milestone = findParentMilestone(ctx, { type: 'project', project }, rubyToI(ctx.raw.milestone_id))
-      promoteMilestone(ctx.db, issuables, group, milestone, ctx.now)
+      const milestone = findParentMilestone(ctx.db, { type: 'project', project }, rubyToI(ctx.raw.milestone_id))
+      promoteMilestone(ctx.db, group, milestone, ctx.now)
       return ok(200)
     },
   }),

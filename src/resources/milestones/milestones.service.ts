@@ -12,7 +12,6 @@ import { failedTo, ModelErrors } from '../../rules/model-errors.js'
 import { sanitizeHtml } from '../../rules/sanitize.js'
 import type { Db } from '../../db/db.js'
 import type { Source } from '../../rules/source.js'
-import type { Issuables } from './milestones.issuables.js'
 import { MilestoneValidationMessage } from './milestones.messages.js'
 import type { MilestoneRecord } from './milestones.tables.js'
 
@@ -191,12 +190,12 @@ export function updateMilestone(
 }
 
 /**
- * `Milestones::DestroyService`: unassigns the milestone from every issue and merge request that
- * has it (their `updated_at` moves), then deletes it. Its iid is not reused.
+ * `Milestones::DestroyService`'s delete: the milestone goes (its iid is not reused). Unassigning
+ * it from every issue and merge request that has it (their `updated_at` moves) is the issues and
+ * merge requests areas' part: they subscribe to the `milestone` fact's `destroy`, which the route
+ * publishes in the same transaction.
  */
-export function destroyMilestone(db: Db, issuables: Issuables, milestone: MilestoneRecord, now: string): void {
-  issuables.unsetIssuesMilestone(db, milestone.id, now)
-  issuables.unsetMergeRequestsMilestone(db, milestone.id, now)
+export function destroyMilestone(db: Db, milestone: MilestoneRecord): void {
   db.tables.milestones.delete(milestone.id)
 }
 

@@ -148,6 +148,19 @@ function contentOf(ctx: Ctx<{ content: string; encoding?: string | undefined }>)
 
 /** The files routes added to get and raw (see the module comment). */
 export const fileRoutes: Route[] = [
+  // `head ":id/repository/files/:file_path/blame"` and `head ":id/repository/files/:file_path"`
+  // (files.rb 13.12): `assign_file_vars!` and `set_http_headers(blob_data)`, whose hash is the body
+  // Rack drops: the X-Gitlab-* headers GET gives, status 200, and GET's errors (no blame range).
+  ...['HEAD /projects/:id/repository/files/:file_path/blame', 'HEAD /projects/:id/repository/files/:file_path'].map((key) =>
+    route(key, {
+      auth: 'optional',
+      params: { ...projectId, file_path: p.string({ required: true }), ref: p.string({ required: true, allowBlank: false }) },
+      handler(ctx) {
+        const { data } = fileAt(ctx)
+        return ok(data, fileHeaders(data))
+      },
+    })),
+
   route('GET /projects/:id/repository/files/:file_path/blame', {
     auth: 'optional',
     params: { ...projectId, file_path: p.string({ required: true }), ref: p.string({ required: true, allowBlank: false }) },

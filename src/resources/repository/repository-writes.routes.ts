@@ -22,6 +22,7 @@ import { isValidRefName } from './repository.scenario.js'
 import { ancestors, commitOf, diffStats, diffTrees, peelToCommit, resolveCommit } from './repository.service.js'
 import { changeCommit, commitFiles, createBranch, validBranchName } from './repository-writes.service.js'
 import { createTagRelease } from './repository.tag-release.js'
+import { protectedTagRefusal } from '../protected-tags/protected-tags.public.js'
 import { pusherOf, RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
 
 /** `authorize_push_project`: `push_code` or 403 `{"message":"403 Forbidden"}`. */
@@ -165,6 +166,9 @@ export const repositoryWriteRoutes: Route[] = [
       if (repo.tags.has(name)) throw apiMessage(400, `Tag ${name} already exists`)
       const target = resolveCommit(repo, ctx.params.ref, project.default_branch)
       if (target === undefined) throw apiMessage(400, `Target ${ctx.params.ref} is invalid`)
+      // Gitaly's UserCreateTag runs the pre-receive hook last: TagCheck's refusal, as the service's 400.
+      const refusal = protectedTagRefusal(ctx, project, name, null, target)
+      if (refusal) throw apiMessage(400, refusal)
       const write = new RepositoryWrite(ctx.db, project)
       const message = ctx.params.message?.trim()
       const user = ctx.currentUser!
@@ -189,6 +193,9 @@ export const repositoryWriteRoutes: Route[] = [
       const target = repo.tags.get(ctx.params.tag_name)
       if (target === undefined) throw notFound('Tag')
       checkUnmodifiedSince(ctx, new Date(commitOf(repo, peelToCommit(repo, target)!).committer.time * 1000).toISOString())
+      // UserDeleteTag's pre-receive hook: a protected tag is never deleted (TagCheck 13.12), 400 from Tags::DestroyService.
+      const refusal = protectedTagRefusal(ctx, project, ctx.params.tag_name, target, null)
+      if (refusal) throw apiMessage(400, refusal)
       const write = new RepositoryWrite(ctx.db, project)
       write.setTag(ctx.params.tag_name, null)
       write.save(pusherOf(ctx))

@@ -11,6 +11,7 @@ import type { Repository } from './repository.build.js'
 import { commitOf, type FileDiff } from './repository.service.js'
 import { commitPipeline } from './repository.commit-pipeline.js'
 import { tagRelease } from './repository.tag-release.js'
+import { isProtectedTag } from '../protected-tags/protected-tags.public.js'
 
 /**
  * A git signature's instant as GitLab renders commit times: ISO 8601 with milliseconds in the
@@ -116,7 +117,7 @@ export function Branch(repo: Repository, name: string, project: ProjectRecord, c
  * `Tag` (13.x): `target` is what the ref points at (the tag object for an annotated tag),
  * `commit` the commit it leads to. `message` is the annotation without its trailing newlines, ""
  * for a lightweight tag (Gitaly's `Tag.message`). `release` is the tag's release `{tag_name,
- * description}` or null (see `repository.tag-release.ts`).
+ * description}` or null (see `repository.tag-release.ts`); `protected`, `ProtectedTag.protected?`.
  */
 export function Tag(repo: Repository, name: string, commitId: ObjectId, project: ProjectRecord, ctx: PresentCtx) {
   const target = repo.tags.get(name)!
@@ -127,7 +128,7 @@ export function Tag(repo: Repository, name: string, commitId: ObjectId, project:
     target,
     commit: Commit(repo, commitId, project, ctx),
     release: tagRelease(ctx.db, project.id, name),
-    protected: false,
+    protected: isProtectedTag(ctx.db, project.id, name),
   }
 }
 

@@ -12,7 +12,7 @@ import { uint8ArrayToBase64 } from 'uint8array-extras'
 import { apiMessage, notFound } from '../../core/errors.js'
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
-import { ok, paginated } from '../../core/respond.js'
+import { noContent, ok, paginated } from '../../core/respond.js'
 import { route, type Route } from '../../core/route.js'
 import { projectWebUrl } from '../../entities/urls.js'
 import type { ObjectId, TreeEntry } from './git-objects.js'
@@ -42,6 +42,18 @@ export const repositoryRoutes: Route[] = [
       const names = [...repo.branches.keys()].filter((n) => matchesSearch(n, ctx.params.search)).sort(byName)
       const headAncestors = headAncestorsOf(repo, project)
       return paginated(ctx, names, (name) => Branch(repo, name, project, ctx, branchFacts(ctx, repo, project, name, headAncestors)))
+    },
+  }),
+
+  // `head` in branches.rb's `resource ':id/repository/branches/:branch'` (13.12): after
+  // `download_code`, 204 when the branch exists, else `not_found!` (no ref-name check).
+  route('HEAD /projects/:id/repository/branches/:branch', {
+    auth: 'optional',
+    params: { ...projectId, branch: p.string({ required: true }) },
+    handler(ctx) {
+      const { repo } = readable(ctx)
+      if (!repo.branches.has(ctx.params.branch)) throw notFound()
+      return noContent()
     },
   }),
 

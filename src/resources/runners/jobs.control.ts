@@ -1,6 +1,6 @@
 /**
  * What `POST /-/fakelab/jobs/run` does to a job: what a runner's `PUT /jobs/:id` and artifact
- * upload would (fakelab runs no runner protocol): the job takes its new status and times, its log
+ * upload do (the runner-jobs area's runner API), without a runner: the same `moveBuild`: the job takes its new status and times, its log
  * and its artifacts archive, and its pipeline is processed (the next stage's jobs become pending,
  * the pipeline's status follows, the `pipeline` fact is published). Registered with core at start.
  * Source: issue 36 item 5; gitlab (13.12): lib/api/ci/runner.rb (`PUT /jobs/:id`,
@@ -11,8 +11,8 @@ import { apiMessage } from '../../core/errors.js'
 import { registerJobControl, type JobRunInput } from '../../core/job-control.js'
 import { isoDate, timestamp } from '../../core/clock.js'
 import { storeJobArtifacts } from './jobs.artifacts.js'
-import { publishJobStatus } from './jobs.events.js'
-import { isBuild, processPipeline } from './pipelines.service.js'
+import { moveBuild } from './jobs.runner.js'
+import { isBuild } from './pipelines.service.js'
 
 /** The statuses a runner reports. */
 const STATUSES = new Set(['running', 'success', 'failed', 'canceled'])
@@ -36,21 +36,13 @@ registerJobControl({
       const job = db.tables.jobs.get(input.job)
       if (!job || !isBuild(job)) throw apiMessage(404, `job ${input.job} not found`)
       const status = input.status ?? 'success'
-      const finished = status !== 'running'
-      db.tables.jobs.update(job.id, {
-        status,
-        started_at: job.started_at ?? now,
-        finished_at: finished ? now : null,
-        ...(input.trace !== undefined ? { trace: input.trace } : {}),
-      })
-      const stored = db.tables.jobs.get(job.id)!
       const ctx = { db, baseUrl, now, today: isoDate(at), currentUser: null }
-      // The runner's `PUT /jobs/:id` moves the build through its state machine: the `job` fact.
-      publishJobStatus(ctx, stored, job.status)
-      const artifacts = input.artifacts === undefined
-        ? db.tables.job_artifacts.where('job_id', job.id)[0]
-        : storeJobArtifacts(db, stored, input.artifacts, input.artifacts_expire_at ? new Date(input.artifacts_expire_at).toISOString() : null, now)
-      const pipeline = processPipeline(ctx, db.tables.pipelines.get(job.pipeline_id)!, now)
+      let artifacts = db.tables.job_artifacts.where('job_id', job.id)[0]
+      // The runner's `PUT /jobs/:id` moves the build through its state machine (the `job` fact), as the runner API does.
+      const stored = moveBuild(ctx, job, status, now, input.trace !== undefined ? { trace: input.trace } : {}, (moved) => {
+        if (input.artifacts !== undefined) artifacts = storeJobArtifacts(db, moved, input.artifacts, input.artifacts_expire_at ? new Date(input.artifacts_expire_at).toISOString() : null, now)
+      })
+      const pipeline = db.tables.pipelines.get(stored.pipeline_id)!
       return { id: job.id, status, pipeline_id: pipeline.id, pipeline_status: pipeline.status, artifacts: artifacts ? artifacts.files.map((f) => f.path) : [] }
     })
   },

@@ -17,7 +17,8 @@
  */
 import { parse } from 'yaml'
 import { DEFAULT_STAGES } from './pipelines.scenario.js'
-import type { JobEnvironment, JobWhen } from './runners.tables.js'
+import type { JobEnvironment, JobOptions, JobWhen } from './runners.tables.js'
+import { jobOptionsOf, globalDefaultsOf, type GlobalDefaults } from './pipelines.ci-options.js'
 
 /** The file GitLab reads a project's CI definition from (`ci_config_path` default). */
 export const CI_CONFIG_PATH = '.gitlab-ci.yml'
@@ -50,6 +51,12 @@ export interface CiJob {
   readonly environment?: JobEnvironment | undefined
   /** The job's own `variables:` (absent: none written). */
   readonly variables?: Readonly<Record<string, string>> | undefined
+  /** What a runner is sent of it (`script:`, `image:`, `artifacts:`...; absent: none read, a scenario stand-in's job). */
+  readonly options?: JobOptions | undefined
+  /** `tags:` (absent: none written). */
+  readonly tags?: readonly string[] | undefined
+  /** The global `variables:` merged with its own (`yaml_variables`, Ruby's `Hash#merge` order; absent: none). */
+  readonly yamlVariables?: Readonly<Record<string, string>> | undefined
 }
 
 /** A CI definition: its stages in order and its jobs in the order written. */
@@ -152,6 +159,8 @@ export function parseCiYaml(text: string): CiConfigResult {
   // `.pre` and `.post` are always there, around the stages written.
   const stages = Array.isArray(stagesValue) ? ['.pre', ...stagesValue.map(String).filter((s) => s !== '.pre' && s !== '.post'), '.post'] : [...DEFAULT_STAGES]
   const jobs: CiJob[] = []
+  const defaults: GlobalDefaults = globalDefaultsOf(doc)
+  const globalVariables = variablesOf(doc.variables)
   for (const [name, body] of Object.entries(doc)) {
     if (RESERVED.has(name) || name.startsWith('.') || !isMapping(body)) continue
     const stage = typeof body.stage === 'string' ? body.stage : 'test'
@@ -177,10 +186,13 @@ export function parseCiYaml(text: string): CiConfigResult {
       exceptVariables: variablePatterns(body.except),
       environment: environmentOf(body.environment),
       variables: variablesOf(body.variables),
+      options: jobOptionsOf(body, defaults),
+      tags: Array.isArray(body.tags) ? body.tags.map(String) : undefined,
+      yamlVariables: globalVariables || isMapping(body.variables) ? { ...globalVariables, ...variablesOf(body.variables) } : undefined,
     })
   }
   if (jobs.length === 0) return { kind: 'error', error: 'jobs config should contain at least one visible job' }
-  return { kind: 'config', config: { stages, jobs, variables: variablesOf(doc.variables) } }
+  return { kind: 'config', config: { stages, jobs, variables: globalVariables } }
 }
 
 // ---- if: expressions --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { ApiError, grapeError, validationFailed } from '../../core/errors.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
 import { destroyRecords } from '../../rules/cascade.js'
 import { branchNames, Commit, commitIdOf, fileTextAt, refOf, repositoryOf, tagNames, type RefCommit } from '../repository/repository.public.js'
+import { canCreateTag } from '../protected-tags/protected-tags.public.js'
 import { CI_CONFIG_PATH, jobsForPipeline, parseCiYaml, type CiConfigResult, type CiJob } from './pipelines.ci-config.js'
 import { PipelineBasic } from './pipelines.entities.js'
 import { publishJobCreated, publishJobStatus } from './jobs.events.js'
@@ -54,12 +55,14 @@ export function canReadBuilds(ctx: RuleCtx, project: ProjectRecord): boolean {
 }
 
 /**
- * Whether the ref is protected from the caller (`protected_ref`): fakelab protects the default
- * branch only (GitLab's `default_branch_protection` 2: Maintainers push), as the repository area's
- * branches say; tags are not protected.
+ * Whether the ref is protected from the caller (`protected_ref`, `ref_protected?`): for a branch,
+ * fakelab protects the default branch only (GitLab's `default_branch_protection` 2: Maintainers
+ * push), as the repository area's branches say; a tag is protected from whoever may not create it
+ * (`Gitlab::UserAccess#can_create_tag?`: protected tags' create levels, else `admin_tag`).
  */
 function protectedRef(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
-  return !tag && ref === project.default_branch && level(ctx, project) < AccessLevel.MAINTAINER
+  if (tag) return !canCreateTag(ctx, project, ref)
+  return ref === project.default_branch && level(ctx, project) < AccessLevel.MAINTAINER
 }
 
 /** `create_pipeline` / `update_pipeline` / `update_build` on the project: Developer+. */
@@ -414,6 +417,9 @@ function insertPipeline(ctx: RuleCtx, project: ProjectRecord, n: NewPipeline, no
       stage_idx: stageIndex(n.stages, job.stage),
       created_at: now,
       ...(job.environment ? { environment: job.environment } : {}),
+      ...(job.options ? { options: job.options } : {}),
+      ...(job.yamlVariables && Object.keys(job.yamlVariables).length > 0 ? { yaml_variables: Object.entries(job.yamlVariables).map(([key, value]) => ({ key, value })) } : {}),
+      ...(job.tags && job.tags.length > 0 ? { tag_list: [...job.tags] } : {}),
     }))
     publishJobCreated(ctx, created)
   }
@@ -586,8 +592,11 @@ export function requestMergeRequestPipeline(ctx: RuleCtx, project: ProjectRecord
 /** What a job that has not run has: no runner, coverage, log or times; neither retried nor erased. */
 const NOT_RUN = { runner_id: null, coverage: null, retried: false, trace: null, erased_at: null, started_at: null, finished_at: null } as const
 
+/** What a runner gave a job that a retried copy does not keep (its token, failure reason and timeout). */
+const RUN_ONLY = ['token', 'failure_reason', 'timeout'] as const
+
 /** What defines a new job: everything but its id, its status and what running it gives. */
-export type JobDefinition = Omit<JobRecord, 'id' | 'status' | 'target_url' | 'description' | keyof typeof NOT_RUN>
+export type JobDefinition = Omit<JobRecord, 'id' | 'status' | 'target_url' | 'description' | keyof typeof NOT_RUN | (typeof RUN_ONLY)[number]>
 
 /**
  * A new job's record, `created` and not run: a pipeline's builds (`Ci::CreatePipelineService`) and
@@ -602,6 +611,9 @@ export function newJob(definition: JobDefinition): Omit<JobRecord, 'id'> {
     stage_idx: d.stage_idx, retried: false, trace: null, erased_at: null, target_url: null, description: null,
     created_at: d.created_at, started_at: null, finished_at: null,
     ...(d.environment ? { environment: d.environment } : {}),
+    ...(d.options ? { options: d.options } : {}),
+    ...(d.yaml_variables ? { yaml_variables: d.yaml_variables } : {}),
+    ...(d.tag_list ? { tag_list: d.tag_list } : {}),
   }
 }
 
@@ -610,6 +622,7 @@ function cloneJob(ctx: RuleCtx, job: JobRecord, user: UserRecord, status: string
   const db = ctx.db
   db.tables.jobs.update(job.id, { retried: true })
   const { id: _id, ...definition } = job
+  for (const key of RUN_ONLY) delete definition[key]
   // The spread keeps the record's key order; the fields after it only change values.
   const copy = db.tables.jobs.insert({ ...definition, ...NOT_RUN, user_id: user.id, status: 'created', created_at: now })
   publishJobCreated(ctx, copy)

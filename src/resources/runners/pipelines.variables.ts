@@ -12,6 +12,7 @@
 import type { ProjectRecord } from '../../db/schema.js'
 import { settingsVariablesFor } from '../ci-variables/ci-variables.public.js'
 import { isProtectedBranch, repositoryOf } from '../repository/repository.public.js'
+import { isProtectedTag } from '../protected-tags/protected-tags.public.js'
 import type { RuleCtx } from './pipelines.events.js'
 
 /** A variable as a pipeline is given it (`key`, `value`, `variable_type`). */
@@ -40,9 +41,9 @@ function slugify(ref: string): string {
   return ref.toLowerCase().replace(/[^a-z0-9]/g, '-').slice(0, 63).replace(/^-+|-+$/g, '')
 }
 
-/** `Project#protected_for?(ref)`: a protected branch (fakelab has no protected tags). */
-function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
-  if (tag) return false
+/** `Project#protected_for?(ref)`: a protected tag for a tag, else a protected branch. */
+export function protectedRefForVariables(ctx: RuleCtx, project: ProjectRecord, ref: string, tag: boolean): boolean {
+  if (tag) return isProtectedTag(ctx.db, project.id, ref)
   return isProtectedBranch(ctx.db, project, repositoryOf(ctx.db, project), ref)
 }
 

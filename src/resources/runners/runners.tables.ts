@@ -130,6 +130,64 @@ export interface JobRecord extends Row {
    * and `options[:environment]`); absent for a job that declares none.
    */
   environment?: JobEnvironment | undefined
+  /** What its `.gitlab-ci.yml` gives a runner (`ci_builds_metadata.config_options`); absent for a scenario stand-in's job. */
+  options?: JobOptions | undefined
+  /** Its `variables:` and the global ones, YAML's (`ci_builds.yaml_variables`), global first; absent for none. */
+  yaml_variables?: { key: string; value: string }[] | undefined
+  /** Its `tags:` (`ci_builds.tag_list`): a runner must carry every one; absent for none. */
+  tag_list?: string[] | undefined
+  /** Its job token (`ci_builds.token`), made when a runner picks it (`CI_JOB_TOKEN`); absent before. */
+  token?: string | undefined
+  /** Why it failed, as its runner said (`failure_reason`); absent when it did not fail that way. */
+  failure_reason?: string | undefined
+  /** Its timeout in seconds, fixed when a runner picks it (`ci_builds_metadata.timeout`); absent before. */
+  timeout?: number | undefined
+}
+
+/**
+ * What a runner is sent of a job (`Ci::Build#options` as `BuildRunnerPresenter` reads them): its
+ * commands, image and services, artifacts, caches, dependencies and timeout, the global
+ * `default:` (or legacy top-level) ones filled in. gitlab: lib/gitlab/ci/config/entry/job.rb (13.12).
+ */
+export interface JobOptions {
+  before_script?: string[] | undefined
+  script: string[]
+  after_script?: string[] | undefined
+  image?: JobImage | undefined
+  services?: JobImage[] | undefined
+  artifacts?: JobArtifactsOption | undefined
+  cache?: JobCacheOption[] | undefined
+  /** `dependencies:` names (absent: every job of the earlier stages). */
+  dependencies?: string[] | undefined
+  /** `timeout:` in seconds (absent: the project's). */
+  timeout?: number | undefined
+}
+
+/** An `image:` or a `services:` entry: a name, or `{name, entrypoint, alias, command}`. */
+export interface JobImage {
+  name: string
+  entrypoint?: string[] | undefined
+  alias?: string | undefined
+  command?: string[] | undefined
+}
+
+/** `artifacts:` as written (`Entry::Artifacts`). */
+export interface JobArtifactsOption {
+  name?: string | undefined
+  untracked?: boolean | undefined
+  paths?: string[] | undefined
+  exclude?: string[] | undefined
+  when?: string | undefined
+  expire_in?: string | undefined
+}
+
+/** One `cache:` entry (`Entry::Cache`, its defaults filled in). */
+export interface JobCacheOption {
+  key: string
+  untracked: boolean
+  paths: string[]
+  policy: string
+  when: string
 }
 
 /**

@@ -21,7 +21,7 @@
 import { paginationParams } from '../../core/pagination.js'
 import { p } from '../../core/params.js'
 import { paginated } from '../../core/respond.js'
-import { route, type Ctx, type Route } from '../../core/route.js'
+import { route, routeEntry, type Ctx, type Route } from '../../core/route.js'
 import type { GroupRecord, ProjectRecord, UserRecord } from '../../db/schema.js'
 import { BasicProjectDetails } from '../../entities/project.js'
 import { UserBasic } from '../../entities/user.js'
@@ -272,8 +272,11 @@ function respond(ctx: SearchCtx, within: Within) {
   return paginated(ctx as never, rows, present as (row: unknown) => unknown)
 }
 
-/** The search routes. */
-export const searchRoutes: Route[] = [
+/** The same route under another path of its Grape template (`(-/)search`). */
+const alsoAt = (r: Route, key: string): Route => ({ ...r, ...routeEntry(key) })
+
+/** The search routes: `/groups/:id/(-/)search` and `/projects/:id/(-/)search` are one Grape route each, two paths. */
+const routes: Route[] = [
   route('GET /search', {
     params: { scope: p.string({ required: true, values: GLOBAL_SCOPES }), ...commonParams },
     handler(ctx) {
@@ -303,4 +306,10 @@ export const searchRoutes: Route[] = [
       return respond(ctx as SearchCtx, { projects: [project], project })
     },
   }),
+]
+
+export const searchRoutes: Route[] = [
+  ...routes,
+  alsoAt(routes.find((r) => r.key === 'GET /groups/:id/search')!, 'GET /groups/:id/-/search'),
+  alsoAt(routes.find((r) => r.key === 'GET /projects/:id/search')!, 'GET /projects/:id/-/search'),
 ]

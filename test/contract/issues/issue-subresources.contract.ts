@@ -169,7 +169,8 @@ contract('GET /projects/:id/issues/:issue_iid/related_merge_requests', {}, ({ ap
       // Issue 23 item 8: the scenario's merge requests always have their diff's SHAs.
       diff_refs: { base_sha: expect.stringMatching(/^[0-9a-f]{40}$/), head_sha: mr.sha, start_sha: expect.stringMatching(/^[0-9a-f]{40}$/) },
       merge_error: null,
-      user: { can_merge: true },
+      // `can_be_merged_by?`, as GET /merge_requests/:iid answers: main is protected (Maintainers merge).
+      user: { can_merge: false },
     })
     expect(mr).not.toHaveProperty('subscribed')
     const mentioning = await api.get('/projects/30/issues/2/related_merge_requests', { as: 'gina' })

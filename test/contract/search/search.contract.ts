@@ -32,6 +32,19 @@ contract('search', {}, ({ api }) => {
     expect(Object.keys(first).slice(0, 4)).toEqual(['id', 'iid', 'project_id', 'title'])
   })
 
+  // `GET /groups/:id/(-/)search` and `/projects/:id/(-/)search` are one Grape route each: both paths answer alike.
+  it.each([
+    ['/groups/11/search', '/groups/11/-/search', 'max', { scope: 'issues', search: 'footer' }],
+    ['/projects/20/search', '/projects/20/-/search', 'max', { scope: 'commits', search: 'footer' }],
+    ['/projects/21/search', '/projects/21/-/search', 'nora', { scope: 'issues', search: 'x' }],
+    ['/groups/11/search', '/groups/11/-/search', 'max', { search: 'x' }],
+  ])('%s and %s answer alike', async (plain, dashed, as, query) => {
+    const a = await api.get(plain, { as, query: query as Record<string, string> })
+    const b = await api.get(dashed, { as, query: query as Record<string, string> })
+    expect([b.status, b.body]).toEqual([a.status, a.body])
+    expect(b.headers.get('x-total')).toBe(a.headers.get('x-total'))
+  })
+
   it('shows confidential and private records only to whoever may read them', async () => {
     expect(await titles('/search', { scope: 'issues', search: 'security hole' }, 'max')).toEqual(['Security hole in the contact form'])
     expect(await titles('/search', { scope: 'issues', search: 'security hole' }, 'nora')).toEqual([])
