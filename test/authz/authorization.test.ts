@@ -71,7 +71,7 @@ const ISSUE_DISCUSSION = 'f19cd2790796d7f9d6f7addecf5a591c0f38548d'
 /** acme/website !3's open discussion (notes 702, 703): SHA-1 of `MergeRequest-504-702`. */
 const MR_DISCUSSION = 'f0a32e50489480bb9ecfe2eabc8c05efb4e517cd'
 /** acme/website's main ("Release 1.0"), and the discussion {@link commitNote} starts on it. */
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 const COMMIT_DISCUSSION = createHash('sha1').update(`Commit-${MAIN}-9001`).digest('hex')
 /** A comment by riley (reporter) on acme/website's main, note 9001: the default scenario's commits carry none. */
 function commitNote(sim: Simulator): void {
@@ -900,9 +900,9 @@ const ROWS: Row[] = [
   // `read_commit_status` (download_code's rule: any reader of a public project); post =
   // `create_commit_status` (Developer+), then `update_pipeline` on the commit's pipeline: feature/login's
   // tip has none (a new external one on feature/login), main's is 1003 on protected main (Maintainers).
-  { key: 'GET /projects/:id/repository/commits/:sha/statuses', path: '/projects/20/repository/commits/1e4fee13c341a10ef5522c01d665868d7fcc6bbb/statuses', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/6a0ce5ce77930af57d3a719b776b4d94c565200f', body: { state: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
-  { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/1e4fee13c341a10ef5522c01d665868d7fcc6bbb', body: { state: 'running', target_url: 'https://ci.example.com/1' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
+  { key: 'GET /projects/:id/repository/commits/:sha/statuses', path: '/projects/20/repository/commits/fd7d40d21b67d3419c468f3cd80559f888c6ff31/statuses', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/69feb7e89cc3965598b7884388b8f943deee5e03', body: { state: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/statuses/:sha', path: '/projects/20/statuses/fd7d40d21b67d3419c468f3cd80559f888c6ff31', body: { state: 'running', target_url: 'https://ci.example.com/1' }, expect: [401, 403, 403, 403, 201, 201, 403, 201, 403, S] },
   // --- end pipelines and jobs
   // Instance metrics (issue 36 item 7): administrators only, anonymous 401 (lib/api/sidekiq_metrics.rb
   // `authenticated_as_admin!`; lib/api/statistics.rb `authorize! :read_application_statistics`).
@@ -1047,8 +1047,8 @@ const ROWS: Row[] = [
   { key: 'POST /projects/:id/repository/tags/:tag_name/release', path: '/projects/20/repository/tags/v0.9.0/release', body: { description: 'notes' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /projects/:id/repository/tags/:tag_name/release', path: '/projects/20/repository/tags/v1.0.0/release', body: { description: 'notes' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'POST /projects/:id/repository/commits', path: '/projects/20/repository/commits', body: { branch: 'feature/login', commit_message: 'authz', actions: [{ action: 'create', file_path: 'authz.md', content: 'x' }] }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
-  { key: 'POST /projects/:id/repository/commits/:sha/cherry_pick', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/cherry_pick', body: { branch: 'fix/footer-links' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
-  { key: 'POST /projects/:id/repository/commits/:sha/revert', path: '/projects/20/repository/commits/6a0ce5ce77930af57d3a719b776b4d94c565200f/revert', body: { branch: 'feature/login' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
+  { key: 'POST /projects/:id/repository/commits/:sha/cherry_pick', path: '/projects/20/repository/commits/69feb7e89cc3965598b7884388b8f943deee5e03/cherry_pick', body: { branch: 'fix/footer-links' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
+  { key: 'POST /projects/:id/repository/commits/:sha/revert', path: '/projects/20/repository/commits/69feb7e89cc3965598b7884388b8f943deee5e03/revert', body: { branch: 'feature/login' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S], forbidden: { message: '403 Forbidden - You are not allowed to push into this branch' } },
   { key: 'POST /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/authz.md', body: { branch: 'feature/login', commit_message: 'authz', content: 'x' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md', body: { branch: 'feature/login', commit_message: 'authz', content: 'x' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'DELETE /projects/:id/repository/files/:file_path', path: '/projects/20/repository/files/README.md', body: { branch: 'feature/login', commit_message: 'authz' }, expect: [401, 403, 403, 204, 204, 204, 403, 204, 403, S] },
@@ -1290,7 +1290,7 @@ const ROWS: Row[] = [
   { key: 'GET /projects/:id/deployments', path: '/projects/20/deployments', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
   { key: 'GET /projects/:id/deployments', path: '/projects/21/deployments', expect: [401, 403, 200, 200, 200, 200, 404, 200, 404, 200] },
   { key: 'GET /projects/:id/deployments/:deployment_id', path: '/projects/20/deployments/1300', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
-  { key: 'POST /projects/:id/deployments', path: '/projects/20/deployments', body: { environment: 'matrix', sha: '1e4fee13c341a10ef5522c01d665868d7fcc6bbb', ref: 'main', tag: false, status: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
+  { key: 'POST /projects/:id/deployments', path: '/projects/20/deployments', body: { environment: 'matrix', sha: 'fd7d40d21b67d3419c468f3cd80559f888c6ff31', ref: 'main', tag: false, status: 'success' }, expect: [401, 403, 403, 201, 201, 201, 403, 201, 403, S] },
   { key: 'PUT /projects/:id/deployments/:deployment_id', path: '/projects/20/deployments/1300', body: { status: 'failed' }, expect: [401, 403, 403, 200, 200, 200, 403, 200, 403, S] },
   { key: 'GET /projects/:id/deployments/:deployment_id/merge_requests', path: '/projects/20/deployments/1300/merge_requests', expect: [401, 403, 200, 200, 200, 200, 403, 200, 403, 200] },
   // Job artifacts (issue 36 item 5; lib/api/job_artifacts.rb): reads `read_build` (acme/website's

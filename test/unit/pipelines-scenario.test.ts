@@ -71,6 +71,19 @@ runners:
   ])('reports %s', (_, yaml, problem) => {
     expect(problemsOf(`${BASE}${yaml}`).join('\n')).toContain(problem)
   })
+
+  // issue 40 item 4: with a repository the definition is its committed .gitlab-ci.yml.
+  it('reports ci_config beside a repository at the ci_config, and takes either alone', () => {
+    const repository = '    repository:\n      commits: [{ message: "Initial commit\\n", files: { README.md: "x" } }]\n'
+    const ciConfig = '    ci_config:\n      jobs: [{ name: a }]\n'
+    const problems = problemsOf(`${BASE}${repository}${ciConfig}`)
+    expect(problems.filter((p) => p.includes('ci_config'))).toEqual([
+      'test.yaml:11:7 projects[0].ci_config: ci_config stands in for .gitlab-ci.yml only in a project without a `repository:`; this project has one: commit the definition as `.gitlab-ci.yml` in its `repository: commits:` instead',
+    ])
+    expect(problemsOf(`${BASE}${ciConfig}${repository}`).filter((p) => p.includes('ci_config'))).toHaveLength(1)
+    expect(problemsOf(`${BASE}${repository}`)).toEqual([])
+    expect(problemsOf(`${BASE}${ciConfig}`)).toEqual([])
+  })
 })
 
 describe('compositeStatus (Gitlab::Ci::Status::Composite with allow_failure)', () => {

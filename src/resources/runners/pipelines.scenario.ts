@@ -1,9 +1,10 @@
 /**
  * The CI parts of the scenario format the runners fragment composes (`runners.scenario.ts`):
- * - a project's `ci_config:`, the stand-in for its `.gitlab-ci.yml` at a commit that has none (the
- *   file, where the repository has it, comes first: `pipelines.ci-config.ts`): `stages` and `jobs`
- *   with their `stage`, `when` and `allow_failure`, which `POST /projects/:id/pipeline` turns into
- *   jobs (every job, as a job with no `rules` or `only` runs on branches and tags);
+ * - a project's `ci_config:`, the stand-in for `.gitlab-ci.yml` in a project without a `repository:`
+ *   (beside one it is a scenario error: the definition is then the committed file, issue 40 item 4;
+ *   `pipelines.ci-config.ts`): `stages` and `jobs` with their `stage`, `when` and `allow_failure`,
+ *   which `POST /projects/:id/pipeline` turns into jobs (every job, as a job with no `rules` or
+ *   `only` runs on branches and tags);
  * - a project's `public_builds:` (GitLab's "Public pipelines", default true);
  * - a pipeline's own `jobs:` (jobs no runner picked: created, pending, manual, skipped) and
  *   `variables:`.
@@ -35,7 +36,7 @@ const ciJobSchema = z.strictObject({
 export const ciConfigSchema = z.strictObject({
   stages: z.array(z.string().min(1)).min(1).optional().describe('Stage names in order; default .pre, build, test, deploy, .post.'),
   jobs: z.array(ciJobSchema).min(1).describe('The jobs a new pipeline gets, one per entry.'),
-}).describe('The project\'s CI definition (stand-in for .gitlab-ci.yml) that POST /projects/:id/pipeline runs at a commit without a .gitlab-ci.yml file (the file comes first); absent with no file: "Missing CI config file".')
+}).describe('Only for a project without a `repository:` (beside one it is an error: commit a .gitlab-ci.yml instead): the stand-in for its .gitlab-ci.yml, the CI definition POST /projects/:id/pipeline, triggers and schedules run (pushes never read it); absent: "Missing CI config file".')
 
 /** A pipeline's own job (one no runner picked), as a scenario writes it. */
 export const pipelineJobSchema = z.strictObject({

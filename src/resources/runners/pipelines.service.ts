@@ -338,7 +338,7 @@ function variableErrors(variables: readonly NewVariable[]): string[] {
 /**
  * The project's CI definition at a commit (`Chain::Config::Content`): its `.gitlab-ci.yml` there
  * when the repository has one, else (unless `standIn` is false) the scenario's `ci_config:`
- * stand-in, else none.
+ * stand-in, which only a project the scenario gives no `repository:` has (issue 40 item 4), else none.
  */
 function ciConfigAt(ctx: RuleCtx, project: ProjectRecord, sha: string, standIn = true): CiConfigResult {
   const text = fileTextAt(ctx, project, sha, CI_CONFIG_PATH)

@@ -421,12 +421,19 @@ function pipelineJobRecord(ctx: LoadContext, { job, pipeline, stages }: PendingP
 
 /**
  * A CI definition's jobs as GitLab's YAML would accept them: each name once (YAML keys), each
- * stage one of `stages` (GitLab: `jobs:<name> stage parameter should be …`).
+ * stage one of `stages` (GitLab: `jobs:<name> stage parameter should be …`). `ci_config:` is the
+ * stand-in for a project without a `repository:`: beside one it is a problem (issue 40 item 4),
+ * as the definition is then the repository's `.gitlab-ci.yml` and a commit without the file has
+ * none ("Missing CI config file"), as on GitLab.
  */
 function checkCiConfig(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0], project: Entry): void {
   const config = project.value.ci_config
   if (!isRec(config)) return
   const here: Entry = { ...at(project, 'ci_config'), value: config }
+  if (project.value.repository !== undefined) {
+    ctx.report(here, 'ci_config stands in for .gitlab-ci.yml only in a project without a `repository:`; this project has one: commit the definition as `.gitlab-ci.yml` in its `repository: commits:` instead')
+    return
+  }
   const stages = Array.isArray(config.stages) ? config.stages.filter((s): s is string => typeof s === 'string') : DEFAULT_STAGES
   const names = new Set<string>()
   for (const job of items(here, 'jobs')) {

@@ -9,7 +9,7 @@ import { contract } from '../../support/contract.js'
 
 const FIELDS = ['name', 'link_url', 'image_url', 'rendered_link_url', 'rendered_image_url', 'id', 'kind']
 /** acme/website's main. */
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 const LINK = 'https://ci.example.com/%{project_path}/-/commits/%{default_branch}'
 const IMAGE = 'https://ci.example.com/%{project_id}/%{commit_sha}/badge.svg'
 

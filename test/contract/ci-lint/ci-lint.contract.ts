@@ -63,20 +63,26 @@ contract('GET|POST /projects/:id/ci/lint', {}, ({ api }) => {
     expect(await api.post('/projects/21/ci/lint', { as: 'nora', body: { content: SYMBOL_KEYS } })).toBeGitLabError(404, { message: '404 Project Not Found' })
   })
 
-  it('GET lints the default branch\'s .gitlab-ci.yml, after a commit adds one', async () => {
-    const none = await api.get('/projects/20/ci/lint', { as: 'devon' })
+  it('GET lints the default branch\'s .gitlab-ci.yml, after a commit adds one (ivy/tracker has none)', async () => {
+    const none = await api.get('/projects/30/ci/lint', { as: 'devon' })
     expect(none.status).toBe(200)
-    const write = await api.post('/projects/20/repository/commits', {
+    const write = await api.post('/projects/30/repository/commits', {
       as: 'max',
       body: { branch: 'main', commit_message: 'CI', actions: [{ action: 'create', file_path: '.gitlab-ci.yml', content: 'build:\n  script: make\n' }] },
     })
     expect(write.status).toBe(201)
-    const res = await api.get('/projects/20/ci/lint', { as: 'devon' })
+    const res = await api.get('/projects/30/ci/lint', { as: 'devon' })
     expect(res.body).toEqual({ valid: true, errors: [], warnings: [], merged_yaml: '---\nbuild:\n  script: make\n' })
   })
 
-  it('GET on a project without .gitlab-ci.yml lints no content', async () => {
+  it('GET lints acme/website\'s committed .gitlab-ci.yml (the default scenario\'s CI definition)', async () => {
     const res = await api.get('/projects/20/ci/lint', { as: 'devon' })
+    expect([res.status, res.body.valid, res.body.errors]).toEqual([200, true, []])
+    expect(res.body.merged_yaml).toContain('deploy-production:')
+  })
+
+  it('GET on a project without .gitlab-ci.yml (ivy/tracker) lints no content', async () => {
+    const res = await api.get('/projects/30/ci/lint', { as: 'devon' })
     expect(res.body.valid).toBe(false)
     expect(res.body.errors).toEqual(['Please provide content of .gitlab-ci.yml'])
   })

@@ -6,7 +6,8 @@
  * Source: gitlab (13.12): lib/api/ci/pipeline_schedules.rb, app/models/ci/pipeline_schedule.rb,
  * app/models/concerns/schedulable.rb. Default scenario: project 20 acme/website (max maintainer,
  * devon developer, riley reporter); clock frozen at 2021-04-01T12:00:00Z (a Thursday); next
- * pipeline id 1008 (the push of the `.gitlab-ci.yml` commit takes it; the played one is 1009).
+ * pipeline id 1008 (a branch off main, which has the `.gitlab-ci.yml`, takes it with its push, the
+ * commit rewriting the file 1009; the played one is 1010).
  */
 import { expect, it } from 'vitest'
 import { contract } from '../../support/contract.js'
@@ -62,17 +63,17 @@ contract('/projects/:id/pipeline_schedules', {}, ({ api }) => {
   it('plays a schedule: a schedule pipeline at once, its rules reading the schedule\'s variables', async () => {
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'ci-nightly', ref: 'main' } })).status).toBe(201)
     const ci = 'nightly:\n  rules:\n    - if: \'$CI_PIPELINE_SOURCE == "schedule" && $NIGHTLY == "yes"\'\n  script: x\nalways:\n  script: x\n'
-    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-nightly', content: ci, commit_message: 'CI' } })).status).toBe(201)
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-nightly', content: ci, commit_message: 'CI' } })).status).toBe(200)
     const id = (await api.post('/projects/20/pipeline_schedules', { as: 'devon', body: { description: 'n', ref: 'ci-nightly', cron: '0 1 * * *' } })).body.id as number
     await api.post(`/projects/20/pipeline_schedules/${id}/variables`, { as: 'devon', body: { key: 'NIGHTLY', value: 'yes' } })
     const play = await api.post(`/projects/20/pipeline_schedules/${id}/play`, { as: 'devon' })
     expect([play.status, play.body]).toEqual([201, { message: '201 Created' }])
     const shown = await api.get(`/projects/20/pipeline_schedules/${id}`, { as: 'devon' })
-    expect(shown.body.last_pipeline).toMatchObject({ id: 1009, ref: 'ci-nightly', status: 'pending' })
-    const jobs = (await api.get('/projects/20/pipelines/1009/jobs', { as: 'max' })).body as { name: string }[]
+    expect(shown.body.last_pipeline).toMatchObject({ id: 1010, ref: 'ci-nightly', status: 'pending' })
+    const jobs = (await api.get('/projects/20/pipelines/1010/jobs', { as: 'max' })).body as { name: string }[]
     expect(jobs.map((j) => j.name).sort()).toEqual(['always', 'nightly'])
     // Schedule variables are not the pipeline's own.
-    expect((await api.get('/projects/20/pipelines/1009/variables', { as: 'max' })).body).toEqual([])
+    expect((await api.get('/projects/20/pipelines/1010/variables', { as: 'max' })).body).toEqual([])
     expect(await api.post(`/projects/20/pipeline_schedules/${id}/play`, { as: 'riley' })).toBeGitLabError(403, { message: '403 Forbidden' })
   })
 

@@ -5,8 +5,9 @@
  * Source: gitlab (13.12): lib/api/triggers.rb, app/services/ci/pipeline_trigger_service.rb,
  * app/presenters/ci/trigger_presenter.rb; python-gitlab tests/functional/api/test_projects.py
  * (test_project_triggers). Default scenario: project 20 acme/website (max maintainer, olive owner
- * of acme, devon developer); clock frozen at 2021-04-01T12:00:00Z; next pipeline id 1008 (the push of the
- * `.gitlab-ci.yml` commit takes it, so the triggered or scheduled pipeline is 1009).
+ * of acme, devon developer); clock frozen at 2021-04-01T12:00:00Z; next pipeline id 1008 (a branch off
+ * main, which has the `.gitlab-ci.yml`, takes it with its push, the commit rewriting the file 1009, so
+ * the triggered pipeline is 1010).
  */
 import { expect, it } from 'vitest'
 import { contract } from '../../support/contract.js'
@@ -51,16 +52,16 @@ contract('/projects/:id/triggers', {}, ({ api }) => {
 
   it('triggers a pipeline whose rules read the trigger\'s variables, as the owner, without authentication', async () => {
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'ci-trigger', ref: 'main' } })).status).toBe(201)
-    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-trigger', content: CI, commit_message: 'CI' } })).status).toBe(201)
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-trigger', content: CI, commit_message: 'CI' } })).status).toBe(200)
     const token = (await api.post('/projects/20/triggers', { as: 'max', body: { description: 'deploy' } })).body.token as string
     const res = await api.post('/projects/20/trigger/pipeline', { form: { token, ref: 'ci-trigger', 'variables[DEPLOY_TO]': 'staging' } })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ id: 1009, ref: 'ci-trigger', status: 'pending', user: { username: 'max' } })
-    const pipeline = await api.get('/projects/20/pipelines/1009', { as: 'max' })
-    expect(pipeline.body.id).toBe(1009)
-    const jobs = (await api.get('/projects/20/pipelines/1009/jobs', { as: 'max' })).body as { name: string }[]
+    expect(res.body).toMatchObject({ id: 1010, ref: 'ci-trigger', status: 'pending', user: { username: 'max' } })
+    const pipeline = await api.get('/projects/20/pipelines/1010', { as: 'max' })
+    expect(pipeline.body.id).toBe(1010)
+    const jobs = (await api.get('/projects/20/pipelines/1010/jobs', { as: 'max' })).body as { name: string }[]
     expect(jobs.map((j) => j.name).sort()).toEqual(['always', 'triggered'])
-    expect((await api.get('/projects/20/pipelines/1009/variables', { as: 'max' })).body).toEqual([{ variable_type: 'env_var', key: 'DEPLOY_TO', value: 'staging' }])
+    expect((await api.get('/projects/20/pipelines/1010/variables', { as: 'max' })).body).toEqual([{ variable_type: 'env_var', key: 'DEPLOY_TO', value: 'staging' }])
     // The ref in the path; no variables: the rule leaves its job out.
     const byPath = await api.post('/projects/acme%2Fwebsite/ref/ci-trigger/trigger/pipeline', { body: { token } })
     expect(byPath.status).toBe(201)

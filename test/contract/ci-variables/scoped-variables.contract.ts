@@ -87,10 +87,10 @@ contract('/groups/:id/variables', {}, ({ api }) => {
   })
 })
 
-/** Commits `content` as `.gitlab-ci.yml` on `branch` (new, off main) of project 20, as max. */
+/** Commits `content` as `.gitlab-ci.yml` on `branch` (new, off main, which has the file) of project 20, as max. */
 async function branchWithCi(api: Api, branch: string, content: string): Promise<void> {
   expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch, ref: 'main' } })).status).toBe(201)
-  expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch, content, commit_message: 'CI' } })).status).toBe(201)
+  expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch, content, commit_message: 'CI' } })).status).toBe(200)
 }
 
 /** The job names of a pipeline, oldest first. */
@@ -152,7 +152,7 @@ contract('CI variables in pipelines', {}, ({ api }) => {
   it('protected variables reach pipelines of protected branches only', async () => {
     await api.post('/projects/20/variables', { as: 'root', body: { key: 'SECRET', value: 'yes', protected: true } })
     // main is protected: committing there as max (Maintainer) and running a pipeline.
-    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'main', content: 'secret:\n  rules: [{ if: \'$SECRET == "yes"\' }]\n  script: x\nalways:\n  script: x\n', commit_message: 'CI' } })).status).toBe(201)
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'main', content: 'secret:\n  rules: [{ if: \'$SECRET == "yes"\' }]\n  script: x\nalways:\n  script: x\n', commit_message: 'CI' } })).status).toBe(200)
     const main = await api.post('/projects/20/pipeline', { as: 'max', body: { ref: 'main' } })
     expect(main.status).toBe(201)
     expect(await jobNames(api, main.body.id as number)).toEqual(['secret', 'always'])

@@ -151,7 +151,7 @@ contract('/projects/:id/deployments', {}, ({ api, sim }) => {
     expect((await api.post('/projects/20/hooks', { as: 'max', body: { url: hookUrl, deployment_events: true, push_events: false } })).body.deployment_events).toBe(true)
     received.length = 0
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'deploy', ref: 'main' } })).status).toBe(201)
-    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'deploy', content: CI, commit_message: 'CI' } })).status).toBe(201)
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'deploy', content: CI, commit_message: 'CI' } })).status).toBe(200)
     const token = (await api.post('/projects/20/triggers', { as: 'max', body: { description: 'deploy' } })).body.token as string
     const triggered = await api.post('/projects/20/trigger/pipeline', { form: { token, ref: 'deploy', 'variables[DEPLOY_TO]': 'staging' } })
     expect(triggered.status).toBe(201)
@@ -203,7 +203,7 @@ contract('/projects/:id/deployments', {}, ({ api, sim }) => {
   it('follows its job when the pipeline is canceled and the job retried', async () => {
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'deploy', ref: 'main' } })).status).toBe(201)
     const ci = 'deploy:\n  environment: production\n  script: deploy\n'
-    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'deploy', content: ci, commit_message: 'CI' } })).status).toBe(201)
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'deploy', content: ci, commit_message: 'CI' } })).status).toBe(200)
     const pipeline = (await api.get('/projects/20/pipelines', { as: 'max', query: { ref: 'deploy' } })).body[0] as { id: number }
     const [job] = (await api.get(`/projects/20/pipelines/${pipeline.id}/jobs`, { as: 'max' })).body as { id: number }[]
     const deploymentOf = async (jobId: number) => ((await api.get('/projects/20/deployments', { as: 'max', query: { environment: 'production' } })).body as { deployable: { id: number }; status: string }[]).find((d) => d.deployable?.id === jobId)
@@ -230,7 +230,7 @@ contract('/projects/:id/deployments', {}, ({ api, sim }) => {
     ].join('\n')
     expect((await api.post('/projects/20/variables', { as: 'max', body: { key: 'LEVEL', value: 'project' } })).status).toBe(201)
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'vars', ref: 'main' } })).status).toBe(201)
-    expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'vars', content: ci, commit_message: 'CI' } })).status).toBe(201)
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'vars', content: ci, commit_message: 'CI' } })).status).toBe(200)
     const names = async (variables: { key: string; value: string }[]) => {
       const made = await api.post('/projects/20/pipeline', { as: 'max', body: { ref: 'vars', variables } })
       expect(made.status).toBe(201)

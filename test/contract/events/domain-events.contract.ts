@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { subscribe, type DomainEvent, type DomainEventName } from '../../../src/rules/events.js'
 import { contract } from '../../support/contract.js'
 
-const MAIN_TIP = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const MAIN_TIP = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 const NAMES: DomainEventName[] = ['issue', 'merge_request', 'note', 'push', 'pipeline']
 
 /** What the subscribers saw: [subscriber, fact name, summary]. */

@@ -86,7 +86,7 @@ describe('git over HTTP with the git CLI [node]', () => {
     const w = join(dir, 'w')
     const { body: branch } = await api('GET', '/projects/20/repository/branches/main')
     expect((await git(w, 'rev-parse', 'HEAD')).stdout.trim()).toBe(branch.commit.id)
-    expect((await git(w, 'rev-list', '--count', 'HEAD')).stdout.trim()).toBe('5')
+    expect((await git(w, 'rev-list', '--count', 'HEAD')).stdout.trim()).toBe('6')
     expect((await git(w, 'tag')).stdout.split('\n').filter(Boolean)).toEqual(['v0.9.0', 'v1.0.0'])
     await git(w, 'fsck', '--full', '--strict')
   })

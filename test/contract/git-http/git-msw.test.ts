@@ -45,7 +45,7 @@ describe('git over HTTP through the MSW door (isomorphic-git)', () => {
     const head = await git.resolveRef({ fs, dir, ref: 'HEAD' })
     const branch = (await (await fetch(`${BASE}/api/v4/projects/20/repository/branches/main`)).json()) as { commit: { id: string } }
     expect(head).toBe(branch.commit.id)
-    expect((await git.log({ fs, dir })).map((c) => c.commit.message.split('\n')[0])).toEqual(['Release 1.0', "Merge branch 'fix/footer-links' into 'main'", 'Repair footer links', 'Add the footer', 'Initial commit'])
+    expect((await git.log({ fs, dir })).map((c) => c.commit.message.split('\n')[0])).toEqual(['Release 1.0', "Merge branch 'fix/footer-links' into 'main'", 'Repair footer links', 'Add the CI configuration', 'Add the footer', 'Initial commit'])
     expect(sim.journal.find({ method: 'GET', path: /\.git/ }).map((e) => [e.route, e.detail, e.user])).toEqual([['GET /*repository/info/refs', 'git-upload-pack', null]])
   })
 

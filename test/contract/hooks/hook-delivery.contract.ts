@@ -72,7 +72,13 @@ contract('project hook delivery', {}, ({ api, sim }) => {
       ['/hook', 'Merge Request Hook', 's3cret', 'application/json', 'merge_request'],
       ['/hook', 'Note Hook', 's3cret', 'application/json', 'note'],
       ['/hook', 'Push Hook', 's3cret', 'application/json', 'push'],
+      // main's .gitlab-ci.yml gives the new branch a push pipeline: its first job pending, then the pipeline.
+      ['/hook', 'Job Hook', 's3cret', 'application/json', 'build'],
+      ['/hook', 'Pipeline Hook', 's3cret', 'application/json', 'pipeline'],
       ['/hook', 'Tag Push Hook', 's3cret', 'application/json', 'tag_push'],
+      // And the new tag a tag pipeline.
+      ['/hook', 'Job Hook', 's3cret', 'application/json', 'build'],
+      ['/hook', 'Pipeline Hook', 's3cret', 'application/json', 'pipeline'],
       // Canceling pipeline 1004 cancels its builds first (a Job Hook each), then the pipeline.
       ['/hook', 'Job Hook', 's3cret', 'application/json', 'build'],
       ['/hook', 'Job Hook', 's3cret', 'application/json', 'build'],
@@ -82,7 +88,9 @@ contract('project hook delivery', {}, ({ api, sim }) => {
     const logs = hookDeliveries(sim().db)
     expect(logs.map((l) => [l.trigger, l.response_status, l.response_body])).toEqual([
       ['issue_hooks', '200', 'thanks'], ['merge_request_hooks', '200', 'thanks'], ['note_hooks', '200', 'thanks'],
-      ['push_hooks', '200', 'thanks'], ['tag_push_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['pipeline_hooks', '200', 'thanks'],
+      ['push_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['pipeline_hooks', '200', 'thanks'],
+      ['tag_push_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['pipeline_hooks', '200', 'thanks'],
+      ['job_hooks', '200', 'thanks'], ['job_hooks', '200', 'thanks'], ['pipeline_hooks', '200', 'thanks'],
     ])
   })
 

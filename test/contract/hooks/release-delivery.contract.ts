@@ -32,7 +32,7 @@ beforeEach(() => {
 })
 
 /** acme/website's main. */
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 
 contract('release hook delivery', {}, ({ api, sim }) => {
   /**

@@ -19,9 +19,9 @@ import { mergeWhenPipelineSucceeds } from '../../../src/resources/merge-requests
 import { contract, type Api } from '../../support/contract.js'
 import type { Simulator } from '../../../src/index.js'
 
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const MERGED_FOOTER = 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b'
-const LOGIN = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const MERGED_FOOTER = 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a'
+const LOGIN = '69feb7e89cc3965598b7884388b8f943deee5e03'
 const CRASH_FIX = '5d109c1310814afac890db2de5d4734beda46468'
 const NOW = '2021-04-01T12:00:00.000Z'
 

@@ -18,8 +18,8 @@ import { expect, it } from 'vitest'
 import { contract } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const FIX = '5571ada0b69d4f56878e7f9ec134539fc2a25dce'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const FIX = '8b730db763773508ce3d5738b7bf066231fda835'
 const COMMENTS = `/projects/20/repository/commits/${MAIN}/comments`
 const DISCUSSIONS = `/projects/20/repository/commits/${MAIN}/discussions`
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex')

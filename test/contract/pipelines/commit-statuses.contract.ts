@@ -9,10 +9,10 @@
  * lib/gitlab/url_blocker.rb, lib/api/entities/commit_detail.rb; spec/requests/api/commit_statuses_spec.rb.
  *
  * Default scenario (clock frozen at 2021-04-01T12:00:00Z), project 20 acme/website (public): main
- * (protected: Maintainers) at 1e4fee13 "Release 1.0", whose pipeline 1003 succeeded (builds 2005
+ * (protected: Maintainers) at fd7d40d2 "Release 1.0", whose pipeline 1003 succeeded (builds 2005
  * compile, stage build, and 2006 rspec, stage test, coverage 92.5, both max's); feature/login at
- * 6a0ce5ce (no pipeline), which holds main's merge commit cebb9b6b but not main's tip; fix/footer-links
- * at 5571ada0, merged into main. The next job id is 2014, the next pipeline id 1008. Project 21
+ * 69feb7e8 (no pipeline), which holds main's merge commit bc43e015 but not main's tip; fix/footer-links
+ * at 8b730db7, merged into main. The next job id is 2014, the next pipeline id 1008. Project 21
  * (private) has an empty repository. gina guest, riley reporter, devon developer, max maintainer,
  * olive owner of acme; nora none.
  */
@@ -20,9 +20,9 @@ import { describe, expect, it } from 'vitest'
 import { contract, type ApiResponse } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
-const MAIN_TIP = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const LOGIN_TIP = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
-const MERGE = 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b'
+const MAIN_TIP = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const LOGIN_TIP = '69feb7e89cc3965598b7884388b8f943deee5e03'
+const MERGE = 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a'
 const FORBIDDEN = { message: '403 Forbidden' }
 const COMMIT_NOT_FOUND = { message: '404 Commit Not Found' }
 
@@ -59,7 +59,7 @@ contract('GET /projects/:id/repository/commits/:sha/statuses', {}, ({ api }) => 
   it.each([
     // The commit must exist, but pipelines are matched on the sha exactly as given.
     ['main', 200, []],
-    ['1e4fee13', 200, []],
+    ['fd7d40d2', 200, []],
     [LOGIN_TIP, 200, []],
     ['0000000000000000000000000000000000000000', 404, COMMIT_NOT_FOUND],
     ['no-such-ref', 404, COMMIT_NOT_FOUND],
@@ -198,14 +198,25 @@ contract('POST /projects/:id/statuses/:sha', {}, ({ api, sim }) => {
     expect(sim().db.tables.pipelines.get(1008)!.status).toBe('created')
   })
 
-  it('a commit no branch holds: 404 References for commit', async () => {
+  // A commit no branch holds: without a pipeline of its own (its commit drops .gitlab-ci.yml, so its
+  // push made none) 404 References for commit; with the push pipeline, that pipeline and its ref.
+  it.each([
+    ['without a pipeline: 404 References for commit', [{ action: 'delete', file_path: '.gitlab-ci.yml' }], undefined],
+    ['with its push pipeline 1008: the status goes there, its ref the pipeline\'s', [], 1008],
+  ])('a commit no branch holds, %s', async (_what, more, pushPipeline) => {
     const created = await api.post('/projects/20/repository/commits', {
       as: 'max',
-      body: { branch: 'lonely', start_branch: 'feature/login', commit_message: 'Alone', actions: [{ action: 'create', file_path: 'alone.txt', content: 'x' }] },
+      body: { branch: 'lonely', start_branch: 'feature/login', commit_message: 'Alone', actions: [{ action: 'create', file_path: 'alone.txt', content: 'x' }, ...more] },
     })
     expect(created.status).toBe(201)
+    expect(created.body.last_pipeline?.id).toBe(pushPipeline)
     expect((await api.delete('/projects/20/repository/branches/lonely', { as: 'max' })).status).toBe(204)
-    expect((await post(created.body.id, { state: 'success' })).body).toEqual({ message: '404 References for commit Not Found' })
+    const bare = await post(created.body.id, { state: 'success' })
+    if (pushPipeline === undefined) expect([bare.status, bare.body]).toEqual([404, { message: '404 References for commit Not Found' }])
+    else {
+      expect([bare.status, bare.body.ref]).toEqual([201, 'lonely'])
+      expect(sim().db.tables.jobs.get(bare.body.id)!.pipeline_id).toBe(pushPipeline)
+    }
     // With a ref, a pipeline is made for it all the same.
     expect((await post(created.body.id, { state: 'success', ref: 'lonely' })).status).toBe(201)
   })

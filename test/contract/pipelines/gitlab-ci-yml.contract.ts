@@ -4,8 +4,9 @@
  * `POST /projects/:id/pipeline` runs at the ref's commit (rules, only/except, its errors), and what a
  * new merge request's pipeline is made from (MergeRequests::CreatePipelineService: source
  * `merge_request_event`, ref `refs/merge-requests/<iid>/head`, the source head; none when no job is
- * for merge requests). Without the file a project keeps its scenario `ci_config:` (project 20) or
- * none (project 30: "Missing CI config file").
+ * for merge requests). Without the file at the commit there is none ("Missing CI config file"):
+ * project 30 has no file anywhere, project 20 has its .gitlab-ci.yml on every branch but not at
+ * tag v0.9.0 (the scenario's `ci_config:` stand-in is only for projects without a repository).
  * Source: gitlab (13.x): app/services/merge_requests/create_pipeline_service.rb,
  * lib/gitlab/ci/pipeline/chain/config/content.rb, chain/populate.rb,
  * lib/gitlab/ci/config/external/file/{base,local}.rb, lib/gitlab/ci/build/rules.rb,
@@ -145,13 +146,14 @@ contract('.gitlab-ci.yml: merge request pipelines', {}, ({ api }) => {
     expect((await api.get('/projects/30/pipelines', { as: 'max' })).body.map((p: { id: number }) => p.id)).toEqual([1008])
   })
 
-  it('a branch without the file makes no merge request pipeline (project 20 keeps its scenario ci_config)', async () => {
-    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'plain', ref: 'main' } })).status).toBe(201)
-    await api.post('/projects/20/repository/files/README.plain', { as: 'max', body: { branch: 'plain', content: 'x', commit_message: 'x' } })
+  it('a branch without the file makes no pipeline at all (project 20, off v0.9.0, before its .gitlab-ci.yml)', async () => {
+    const before = (await api.get('/projects/20/pipelines', { as: 'max', query: { per_page: 100 } })).body.length as number
+    expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'plain', ref: 'v0.9.0' } })).status).toBe(201)
+    expect((await api.post('/projects/20/repository/files/README.plain', { as: 'max', body: { branch: 'plain', content: 'x', commit_message: 'x' } })).status).toBe(201)
     const mr = await api.post('/projects/20/merge_requests', { as: 'devon', body: { source_branch: 'plain', target_branch: 'main', title: 'No CI' } })
     expect(mr.status).toBe(201)
     expect(mr.body.head_pipeline).toBeNull()
-    expect((await api.get('/projects/20/pipelines', { as: 'max', query: { ref: 'refs/merge-requests/' + String(mr.body.iid) + '/head' } })).body).toEqual([])
+    expect((await api.get('/projects/20/pipelines', { as: 'max', query: { per_page: 100 } })).body).toHaveLength(before)
   })
 })
 
@@ -172,9 +174,10 @@ contract('.gitlab-ci.yml: POST /projects/:id/pipeline', {}, ({ api }) => {
     expect([main.status, main.body]).toEqual([400, { message: { base: ['Missing CI config file'] } }])
   })
 
-  it('a file on project 20\'s branch replaces its scenario ci_config there', async () => {
+  it('a file on project 20\'s branch replaces main\'s definition there', async () => {
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'ci-own', ref: 'main' } })).status).toBe(201)
-    await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-own', content: 'only-job:\n  script: x\n', commit_message: 'CI' } })
+    // The branch has main's file: rewrite it.
+    expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'ci-own', content: 'only-job:\n  script: x\n', commit_message: 'CI' } })).status).toBe(200)
     const res = await api.post('/projects/20/pipeline', { as: 'devon', body: { ref: 'ci-own' } })
     expect(res.status).toBe(201)
     const jobs = await api.get(`/projects/20/pipelines/${res.body.id}/jobs`, { as: 'devon' })

@@ -8,7 +8,7 @@
  * Default scenario (clock frozen at 2021-04-01T12:00:00Z), project 20 acme/website (public):
  * pipelines 1000 failed (main; runner jobs 2000 rspec success, 2001 rubocop failed allowed),
  * 1001 running (main; 2002 running, 2003 canceled, 2004 success), 1003 success (main's tip
- * 1e4fee13; 2005, 2006), 1004 pending (feature/login, devon, variables; 2007 pending, 2008 created),
+ * fd7d40d2; 2005, 2006), 1004 pending (feature/login, devon, variables; 2007 pending, 2008 created),
  * 1005 canceled (feature/login; 2009 canceled with a log, 2010 skipped), 1006 skipped
  * (fix/footer-links; 2011), 1007 manual (feature/login; 2012 success, 2013 manual). Its CI
  * definition: compile (build), rspec and lint (test, lint allowed to fail), deploy-production
@@ -22,7 +22,7 @@ const NOW = '2021-04-01T12:00:00.000Z'
 const FORBIDDEN = { message: '403 Forbidden' }
 const NOT_FOUND = { message: '404 Not found' }
 const UNAUTHORIZED = { message: '401 Unauthorized' }
-const MAIN_TIP = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const MAIN_TIP = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 
 const ids = (res: ApiResponse): number[] => (res.body as { id: number }[]).map((r) => r.id)
 const statuses = (res: ApiResponse): Record<number, string> =>
@@ -131,7 +131,7 @@ contract('GET /projects/:id/pipelines/:pipeline_id', {}, ({ api }) => {
       created_at: '2021-03-21T10:00:00.000Z',
       updated_at: '2021-03-21T10:04:20.000Z',
       web_url: `${api.baseUrl}/acme/website/-/pipelines/1003`,
-      before_sha: 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b',
+      before_sha: 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a',
       tag: false,
       yaml_errors: null,
       user: { id: 5, name: 'Max Maintainer', username: 'max', state: 'active', avatar_url: null, web_url: `${api.baseUrl}/max` },
@@ -326,7 +326,7 @@ describe('jobs', () => {
         id: 2006, status: 'success', stage: 'test', name: 'rspec', ref: 'main', tag: false, coverage: 92.5, allow_failure: false,
         created_at: '2021-03-21T10:00:00.000Z', started_at: '2021-03-21T10:01:20.000Z', finished_at: '2021-03-21T10:04:20.000Z', duration: 180,
         commit: {
-          id: MAIN_TIP, short_id: '1e4fee13', created_at: '2021-03-21T10:00:00.000Z', parent_ids: ['cebb9b6b22e271b4c070f13a646c94bfb4846b6b'],
+          id: MAIN_TIP, short_id: 'fd7d40d2', created_at: '2021-03-21T10:00:00.000Z', parent_ids: ['bc43e0151d3ea81bc189cfd43b782e44718fcb6a'],
           title: 'Release 1.0', message: 'Release 1.0\n', author_name: 'Max Maintainer', author_email: 'max@example.com',
           authored_date: '2021-03-21T10:00:00.000Z', committer_name: 'Max Maintainer', committer_email: 'max@example.com',
           committed_date: '2021-03-21T10:00:00.000Z', trailers: {}, web_url: `${api.baseUrl}/acme/website/-/commit/${MAIN_TIP}`,

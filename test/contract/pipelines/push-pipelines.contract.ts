@@ -4,7 +4,8 @@
  * commit has a `.gitlab-ci.yml` gets a pipeline with source `push` (`Git::BranchPushService`,
  * `Git::TagPushService` → `Ci::CreatePipelineService#execute(:push)`, `save_on_errors`), a commit
  * message with `[ci skip]`/`[skip ci]` a skipped one without jobs, a deletion none; a commit without
- * the file none (project 20's scenario `ci_config:` stands for no commit).
+ * the file none (project 20's main has the default scenario's .gitlab-ci.yml: a commit there gets
+ * its jobs, one that deletes the file none).
  * gitlab: app/services/git/base_hooks_service.rb, lib/gitlab/ci/pipeline/chain/skip.rb (13.12).
  * Default scenario: project 30 ivy/tracker (main, no CI definition; max maintainer); the next pipeline id is 1008.
  */
@@ -56,10 +57,17 @@ contract('pipelines on push (API writes)', {}, ({ api }) => {
     expect((await api.get('/projects/30/pipelines', { as: 'max', query: { yaml_errors: 'true' } })).body).toEqual([])
   })
 
-  it('a commit without the file makes none, even in project 20 with a scenario ci_config', async () => {
+  it('project 20: a commit on main runs its .gitlab-ci.yml; a commit that deletes the file makes none', async () => {
     const before = (await api.get('/projects/20/pipelines', { as: 'root', query: { per_page: '100' } })).body.length as number
-    const made = await api.post('/projects/20/repository/commits', { as: 'root', body: { branch: 'main', commit_message: 'No CI file', actions: [{ action: 'create', file_path: 'x.txt', content: 'x\n' }] } })
+    const made = await api.post('/projects/20/repository/commits', { as: 'root', body: { branch: 'main', commit_message: 'A file', actions: [{ action: 'create', file_path: 'x.txt', content: 'x\n' }] } })
     expect(made.status).toBe(201)
-    expect((await api.get('/projects/20/pipelines', { as: 'root', query: { per_page: '100' } })).body).toHaveLength(before)
+    expect((await api.get('/projects/20/pipelines/1008', { as: 'root' })).body).toMatchObject({ id: 1008, sha: made.body.id, ref: 'main', status: 'pending', before_sha: made.body.parent_ids[0], user: { username: 'root' } })
+    const jobs = await api.get('/projects/20/pipelines/1008/jobs', { as: 'root' })
+    expect(jobs.body.map((j: { name: string; stage: string; status: string }) => [j.name, j.stage, j.status])).toEqual([
+      ['notify-failure', 'deploy', 'created'], ['deploy-production', 'deploy', 'created'], ['lint', 'test', 'created'], ['rspec', 'test', 'created'], ['compile', 'build', 'pending'],
+    ])
+    const dropped = await api.post('/projects/20/repository/commits', { as: 'root', body: { branch: 'main', commit_message: 'No CI file', actions: [{ action: 'delete', file_path: '.gitlab-ci.yml' }] } })
+    expect(dropped.status).toBe(201)
+    expect((await api.get('/projects/20/pipelines', { as: 'root', query: { per_page: '100' } })).body).toHaveLength(before + 1)
   })
 })

@@ -17,7 +17,7 @@ import { contract, type RequestOptions } from '../../support/contract.js'
 const FORBIDDEN = { message: '403 Forbidden' }
 const MAINTAINERS = { access_level: 40, access_level_description: 'Maintainers' }
 const RELEASE = { name: 'release-*', create_access_levels: [MAINTAINERS] }
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 
 /** [who, path, options, status, body (null: the success body checked elsewhere)]. */
 type Case = [string, string, RequestOptions, number, unknown]

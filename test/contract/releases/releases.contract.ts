@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { contract, paginationHeaders, type Api } from '../../support/contract.js'
 
 const NOW = '2021-04-01T12:00:00.000Z'
-const V1_SHA = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
+const V1_SHA = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
 const FORBIDDEN = { message: '403 Forbidden' }
 const RECORD_NOT_FOUND = { message: '404 Not found' }
 const FIELDS = ['name', 'tag_name', 'description', 'created_at', 'released_at', 'author', 'commit', 'upcoming_release', 'milestones', 'commit_path', 'tag_path', 'assets', 'evidences', '_links']
@@ -28,7 +28,7 @@ function release1(api: Api) {
     created_at: '2021-03-20T11:00:00.000Z',
     released_at: '2021-03-20T11:00:00.000Z',
     author: { id: 5, name: 'Max Maintainer', username: 'max', state: 'active', avatar_url: null, web_url: `${api.baseUrl}/max` },
-    commit: expect.objectContaining({ id: V1_SHA, short_id: '1e4fee13', title: 'Release 1.0', message: 'Release 1.0\n', web_url: `${web}/-/commit/${V1_SHA}` }),
+    commit: expect.objectContaining({ id: V1_SHA, short_id: 'fd7d40d2', title: 'Release 1.0', message: 'Release 1.0\n', web_url: `${web}/-/commit/${V1_SHA}` }),
     upcoming_release: false,
     milestones: [expect.objectContaining({ id: 220, iid: 1, project_id: 20, title: 'website-launch', issue_stats: { total: 0, closed: 0 } })],
     commit_path: `/acme/website/-/commit/${V1_SHA}`,

@@ -6,7 +6,8 @@
  * lib/gitlab/checks/branch_check.rb for the pre-receive refusals.
  *
  * Default scenario: acme/website (20, public): main (protected at load, Maintainers push and
- * merge), feature/login (open MR !1), fix/footer-links (merged into main); tags v0.9.0, v1.0.0.
+ * merge), feature/login (open MR !1), fix/footer-links (merged into main); tags v0.9.0, v1.0.0;
+ * every branch has the .gitlab-ci.yml, so a write to one makes a push pipeline (the next id 1008).
  * acme/platform/api (21, private) has an empty repository. gina/riley/devon/max: guest, reporter,
  * developer, maintainer of acme; nora no member; root administrator. The clock is frozen at
  * 2021-04-01T12:00:00Z. A refused write must leave the repository exactly as it was.
@@ -14,12 +15,12 @@
 import { expect, it } from 'vitest'
 import { contract, type Api } from '../../support/contract.js'
 
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const MERGE = 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const MERGE = 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a'
 const FOOTER = '58fd052a7a61291a0c2be09ed75bb6b44fc4acfb'
-const FIX = '5571ada0b69d4f56878e7f9ec134539fc2a25dce'
-const LOGIN_FORM = 'cba1c208a9cec4d52ecff90cb6b8a691b0096268'
-const LOGIN = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
+const FIX = '8b730db763773508ce3d5738b7bf066231fda835'
+const LOGIN_FORM = '917b011f01ff408882f6b43c93919fcdedc1f8bb'
+const LOGIN = '69feb7e89cc3965598b7884388b8f943deee5e03'
 const NOW = '2021-04-01T12:00:00.000+00:00'
 
 const PUSH_REFUSED = { message: '403 Forbidden - You are not allowed to push into this branch' }
@@ -285,11 +286,16 @@ contract('POST /projects/:id/repository/commits', {}, ({ api }) => {
     expect(res.body).toMatchObject({
       parent_ids: [LOGIN], title: 'Rework', message: 'Rework\n', author_name: 'Devon Developer', author_email: 'devon@example.com',
       authored_date: NOW, committer_name: 'Devon Developer', committed_date: NOW, created_at: NOW,
-      stats: { additions: 2, deletions: 7, total: 9 }, status: null, project_id: 20, last_pipeline: null,
+      stats: { additions: 2, deletions: 7, total: 9 }, project_id: 20,
     })
+    // The commit's push pipeline (Git::BranchPushService; fakelab makes it in the request, GitLab in Sidekiq).
+    expect([res.body.status, res.body.last_pipeline]).toEqual(['pending', {
+      id: 1008, project_id: 20, sha: res.body.id, ref: 'feature/login', status: 'pending', created_at: '2021-04-01T12:00:00.000Z',
+      updated_at: '2021-04-01T12:00:00.000Z', web_url: `${api.baseUrl}/acme/website/-/pipelines/1008`,
+    }])
     const tree = await api.get('/projects/20/repository/tree', { query: { ref: 'feature/login', recursive: true } })
     expect(tree.body.map((e: { path: string; mode: string }) => `${e.mode} ${e.path}`)).toEqual([
-      '040000 css', '040000 docs', '040000 js', '100644 README.md', '100644 css/site.css', '100755 docs/guide.md',
+      '040000 css', '040000 docs', '040000 js', '100644 .gitlab-ci.yml', '100644 README.md', '100644 css/site.css', '100755 docs/guide.md',
       '100644 footer.html', '100644 js/signin.js', '100644 login.html',
     ])
     const raw = await api.get('/projects/20/repository/files/login.html/raw', { query: { ref: 'feature/login' } })
@@ -518,7 +524,7 @@ contract('GET /projects/:id/repository/files/:file_path/blame', {}, ({ api }) =>
 contract('GET /projects/:id/repository/contributors', {}, ({ api }) => {
   it('counts the default branch\'s commits but merges, by author e-mail', async () => {
     const res = await api.get('/projects/20/repository/contributors')
-    expect([res.status, res.body]).toEqual([200, [{ name: 'Max Maintainer', email: 'max@example.com', commits: 4, additions: 0, deletions: 0 }]])
+    expect([res.status, res.body]).toEqual([200, [{ name: 'Max Maintainer', email: 'max@example.com', commits: 5, additions: 0, deletions: 0 }]])
   })
 })
 
@@ -562,7 +568,7 @@ contract('GET /projects/:id/repository/archive', {}, ({ api }) => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${prefix}.tar.gz"`)
     const { gunzipSync } = await import('fflate')
     expect(tarEntries(gunzipSync(res.bytes))).toEqual([
-      'g pax_global_header', `5 ${prefix}/`, `0 ${prefix}/CHANGELOG.md`, `0 ${prefix}/README.md`, `5 ${prefix}/css/`,
+      'g pax_global_header', `5 ${prefix}/`, `0 ${prefix}/.gitlab-ci.yml`, `0 ${prefix}/CHANGELOG.md`, `0 ${prefix}/README.md`, `5 ${prefix}/css/`,
       `0 ${prefix}/css/site.css`, `0 ${prefix}/footer.html`, `0 ${prefix}/index.html`,
     ])
   })

@@ -2,8 +2,9 @@
  * The repository read routes over both doors (issue 26 items 1-2). Source: gitlabhq lib/api/branches.rb,
  * tags.rb, commits.rb, repositories.rb, files.rb (13.x) and their request specs.
  *
- * Default scenario: acme/website (20, public) has main (initial → footer → merge of fix/footer-links
- * → "Release 1.0"), feature/login (two commits off the merge, open MR !1), fix/footer-links (merged),
+ * Default scenario: acme/website (20, public) has main (initial → footer → "Add the CI configuration"
+ * (.gitlab-ci.yml) → merge of fix/footer-links → "Release 1.0"), feature/login (two commits off the
+ * merge, open MR !1), fix/footer-links (merged),
  * tags v0.9.0 (lightweight, at "Add the footer") and v1.0.0 (annotated, at main). ivy/tracker (30)
  * has main, rework-report (merged), fix/crash-on-save and the annotated tag v0.1.0. acme/platform/api
  * (21, private) has an empty repository. gina/riley/devon are guest/reporter/developer through acme,
@@ -13,13 +14,14 @@
 import { expect, it } from 'vitest'
 import { contract, paginationHeaders, type RequestOptions } from '../../support/contract.js'
 
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const MERGE = 'cebb9b6b22e271b4c070f13a646c94bfb4846b6b'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const MERGE = 'bc43e0151d3ea81bc189cfd43b782e44718fcb6a'
 const FOOTER = '58fd052a7a61291a0c2be09ed75bb6b44fc4acfb'
-const FIX = '5571ada0b69d4f56878e7f9ec134539fc2a25dce'
-const LOGIN_FORM = 'cba1c208a9cec4d52ecff90cb6b8a691b0096268'
-const LOGIN = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
-const V1_TAG = '264083b903d6e53a0f9c3a14e1f45e7981e81360'
+const FIX = '8b730db763773508ce3d5738b7bf066231fda835'
+const CI = '5d1e37155c9c77cf3ebb77de7feebcca4babcb88'
+const LOGIN_FORM = '917b011f01ff408882f6b43c93919fcdedc1f8bb'
+const LOGIN = '69feb7e89cc3965598b7884388b8f943deee5e03'
+const V1_TAG = '655eb121db0eb02f443ec5c08165f98c380c04b9'
 const FOOTER_BLOB = '9592db4008c5a60c6f75326db5cb4c27ec035610'
 
 const COMMIT_FIELDS = ['id', 'short_id', 'created_at', 'parent_ids', 'title', 'message', 'author_name', 'author_email', 'authored_date', 'committer_name', 'committer_email', 'committed_date', 'trailers', 'web_url']
@@ -176,14 +178,15 @@ contract('GET /projects/:id/repository/commits', {}, ({ api }) => {
   it('lists the default branch\'s history, newest first', async () => {
     const res = await api.get('/projects/20/repository/commits')
     expect(res.status).toBe(200)
-    expect(res.body.map((c: { id: string }) => c.id)).toEqual([MAIN, MERGE, FIX, FOOTER, res.body[4].id])
+    expect(res.body.map((c: { id: string }) => c.id)).toEqual([MAIN, MERGE, FIX, CI, FOOTER, res.body[5].id])
     expect(res.body[0]).toEqual(releaseCommit(api.baseUrl))
-    expect(res.body[4]).toMatchObject({ title: 'Initial commit', parent_ids: [] })
-    expect(paginationHeaders(res)).toMatchObject({ 'x-total': '5', 'x-page': '1' })
+    expect(res.body[3]).toMatchObject({ title: 'Add the CI configuration', parent_ids: [FOOTER] })
+    expect(res.body[5]).toMatchObject({ title: 'Initial commit', parent_ids: [] })
+    expect(paginationHeaders(res)).toMatchObject({ 'x-total': '6', 'x-page': '1' })
   })
 
   it.each([
-    ['ref_name', { ref_name: 'feature/login' }, [LOGIN, LOGIN_FORM, MERGE, FIX, FOOTER]],
+    ['ref_name', { ref_name: 'feature/login' }, [LOGIN, LOGIN_FORM, MERGE, FIX, CI]],
     ['path (history simplified through the merge)', { path: 'footer.html' }, [FIX, FOOTER]],
     ['a directory path', { path: 'css' }, ['initial']],
     ['since', { since: '2021-03-05T08:00:00Z' }, [MAIN, MERGE]],
@@ -266,14 +269,14 @@ contract('GET /projects/:id/repository/tree', {}, ({ api }) => {
     const res = await api.get('/projects/20/repository/tree')
     expect(res.status).toBe(200)
     expect(res.body.map((e: { path: string; type: string; mode: string }) => [e.path, e.type, e.mode])).toEqual([
-      ['css', 'tree', '040000'], ['CHANGELOG.md', 'blob', '100644'], ['README.md', 'blob', '100644'], ['footer.html', 'blob', '100644'], ['index.html', 'blob', '100644'],
+      ['css', 'tree', '040000'], ['.gitlab-ci.yml', 'blob', '100644'], ['CHANGELOG.md', 'blob', '100644'], ['README.md', 'blob', '100644'], ['footer.html', 'blob', '100644'], ['index.html', 'blob', '100644'],
     ])
-    expect(res.body[3]).toEqual({ id: FOOTER_BLOB, name: 'footer.html', type: 'blob', path: 'footer.html', mode: '100644' })
+    expect(res.body[4]).toEqual({ id: FOOTER_BLOB, name: 'footer.html', type: 'blob', path: 'footer.html', mode: '100644' })
   })
 
   it.each([
     [{ path: 'css' }, ['css/site.css']],
-    [{ ref: 'feature/login', recursive: true }, ['css', 'js', 'README.md', 'css/site.css', 'footer.html', 'index.html', 'js/login.js', 'login.html']],
+    [{ ref: 'feature/login', recursive: true }, ['css', 'js', '.gitlab-ci.yml', 'README.md', 'css/site.css', 'footer.html', 'index.html', 'js/login.js', 'login.html']],
     [{ path: 'nope' }, []],
     [{ path: 'README.md' }, []],
   ])('lists %j', async (query, paths) => {

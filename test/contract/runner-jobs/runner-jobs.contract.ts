@@ -59,7 +59,7 @@ type Variable = { key: string; value: string; public: boolean; masked: boolean; 
 /** A branch `deploy` with the CI file, a trigger, a triggered pipeline with `DEPLOY_TO=staging`, and a tagged project runner. */
 async function arrange(api: Api) {
   expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'deploy', ref: 'main' } })).status).toBe(201)
-  expect((await api.post('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'deploy', content: CI, commit_message: 'CI' } })).status).toBe(201)
+  expect((await api.put('/projects/20/repository/files/.gitlab-ci.yml', { as: 'max', body: { branch: 'deploy', content: CI, commit_message: 'CI' } })).status).toBe(200)
   const trigger = (await api.post('/projects/20/triggers', { as: 'max', body: { description: 'deploy' } })).body.token as string
   const pipeline = await api.post('/projects/20/trigger/pipeline', { form: { token: trigger, ref: 'deploy', 'variables[DEPLOY_TO]': 'staging' } })
   expect(pipeline.status).toBe(201)
