@@ -55,6 +55,7 @@ describe('RepositoryWrite', () => {
   it('leaves no ref and no object behind when the request fails after saving', () => {
     const sim = createSimulator()
     const tip = repositoryOf(sim.db, website(sim)).branches.get('main')!
+    const pushes = sim.db.tables.project_repositories.get(20)!.pushes ?? []
     let id = ''
     expect(() => sim.db.transaction(() => {
       id = commitOnMain(sim, [{ action: 'create', file_path: 'gone.txt', content: text('gone\n') }])
@@ -63,7 +64,7 @@ describe('RepositoryWrite', () => {
     const repo = repositoryOf(sim.db, website(sim))
     expect(repo.branches.get('main')).toBe(tip)
     expect(repo.objects.has(id)).toBe(false)
-    expect(sim.db.tables.project_repositories.get(20)!.pushes ?? []).toEqual([])
+    expect(sim.db.tables.project_repositories.get(20)!.pushes ?? []).toEqual(pushes)
   })
 
   it.each([

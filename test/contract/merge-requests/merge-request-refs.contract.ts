@@ -15,8 +15,8 @@ import { expect, it } from 'vitest'
 import { DEFAULT_SCENARIO_YAML } from '../../../src/default-scenario.js'
 import { contract, type Api } from '../../support/contract.js'
 
-const MAIN = '1e4fee13c341a10ef5522c01d665868d7fcc6bbb'
-const LOGIN = '6a0ce5ce77930af57d3a719b776b4d94c565200f'
+const MAIN = 'fd7d40d21b67d3419c468f3cd80559f888c6ff31'
+const LOGIN = '69feb7e89cc3965598b7884388b8f943deee5e03'
 
 /** The commit a revision names in acme/website, as root reads it (status and id or message). */
 async function commitAt(api: Api, revision: string): Promise<{ status: number; id?: string; parent_ids?: string[]; title?: string; message?: string }> {
