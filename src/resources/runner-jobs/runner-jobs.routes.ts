@@ -42,11 +42,11 @@ import { ARTIFACT_FORMATS, ARTIFACT_TYPES, artifactFiles, expireAt, MAX_ARTIFACT
 const TRACE_UPDATE_INTERVAL = '60'
 
 /**
- * `forbidden!(reason)` as lib/api/helpers.rb joins it in 13.12 (`['403 Forbidden', " - reason"].join(' ')`:
- * two spaces before the hyphen), what runners see.
+ * `forbidden!(reason)` as lib/api/helpers.rb joins it in 13.12 (`['403 Forbidden', "- reason"].join(' ')`,
+ * gitlab-behaviour.md §1: space, hyphen, space), with the runner API's extra headers.
  */
 function forbiddenBecause(reason: string, headers: Record<string, string> = {}): ApiError {
-  return new ApiError(403, { message: `403 Forbidden  - ${reason}` }, headers)
+  return new ApiError(403, { message: `403 Forbidden - ${reason}` }, headers)
 }
 
 /** The caller's address (`request.ip`): `X-Forwarded-For`'s first entry, else 127.0.0.1 (the MSW door has no peer). */
@@ -72,7 +72,7 @@ function authenticateRunner(ctx: Ctx<{ token: string; info?: Record<string, unkn
  * `authenticate_job!`: the build of `:id` whose token the `token` param or the `JOB-TOKEN` header
  * carries, not erased, and (unless `requireRunning` is false) running; its runner's heartbeat.
  * @throws ApiError 403 `{"message":"403 Forbidden"}` (no such build, a wrong token),
- *   `"403 Forbidden  - Job has been erased!"`, `"403 Forbidden  - Job is not running"` with `Job-Status`.
+ *   `"403 Forbidden - Job has been erased!"`, `"403 Forbidden - Job is not running"` with `Job-Status`.
  */
 function authenticateJob(ctx: Ctx<{ id: number; token?: string | undefined }>, requireRunning = true): JobRecord {
   const job = buildById(ctx.db, ctx.params.id)

@@ -190,7 +190,7 @@ contract('runner API: /jobs', {}, ({ api }) => {
 
     // A finished job takes no more reports.
     const late = await api.put(`/jobs/${deployId}`, { body: { token: deploy.token, state: 'failed' } })
-    expect(late).toBeGitLabError(403, { message: '403 Forbidden  - Job is not running' })
+    expect(late).toBeGitLabError(403, { message: '403 Forbidden - Job is not running' })
     expect(late.headers.get('job-status')).toBe('success')
   })
 
