@@ -209,6 +209,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
   "features": {
     api: [
       "GET /features",
+      "GET /features/definitions",
       "POST /features/:name",
       "DELETE /features/:name",
     ],

@@ -812,6 +812,7 @@ const ROWS: Row[] = [
   { key: 'GET /users/:id/following', path: '/users/4/following', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Feature flags (usersadm): administrators only (features.rb `before { authenticated_as_admin! }`).
   { key: 'GET /features', path: '/features', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /features/definitions', path: '/features/definitions', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'POST /features/:name', path: '/features/matrix_flag', body: { value: 'true' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'DELETE /features/:name', path: '/features/matrix_flag', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // User states (usersadm): administrators only; approve answers the service's own 403 text.
