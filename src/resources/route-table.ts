@@ -971,6 +971,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /users/:id/unfollow",
       "GET /users/:id/following",
       "GET /users/:id/followers",
+      "GET /personal_access_tokens",
+      "DELETE /personal_access_tokens/:id",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

@@ -18,14 +18,15 @@ export type { UserFollowUserRecord } from './users.tables.js'
 export const users: Area = {
   name: 'users',
   load: async () => {
-    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }, { userFollowRoutes }] = await Promise.all([
+    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }, { userFollowRoutes }, { personalAccessTokenRoutes }] = await Promise.all([
       import('./users.routes.js'),
       import('./users.avatars.js'),
       import('./users.impersonation-tokens.js'),
       import('./users.activities.js'),
       import('./users.follows.js'),
+      import('./users.personal-access-tokens.js'),
     ])
-    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes, ...userFollowRoutes], web: userAvatarWebRoutes }
+    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes, ...userFollowRoutes, ...personalAccessTokenRoutes], web: userAvatarWebRoutes }
   },
   register: async () => {
     // A user's password authenticates git over HTTP (registered with the git-http area).

@@ -90,18 +90,18 @@ it("a scenario's features: load in order, and the state export keeps them", () =
 // scenario gives, in its order, as `Entities::Feature::Definition` (`Feature::Shared::PARAMS`);
 // a persisted flag with a definition shows it in `definition`.
 const DEFINITIONS = {
-  version: 1,
+  version: 1 as const,
   users: [
     { username: 'root', admin: true, tokens: [{ token: 'glpat-root-fakelab', name: 'default', scopes: ['api'] }] },
     { username: 'devon', tokens: [{ token: 'glpat-devon-fakelab', name: 'default', scopes: ['api'] }] },
   ],
   feature_definitions: [
-    { name: 'search_blobs', type: 'ops', default_enabled: true, group: 'group::global search' },
+    { name: 'search_blobs', type: 'ops' as const, default_enabled: true, group: 'group::global search' },
     { name: 'new_library', introduced_by_url: 'https://gitlab.com/gitlab-org/gitlab/-/merge_requests/1', rollout_issue_url: 'https://gitlab.com/gitlab-org/gitlab/-/issues/2' },
   ],
 }
 
-contract('feature flag definitions', { scenario: DEFINITIONS }, ({ api }) => {
+contract('feature flag definitions', { scenario: JSON.stringify(DEFINITIONS) }, ({ api }) => {
   const NEW_LIBRARY = {
     name: 'new_library', default_enabled: false, type: 'development',
     introduced_by_url: 'https://gitlab.com/gitlab-org/gitlab/-/merge_requests/1', rollout_issue_url: 'https://gitlab.com/gitlab-org/gitlab/-/issues/2', group: null,
@@ -128,7 +128,7 @@ contract('feature flag definitions', { scenario: DEFINITIONS }, ({ api }) => {
 })
 
 it("a scenario's feature definitions: the state export keeps them", () => {
-  const sim = createSimulator({ scenario: DEFINITIONS })
+  const sim = createSimulator({ scenario: JSON.stringify(DEFINITIONS) })
   expect(sim.db.tables.feature_definitions.all().map((d) => [d.name, d.type, d.default_enabled])).toEqual([['search_blobs', 'ops', true], ['new_library', 'development', false]])
   const copy = createSimulator({ scenario: sim.exportState() })
   expect(copy.db.tables.feature_definitions.all()).toEqual(sim.db.tables.feature_definitions.all())
