@@ -973,6 +973,8 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "GET /users/:id/followers",
       "GET /personal_access_tokens",
       "DELETE /personal_access_tokens/:id",
+      "PUT /user/preferences",
+      "GET /user_counts",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

@@ -602,6 +602,9 @@ const ROWS: Row[] = [
   // owner (devon) or an administrator revokes one, anyone else gets 400 (RevokeService).
   { key: 'GET /personal_access_tokens', path: '/personal_access_tokens', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { key: 'DELETE /personal_access_tokens/:id', path: '/personal_access_tokens/951', arrange: devonToken, expect: [401, 400, 400, 204, 400, 400, 400, 204, 400, S] },
+  // The caller's preferences and counts (users.rb `put "preferences"`, user_counts.rb): anyone signed in.
+  { key: 'PUT /user/preferences', path: '/user/preferences', body: { view_diffs_file_by_file: true }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'GET /user_counts', path: '/user_counts', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // --- application settings (application-settings area, issue 37 item 7): administrators only, before the params (gitlab: lib/api/settings.rb) ---
   { key: 'GET /application/settings', path: '/application/settings', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'PUT /application/settings', path: '/application/settings', body: { signup_enabled: false }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
