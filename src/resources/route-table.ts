@@ -15,6 +15,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /application/settings",
     ],
   },
+  "applications": {
+    api: [
+      "POST /applications",
+      "GET /applications",
+      "DELETE /applications/:id",
+    ],
+  },
   "award-emoji": {
     api: [
       "GET /projects/:id/issues/:issue_iid/award_emoji",

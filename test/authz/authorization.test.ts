@@ -605,6 +605,10 @@ const ROWS: Row[] = [
   // The caller's preferences and counts (users.rb `put "preferences"`, user_counts.rb): anyone signed in.
   { key: 'PUT /user/preferences', path: '/user/preferences', body: { view_diffs_file_by_file: true }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
   { key: 'GET /user_counts', path: '/user_counts', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // OAuth applications (applications.rb): administrators only.
+  { key: 'GET /applications', path: '/applications', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /applications', path: '/applications', body: { name: 'matrix', redirect_uri: 'https://matrix.example/cb', scopes: 'api' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /applications/:id', path: '/applications/1', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- application settings (application-settings area, issue 37 item 7): administrators only, before the params (gitlab: lib/api/settings.rb) ---
   { key: 'GET /application/settings', path: '/application/settings', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'PUT /application/settings', path: '/application/settings', body: { signup_enabled: false }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
