@@ -601,7 +601,7 @@ const ROWS: Row[] = [
   // Personal access tokens (personal_access_tokens.rb, 13.3+): anyone signed in lists their own; the
   // owner (devon) or an administrator revokes one, anyone else gets 400 (RevokeService).
   { key: 'GET /personal_access_tokens', path: '/personal_access_tokens', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { key: 'DELETE /personal_access_tokens/:id', path: '/personal_access_tokens/951', arrange: devonToken, expect: [401, 400, 400, 204, 400, 400, 400, 204, 400, S] },
+  { key: 'DELETE /personal_access_tokens/:id', path: '/personal_access_tokens/951', arrange: devonToken, badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 204, 400, 400, 400, 204, 400, S] },
   // The caller's preferences and counts (users.rb `put "preferences"`, user_counts.rb): anyone signed in.
   { key: 'PUT /user/preferences', path: '/user/preferences', body: { view_diffs_file_by_file: true }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
   { key: 'GET /user_counts', path: '/user_counts', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

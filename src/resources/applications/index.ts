@@ -14,5 +14,5 @@ export const applications: Area = {
     const { applicationRoutes } = await import('./applications.routes.js')
     return { api: applicationRoutes }
   },
-  writes: ['oauth_applications', 'oauth_access_tokens'],
+  writes: ['oauth_applications'],
 }
