@@ -88,6 +88,8 @@ export interface MemberRecord extends Row {
   access_level: number
   expires_at: DateString | null
   created_at: Timestamp
+  /** The last save of the row: a change of access level or expiry, an override (GitLab `members.updated_at`). */
+  updated_at: Timestamp
   created_by_id: number | null
   /** LDAP override flag (`POST /groups/:id/members/:user_id/override`). */
   override: boolean

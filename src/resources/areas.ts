@@ -9,6 +9,7 @@
  * @module
  */
 export * from './application-settings/index.js' // GET|PUT /application/settings (issue 37 item 7)
+export * from './applications/index.js' // OAuth applications (issue 37)
 export * from './authentication/index.js'
 export * from './award-emoji/index.js' // arrange-issues: award emoji (issue 16 part 3)
 export * from './badges/index.js' // project and group badges (issue 34 item 5)

@@ -15,6 +15,13 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "PUT /application/settings",
     ],
   },
+  "applications": {
+    api: [
+      "POST /applications",
+      "GET /applications",
+      "DELETE /applications/:id",
+    ],
+  },
   "award-emoji": {
     api: [
       "GET /projects/:id/issues/:issue_iid/award_emoji",
@@ -209,6 +216,7 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
   "features": {
     api: [
       "GET /features",
+      "GET /features/definitions",
       "POST /features/:name",
       "DELETE /features/:name",
     ],
@@ -995,6 +1003,10 @@ export const ROUTE_TABLE: Readonly<Record<string, { readonly api: readonly strin
       "POST /users/:id/unfollow",
       "GET /users/:id/following",
       "GET /users/:id/followers",
+      "GET /personal_access_tokens",
+      "DELETE /personal_access_tokens/:id",
+      "PUT /user/preferences",
+      "GET /user_counts",
     ],
     web: [
       "GET /uploads/-/system/user/avatar/:id/:filename",

@@ -102,6 +102,12 @@ function impersonationToken(sim: Simulator): void {
     id: 950, user_id: 4, name: 'matrix', token: 'glpat-matrix-impersonation', scopes: ['api'], revoked: false, expires_at: null, impersonation: true, created_at: '2021-03-01T10:00:00.000Z', last_used_at: null,
   })
 }
+/** A personal access token of devon's, 951, that the matrix may revoke. */
+function devonToken(sim: Simulator): void {
+  sim.db.tables.personal_access_tokens.insert({
+    id: 951, user_id: 4, name: 'matrix-pat', token: 'glpat-matrix-pat', scopes: ['api'], revoked: false, expires_at: null, impersonation: false, created_at: '2021-03-01T10:00:00.000Z', last_used_at: null,
+  })
+}
 /** An SSH key of devon's, 960 (the default scenario gives users none). */
 function sshKey(sim: Simulator): void {
   sim.db.tables.keys.insert({
@@ -610,6 +616,17 @@ const ROWS: Row[] = [
   { key: 'POST /users/:user_id/impersonation_tokens', path: '/users/4/impersonation_tokens', body: { name: 'matrix', scopes: ['api'] }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'GET /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id', path: '/users/4/impersonation_tokens/950', arrange: impersonationToken, expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
+  // Personal access tokens (personal_access_tokens.rb, 13.3+): anyone signed in lists their own; the
+  // owner (devon) or an administrator revokes one, anyone else gets 400 (RevokeService).
+  { key: 'GET /personal_access_tokens', path: '/personal_access_tokens', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { key: 'DELETE /personal_access_tokens/:id', path: '/personal_access_tokens/951', arrange: devonToken, badRequest: { message: '400 Bad request' }, expect: [401, 400, 400, 204, 400, 400, 400, 204, 400, S] },
+  // The caller's preferences and counts (users.rb `put "preferences"`, user_counts.rb): anyone signed in.
+  { key: 'PUT /user/preferences', path: '/user/preferences', body: { view_diffs_file_by_file: true }, expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, S] },
+  { key: 'GET /user_counts', path: '/user_counts', expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // OAuth applications (applications.rb): administrators only.
+  { key: 'GET /applications', path: '/applications', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'POST /applications', path: '/applications', body: { name: 'matrix', redirect_uri: 'https://matrix.example/cb', scopes: 'api' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
+  { key: 'DELETE /applications/:id', path: '/applications/1', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // --- application settings (application-settings area, issue 37 item 7): administrators only, before the params (gitlab: lib/api/settings.rb) ---
   { key: 'GET /application/settings', path: '/application/settings', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'PUT /application/settings', path: '/application/settings', body: { signup_enabled: false }, expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, S] },
@@ -839,6 +856,7 @@ const ROWS: Row[] = [
   { key: 'GET /users/:id/following', path: '/users/4/following', expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Feature flags (usersadm): administrators only (features.rb `before { authenticated_as_admin! }`).
   { key: 'GET /features', path: '/features', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
+  { key: 'GET /features/definitions', path: '/features/definitions', expect: [401, 403, 403, 403, 403, 403, 403, 200, 403, 403] },
   { key: 'POST /features/:name', path: '/features/matrix_flag', body: { value: 'true' }, expect: [401, 403, 403, 403, 403, 403, 403, 201, 403, S] },
   { key: 'DELETE /features/:name', path: '/features/matrix_flag', expect: [401, 403, 403, 403, 403, 403, 403, 204, 403, S] },
   // User states (usersadm): administrators only; approve answers the service's own 403 text.

@@ -5,7 +5,7 @@
  * Feature#state and #gates.
  * @module
  */
-import type { FeatureRecord } from './features.tables.js'
+import type { FeatureDefinitionRecord, FeatureRecord } from './features.tables.js'
 
 /** A feature that is not persisted: every gate at its zero value (`Feature.get` of an unknown name). */
 export function blankFeature(name: string): Omit<FeatureRecord, 'id'> {
@@ -22,8 +22,24 @@ function featureState(feature: Omit<FeatureRecord, 'id'>): 'on' | 'off' | 'condi
   return 'off'
 }
 
-/** `Entities::Feature`. `definition` is null: fakelab has none of GitLab's YAML flag definitions. */
-export function Feature(feature: Omit<FeatureRecord, 'id'>): Record<string, unknown> {
+/**
+ * `Entities::Feature::Definition`: `Feature::Shared::PARAMS` in their order (`name`,
+ * `default_enabled`, `type`, `introduced_by_url`, `rollout_issue_url`, `group`).
+ * gitlab: lib/api/entities/feature.rb, lib/feature/shared.rb (13.12).
+ */
+export function FeatureDefinition(definition: FeatureDefinitionRecord): Record<string, unknown> {
+  return {
+    name: definition.name,
+    default_enabled: definition.default_enabled,
+    type: definition.type,
+    introduced_by_url: definition.introduced_by_url,
+    rollout_issue_url: definition.rollout_issue_url,
+    group: definition.group,
+  }
+}
+
+/** `Entities::Feature`; `definition` is the flag's definition (the scenario's `feature_definitions`), null without one. */
+export function Feature(feature: Omit<FeatureRecord, 'id'>, definition?: FeatureDefinitionRecord): Record<string, unknown> {
   const gates: { key: string; value: unknown }[] = [{ key: 'boolean', value: feature.boolean }]
   if (feature.actors.length > 0) gates.push({ key: 'actors', value: [...feature.actors] })
   if (feature.percentage_of_actors !== 0) gates.push({ key: 'percentage_of_actors', value: feature.percentage_of_actors })
@@ -33,6 +49,6 @@ export function Feature(feature: Omit<FeatureRecord, 'id'>): Record<string, unkn
     name: feature.name,
     state: featureState(feature),
     gates,
-    definition: null,
+    definition: definition ? FeatureDefinition(definition) : null,
   }
 }

@@ -1,8 +1,9 @@
 /**
  * GitLab's own feature flags as a store (Flipper), administrators only: `GET /features`,
  * `POST /features/:name` (a boolean, or a percentage of time or of actors; gates for a feature
- * group, a user, a group or a project), `DELETE /features/:name`. `GET /features/definitions` is
- * GitLab 14.x's, not 13.12's.
+ * group, a user, a group or a project), `DELETE /features/:name`, and `GET /features/definitions`
+ * (the scenario's `feature_definitions`, in the order given, as GitLab lists its YAML files in
+ * the order its glob finds them).
  * gitlab: lib/api/features.rb, lib/feature.rb, lib/feature/target.rb (13.12), doc/api/features.md.
  * @module
  */
@@ -10,7 +11,9 @@ import { badRequest, recordNotFound } from '../../core/errors.js'
 import { p } from '../../core/params.js'
 import { created, noContent, ok } from '../../core/respond.js'
 import { route, type Ctx, type Route } from '../../core/route.js'
-import { blankFeature, Feature } from './features.entities.js'
+import type { Db } from '../../db/db.js'
+import { blankFeature, Feature, FeatureDefinition } from './features.entities.js'
+import type { FeatureDefinitionRecord } from './features.tables.js'
 import { findFeature, listFeatures, removeFeature, setBoolean, setPercentage, setTarget, type FeatureTarget } from './features.service.js'
 
 /**
@@ -56,12 +59,25 @@ function gateTargets(ctx: Ctx<TargetParams>): FeatureTarget[] {
   return targets
 }
 
+/** `Feature::Definition.get(name)`: the flag's definition, if fakelab has one. */
+function definitionOf(db: Db, name: string): FeatureDefinitionRecord | undefined {
+  return db.tables.feature_definitions.where('name', name)[0]
+}
+
 /** The features routes. */
 export const featureRoutes: Route[] = [
   route('GET /features', {
     auth: 'admin',
     handler(ctx) {
-      return ok(listFeatures(ctx.db).map((feature) => Feature(feature)))
+      return ok(listFeatures(ctx.db).map((feature) => Feature(feature, definitionOf(ctx.db, feature.name))))
+    },
+  }),
+
+  // gitlab: lib/api/features.rb `get :definitions`: `Feature::Definition.definitions.values`, not paginated.
+  route('GET /features/definitions', {
+    auth: 'admin',
+    handler(ctx) {
+      return ok(ctx.db.tables.feature_definitions.all().sort((a, b) => a.id - b.id).map(FeatureDefinition))
     },
   }),
 
@@ -92,7 +108,7 @@ export const featureRoutes: Route[] = [
         if (value < 0 || value > 100) throw badRequest(`value must be a positive number less than or equal to 100, but was ${value}`)
         setPercentage(db, params.name, params.key === 'percentage_of_actors' ? 'percentage_of_actors' : 'percentage_of_time', value)
       }
-      return created(Feature(findFeature(db, params.name) ?? blankFeature(params.name)))
+      return created(Feature(findFeature(db, params.name) ?? blankFeature(params.name), definitionOf(db, params.name)))
     },
   }),
 

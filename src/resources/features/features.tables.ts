@@ -23,13 +23,34 @@ export interface FeatureRecord extends Row {
   groups: string[]
 }
 
+/**
+ * A feature flag's definition (`config/feature_flags/<type>/<name>.yml`), as `Feature::Definition`
+ * loads it: `Feature::Shared::PARAMS` (13.12). fakelab's come from the scenario's `feature_definitions`.
+ */
+export interface FeatureDefinitionRecord extends Row {
+  /** The flag's name (the file's basename), unique. */
+  name: string
+  /** `development`, `ops` or `licensed` (`Feature::Shared::TYPES`; the file's directory). */
+  type: 'development' | 'ops' | 'licensed'
+  /** The flag's state when nothing is persisted. */
+  default_enabled: boolean
+  /** The merge request that introduced it, or null. */
+  introduced_by_url: string | null
+  /** The rollout issue, or null. */
+  rollout_issue_url: string | null
+  /** The owning product group (`group::source code`), or null. */
+  group: string | null
+}
+
 declare module '../../db/schema.js' {
   interface Tables {
     features: FeatureRecord
+    feature_definitions: FeatureDefinitionRecord
   }
 }
 
 /** The table, indexed by name. */
 export const featureTables = {
   features: table<FeatureRecord>(['name']),
+  feature_definitions: table<FeatureDefinitionRecord>(['name']),
 }

@@ -186,7 +186,7 @@ export const groupRoutes: Route[] = [
       if (!hasGroupAccess(ctx.db, ctx.currentUser, group, AccessLevel.OWNER, ctx.today)) throw forbidden()
       // destroy_conditionally!; spec-gap: groups keep no updated_at, created_at stands in.
       checkUnmodifiedSince(ctx, group.created_at)
-      destroyGroup(ctx.db, group)
+      destroyGroup(ctx, group)
       return acceptedReply()
     },
   }),

@@ -16,7 +16,8 @@ import type { Ctx } from '../../core/route.js'
 import { runnersRegistrationToken } from '../../rules/runners-token.js'
 import type { Db } from '../../db/db.js'
 import type { GroupRecord, Visibility } from '../../db/schema.js'
-import { publishGroupMoved } from './groups.events.js'
+import { publishGroup, publishGroupMoved } from './groups.events.js'
+import { publish } from '../../rules/events.js'
 
 let groupNameRegex: RegExp | undefined
 /**
@@ -117,6 +118,8 @@ export function updateGroup(ctx: Ctx<unknown>, group: GroupRecord, attrs: GroupU
   const oldFullPath = ctx.db.groupFullPath(group)
   const updated = ctx.db.tables.groups.update(group.id, next)
   publishGroupMoved(ctx, updated, oldFullPath)
+  // Group#path_changed_hook: `group_rename` when the path itself changed.
+  if (updated.path !== group.path) publishGroup(ctx, 'rename', updated, { path: group.path, fullPath: oldFullPath })
   return updated
 }
 
@@ -142,27 +145,36 @@ export function createGroup(ctx: Ctx<unknown>, attrs: GroupAttributes, parent: G
     lfs_enabled: attrs.lfs_enabled ?? true,
     runners_token: runnersRegistrationToken(ctx.faker),
   })
-  // gitlab: Groups::CreateService#execute `@group.add_owner(current_user)`.
-  ctx.db.tables.members.insert({
+  // Group#post_create_hook (`group_create`), then Groups::CreateService#execute
+  // `@group.add_owner(current_user)`, a membership like any (a `member` fact: `user_add_to_group`).
+  publishGroup(ctx, 'create', group)
+  const owner = ctx.db.tables.members.insert({
     source_type: 'group',
     source_id: group.id,
     user_id: ctx.currentUser!.id,
     access_level: AccessLevel.OWNER,
     expires_at: null,
     created_at: ctx.now,
+    updated_at: ctx.now,
     created_by_id: ctx.currentUser!.id,
     override: false,
   })
+  publish(ctx.db, 'member', { action: 'create', member: owner, before: null, expired: false, actorId: ctx.currentUser?.id ?? null, at: ctx.now, baseUrl: ctx.baseUrl })
   return group
 }
 
 /**
  * Deletes a group with its subgroups, their projects (and everything in them), members, labels,
- * milestones and runners' links.
- * spec-gap: GitLab answers 202 and deletes in a background job; fakelab deletes at once.
+ * milestones and runners' links. Publishes `group` `destroy` for each subgroup, deepest first, then
+ * for the group (`Groups::DestroyService` destroys the children before the group).
+ * spec-gap: GitLab answers 202 and deletes in a background job; fakelab deletes at once; the
+ * projects and memberships that go with the group publish no facts of their own.
  */
-export function destroyGroup(db: Db, group: GroupRecord): void {
-  destroyRecords(db, 'groups', [group.id])
+export function destroyGroup(ctx: Ctx<unknown>, group: GroupRecord): void {
+  const postOrder = (g: GroupRecord): GroupRecord[] => [...ctx.db.tables.groups.where('parent_id', g.id).sort((a, b) => a.id - b.id).flatMap(postOrder), g]
+  const gone = postOrder(group).map((g) => ({ group: g, fullPath: ctx.db.groupFullPath(g) }))
+  destroyRecords(ctx.db, 'groups', [group.id])
+  for (const g of gone) publishGroup(ctx, 'destroy', g.group, null, g.fullPath)
 }
 
 /** `TransferGroup|…` messages of `Groups::TransferService` (each after "Transfer failed: "). */
@@ -228,6 +240,7 @@ export function transferGroup(ctx: Ctx<unknown>, group: GroupRecord, parent: Gro
         access_level: AccessLevel.OWNER,
         expires_at: null,
         created_at: ctx.now,
+        updated_at: ctx.now,
         created_by_id: user.id,
         override: false,
       })

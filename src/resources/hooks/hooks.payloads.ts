@@ -15,6 +15,7 @@ import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { humanTimeDuration } from '../../entities/issuable.js'
 import { projectWebUrl } from '../../entities/urls.js'
 import { avatarUrl } from '../../entities/user.js'
+import { storedAvatarUrl } from '../../rules/avatars.js'
 import type { DomainEvent, EventCtx } from '../../rules/events.js'
 import { labelById } from '../labels/labels.public.js'
 import { issueById } from '../issues/issues.public.js'
@@ -46,7 +47,7 @@ function projectHookAttrs(ctx: EventCtx, project: ProjectRecord, backward = true
     name: project.name,
     description: project.description,
     web_url: webUrl,
-    avatar_url: null,
+    avatar_url: storedAvatarUrl(ctx, 'project', project.id),
     git_ssh_url: ssh,
     git_http_url: `${webUrl}.git`,
     namespace: namespaceName(ctx.db, project),

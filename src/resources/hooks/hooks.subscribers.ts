@@ -23,7 +23,7 @@ import { environmentById } from '../environments/environments.public.js'
 import { pipelinesOfProject } from '../runners/runners.public.js'
 import { systemHooks, type SystemHookRecord } from '../system-hooks/system-hooks.public.js'
 import { queueDelivery } from './hooks.delivery.js'
-import { memberSystemPayload, projectSystemPayload } from './hooks.system-payloads.js'
+import { groupSystemPayload, keySystemPayload, memberSystemPayload, projectSystemPayload, userSystemPayload } from './hooks.system-payloads.js'
 import { deploymentPayload, issuablePayload, jobPayload, notePayload, pipelinePayload, pushPayload, releasePayload, repositoryUpdatePayload, wikiPagePayload } from './hooks.payloads.js'
 import type { ProjectHookFlag, ProjectHookRecord } from './hooks.tables.js'
 
@@ -158,4 +158,22 @@ subscribe('member', (db, event) => {
 subscribe('project', (db, event) => {
   const hooks = systemHooks(db)
   if (hooks.length > 0) fireSystem(db, hooks, event.at, projectSystemPayload(db, event))
+})
+
+// Group#post_create_hook, path_changed_hook, post_destroy_hook: `group_<event>` to every system hook.
+subscribe('group', (db, event) => {
+  const hooks = systemHooks(db)
+  if (hooks.length > 0) fireSystem(db, hooks, event.at, groupSystemPayload(event))
+})
+
+// User#post_create_hook, username_changed_hook, post_destroy_hook: `user_<event>` to every system hook.
+subscribe('user', (db, event) => {
+  const hooks = systemHooks(db)
+  if (hooks.length > 0) fireSystem(db, hooks, event.at, userSystemPayload(event))
+})
+
+// Key#post_create_hook, post_destroy_hook (a user's SSH key): `key_<event>` to every system hook.
+subscribe('key', (db, event) => {
+  const hooks = systemHooks(db)
+  if (hooks.length > 0) fireSystem(db, hooks, event.at, keySystemPayload(db, event))
 })

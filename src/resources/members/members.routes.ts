@@ -145,7 +145,7 @@ for (const [method, value] of [['POST', true], ['DELETE', false]] as const) {
         // LDAP member (`member.ldap?`). A non-member gets 404 (GitLab answers 500, gitlab-behaviour §11.2).
         if (!canOverrideMembers(ctx, group)) throw forbidden()
         const member = findDirectMember(ctx, parent, ctx.params.user_id)
-        const updated = ctx.db.tables.members.update(member.id, { override: value })
+        const updated = ctx.db.tables.members.update(member.id, { override: value, updated_at: ctx.now })
         const body = presentMembers([updated], ctx, { withOverride: true })[0]
         return method === 'POST' ? created(body) : ok(body)
       },

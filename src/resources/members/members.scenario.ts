@@ -126,13 +126,15 @@ function checkMembers(ctx: CheckContext, owners: readonly Entry[]): void {
 function loadMembers(ctx: LoadContext, parent: LoadParent, members: readonly ScenarioMember[]): void {
   for (const m of members) {
     const f = ctx.fake(`member:${parent.key}:${m.user.toLowerCase()}`)
+    const createdAt = m.created_at ?? ctx.between(f, parent.createdAt)
     ctx.db.tables.members.insert({
       source_type: parent.type,
       source_id: parent.id,
       user_id: ctx.userId(m.user),
       access_level: m.access_level,
       expires_at: m.expires_at ?? null,
-      created_at: m.created_at ?? ctx.between(f, parent.createdAt),
+      created_at: createdAt,
+      updated_at: createdAt,
       created_by_id: null,
       override: false,
     } satisfies Omit<MemberRecord, 'id'>)

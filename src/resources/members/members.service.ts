@@ -73,7 +73,7 @@ function anyRow(ctx: Ctx<unknown>, source: Source, userId: number): MemberRecord
  */
 function saveMembership(ctx: Ctx<unknown>, source: Source, user: UserRecord, attrs: MemberAttributes): MemberRecord {
   const { type, id } = sourceKey(source)
-  const level = { access_level: attrs.access_level, expires_at: attrs.expires_at ?? null }
+  const level = { access_level: attrs.access_level, expires_at: attrs.expires_at ?? null, updated_at: ctx.now }
   const old = anyRow(ctx, source, user.id)
   if (old && activeMembership(old, ctx.today)) {
     const updated = ctx.db.tables.members.update(old.id, level)
@@ -160,7 +160,7 @@ export function updateMember(ctx: Ctx<unknown>, source: Source, member: MemberRe
   const expiresAt = attrs.expires_at === undefined ? member.expires_at : attrs.expires_at
   const errors = validateMember(ctx, source, attrs.access_level, attrs.expires_at === undefined ? null : expiresAt)
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
-  const updated = ctx.db.tables.members.update(member.id, { access_level: attrs.access_level, expires_at: expiresAt })
+  const updated = ctx.db.tables.members.update(member.id, { access_level: attrs.access_level, expires_at: expiresAt, updated_at: ctx.now })
   publishMember(ctx, 'update', updated, member)
   return updated
 }

@@ -6,6 +6,8 @@
  * @module
  */
 import type { Db } from '../../db/db.js'
+import type { UserRecord } from '../../db/schema.js'
+import { canReadMergeRequest, type PolicyCtx } from './merge-requests.policy.js'
 import type { MergeRequestRecord } from './merge-requests.tables.js'
 
 export { MergeRequestBasic } from './merge-requests.entities.js'
@@ -80,4 +82,19 @@ export function relabelMergeRequests(db: Db, rewrite: (ids: number[]) => number[
 /** How many merge requests the instance holds (`MergeRequest.count`, for `GET /application/statistics`). */
 export function mergeRequestCount(db: Db): number {
   return db.tables.merge_requests.size
+}
+
+/**
+ * `User#assigned_open_merge_requests_count`: the open merge requests assigned to the user, in
+ * projects that are not archived, that the user may read (`MergeRequestsFinder.new(user,
+ * assignee_id: user.id, state: 'opened', non_archived: true)`). gitlab: app/models/user.rb (13.12).
+ * @param ctx the store, the user as `currentUser`, and today's date (`YYYY-MM-DD`).
+ */
+export function assignedOpenMergeRequestsCount(ctx: PolicyCtx & { readonly currentUser: UserRecord }): number {
+  const userId = ctx.currentUser.id
+  return ctx.db.tables.merge_requests.all().filter((mr) => {
+    if (mr.state !== 'opened' || !mr.assignee_ids.includes(userId)) return false
+    const project = ctx.db.tables.projects.get(mr.project_id)
+    return project !== undefined && !project.archived && canReadMergeRequest(ctx, project, mr)
+  }).length
 }

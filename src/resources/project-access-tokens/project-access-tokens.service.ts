@@ -108,6 +108,7 @@ export function createProjectToken(ctx: Ctx<unknown>, project: ProjectRecord, pa
     access_level: AccessLevel.MAINTAINER,
     expires_at: expiresAt,
     created_at: ctx.now,
+    updated_at: ctx.now,
     created_by_id: ctx.currentUser?.id ?? null,
     override: false,
   })

@@ -216,6 +216,7 @@ export function createProject(
       access_level: AccessLevel.MAINTAINER,
       expires_at: null,
       created_at: ctx.now,
+      updated_at: ctx.now,
       created_by_id: ctx.currentUser?.id ?? owner.id,
       override: false,
     })

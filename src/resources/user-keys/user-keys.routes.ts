@@ -16,6 +16,7 @@ import { findUser, findUserById } from '../../rules/finders.js'
 import { SSHKey } from './user-keys.entities.js'
 import { validateKey } from './user-keys.model.js'
 import type { KeyRecord } from './user-keys.tables.js'
+import { publishKey } from './user-keys.events.js'
 
 /** The user's SSH keys (not deploy keys), by id. */
 function keysOf(ctx: Ctx<unknown>, user: UserRecord): KeyRecord[] {
@@ -39,7 +40,7 @@ function keyOf(ctx: Ctx<unknown>, user: UserRecord, id: number): KeyRecord {
 function addKey(ctx: Ctx<unknown>, user: UserRecord, params: { title: string; key: string; expires_at?: string | undefined }): KeyRecord {
   const { errors, valid } = validateKey(ctx.db, params.title, params.key)
   if (!valid) throw validationFailed(errors)
-  return ctx.db.tables.keys.insert({
+  const saved = ctx.db.tables.keys.insert({
     user_id: user.id,
     type: null,
     title: params.title,
@@ -51,6 +52,8 @@ function addKey(ctx: Ctx<unknown>, user: UserRecord, params: { title: string; ke
     created_at: ctx.now,
     updated_at: ctx.now,
   })
+  publishKey(ctx, 'create', saved)
+  return saved
 }
 
 const keyParams = { title: p.string({ required: true }), key: p.string({ required: true }), expires_at: p.datetime() }
@@ -86,6 +89,7 @@ export const userKeyRoutes: Route[] = [
       const key = keyOf(ctx, ctx.currentUser!, ctx.params.key_id)
       checkUnmodifiedSince(ctx, key.updated_at)
       ctx.db.tables.keys.delete(key.id)
+      publishKey(ctx, 'destroy', key)
       return noContent()
     },
   }),
@@ -116,6 +120,7 @@ export const userKeyRoutes: Route[] = [
       const key = keyOf(ctx, user, ctx.params.key_id)
       checkUnmodifiedSince(ctx, key.updated_at)
       ctx.db.tables.keys.delete(key.id)
+      publishKey(ctx, 'destroy', key)
       return noContent()
     },
   }),

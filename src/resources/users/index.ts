@@ -18,14 +18,16 @@ export type { UserFollowUserRecord } from './users.tables.js'
 export const users: Area = {
   name: 'users',
   load: async () => {
-    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }, { userFollowRoutes }] = await Promise.all([
+    const [{ userRoutes }, { userAvatarWebRoutes }, { impersonationTokenRoutes }, { userActivityRoutes }, { userFollowRoutes }, { personalAccessTokenRoutes }, { userPreferenceRoutes }] = await Promise.all([
       import('./users.routes.js'),
       import('./users.avatars.js'),
       import('./users.impersonation-tokens.js'),
       import('./users.activities.js'),
       import('./users.follows.js'),
+      import('./users.personal-access-tokens.js'),
+      import('./users.preferences.js'),
     ])
-    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes, ...userFollowRoutes], web: userAvatarWebRoutes }
+    return { api: [...userRoutes, ...impersonationTokenRoutes, ...userActivityRoutes, ...userFollowRoutes, ...personalAccessTokenRoutes, ...userPreferenceRoutes], web: userAvatarWebRoutes }
   },
   register: async () => {
     // A user's password authenticates git over HTTP (registered with the git-http area).
@@ -36,6 +38,8 @@ export const users: Area = {
   cascade: [
     { kind: 'cascade', table: 'user_follow_users', column: 'follower_id', parent: 'users' },
     { kind: 'cascade', table: 'user_follow_users', column: 'followee_id', parent: 'users' },
+    // A user's preferences go with the account (`user_preferences.user_id`, ON DELETE CASCADE).
+    { kind: 'cascade', table: 'user_preferences', column: 'user_id', parent: 'users' },
   ],
   scenario: userFragment,
 }

@@ -10,6 +10,7 @@
 import { AccessLevel } from '../../rules/access.js'
 import { applicationSetting } from '../application-settings/application-settings.public.js'
 import { destroyRecords, migrateToGhost } from '../../rules/cascade.js'
+import { publishUser } from './users.events.js'
 import { ghostUser } from './ghost-user.js'
 import { conflict, validationFailed, ValidationMessage } from '../../core/errors.js'
 import { UserMessage } from './users.messages.js'
@@ -114,7 +115,9 @@ export function createUser(ctx: Ctx<unknown>, attrs: UserAttributes & { email: s
   // username always fails it, so they come first either way.
   checkConflicts(ctx.db, attrs)
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
-  return ctx.db.tables.users.insert(record)
+  const user = ctx.db.tables.users.insert(record)
+  publishUser(ctx, 'create', user)
+  return user
 }
 
 /**
@@ -134,7 +137,9 @@ export function updateUser(ctx: Ctx<unknown>, user: UserRecord, attrs: UserAttri
   if (attrs.password !== undefined) patch.password = attrs.password
   const errors = { ...validate({ ...user, ...patch }, attrs.password), ...avatarErrors }
   if (Object.keys(errors).length > 0) throw validationFailed(errors)
-  return ctx.db.tables.users.update(user.id, patch)
+  const updated = ctx.db.tables.users.update(user.id, patch)
+  if (updated.username !== user.username) publishUser(ctx, 'rename', updated, user.username)
+  return updated
 }
 
 /**
@@ -189,6 +194,7 @@ export function destroyUser(ctx: Ctx<unknown>, user: UserRecord, hardDelete: boo
   }
   migrateToGhost(db, user, () => ghostUser(db, ctx.now))
   destroyRecords(db, 'users', [user.id])
+  publishUser(ctx, 'destroy', user)
 }
 
 /** The filters of `GET /users` (UsersFinder), already restricted to what the caller may use. */

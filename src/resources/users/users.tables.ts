@@ -14,6 +14,13 @@ export interface UserFollowUserRecord extends Row {
   created_at: Timestamp
 }
 
+/** A user's preferences row (`user_preferences`), made on the first change (`User#user_preference`). */
+export interface UserPreferenceRecord extends Row {
+  user_id: number
+  /** Show one file's diff per page. */
+  view_diffs_file_by_file: boolean
+}
+
 /** An OAuth application (`oauth_applications`). Its `secret` is never presented. */
 export interface OauthApplicationRecord extends Row {
   name: string
@@ -35,6 +42,7 @@ declare module '../../db/schema.js' {
   interface Tables {
     oauth_applications: OauthApplicationRecord
     user_follow_users: UserFollowUserRecord
+    user_preferences: UserPreferenceRecord
   }
   /**
    * This area's columns on core's users: the account's password and the user's external identities
@@ -69,4 +77,5 @@ interface UserIdentity {
 export const userTables = {
   oauth_applications: table<OauthApplicationRecord>(['uid']),
   user_follow_users: table<UserFollowUserRecord>(['follower_id', 'followee_id']),
+  user_preferences: table<UserPreferenceRecord>(['user_id']),
 }

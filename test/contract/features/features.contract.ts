@@ -85,3 +85,51 @@ it("a scenario's features: load in order, and the state export keeps them", () =
   const copy = createSimulator({ scenario: sim.exportState() })
   expect(copy.db.tables.features.all()).toEqual(sim.db.tables.features.all())
 })
+
+// Issue 37: GET /features/definitions (features.rb `get :definitions`, 13.12): the definitions the
+// scenario gives, in its order, as `Entities::Feature::Definition` (`Feature::Shared::PARAMS`);
+// a persisted flag with a definition shows it in `definition`.
+const DEFINITIONS = {
+  version: 1 as const,
+  users: [
+    { username: 'root', admin: true, tokens: [{ token: 'glpat-root-fakelab', name: 'default', scopes: ['api'] }] },
+    { username: 'devon', tokens: [{ token: 'glpat-devon-fakelab', name: 'default', scopes: ['api'] }] },
+  ],
+  feature_definitions: [
+    { name: 'search_blobs', type: 'ops' as const, default_enabled: true, group: 'group::global search' },
+    { name: 'new_library', introduced_by_url: 'https://gitlab.com/gitlab-org/gitlab/-/merge_requests/1', rollout_issue_url: 'https://gitlab.com/gitlab-org/gitlab/-/issues/2' },
+  ],
+}
+
+contract('feature flag definitions', { scenario: JSON.stringify(DEFINITIONS) }, ({ api }) => {
+  const NEW_LIBRARY = {
+    name: 'new_library', default_enabled: false, type: 'development',
+    introduced_by_url: 'https://gitlab.com/gitlab-org/gitlab/-/merge_requests/1', rollout_issue_url: 'https://gitlab.com/gitlab-org/gitlab/-/issues/2', group: null,
+  }
+
+  it('lists the definitions, administrators only', async () => {
+    const res = await api.get('/features/definitions', { as: 'root' })
+    expect([res.status, res.body]).toEqual([200, [
+      { name: 'search_blobs', default_enabled: true, type: 'ops', introduced_by_url: null, rollout_issue_url: null, group: 'group::global search' },
+      NEW_LIBRARY,
+    ]])
+    expect(Object.keys(res.body[0])).toEqual(['name', 'default_enabled', 'type', 'introduced_by_url', 'rollout_issue_url', 'group'])
+    expect(res.headers.get('x-total')).toBeNull()
+    expect(await api.get('/features/definitions', { as: 'devon' })).toBeGitLabError(403, { message: '403 Forbidden' })
+    expect(await api.get('/features/definitions')).toBeGitLabError(401, { message: '401 Unauthorized' })
+  })
+
+  it('shows a persisted flag\'s definition', async () => {
+    const res = await api.post('/features/new_library', { as: 'root', form: { value: 'true' } })
+    expect([res.status, res.body.definition]).toEqual([201, NEW_LIBRARY])
+    expect((await api.post('/features/undefined_flag', { as: 'root', form: { value: 'true' } })).body.definition).toBeNull()
+    expect((await api.get('/features', { as: 'root' })).body.map((f: { definition: unknown }) => f.definition)).toEqual([NEW_LIBRARY, null])
+  })
+})
+
+it("a scenario's feature definitions: the state export keeps them", () => {
+  const sim = createSimulator({ scenario: JSON.stringify(DEFINITIONS) })
+  expect(sim.db.tables.feature_definitions.all().map((d) => [d.name, d.type, d.default_enabled])).toEqual([['search_blobs', 'ops', true], ['new_library', 'development', false]])
+  const copy = createSimulator({ scenario: sim.exportState() })
+  expect(copy.db.tables.feature_definitions.all()).toEqual(sim.db.tables.feature_definitions.all())
+})

@@ -321,7 +321,7 @@ contract('DELETE /projects/:id/issues/:issue_iid/metric_images/:image_id', {}, (
     const refused = await api.delete(`/projects/30/issues/4/metric_images/${made.body.id}`, { as: 'root' })
     expect([refused.status, refused.body]).toEqual([403, FORBIDDEN])
     expect(sim().db.tables.issuable_metric_images.size).toBe(1)
-    sim().db.tables.members.insert({ source_type: 'project', source_id: 30, user_id: 1, access_level: 10, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+    sim().db.tables.members.insert({ source_type: 'project', source_id: 30, user_id: 1, access_level: 10, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
     const upload2 = await api.post('/projects/30/issues/4/metric_images', { as: 'root', multipart: upload() })
     expect(upload2.status).toBe(201)
     const res = await api.delete(`/projects/30/issues/4/metric_images/${made.body.id}`, { as: 'root' })

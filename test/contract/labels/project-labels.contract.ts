@@ -57,7 +57,7 @@ function addLabel(sim: () => Simulator, fields: { id?: number; title: string; pr
 function addProjectMember(sim: () => Simulator, projectId: number, userId: number, level: number): void {
   sim().db.tables.members.insert({
     source_type: 'project', source_id: projectId, user_id: userId, access_level: level,
-    expires_at: null, created_at: NOW, created_by_id: 1, override: false,
+    expires_at: null, created_at: NOW, updated_at: NOW, created_by_id: 1, override: false,
   })
 }
 

@@ -132,8 +132,8 @@ contract('GET /groups/:id/billable_members/:user_id/memberships', {}, ({ api, si
 contract('DELETE /groups/:id/billable_members/:user_id', {}, ({ api, sim }) => {
   it('removes the user from the group, its subgroups and their projects (204)', async () => {
     const members = sim().db.tables.members
-    members.insert({ source_type: 'group', source_id: 11, user_id: 9, access_level: 20, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
-    members.insert({ source_type: 'project', source_id: 21, user_id: 9, access_level: 20, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+    members.insert({ source_type: 'group', source_id: 11, user_id: 9, access_level: 20, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+    members.insert({ source_type: 'project', source_id: 21, user_id: 9, access_level: 20, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
     const res = await api.delete('/groups/10/billable_members/9', { as: 'olive' })
     expect([res.status, res.text]).toEqual([204, ''])
     expect(members.where('user_id', 9)).toEqual([])

@@ -99,7 +99,7 @@ contract('GET /{groups|projects}/:id/members/all', {}, ({ api, sim }) => {
   it('reports each user once, at the highest access level, whichever source it comes from', async () => {
     const members = sim().db.tables.members
     const add = (source_type: 'project' | 'group', source_id: number, user_id: number, access_level: number) =>
-      members.insert({ source_type, source_id, user_id, access_level, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+      members.insert({ source_type, source_id, user_id, access_level, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
     add('project', 21, 5, 30) // max: developer of api, maintainer through acme
     add('project', 21, 2, 40) // gina: maintainer of api, guest through acme
     add('group', 11, 3, 30) // riley: developer of platform, reporter through acme
@@ -332,7 +332,7 @@ contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) =>
   it('removes the user from subgroups and their projects unless skip_subresources', async () => {
     const members = sim().db.tables.members
     const add = (source_type: 'project' | 'group', source_id: number) =>
-      members.insert({ source_type, source_id, user_id: 4, access_level: 30, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+      members.insert({ source_type, source_id, user_id: 4, access_level: 30, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
     add('group', 11)
     add('project', 21)
     add('project', 20)
@@ -344,8 +344,8 @@ contract('DELETE /{groups|projects}/:id/members/:user_id', {}, ({ api, sim }) =>
 
   it('keeps subgroup and project memberships with skip_subresources=true', async () => {
     const members = sim().db.tables.members
-    members.insert({ source_type: 'group', source_id: 11, user_id: 4, access_level: 30, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
-    members.insert({ source_type: 'project', source_id: 21, user_id: 4, access_level: 30, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+    members.insert({ source_type: 'group', source_id: 11, user_id: 4, access_level: 30, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
+    members.insert({ source_type: 'project', source_id: 21, user_id: 4, access_level: 30, expires_at: null, created_at: '2021-03-20T00:00:00.000Z', updated_at: '2021-03-20T00:00:00.000Z', created_by_id: null, override: false })
     expect((await api.delete('/groups/10/members/4', { as: 'olive', query: { skip_subresources: true } })).status).toBe(204)
     expect(members.where('user_id', 4).map((m) => [m.source_type, m.source_id])).toEqual([['project', 30], ['group', 11], ['project', 21]])
   })
