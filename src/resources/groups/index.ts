@@ -9,7 +9,7 @@ import { groupAvatarTables } from './groups.avatars.js'
 import { groupFragment } from './groups.scenario.js'
 
 export type { GroupFields } from './groups.scenario.js'
-export type { GroupMovedFact } from './groups.events.js'
+export type { GroupFact, GroupMovedFact } from './groups.events.js'
 
 /** The groups area. */
 export const groups: Area = {

@@ -9,6 +9,7 @@ import { userKeyTables } from './user-keys.tables.js'
 import type { SSHKey as SSHKeyPresenter } from './user-keys.entities.js'
 
 export type { KeyRecord } from './user-keys.tables.js'
+export type { KeyFact } from './user-keys.events.js'
 
 /** GitLab's `SSHKey` entity, as fakelab sends it. */
 export type SSHKey = ReturnType<typeof SSHKeyPresenter>

@@ -13,6 +13,7 @@ export type { OauthApplicationFields, ScenarioPersonalAccessToken, UserFields } 
 export type { OauthApplicationRecord } from './users.tables.js'
 export type { UserAvatarRecord } from './users.avatars.js'
 export type { UserFollowUserRecord } from './users.tables.js'
+export type { UserFact } from './users.events.js'
 
 /** The users area. */
 export const users: Area = {
