@@ -11,40 +11,21 @@
  * Default scenario: project 20 acme/website (max maintains it, devon develops), issue 1, merge
  * request 1, pipeline 1004 pending on feature/login.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { hookDeliveries, hookDeliveriesSettled, pauseHookDelivery } from '../../../src/resources/hooks/hooks.public.js'
 import { parseScenario } from '../../../src/index.js'
 import { contract } from '../../support/contract.js'
-
-interface Received {
-  path: string
-  headers: IncomingHttpHeaders
-  body: any
-}
+import { hookReceiver } from '../../support/hook-receiver.js'
 
 /** A free port for the receiver, fixed at load so a scenario can name it (the receiver listens on it in beforeAll). */
 const RECEIVER_PORT = 20000 + (process.pid % 20000)
-let server: Server
+const receiver = hookReceiver({ port: RECEIVER_PORT, reply: 'thanks' })
+const received = receiver.received
 let url = ''
-let received: Received[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  received = []
+beforeAll(() => {
+  url = `${receiver.url}/hook`
 })
 
 const ALL_EVENTS = {

@@ -11,37 +11,17 @@
  * `path_changed_hook`, `username_changed_hook`, `post_destroy_hook`), app/models/project.rb
  * (`hook_attrs`), doc/system_hooks/system_hooks.md (13.12).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeAll, beforeEach, expect, it } from 'vitest'
 import type { ManualClock } from '../../../src/core/clock.js'
 import { hookDeliveriesSettled } from '../../../src/resources/hooks/hooks.public.js'
 import { contract } from '../../support/contract.js'
+import { hookReceiver } from '../../support/hook-receiver.js'
 
-interface Received {
-  headers: IncomingHttpHeaders
-  body: any
-}
-
-let server: Server
+const receiver = hookReceiver()
+const received = receiver.received
 let url = ''
-let received: Received[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/system`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  received = []
+beforeAll(() => {
+  url = `${receiver.url}/system`
 })
 
 const AT = '2021-04-01T12:00:00Z'
@@ -135,7 +115,7 @@ contract('instance system hooks', {}, ({ api, sim }) => {
     const form = new FormData()
     form.append('avatar', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' }))
     expect((await api.put('/projects/20', { as: 'max', multipart: form })).status).toBe(200)
-    received = []
+    received.length = 0
     expect((await api.post('/projects/20/repository/branches', { as: 'max', body: { branch: 'pictured', ref: 'main' } })).status).toBe(201)
     await hookDeliveriesSettled(sim().db)
     const push = received.find((r) => r.body.event_name === 'push')!

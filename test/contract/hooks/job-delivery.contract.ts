@@ -8,31 +8,16 @@
  * Default scenario: project 20's pipeline 1004 (pending, feature/login, devon) with build 2007
  * compile (pending) and 2008 rspec (created); pipeline 1007 (manual) with build 2013 deploy-review (manual).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { hookDeliveriesSettled } from '../../../src/resources/hooks/hooks.public.js'
 import { contract } from '../../support/contract.js'
+import { hookReceiver } from '../../support/hook-receiver.js'
 
-let server: Server
+const receiver = hookReceiver()
+const received = receiver.received
 let url = ''
-let received: { path: string; headers: IncomingHttpHeaders; body: any }[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  received = []
+beforeAll(() => {
+  url = `${receiver.url}`
 })
 
 contract('job hook delivery', {}, ({ api, sim }) => {
@@ -74,7 +59,7 @@ contract('job hook delivery', {}, ({ api, sim }) => {
     expect((await api.post('/projects/20/jobs/2013/play', { as: 'max' })).status).toBe(200)
     await hookDeliveriesSettled(sim().db)
     expect(received.map((r) => [r.body.build_id, r.body.build_name, r.body.build_status])).toEqual([[2013, 'deploy-review', 'pending']])
-    received = []
+    received.length = 0
     expect((await api.post('/projects/20/jobs/2009/retry', { as: 'devon' })).status).toBe(201)
     await hookDeliveriesSettled(sim().db)
     const statuses = received.map((r) => [r.body.build_name, r.body.build_status])

@@ -12,37 +12,16 @@
  * app/models/member.rb (`post_*_hook`), app/services/projects/*_service.rb,
  * doc/system_hooks/system_hooks.md, doc/user/project/integrations/webhooks.md (13.12).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { hookDeliveriesSettled } from '../../../src/resources/hooks/hooks.public.js'
 import { contract } from '../../support/contract.js'
+import { hookReceiver } from '../../support/hook-receiver.js'
 
-interface Received {
-  path: string
-  headers: IncomingHttpHeaders
-  body: any
-}
-
-let server: Server
+const receiver = hookReceiver()
+const received = receiver.received
 let url = ''
-let received: Received[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  received = []
+beforeAll(() => {
+  url = `${receiver.url}`
 })
 
 const AT = '2021-04-01T12:00:00Z'

@@ -4,31 +4,16 @@
  * as doc/user/project/integrations/webhooks.md "Release events" shows it. Over both doors.
  * Source: gitlab: lib/gitlab/data_builder/release.rb, app/services/releases/*.rb (13.12).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { hookDeliveriesSettled } from '../../../src/resources/hooks/hooks.public.js'
 import { contract } from '../../support/contract.js'
+import { hookReceiver } from '../../support/hook-receiver.js'
 
-let server: Server
+const receiver = hookReceiver()
+const received = receiver.received
 let url = ''
-let received: { headers: IncomingHttpHeaders; body: any }[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/release`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  received = []
+beforeAll(() => {
+  url = `${receiver.url}/release`
 })
 
 /** acme/website's main. */

@@ -7,37 +7,16 @@
  * app/models/hooks/system_hook.rb, lib/gitlab/data_builder/repository.rb, app/workers/post_receive.rb,
  * lib/api/system_hooks.rb, doc/system_hooks/system_hooks.md (13.12).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { hookDeliveries, hookDeliveriesSettled } from '../../../src/resources/hooks/hooks.public.js'
 import { contract } from '../../support/contract.js'
+import { hookReceiver } from '../../support/hook-receiver.js'
 
-interface Received {
-  path: string
-  headers: IncomingHttpHeaders
-  body: any
-}
-
-let server: Server
+const receiver = hookReceiver()
+const received = receiver.received
 let url = ''
-let received: Received[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/system`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  received = []
+beforeAll(() => {
+  url = `${receiver.url}/system`
 })
 
 const TEST_DATA = { event_name: 'project_create', name: 'Ruby', path: 'ruby', project_id: 1, owner_name: 'Someone', owner_email: 'example@gitlabhq.com' }
