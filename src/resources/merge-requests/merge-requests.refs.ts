@@ -74,7 +74,10 @@ export function writeMergeRequestRefs(ctx: RefsCtx, project: ProjectRecord, mrs:
  */
 export function refreshMergeRequestRefs(ctx: RefsCtx, project: ProjectRecord, branch: string, actorId: number | null): void {
   const targets = new Map<number, MergeRequestRecord[]>()
-  for (const mr of ctx.db.tables.merge_requests.all()) {
+  // The project's own merge requests and those whose source is here (a fork's), each once.
+  const mergeRequests = ctx.db.tables.merge_requests
+  const candidates = new Map([...mergeRequests.where('project_id', project.id), ...mergeRequests.where('source_project_id', project.id)].map((mr) => [mr.id, mr]))
+  for (const mr of [...candidates.values()].sort((a, b) => a.id - b.id)) {
     if (mr.state !== 'opened') continue
     const fromHere = mr.source_project_id === project.id && mr.source_branch === branch
     const toHere = mr.project_id === project.id && mr.target_branch === branch

@@ -121,7 +121,7 @@ declare module '../../db/schema.js' {
 
 /** The tables and their indexes: merge requests by target project; approvals and diff versions by merge request. */
 export const mergeRequestTables = {
-  merge_requests: table<MergeRequestRecord>(['project_id']),
+  merge_requests: table<MergeRequestRecord>(['project_id', 'source_project_id']),
   merge_request_approvals: table<MergeRequestApprovalRecord>(['merge_request_id']),
   merge_request_diffs: table<MergeRequestDiffRecord>(['merge_request_id']),
 }
