@@ -57,6 +57,30 @@ const LAZY_PACKAGES = [
 ]
 
 /**
+ * Statements a vendor bundle runs before its package's exports, by package (`VENDOR_PRELUDE[spec]`).
+ * - `cron-parser` gets luxon's default locale: luxon otherwise asks `new Intl.DateTimeFormat()` for
+ *   the system locale when cron-parser makes its first date, and that first date format maps about
+ *   6 MB of ICU's locale data into the process (`fakelab serve`'s RSS after the soak: issue 39 item
+ *   5), although a cron's next time never formats a date (cron-parser uses no locale). The vendor
+ *   bundle holds its own copy of luxon, so no other luxon user sees the setting. `require`, as
+ *   cron-parser's CommonJS does: an `import` would bundle luxon's ES module build, a second copy.
+ *   {@link checkVendorPrelude} makes sure the bundle holds one luxon.
+ */
+const VENDOR_PRELUDE = {
+  'cron-parser': ["require('luxon').Settings.defaultLocale = 'en-US'"],
+}
+
+/**
+ * Fails the build when a vendor bundle with a {@link VENDOR_PRELUDE} holds more than one copy of
+ * luxon (the prelude would set up one that cron-parser does not use).
+ */
+function checkVendorPrelude(spec, text) {
+  if (!VENDOR_PRELUDE[spec]) return
+  const copies = text.match(/static set defaultLocale\(/g)?.length ?? 0
+  if (copies !== 1) throw new Error(`build-cli: ${vendorFile(spec)} holds ${copies} copies of luxon's Settings, not 1: its prelude would not reach cron-parser's`)
+}
+
+/**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
  * @returns the paths written.
  */
@@ -95,8 +119,9 @@ export async function buildCli(root = ROOT) {
   rmSync(join(dist, 'vendor'), { recursive: true, force: true })
   for (const spec of LAZY_PACKAGES) {
     // `export *` does not carry a default export: the sources import qs and the JSON by theirs.
-    const contents = [...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
+    const contents = [...(VENDOR_PRELUDE[spec] ?? []), ...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
     await build({ ...common, stdin: { contents, resolveDir: root }, outfile: join(dist, vendorFile(spec)) })
+    checkVendorPrelude(spec, readFileSync(join(dist, vendorFile(spec)), 'latin1'))
   }
   copyFileSync(join(root, 'scripts', 'cli-loader.cjs'), join(dist, 'cli-loader.cjs'))
   rmSync(join(dist, 'cli-loader.js'), { force: true })
