@@ -44,14 +44,18 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
  * - `@faker-js/faker/locale/en`: generated values (the default state holds them already);
  * - `fflate`: repository archives; `diff`: repository file diffs; `cron-parser`: freeze periods;
  * - `qs`: nested query strings (flat ones are parsed without it, `core/params.ts`);
- * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award;
+ * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award; its emoji data:
+ *   the glyphs of `<gl-emoji>`, read on the first emoji rendered (bundled in, the data was 0.75 MB of
+ *   source and 2.6 MB of objects that every server loading the award emoji or Markdown routes kept;
+ *   issue 39 item 5). A JSON package is copied to `dist/vendor/<name>.json`, which node parses
+ *   with `JSON.parse`: a bundled one would be JavaScript whose source V8 keeps as long as the process;
  * - `@noble/hashes`' modules, `uint8array-extras` and `node-diff3`: the repository's objects, note
  *   ids and release evidence, all made on first use of a repository or a note;
  * - `color-name`: label colour keywords, read on the first colour given;
  * - `openpgp`: users' GPG keys, parsed on the first key added.
  */
 const LAZY_PACKAGES = [
-  'zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json',
+  'zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json', 'emojibase-data/en/data.json',
   '@noble/hashes/legacy.js', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'uint8array-extras', 'node-diff3', 'color-name',
   'openpgp',
 ]
@@ -118,7 +122,13 @@ export async function buildCli(root = ROOT) {
   })
   rmSync(join(dist, 'vendor'), { recursive: true, force: true })
   for (const spec of LAZY_PACKAGES) {
-    // `export *` does not carry a default export: the sources import qs and the JSON by theirs.
+    if (spec.endsWith('.json')) {
+      // Parsed by node's `require` (JSON.parse), so no source stays in the heap once it is read.
+      mkdirSync(join(dist, 'vendor'), { recursive: true })
+      writeFileSync(join(dist, vendorFile(spec)), JSON.stringify(createRequire(join(root, 'package.json'))(spec)))
+      continue
+    }
+    // `export *` does not carry a default export: the sources import qs by its.
     const contents = [...(VENDOR_PRELUDE[spec] ?? []), ...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
     await build({ ...common, stdin: { contents, resolveDir: root }, outfile: join(dist, vendorFile(spec)) })
     checkVendorPrelude(spec, readFileSync(join(dist, vendorFile(spec)), 'latin1'))
@@ -154,7 +164,7 @@ function lazyParse5(root) {
 
 /** Where a lazy package's own bundle goes, relative to dist/ (and to the CLI bundle). */
 function vendorFile(spec) {
-  return `vendor/${spec.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.cjs`
+  return `vendor/${spec.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${spec.endsWith('.json') ? 'json' : 'cjs'}`
 }
 
 /**
@@ -254,7 +264,8 @@ function lazyPackages(packageKinds, moduleKinds) {
       const filter = new RegExp(`^(${LAZY_PACKAGES.map((spec) => spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`)
       build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'lazy-package' }))
       build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
-        contents: standIn(args.path, `require('./${vendorFile(args.path)}')`, packageKinds[args.path]),
+        // A JSON package's vendor file is its data, which the sources import as the default export.
+        contents: standIn(args.path, args.path.endsWith('.json') ? `{ default: require('./${vendorFile(args.path)}') }` : `require('./${vendorFile(args.path)}')`, packageKinds[args.path]),
         loader: 'js',
         resolveDir: ROOT,
       }))

@@ -3,12 +3,16 @@
  * on dist/ (which `npm test` builds first) in child processes, so that no global of this process is
  * touched: cron-parser's vendor bundle sets its luxon's default locale, so the first cron parsed (a
  * freeze period or pipeline schedule) does not create an `Intl.DateTimeFormat`, whose first use maps
- * about 6 MB of ICU's locale data; a zone other than UTC still needs ICU, for its offsets.
+ * about 6 MB of ICU's locale data; a zone other than UTC still needs ICU, for its offsets. JSON
+ * packages the CLI loads on first use (emojibase's data and shortcodes) are dist/vendor/*.json files
+ * that node parses, so no source of them stays in the heap, and `fakelab serve` still renders and
+ * checks emoji with them.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 const CHILD_TIMEOUT_MS = 15_000
@@ -37,5 +41,47 @@ describe("the CLI's cron-parser (dist/vendor/cron-parser.cjs)", () => {
 
   it('still asks ICU for the offsets of another zone', () => {
     expect(dateFormatsMade('Europe/Berlin')).toBeGreaterThan(0)
+  })
+})
+
+describe('JSON packages loaded on first use', () => {
+  const server = { url: '', stop: () => {} }
+
+  beforeAll(async () => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/fakelab', import.meta.url)), 'serve', '--port', '0', '--log', 'off', '--quiet'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS)
+    server.stop = () => {
+      clearTimeout(timer)
+      child.kill('SIGKILL')
+    }
+    server.url = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk
+        if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')).trim())
+      })
+      child.once('exit', (code) => reject(new Error(`fakelab serve exited with ${code}`)))
+    })
+  })
+
+  afterAll(() => server.stop())
+
+  it('are JSON files beside the vendor bundles', () => {
+    for (const name of ['emojibase-data-en-data', 'emojibase-data-en-shortcodes-joypixels']) {
+      expect(existsSync(join(DIST, 'vendor', `${name}.json`))).toBe(true)
+      expect(existsSync(join(DIST, 'vendor', `${name}.cjs`))).toBe(false)
+    }
+  })
+
+  it('render an emoji and check an award name through fakelab serve', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}/api/v4${path}`, { method: 'POST', headers: { 'PRIVATE-TOKEN': 'glpat-devon-fakelab', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const markdown = await post('/markdown', { text: 'Hi :tada:', gfm: true })
+    expect(await markdown.json()).toEqual({ html: '<p data-sourcepos="1:1-1:9" dir="auto">Hi <gl-emoji title="party popper" data-name="tada" data-unicode-version="6.0">🎉</gl-emoji></p>' })
+    const unknown = await post('/projects/30/issues/1/award_emoji', { name: 'no_such_emoji' })
+    expect(unknown.status).toBe(404)
+    const award = await post('/projects/30/issues/1/award_emoji', { name: '+1' })
+    expect(award.status).toBe(201)
+    expect(await award.json()).toMatchObject({ name: 'thumbsup', user: { username: 'devon' } })
   })
 })
