@@ -410,6 +410,7 @@ async function areaStubs(dist) {
   }
   const lines = ["const real = (key, name) => require('fakelab:' + key)[name]"]
   const modules = new Set()
+  let hookCount = 0
   for (const [exported, area] of Object.entries(mounted)) {
     if (typeof area !== 'object' || area === null) continue
     const [key, name] = homes.get(area) ?? ['resources/areas.js', exported]
@@ -422,7 +423,16 @@ async function areaStubs(dist) {
     // its code cache), imported as the area's `register` imports them, without its index module.
     const imports = key.endsWith('/index.js') && area.register ? registrationImports(join(dist, key)) : undefined
     if (imports) fields.push(`register: async () => {${imports.map((path) => ` await import(${JSON.stringify(`./${key.split('/')[1]}/${path.slice(2)}`)});`).join('')} }`)
-    for (const field of ['load', ...(imports ? [] : ['register']), 'startup', 'beforeRequest']) if (area[field] !== undefined) fields.push(`${field}: (...args) => ${real}.${field}(...args)`)
+    // Hooks that run at every start (`startup`, the banner's lines) or before every request
+    // (`beforeRequest`): their modules come with the start bundle too, when the index module
+    // names an imported function for them, so a start loads no area's bundle for them.
+    const hooks = key.endsWith('/index.js') ? hookImports(join(dist, key), area) : {}
+    for (const [field, { module, name, params }] of Object.entries(hooks)) {
+      const local = `hook${hookCount++}`
+      lines.push(`import { ${name} as ${local} } from ${JSON.stringify(module)}`)
+      fields.push(params === undefined ? `${field}: ${local}` : `${field}: (${params}) => ${local}(${params})`)
+    }
+    for (const field of ['load', ...(imports ? [] : ['register']), ...['startup', 'beforeRequest'].filter((f) => !hooks[f])]) if (area[field] !== undefined) fields.push(`${field}: (...args) => ${real}.${field}(...args)`)
     const unknown = Object.keys(area).filter((field) => !['name', 'tables', 'writes', 'cascade', 'secrets', 'scenario', 'importer', 'load', 'register', 'startup', 'beforeRequest'].includes(field))
     if (unknown.length > 0) throw new Error(`area ${area.name}: the area stubs do not know ${unknown.join(', ')} (scripts/build-cli.mjs, areaStubs)`)
     lines.push(`export const ${exported} = {\n  ${fields.join(',\n  ')},\n}`)
@@ -441,6 +451,38 @@ function registrationImports(indexPath) {
   const lines = body.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('//'))
   const imports = lines.map((line) => /^await import\('(\.\/[^']+\.js)'\);$/.exec(line)?.[1])
   return imports.every(Boolean) ? imports : undefined
+}
+
+/**
+ * An area's `startup` and `beforeRequest` hooks that its compiled index module names as an
+ * imported function (`startup: runnerTokenLines`, or `beforeRequest: (db) => destroyOrphaned(db)`
+ * passing its parameters through): field → the module (relative to dist/resources/, as the stub
+ * module imports it), the export's name, and the arrow's parameters (`undefined` for a plain
+ * reference). A hook written any other way is left out (the stub then runs the real area's).
+ * Each is checked to be the very function the area holds, or one calling it (an arrow).
+ */
+function hookImports(indexPath, area) {
+  const source = readFileSync(indexPath, 'utf8')
+  const imported = new Map()
+  for (const [, names, from] of source.matchAll(/^import \{ ([^}]+) \} from '([^']+)';$/gm)) {
+    for (const name of names.split(',').map((n) => n.trim())) if (/^[A-Za-z_$][\w$]*$/.test(name)) imported.set(name, from)
+  }
+  const hooks = {}
+  for (const field of ['startup', 'beforeRequest']) {
+    if (typeof area[field] !== 'function') continue
+    const m = new RegExp(`\\n\\s+${field}: (?:\\(([\\w$, ]*)\\) => )?([A-Za-z_$][\\w$]*)(?:\\(([\\w$, ]*)\\))?,\\n`).exec(source)
+    if (!m) continue
+    const [, params, name, args] = m
+    // A plain reference, or an arrow that passes its parameters on unchanged.
+    if ((params === undefined) !== (args === undefined) || (params !== undefined && params !== args)) continue
+    const from = imported.get(name)
+    if (from === undefined || !from.startsWith('.')) continue
+    const path = relative(join(indexPath, '..', '..'), join(indexPath, '..', from)).split(sep).join('/')
+    const module = path.startsWith('.') ? path : `./${path}`
+    if (params === undefined && area[field].name !== name) continue
+    hooks[field] = { module, name, params }
+  }
+  return hooks
 }
 
 /** Every .js and .json module under `dir` (absolute paths). */
