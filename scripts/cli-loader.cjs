@@ -20,12 +20,22 @@ const file = join(__dirname, 'cli.cjs')
 /** Where the build writes the code cache. */
 const CODE_CACHE_PATH = `${file}.cache`
 
+/**
+ * A bundle's source, to compile as it is: the build writes each already wrapped as a function of
+ * CommonJS's module arguments (scripts/build-cli.mjs, `wrapBundle`), so that the string read is
+ * the one compiled, not copied into a concatenation. Read as latin1, which is a plain copy: the
+ * bundle is ASCII (esbuild escapes every other character, its `charset` default), and node's
+ * UTF-8 decoding of its megabyte costs a start 2-3 ms. Node makes a string of more than
+ * 1,031,913 bytes (EXTERN_APEX, src/string_bytes.cc) external, outside V8's heap; the build pads
+ * dist/cli.cjs to that size, so that a start does not copy its source into the young generation.
+ */
+function bundleSource(path) {
+  return readFileSync(path, 'latin1')
+}
+
 /** The compiled bundle, as a function of CommonJS's module arguments. */
 function compileCli(cachedData) {
-  // Read as latin1, which is a plain copy: the bundle is ASCII (esbuild escapes every other
-  // character, its `charset` default), and node's UTF-8 decoding of its megabyte costs a start 2-3 ms.
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`
-  return new vm.Script(source, { filename: file, cachedData })
+  return new vm.Script(bundleSource(file), { filename: file, cachedData })
 }
 
 const nodeRequire = createRequire(file)
@@ -66,7 +76,7 @@ function loadChunk(name) {
     // V8 rejects a cache made under other flags: `serve` sets its heap flags once it listens.
     cachedData = readFileSync(`${chunk}${globalThis[Symbol.for('fakelab.v8-flags')] ? '.server-cache' : '.cache'}`)
   } catch {}
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(chunk, 'latin1')}\n})`, { filename: chunk, cachedData })
+  const script = new vm.Script(bundleSource(chunk), { filename: chunk, cachedData })
   const module = { exports: {} }
   script.runInThisContext()(module.exports, bundleRequire, module, chunk, __dirname)
   table = module.exports
@@ -90,7 +100,7 @@ function chunkCodeCaches(suffix) {
   const names = require('node:fs').readdirSync(__dirname).flatMap((f) => /^chunk-(.*)\.cjs$/.exec(f)?.[1] ?? [])
   return names.map((name) => {
     const chunk = join(__dirname, `chunk-${name}.cjs`)
-    const script = scripts.get(name) ?? new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(chunk, 'latin1')}\n})`, { filename: chunk })
+    const script = scripts.get(name) ?? new vm.Script(bundleSource(chunk), { filename: chunk })
     return [`${chunk}${suffix}`, script.createCachedData()]
   })
 }
