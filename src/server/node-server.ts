@@ -158,13 +158,30 @@ function readBody(req: IncomingMessage, limit: number): Promise<ReadBody> {
   })
 }
 
-/** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
-function sendReply(res: ServerResponse, reply: CoreReply): void {
+/** A response as node makes it: `_contentLength` is what `end(body)` counts the body into. */
+type CountedResponse = ServerResponse & { _contentLength?: number | null }
+
+/**
+ * Writes a reply. The head is written at once from the header list with `writeHead`, which checks
+ * each field as `setHeader` would without keeping them in node's header map first (measured: 6% of
+ * a first request's CPU). The body's length is counted into `_contentLength`, as `end(body)` counts
+ * it, so that node still writes `Connection`, `Keep-Alive` and then `Content-Length` after the
+ * reply's fields, byte for byte as before (`npm run golden`); every node from 0.x to 24 has that
+ * field, initialised to `null`. On a node without it, the documented way: `setHeader`, `end`.
+ */
+function sendReply(res: CountedResponse, reply: CoreReply): void {
   // An injected connection reset: the client sees the socket close without an answer.
   if (reply.fault === 'reset') return void res.socket?.destroy()
-  res.statusCode = reply.status
-  for (const [name, value] of reply.headers) res.setHeader(name, value)
-  res.end(reply.body)
+  const body = reply.body
+  if (!('_contentLength' in res)) {
+    res.statusCode = reply.status
+    for (const [name, value] of reply.headers) res.setHeader(name, value)
+    return void res.end(body)
+  }
+  // What `end(body)` counts: the bytes of a non-empty body, else 0.
+  res._contentLength = body ? (typeof body === 'string' ? Buffer.byteLength(body) : body.length) : 0
+  res.writeHead(reply.status, reply.headers as [string, string][])
+  res.end(body)
 }
 
 function sendPlainError(res: ServerResponse, status: number, body: object): void {
