@@ -24,7 +24,7 @@
  * Usable as a module (`buildCli`) or run directly.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -229,20 +229,26 @@ async function lazyModuleExports(dist) {
  * to check that a start and a first request load none of them.
  */
 function standIn(name, load, kinds) {
+  // One handler for all of the module's exports, which finds the export by the Proxy's target: a
+  // start creates the stand-ins of every lazy module its modules import, a closure per trap and
+  // export before (about 0.7 KB of the young generation per export).
   const lines = [
     `let real`,
     `const load = () => real ?? (real = ${load}, (globalThis.__fakelabLazyLoaded ??= []).push(${JSON.stringify(name)}), real)`,
-    `const forward = (name, bind) => ({`,
-    `  get: (_, key) => { const target = load()[name]; const value = target[key]; return bind && typeof value === 'function' ? value.bind(target) : value },`,
-    `  set: (_, key, value) => { load()[name][key] = value; return true },`,
-    `  has: (_, key) => key in load()[name],`,
-    `  ownKeys: () => Reflect.ownKeys(load()[name]),`,
-    `  getOwnPropertyDescriptor: (_, key) => { const d = Reflect.getOwnPropertyDescriptor(load()[name], key); return d && { ...d, configurable: true } },`,
-    `  getPrototypeOf: () => Reflect.getPrototypeOf(load()[name]),`,
-    `  apply: (_, self, args) => Reflect.apply(load()[name], self, args),`,
-    `  construct: (_, args) => Reflect.construct(load()[name], args),`,
-    `})`,
-    `const lazy = (name, target, bind) => new Proxy(target, forward(name, bind))`,
+    `const exported = new Map()`,
+    `const bound = new Set()`,
+    `const real$ = (t) => load()[exported.get(t)]`,
+    `const forward = {`,
+    `  get: (t, key) => { const target = real$(t); const value = target[key]; return bound.has(t) && typeof value === 'function' ? value.bind(target) : value },`,
+    `  set: (t, key, value) => { real$(t)[key] = value; return true },`,
+    `  has: (t, key) => key in real$(t),`,
+    `  ownKeys: (t) => Reflect.ownKeys(real$(t)),`,
+    `  getOwnPropertyDescriptor: (t, key) => { const d = Reflect.getOwnPropertyDescriptor(real$(t), key); return d && { ...d, configurable: true } },`,
+    `  getPrototypeOf: (t) => Reflect.getPrototypeOf(real$(t)),`,
+    `  apply: (t, self, args) => Reflect.apply(real$(t), self, args),`,
+    `  construct: (t, args) => Reflect.construct(real$(t), args),`,
+    `}`,
+    `const lazy = (name, target, bind) => { exported.set(target, name); if (bind) bound.add(target); return new Proxy(target, forward) }`,
   ]
   const targets = { function: 'function () {}', array: '[]', object: '{}', instance: '{}, true' }
   Object.entries(kinds).forEach(([exported, kind], i) => {
@@ -320,16 +326,24 @@ async function bundleSplit(root, dist, common, plugins) {
     // Dynamic imports of split modules become `require('fakelab:…')` calls the loader answers.
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': '__fakelabImportMetaUrl' },
+    // Each bundle is written as the function scripts/cli-loader.cjs compiles (of CommonJS's module
+    // arguments), so that it compiles the string it read rather than a copy in a concatenation.
     // Every bundle's \`import.meta.url\` is the start bundle's (they all sit in dist/), made once.
-    banner: { js: "var __fakelabImportMetaUrl = globalThis[Symbol.for('fakelab.cli-url')] ??= require('node:url').pathToFileURL(require('node:path').join(__dirname, 'cli.cjs')).href;" },
+    banner: { js: `${WRAPPER_HEAD}var __fakelabImportMetaUrl = globalThis[Symbol.for('fakelab.cli-url')] ??= require('node:url').pathToFileURL(require('node:path').join(__dirname, 'cli.cjs')).href;` },
+    footer: { js: WRAPPER_TAIL },
     ...extra,
   })
-  // An area's route modules, imported by its index.js's `load()`, are what the start leaves out.
+  // An area's route modules, imported by its index.js's `load()`, are what the start leaves out;
+  // and whatever else a module imports when it runs rather than when it loads (`fakelab verify`'s
+  // replayer, `record`'s proxy, the GitLab route list of `fakelab routes` and the control API):
+  // a `serve` start neither runs nor compiles them. The area stubs' registration imports stay
+  // (they run before every first request, so they keep the start bundle's code cache).
   const routesOut = {
     name: 'split-routes',
     setup(b) {
-      b.onResolve({ filter: /\.routes\.js$/ }, (args) => {
-        if (args.kind !== 'dynamic-import' || !/\/resources\/[^/]+\/index\.js$/.test(args.importer)) return undefined
+      b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        if (args.kind !== 'dynamic-import' || args.namespace !== 'file' || !args.importer.startsWith(dist + sep)) return undefined
+        if (/\/resources\/[^/]+\/index\.js$/.test(args.importer) && !/\.routes\.js$/.test(args.path)) return undefined
         return { path: SPLIT_PREFIX + key(join(args.resolveDir, args.path)), external: true }
       })
     },
@@ -404,17 +418,42 @@ async function bundleSplit(root, dist, common, plugins) {
   }
   // The modules the area stubs load their areas from (and resources/index.js, for the build's warm-up).
   note([...stubs.modules, 'resources/index.js', 'simulator.js'])
+  // What the start bundle left out of itself: its route modules (their areas' bundles) and the
+  // modules its commands load when they run (bundles of their own, or its own table's).
+  const leftOut = Object.keys(first.metafile.outputs).flatMap((out) => first.metafile.outputs[out].imports.filter((i) => i.external && i.path.startsWith(SPLIT_PREFIX)).map((i) => i.path.slice(SPLIT_PREFIX.length)))
+  note(leftOut)
   // The other modules' bundles, until every module a bundle asks for has one.
   const built = new Set()
   for (let next; (next = [...lib].find((k) => !built.has(k))); ) {
     built.add(next)
     note(await chunkBuild(owner(next), [next]))
   }
-  // What the start bundle left out of itself: its route modules' owners (their areas' bundles).
-  for (const path of Object.keys(first.metafile.outputs).flatMap((out) => first.metafile.outputs[out].imports.filter((i) => i.external && i.path.startsWith(SPLIT_PREFIX)).map((i) => i.path.slice(SPLIT_PREFIX.length)))) owners[path] ??= owner(path)
   writeFileSync(join(dist, 'chunks.json'), JSON.stringify(owners))
   const table = [...fromCore].sort().map((k) => `  ${JSON.stringify(k)}: () => require(${JSON.stringify(`./${k}`)}),`)
   await coreBuild(`${entry}globalThis[Symbol.for('fakelab.core-modules')] = {\n${table.join('\n')}\n}\n`, true)
+  padToExternal(join(dist, 'cli.cjs'))
+}
+
+/** How every bundle begins and ends: a function of CommonJS's module arguments (scripts/cli-loader.cjs). */
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {'
+const WRAPPER_TAIL = '\n})'
+
+/**
+ * Node's EXTERN_APEX (src/string_bytes.cc): a string decoded from more bytes than this is made
+ * external, its characters outside V8's heap; a shorter one is copied into the heap, a bundle's
+ * megabyte into the young generation (a large object there), which a start then scavenges and
+ * promotes: with dist/cli.cjs at 0.78 MB, a start took one scavenge more, earlier, than at 1.04 MB.
+ */
+const EXTERN_APEX = 0xfbee9
+
+/**
+ * Pads the start bundle with spaces after its function to just over {@link EXTERN_APEX} bytes,
+ * so that the loader's read of it is an external string (a copy outside the heap, which V8
+ * compiles and keeps without moving it); a bundle already over it is left as it is.
+ */
+function padToExternal(path) {
+  const size = statSync(path).size
+  if (size <= EXTERN_APEX) appendFileSync(path, `\n${' '.repeat(EXTERN_APEX - size)}`)
 }
 
 /**
@@ -446,6 +485,7 @@ async function areaStubs(dist) {
   }
   const lines = ["const real = (key, name) => require('fakelab:' + key)[name]"]
   const modules = new Set()
+  let hookCount = 0
   for (const [exported, area] of Object.entries(mounted)) {
     if (typeof area !== 'object' || area === null) continue
     const [key, name] = homes.get(area) ?? ['resources/areas.js', exported]
@@ -460,7 +500,16 @@ async function areaStubs(dist) {
     // its code cache), imported as the area's `register` imports them, without its index module.
     const imports = key.endsWith('/index.js') && area.register ? registrationImports(join(dist, key)) : undefined
     if (imports) fields.push(`register: async () => {${imports.map((path) => ` await import(${JSON.stringify(`./${key.split('/')[1]}/${path.slice(2)}`)});`).join('')} }`)
-    for (const field of ['load', ...(imports ? [] : ['register']), 'startup', 'beforeRequest']) if (area[field] !== undefined) fields.push(`${field}: (...args) => ${real}.${field}(...args)`)
+    // Hooks that run at every start (`startup`, the banner's lines) or before every request
+    // (`beforeRequest`): their modules come with the start bundle too, when the index module
+    // names an imported function for them, so a start loads no area's bundle for them.
+    const hooks = key.endsWith('/index.js') ? hookImports(join(dist, key), area) : {}
+    for (const [field, { module, name, params }] of Object.entries(hooks)) {
+      const local = `hook${hookCount++}`
+      lines.push(`import { ${name} as ${local} } from ${JSON.stringify(module)}`)
+      fields.push(params === undefined ? `${field}: ${local}` : `${field}: (${params}) => ${local}(${params})`)
+    }
+    for (const field of ['load', ...(imports ? [] : ['register']), ...['startup', 'beforeRequest'].filter((f) => !hooks[f])]) if (area[field] !== undefined) fields.push(`${field}: (...args) => ${real}.${field}(...args)`)
     const unknown = Object.keys(area).filter((field) => !['name', 'tables', 'writes', 'cascade', 'secrets', 'scenario', 'importer', 'load', 'register', 'startup', 'beforeRequest'].includes(field))
     if (unknown.length > 0) throw new Error(`area ${area.name}: the area stubs do not know ${unknown.join(', ')} (scripts/build-cli.mjs, areaStubs)`)
     lines.push(`export const ${exported} = {\n  ${fields.join(',\n  ')},\n}`)
@@ -479,6 +528,38 @@ function registrationImports(indexPath) {
   const lines = body.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('//'))
   const imports = lines.map((line) => /^await import\('(\.\/[^']+\.js)'\);$/.exec(line)?.[1])
   return imports.every(Boolean) ? imports : undefined
+}
+
+/**
+ * An area's `startup` and `beforeRequest` hooks that its compiled index module names as an
+ * imported function (`startup: runnerTokenLines`, or `beforeRequest: (db) => destroyOrphaned(db)`
+ * passing its parameters through): field → the module (relative to dist/resources/, as the stub
+ * module imports it), the export's name, and the arrow's parameters (`undefined` for a plain
+ * reference). A hook written any other way is left out (the stub then runs the real area's).
+ * Each is checked to be the very function the area holds, or one calling it (an arrow).
+ */
+function hookImports(indexPath, area) {
+  const source = readFileSync(indexPath, 'utf8')
+  const imported = new Map()
+  for (const [, names, from] of source.matchAll(/^import \{ ([^}]+) \} from '([^']+)';$/gm)) {
+    for (const name of names.split(',').map((n) => n.trim())) if (/^[A-Za-z_$][\w$]*$/.test(name)) imported.set(name, from)
+  }
+  const hooks = {}
+  for (const field of ['startup', 'beforeRequest']) {
+    if (typeof area[field] !== 'function') continue
+    const m = new RegExp(`\\n\\s+${field}: (?:\\(([\\w$, ]*)\\) => )?([A-Za-z_$][\\w$]*)(?:\\(([\\w$, ]*)\\))?,\\n`).exec(source)
+    if (!m) continue
+    const [, params, name, args] = m
+    // A plain reference, or an arrow that passes its parameters on unchanged.
+    if ((params === undefined) !== (args === undefined) || (params !== undefined && params !== args)) continue
+    const from = imported.get(name)
+    if (from === undefined || !from.startsWith('.')) continue
+    const path = relative(join(indexPath, '..', '..'), join(indexPath, '..', from)).split(sep).join('/')
+    const module = path.startsWith('.') ? path : `./${path}`
+    if (params === undefined && area[field].name !== name) continue
+    hooks[field] = { module, name, params }
+  }
+  return hooks
 }
 
 /** Every .js and .json module under `dir` (absolute paths). */

@@ -13,19 +13,29 @@
 // `require('fakelab:<module>')` that names one of its modules: a start reads no area's route code.
 const { readFileSync } = require('node:fs')
 const { createRequire } = require('node:module')
-const { join } = require('node:path')
+const { dirname, join } = require('node:path')
 const vm = require('node:vm')
 
 const file = join(__dirname, 'cli.cjs')
 /** Where the build writes the code cache. */
 const CODE_CACHE_PATH = `${file}.cache`
 
+/**
+ * A bundle's source, to compile as it is: the build writes each already wrapped as a function of
+ * CommonJS's module arguments (scripts/build-cli.mjs, `wrapBundle`), so that the string read is
+ * the one compiled, not copied into a concatenation. Read as latin1, which is a plain copy: the
+ * bundle is ASCII (esbuild escapes every other character, its `charset` default), and node's
+ * UTF-8 decoding of its megabyte costs a start 2-3 ms. Node makes a string of more than
+ * 1,031,913 bytes (EXTERN_APEX, src/string_bytes.cc) external, outside V8's heap; the build pads
+ * dist/cli.cjs to that size, so that a start does not copy its source into the young generation.
+ */
+function bundleSource(path) {
+  return readFileSync(path, 'latin1')
+}
+
 /** The compiled bundle, as a function of CommonJS's module arguments. */
 function compileCli(cachedData) {
-  // Read as latin1, which is a plain copy: the bundle is ASCII (esbuild escapes every other
-  // character, its `charset` default), and node's UTF-8 decoding of its megabyte costs a start 2-3 ms.
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`
-  return new vm.Script(source, { filename: file, cachedData })
+  return new vm.Script(bundleSource(file), { filename: file, cachedData })
 }
 
 const nodeRequire = createRequire(file)
@@ -51,9 +61,57 @@ function splitModule(key) {
   return exports
 }
 
-/** The `require` the bundles get: `fakelab:<module>` from the split bundles, anything else node's. */
+/** Whether `spec` names an npm package the build bundled apart (dist/vendor/*.cjs, dist/parse5.cjs). */
+const isVendor = (spec) => spec.startsWith('./vendor/') || spec === './parse5.cjs'
+
+/**
+ * The `require` the bundles get: `fakelab:<module>` from the split bundles, the npm packages
+ * bundled apart with their code caches, anything else node's.
+ */
 function bundleRequire(spec) {
-  return spec.startsWith('fakelab:') ? splitModule(spec.slice('fakelab:'.length)) : nodeRequire(spec)
+  if (spec.startsWith('fakelab:')) return splitModule(spec.slice('fakelab:'.length))
+  return isVendor(spec) ? vendorModule(spec) : nodeRequire(spec)
+}
+
+/**
+ * The code cache the build wrote for the bundle at `path`, `undefined` when there is none. V8
+ * rejects a cache made under other flags: `serve` sets its heap flags once it listens, so what
+ * loads after that reads the one made under them.
+ */
+function bundleCache(path) {
+  try {
+    return readFileSync(`${path}${globalThis[Symbol.for('fakelab.v8-flags')] ? '.server-cache' : '.cache'}`)
+  } catch {
+    return undefined
+  }
+}
+
+/** The npm packages bundled apart, loaded so far: spec → their module object, and their scripts. */
+const vendors = new Map()
+const vendorScripts = new Map()
+
+/**
+ * An npm package the build bundled apart (dist/vendor/<name>.cjs: zod, yaml and faker for every
+ * scenario file; dist/parse5.cjs), run once as node's `require` would run it, but compiled with
+ * the build's code cache: node 20 compiles a required file from its source every time, which for
+ * zod's 0.6 MB cost `fakelab validate` and `serve --scenario` more than loading every area.
+ */
+function vendorModule(spec) {
+  const loaded = vendors.get(spec)
+  if (loaded) return loaded.exports
+  const path = join(__dirname, spec)
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${bundleSource(path)}\n})`, { filename: path, cachedData: bundleCache(path) })
+  const module = { exports: {} }
+  // Before it runs, as node's cache: a cycle back to it sees its exports so far.
+  vendors.set(spec, module)
+  try {
+    script.runInThisContext()(module.exports, nodeRequire, module, path, dirname(path))
+  } catch (error) {
+    vendors.delete(spec)
+    throw error
+  }
+  vendorScripts.set(spec, script)
+  return module.exports
 }
 
 /** Loads the split bundle `name` once: its table of modules (none of them run yet). */
@@ -61,12 +119,7 @@ function loadChunk(name) {
   let table = chunks.get(name)
   if (table) return table
   const chunk = join(__dirname, `chunk-${name}.cjs`)
-  let cachedData
-  try {
-    // V8 rejects a cache made under other flags: `serve` sets its heap flags once it listens.
-    cachedData = readFileSync(`${chunk}${globalThis[Symbol.for('fakelab.v8-flags')] ? '.server-cache' : '.cache'}`)
-  } catch {}
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(chunk, 'latin1')}\n})`, { filename: chunk, cachedData })
+  const script = new vm.Script(bundleSource(chunk), { filename: chunk, cachedData: bundleCache(chunk) })
   const module = { exports: {} }
   script.runInThisContext()(module.exports, bundleRequire, module, chunk, __dirname)
   table = module.exports
@@ -82,17 +135,28 @@ function runCli(script) {
 }
 
 /**
- * Code caches of the split bundles, for the build: the loaded ones' with what they compiled so
- * far, every other's compiled now (its top level only). `[path of the cache, bytes]` each, the
- * path the bundle's with `suffix` (`.cache`, or `.server-cache` under `serve`'s heap flags).
+ * Code caches of the split bundles and of the npm packages bundled apart, for the build: the
+ * loaded ones' with what they compiled so far, every other's compiled now (its top level only).
+ * `[path of the cache, bytes]` each, the path the bundle's with `suffix` (`.cache`, or
+ * `.server-cache` under `serve`'s heap flags).
  */
 function chunkCodeCaches(suffix) {
-  const names = require('node:fs').readdirSync(__dirname).flatMap((f) => /^chunk-(.*)\.cjs$/.exec(f)?.[1] ?? [])
-  return names.map((name) => {
+  const { existsSync, readdirSync } = require('node:fs')
+  const names = readdirSync(__dirname).flatMap((f) => /^chunk-(.*)\.cjs$/.exec(f)?.[1] ?? [])
+  const caches = names.map((name) => {
     const chunk = join(__dirname, `chunk-${name}.cjs`)
-    const script = scripts.get(name) ?? new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(chunk, 'latin1')}\n})`, { filename: chunk })
+    const script = scripts.get(name) ?? new vm.Script(bundleSource(chunk), { filename: chunk })
     return [`${chunk}${suffix}`, script.createCachedData()]
   })
+  const vendorDir = join(__dirname, 'vendor')
+  const specs = [...(existsSync(vendorDir) ? readdirSync(vendorDir).filter((f) => f.endsWith('.cjs')).map((f) => `./vendor/${f}`) : []), './parse5.cjs']
+  for (const spec of specs) {
+    const path = join(__dirname, spec)
+    if (!existsSync(path)) continue
+    const script = vendorScripts.get(spec) ?? new vm.Script(`(function (exports, require, module, __filename, __dirname) {${bundleSource(path)}\n})`, { filename: path })
+    caches.push([`${path}${suffix}`, script.createCachedData()])
+  }
+  return caches
 }
 
 /** The code cache written at build time, `undefined` when there is none. */
