@@ -70,41 +70,52 @@ function bucketKey(segmentCount: number, first: string): string {
   return `${segmentCount}/${first.toLowerCase()}`
 }
 
-/** The routes of one bucket; their candidates are made (and sorted) on the first request that looks in it. */
+/**
+ * The routes of one bucket. Their candidates are made and ordered per last segment, on the first
+ * request that ends in it: `/projects/:id/labels` looks at the few `/projects/:id/labels`-shaped
+ * routes of its bucket's hundred (and those ending in a parameter), and a first request makes and
+ * sorts only those.
+ */
 interface Bucket {
   routes: RouteEntry[]
-  candidates?: Candidate[]
-  /**
-   * The candidates a request can match by its last segment (lower-cased), most specific first: those
-   * whose last segment is that static text, and those whose last segment is a parameter. Built with
-   * {@link lastParam} on the first request in the bucket: `/projects/:id/labels` then looks at the few
-   * `/projects/:id/labels`-shaped routes of its bucket's hundred, not at each of them.
-   */
-  byLast?: Map<string, Candidate[]>
-  /** The candidates whose last segment is a parameter (or a wildcard's, whose segments do not line up). */
-  lastParam?: Candidate[]
+  /** Each route's last segment, lower-cased; `undefined` for a parameter or a wildcard route's. */
+  lasts?: Array<string | undefined>
+  /** Each route's candidate, made when a request first could be it. */
+  made?: Array<Candidate | undefined>
+  /** The candidates for a last segment some route has as static text, most specific first. */
+  byLast?: Map<string, readonly Candidate[]>
+  /** The candidates for any other last segment: the routes ending in a parameter. */
+  lastParam?: readonly Candidate[]
 }
 
-/** The candidates of `bucket` a request with these (lower-cased) segments could match, in order. */
+/** A route's last segment as a request's must be to match it (lower-cased), `undefined` when any will do. */
+function lastStatic(route: RouteEntry): string | undefined {
+  const path = route.path
+  if (path.includes('/*')) return undefined
+  const last = path.slice(path.lastIndexOf('/') + 1)
+  return last.startsWith(':') ? undefined : last.toLowerCase()
+}
+
+/** The candidates of `bucket` a request with these (lower-cased) segments could match, most specific first. */
 function candidatesFor(bucket: Bucket, segments: readonly string[]): readonly Candidate[] {
-  if (!bucket.byLast) {
-    const byLast = new Map<string, Candidate[]>()
-    const lastParam: Candidate[] = []
-    for (const candidate of (bucket.candidates ??= candidatesOf(bucket.routes))) {
-      const last = candidate.statics.length > 1 ? candidate.statics[candidate.statics.length - 1] : undefined
-      if (last === undefined) {
-        lastParam.push(candidate)
-        for (const list of byLast.values()) list.push(candidate)
-        continue
-      }
-      let list = byLast.get(last)
-      if (!list) byLast.set(last, (list = [...lastParam]))
-      list.push(candidate)
-    }
-    bucket.byLast = byLast
-    bucket.lastParam = lastParam
+  const last = segments[segments.length - 1]!
+  const byLast = (bucket.byLast ??= new Map())
+  const known = byLast.get(last)
+  if (known) return known
+  const lasts = (bucket.lasts ??= bucket.routes.map(lastStatic))
+  // A last segment no route has as text (an id, a typo) shares one list: the map stays as small as the routes.
+  const own = lasts.includes(last)
+  if (!own && bucket.lastParam) return bucket.lastParam
+  const made = (bucket.made ??= new Array<Candidate | undefined>(bucket.routes.length))
+  const picked: Candidate[] = []
+  for (let i = 0; i < lasts.length; i++) {
+    if (lasts[i] === undefined || lasts[i] === last) picked.push((made[i] ??= candidateOf(bucket.routes[i]!)))
   }
-  return bucket.byLast.get(segments[segments.length - 1]!) ?? bucket.lastParam!
+  // A stable sort of routes in registration order: ties keep it, as when the whole bucket was sorted.
+  picked.sort((a, b) => compareScores(a.score, b.score))
+  if (own) byLast.set(last, picked)
+  else bucket.lastParam = picked
+  return picked
 }
 
 /**
@@ -248,20 +259,17 @@ function push<K>(map: Map<K, Bucket>, key: K, route: RouteEntry): void {
   else map.set(key, { routes: [route] })
 }
 
-/** A bucket's routes as candidates, most specific first (ties keep registration order). */
-function candidatesOf(routes: readonly RouteEntry[]): Candidate[] {
-  const candidates = routes.map((route): Candidate => {
-    // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
-    const segments = route.path.split('/')
-    // A wildcard's segments do not line up with a request's: only its expression decides.
-    const wildcard = route.path.includes('/*')
-    return {
-      route,
-      score: segments.slice(1).map((s) => (s.startsWith(':') || s.startsWith('*') ? 1 : 2)),
-      statics: wildcard ? [] : segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
-    }
-  })
-  return candidates.sort((a, b) => compareScores(a.score, b.score))
+/** A route as a candidate: its specificity and its static segments. */
+function candidateOf(route: RouteEntry): Candidate {
+  // `split('/')` gives a leading '' for the leading slash, as it does for a request's path.
+  const segments = route.path.split('/')
+  // A wildcard's segments do not line up with a request's: only its expression decides.
+  const wildcard = route.path.includes('/*')
+  return {
+    route,
+    score: segments.slice(1).map((s) => (s.startsWith(':') || s.startsWith('*') ? 1 : 2)),
+    statics: wildcard ? [] : segments.map((s) => (s.startsWith(':') ? undefined : s.toLowerCase())),
+  }
 }
 
 /**

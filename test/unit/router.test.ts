@@ -57,6 +57,15 @@ describe('Router', () => {
     expect((fresh as unknown as { byPrefix: Map<string, unknown> }).byPrefix.size).toBe(1)
   })
 
+  it('keeps candidate lists only for last segments some route has, however many ids are asked', () => {
+    const fresh = new Router([route('GET /projects/:id', { handler }), route('GET /projects/:id/labels', { handler }), route('POST /projects/:id/labels', { handler })])
+    for (let i = 0; i < 1000; i++) expect(fresh.match('GET', `/projects/${i}`)).toMatchObject({ pathParams: { id: String(i) } })
+    expect(fresh.match('GET', '/projects/7/labels')).toMatchObject({ route: { key: 'GET /projects/:id/labels' } })
+    expect(fresh.match('PUT', '/projects/7/labels')).toEqual({ miss: 'method', allowed: ['GET', 'POST'] })
+    const buckets = (fresh as unknown as { byPrefix: Map<string, { byLast?: Map<string, unknown> }> }).byPrefix
+    expect([...buckets.values()].map((bucket) => bucket.byLast?.size ?? 0)).toEqual([0, 1])
+  })
+
   it('refuses duplicate route keys', () => {
     expect(() => new Router([route('GET /a', { handler }), route('GET /a', { handler })])).toThrow('duplicate route: GET /a')
   })
