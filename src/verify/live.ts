@@ -14,7 +14,7 @@
  */
 import type { Entry, Har } from 'har-format'
 import { cassetteMeta, type CassetteMeta } from '../record/har.js'
-import { importCassette, tokenMap } from '../record/import.js'
+import { importCassette, tokenMap } from './import.js'
 import type { Scenario } from '../scenario/index.js'
 import { createSimulator, parseScenario } from '../simulator.js'
 import { DEFAULT_NORMALISATIONS, type Normalisations } from './normalise.js'

@@ -71,7 +71,7 @@ async function runImport(file: string, options: ImportCliOptions): Promise<void>
     return
   }
   // Loaded here, not at start: it reads every area's cassette-import hook (issue 27, cold start).
-  const { importCassette } = await import('../../record/import.js')
+  const { importCassette } = await import('../../verify/import.js')
   const result = await importCassette(har, { source: file, verify: options.verify, ...(options.now ? { now: options.now } : {}), ...(options.token ? { tokens: options.token } : {}) })
   const unused = [...(options.token?.keys() ?? [])].filter((who) => !result.tokens.some((t) => t.placeholder === who || t.username === who))
   if (unused.length > 0) {

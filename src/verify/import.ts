@@ -14,7 +14,9 @@
  * Then the import checks itself: it replays every recorded request, in order, against a simulator
  * built from the new scenario, and lists each field of a recorded GET answer that comes out
  * different (GitLab features the scenario format cannot express, counters of data never recorded,
- * ...). Those lists, plus the answers no area takes in, are the "not reproduced" notes.
+ * ...). Those lists, plus the answers no area takes in, are the "not reproduced" notes. That
+ * check is a verify run (`createSessionReplayer`), so the importer lives here in verify/, above
+ * the cassette layer (src/record/) it reads with, and `verifyCassette` builds on it in turn.
  * Source: fakelab #11 ("Cassette to scenario").
  * @module
  */
@@ -23,13 +25,12 @@ import { stringify } from 'yaml'
 import { areas } from '../resources/index.js'
 import type { AreaImport, AreaImporter, ImportBuildContext, ImportCollectContext, ImportExchange, Json } from '../scenario/importer.js'
 import { fill, isObject, list, noteRecord, num, pick, str } from '../scenario/importer.js'
-import { createSimulator } from '../simulator.js'
-import { parseScenario } from '../simulator.js'
-import { credentialOf, importedToken, isJobToken } from './credentials.js'
-import { cassetteMeta, harHeader } from './har.js'
-import { apiPath, routeTemplate } from './match.js'
-import { DEFAULT_NORMALISATIONS } from '../verify/normalise.js'
-import { createSessionReplayer } from '../verify/verify.js'
+import { createSimulator, parseScenario } from '../simulator.js'
+import { credentialOf, importedToken, isJobToken } from '../record/credentials.js'
+import { cassetteMeta, harHeader } from '../record/har.js'
+import { apiPath, routeTemplate } from '../record/match.js'
+import { DEFAULT_NORMALISATIONS } from './normalise.js'
+import { createSessionReplayer } from './verify.js'
 
 /** Options of {@link importCassette}. */
 export interface ImportOptions {
