@@ -414,7 +414,9 @@ async function areaStubs(dist) {
     if (typeof area !== 'object' || area === null) continue
     const [key, name] = homes.get(area) ?? ['resources/areas.js', exported]
     modules.add(key)
-    const real = `real(${JSON.stringify(key)}, ${JSON.stringify(name)})`
+    // The real area, required once: `beforeRequest` runs through the stub on every request.
+    const real = `(${exported}Real ??= real(${JSON.stringify(key)}, ${JSON.stringify(name)}))`
+    lines.push(`let ${exported}Real`)
     const fields = [`name: ${JSON.stringify(area.name)}`]
     for (const field of ['tables', 'writes', 'cascade', 'secrets']) if (area[field] !== undefined) fields.push(`${field}: ${data(area[field], `${area.name}.${field}`)}`)
     for (const field of ['scenario', 'importer']) if (area[field] !== undefined) fields.push(`get ${field}() { return ${real}.${field} }`)

@@ -74,6 +74,37 @@ function bucketKey(segmentCount: number, first: string): string {
 interface Bucket {
   routes: RouteEntry[]
   candidates?: Candidate[]
+  /**
+   * The candidates a request can match by its last segment (lower-cased), most specific first: those
+   * whose last segment is that static text, and those whose last segment is a parameter. Built with
+   * {@link lastParam} on the first request in the bucket: `/projects/:id/labels` then looks at the few
+   * `/projects/:id/labels`-shaped routes of its bucket's hundred, not at each of them.
+   */
+  byLast?: Map<string, Candidate[]>
+  /** The candidates whose last segment is a parameter (or a wildcard's, whose segments do not line up). */
+  lastParam?: Candidate[]
+}
+
+/** The candidates of `bucket` a request with these (lower-cased) segments could match, in order. */
+function candidatesFor(bucket: Bucket, segments: readonly string[]): readonly Candidate[] {
+  if (!bucket.byLast) {
+    const byLast = new Map<string, Candidate[]>()
+    const lastParam: Candidate[] = []
+    for (const candidate of (bucket.candidates ??= candidatesOf(bucket.routes))) {
+      const last = candidate.statics.length > 1 ? candidate.statics[candidate.statics.length - 1] : undefined
+      if (last === undefined) {
+        lastParam.push(candidate)
+        for (const list of byLast.values()) list.push(candidate)
+        continue
+      }
+      let list = byLast.get(last)
+      if (!list) byLast.set(last, (list = [...lastParam]))
+      list.push(candidate)
+    }
+    bucket.byLast = byLast
+    bucket.lastParam = lastParam
+  }
+  return bucket.byLast.get(segments[segments.length - 1]!) ?? bucket.lastParam!
 }
 
 /**
@@ -178,7 +209,7 @@ export class Router {
     for (const bucket of [this.prefixBucket(segmentCount, first), byCount.get(segmentCount), wildcards]) {
       if (!bucket || bucket.routes.length === 0) continue
       segments ??= path.toLowerCase().split('/')
-      for (const candidate of (bucket.candidates ??= candidatesOf(bucket.routes))) {
+      for (const candidate of candidatesFor(bucket, segments)) {
         if (!staticsAgree(candidate.statics, segments)) continue
         if (!candidate.regexp) compile(candidate)
         const groups = candidate.regexp!.exec(path)
