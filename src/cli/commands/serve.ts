@@ -120,10 +120,8 @@ function errorText(error: unknown): string {
 
 /** Prints every scenario problem as `file:line:col message` on stderr. */
 function reportProblems(error: ScenarioError): void {
-  const lines = error.problems.length > 0
-    ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`)
-    : [error.message]
-  process.stderr.write(`${lines.join('\n')}\n`)
+  // Its message is its problems, one `file:line:col message` a line (scenario/problems.ts).
+  process.stderr.write(`${error.message}\n`)
   const count = Math.max(error.problems.length, 1)
   process.stderr.write(`[fakelab] the scenario has ${count} problem${count === 1 ? '' : 's'}; not starting.\n`)
 }
@@ -310,8 +308,7 @@ function watchScenario(sim: Simulator, file: string, files: ReadonlySet<string>)
         process.stderr.write(`[fakelab] reloaded ${file}\n`)
       } catch (error) {
         if (error instanceof ScenarioError) {
-          const lines = error.problems.length > 0 ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`) : [error.message]
-          process.stderr.write(`${lines.join('\n')}\n[fakelab] ${file} has problems; keeping the last good state.\n`)
+          process.stderr.write(`${error.message}\n[fakelab] ${file} has problems; keeping the last good state.\n`)
         } else {
           process.stderr.write(`[fakelab] cannot reload ${file}: ${errorText(error)}; keeping the last good state.\n`)
         }
