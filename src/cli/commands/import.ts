@@ -18,6 +18,7 @@ import { promises as fsp } from 'node:fs'
 import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { CassetteError, parseCassette } from '../../record/har.js'
+import { errorText } from '../options.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -46,10 +47,6 @@ function parseToken(value: string, previous: Map<string, string> | undefined): M
 function parseNow(value: string): string {
   if (Number.isNaN(Date.parse(value))) throw new InvalidArgumentError('expected an ISO 8601 instant such as 2021-04-01T12:00:00Z.')
   return new Date(value).toISOString()
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 async function runImport(file: string, options: ImportCliOptions): Promise<void> {

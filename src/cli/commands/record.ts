@@ -24,6 +24,7 @@ import { IgnoreSyntaxError } from '../../verify/paths.js'
 import { formatReport, formatValue, REPORT_FORMATS, type ReportFormat } from '../../verify/report.js'
 import type { ExchangeResult } from '../../verify/verify.js'
 import { loadVerifyScenario, readVerifyConfig } from './verify.js'
+import { collect, errorText, parsePort } from '../options.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -47,10 +48,6 @@ interface RecordOptions {
   config?: string
   report: ReportFormat
   verifyOut?: string
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value]
 }
 
 /** `[fakelab] verify #12 GET /projects/:id/labels/:label_id: $.color (value): recorded "#0f0", simulated "#f00" (+2 more)`. */
@@ -86,12 +83,6 @@ function parseTarget(value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined
   if (!url || !['http:', 'https:'].includes(url.protocol)) throw new InvalidArgumentError('expected an http(s) URL such as https://gitlab.example.com.')
   return url.href.replace(/\/$/, '')
-}
-
-function parsePort(value: string): number {
-  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN
-  if (!Number.isInteger(port) || port > 65_535) throw new InvalidArgumentError('expected an integer from 0 to 65535 (0 picks a free port).')
-  return port
 }
 
 /** Repeatable, comma-separated names (`--redact-header X-Api-Key,X-Other` or `FAKELAB_REDACT_HEADERS`). */
@@ -134,7 +125,7 @@ function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean,
           process.exitCode = 0
         },
         (error: unknown) => {
-          process.stderr.write(`[fakelab] cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`)
+          process.stderr.write(`[fakelab] cannot write ${options.out}: ${errorText(error)}\n`)
           process.exit(EXIT_RUNTIME)
         },
       )
@@ -151,7 +142,7 @@ async function writeLiveReport(live: LiveVerifier, options: RecordOptions): Prom
     await writeCassetteSibling(path, formatReport([report], options.report))
     process.stderr.write(`[fakelab] verify: ${report.identical}/${report.exchanges} exchanges identical; report in ${path}\n`)
   } catch (error) {
-    process.stderr.write(`[fakelab] cannot write ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`[fakelab] cannot write ${path}: ${errorText(error)}\n`)
   }
 }
 
@@ -172,7 +163,7 @@ async function record(options: RecordOptions, version: string): Promise<void> {
         (results) => {
           for (const result of results) if (result.differences.length > 0) process.stderr.write(`${tty ? '\r\x1b[2K' : ''}${differenceLine(result)}`)
         },
-        (error: unknown) => process.stderr.write(`[fakelab] verify failed: ${error instanceof Error ? error.message : String(error)}\n`),
+        (error: unknown) => process.stderr.write(`[fakelab] verify failed: ${errorText(error)}\n`),
       )
     }
     if (!tty) return void process.stderr.write(exchangeLine(x))
@@ -193,7 +184,7 @@ async function record(options: RecordOptions, version: string): Promise<void> {
       onExchange,
     })
   } catch (error) {
-    process.stderr.write(`[fakelab] cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`[fakelab] cannot listen on ${options.host}:${options.port}: ${errorText(error)}\n`)
     process.exitCode = EXIT_RUNTIME
     return
   }

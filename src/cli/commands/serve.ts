@@ -26,6 +26,7 @@ import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import type { Exchange } from '../../record/recorder.js'
 import { modeOption, replayBannerLines, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 import { bufferedLog } from '../log-sink.js'
+import { errorText, parsePort } from '../options.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -50,15 +51,6 @@ interface ServeOptions extends ServeReplayOptions {
 /** How `serve` prints requests: one line each, as text or JSON (a journal entry), or not at all. */
 type LogMode = 'pretty' | 'json' | 'off'
 const LOG_MODES: readonly LogMode[] = ['pretty', 'json', 'off']
-
-/** commander argument parser for `--port`: an integer in 0..65535 (0 picks a free port). */
-function parsePort(value: string): number {
-  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN
-  if (!Number.isInteger(port) || port > 65_535) {
-    throw new InvalidArgumentError('expected an integer from 0 to 65535 (0 picks a free port).')
-  }
-  return port
-}
 
 /** commander argument parser for `--seed`: a safe integer. */
 function parseSeed(value: string): number {
@@ -112,10 +104,6 @@ function parseDelay(value: string): FaultRule['delay'] {
 function parseHost(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('expected a host name or address.')
   return value.trim()
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 /** Prints every scenario problem as `file:line:col message` on stderr. */

@@ -10,6 +10,7 @@
 import type { Command } from 'commander'
 import { loadScenarioFile } from '../../scenario-files.js'
 import { ScenarioError } from '../../scenario/index.js'
+import { errorText } from '../options.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -28,7 +29,7 @@ async function validateFile(file: string): Promise<Outcome> {
       process.stderr.write(`${error.message}\n`)
       return 'invalid'
     }
-    process.stderr.write(`[fakelab] cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`[fakelab] cannot read ${file}: ${errorText(error)}\n`)
     return 'unreadable'
   }
 }
