@@ -25,11 +25,10 @@ import { formatReport, formatValue, REPORT_FORMATS, type ReportFormat } from '..
 import type { ExchangeResult } from '../../verify/verify.js'
 import { loadVerifyScenario, readVerifyConfig } from './verify.js'
 import { collect, errorText, parsePort } from '../options.js'
+import { exitAfterGrace, stopOnSignals } from '../signals.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
-/** A stop that takes longer than this (a stuck connection) is cut short, after the cassette is written. */
-const FORCE_EXIT_AFTER_MS = 5_000
 
 /** Parsed options of `record`. */
 interface RecordOptions {
@@ -103,35 +102,22 @@ function exchangeLine(x: Exchange): string {
 }
 
 /** Writes the cassette, closes the proxy and exits; a second signal while stopping is ignored. */
-function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean, live: LiveVerifier | undefined): void {
-  let stopping = false
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return
-    stopping = true
-    if (tty) process.stderr.write('\n')
-    process.stderr.write(`[fakelab] ${signal} received, writing the cassette.\n`)
-    const write = options.mode === 'record' ? recorder.save(options.out) : Promise.resolve()
-    write
-      .then(async () => {
+function stopRecorderOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean, live: LiveVerifier | undefined): void {
+  stopOnSignals(
+    (signal) => {
+      if (tty) process.stderr.write('\n')
+      process.stderr.write(`[fakelab] ${signal} received, writing the cassette.\n`)
+      const write = options.mode === 'record' ? recorder.save(options.out) : Promise.resolve()
+      return write.then(async () => {
         if (options.mode === 'record') process.stderr.write(`[fakelab] wrote ${recorder.recordedCount} exchanges to ${options.out}\n`)
         if (live) await writeLiveReport(live, options)
-        setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
+        // A stuck connection cuts the close short, after the cassette is written.
+        exitAfterGrace()
         return recorder.close()
       })
-      .then(
-        () => {
-          process.off('SIGINT', stop)
-          process.off('SIGTERM', stop)
-          process.exitCode = 0
-        },
-        (error: unknown) => {
-          process.stderr.write(`[fakelab] cannot write ${options.out}: ${errorText(error)}\n`)
-          process.exit(EXIT_RUNTIME)
-        },
-      )
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+    },
+    (error) => `[fakelab] cannot write ${options.out}: ${errorText(error)}`,
+  )
 }
 
 /** Writes the live report when the recorder stops; a failure to write it is reported, not fatal. */
@@ -188,7 +174,7 @@ async function record(options: RecordOptions, version: string): Promise<void> {
     process.exitCode = EXIT_RUNTIME
     return
   }
-  stopOnSignals(recorder, options, tty, live)
+  stopRecorderOnSignals(recorder, options, tty, live)
   process.stdout.write(`${recorder.url}\n`)
   const what = options.mode === 'record' ? `recording into ${options.out}` : 'passing through, recording nothing'
   process.stderr.write(`[fakelab] proxying ${recorder.url} → ${options.target}, ${what}. Press Ctrl+C to stop.\n`)

@@ -27,11 +27,10 @@ import type { Exchange } from '../../record/recorder.js'
 import { modeOption, replayBannerLines, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 import { bufferedLog } from '../log-sink.js'
 import { errorText, parsePort } from '../options.js'
+import { exitAfterGrace, stopOnSignals } from '../signals.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
-/** A stop that takes longer than this (a stuck connection) is cut short. */
-const FORCE_EXIT_AFTER_MS = 5_000
 /** The banner lists at most this many users (and areas this many rows of one kind). */
 const MAX_LISTED_USERS = 25
 
@@ -310,27 +309,15 @@ function watchScenario(sim: Simulator, file: string, files: ReadonlySet<string>)
 }
 
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
-function stopOnSignals(server: RunningServer): void {
-  let stopping = false
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return
-    stopping = true
-    process.stderr.write(`[fakelab] ${signal} received, stopping.\n`)
-    setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
-    server.close().then(
-      () => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        process.exitCode = 0
-      },
-      (error: unknown) => {
-        process.stderr.write(`[fakelab] error while stopping: ${errorText(error)}\n`)
-        process.exit(EXIT_RUNTIME)
-      },
-    )
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+function stopServerOnSignals(server: RunningServer): void {
+  stopOnSignals(
+    (signal) => {
+      process.stderr.write(`[fakelab] ${signal} received, stopping.\n`)
+      exitAfterGrace()
+      return server.close()
+    },
+    (error) => `[fakelab] error while stopping: ${errorText(error)}`,
+  )
 }
 
 /**
@@ -422,7 +409,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   }
 
   // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
-  stopOnSignals(server)
+  stopServerOnSignals(server)
   const url = clientUrl(server, options.host)
   const scenarioName = file ?? `embedded default (${DEFAULT_SCENARIO_PATH})`
   process.stdout.write(`${url}\n`)
