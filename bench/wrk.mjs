@@ -6,7 +6,7 @@
 // another is measured; wrk runs pinned to core 1. Rounds alternate raw and fakelab (the machine's
 // speed drifts: rounds side by side cancel it), BENCH_WRK_ROUNDS rounds of BENCH_WRK_SECONDS s after
 // a warm-up, 32 connections; each ratio is the median of the rounds' ratios. The log's cost is the
-// logged server's distinct-URL rate over the unlogged one's in the same round.
+// logged server's distinct-URL rate over the mean of the unlogged one's runs on either side of it.
 //
 // Servers: raw node:http sending fakelab's own answer pre-serialised (the baseline); `fakelab serve`
 // on the default scenario with 20 labels on project 20 (GET /api/v4/projects/20/labels, about 4 KB),
@@ -141,9 +141,9 @@ try {
   wrk(`${raw.url}/`, { seconds: 2 })
   const ratios = Object.fromEntries(series.map(([label]) => [label, []]))
   const rawRates = []
-  const loggedOverQuiet = []
+  const quietDistinct = []
+  const loggedDistinct = []
   for (let round = 0; round < ROUNDS; round++) {
-    let quietDistinct = NaN
     for (const [label, name, distinct] of series) {
       // Each server warmed for a second right before its measured run, so that none starts its run
       // after a longer idle spell than another (the logged server waited five runs, the unlogged one one;
@@ -154,11 +154,14 @@ try {
       const own = wrk(`${servers[name].url}${LIST_PATH}`, { distinct, headers: auth }).rps
       rawRates.push(base)
       ratios[label].push(own / base)
-      // The log's cost: the two fakelab runs of a round side by side, without the raw runs' own noise.
-      if (name === 'quiet' && distinct) quietDistinct = own
-      if (name === 'logged') loggedOverQuiet.push(own / quietDistinct)
+      if (name === 'quiet' && distinct) quietDistinct.push(own)
+      if (name === 'logged') loggedDistinct.push(own)
     }
   }
+  // The log's cost: each logged run against the unlogged distinct-URL runs on either side of it (its
+  // round's and the next round's; the last round's alone), without the raw runs' own noise: a machine
+  // whose speed drifts during a round would otherwise count the drift as the log's.
+  const loggedOverQuiet = loggedDistinct.map((own, round) => own / (round + 1 < ROUNDS ? (quietDistinct[round] + quietDistinct[round + 1]) / 2 : quietDistinct[round]))
   out(`raw pre-serialised node:http: ${fmt(Math.min(...rawRates), 0)}-${fmt(Math.max(...rawRates), 0)} req/s across rounds`)
   for (const [label] of series) out(`  ${label.padEnd(36)} ${fmt(median(ratios[label]))}x raw (rounds: ${ratios[label].map((r) => fmt(r)).join(', ')})`)
   const distinct = median(ratios['distinct URLs (first requests)'])

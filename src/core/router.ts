@@ -197,28 +197,25 @@ export class Router {
     return this.find(method === 'HEAD' ? 'GET' : method, rawPath)
   }
 
-  /** {@link match} for one method: HEAD routes take part only when HEAD is wanted. */
+  /**
+   * {@link match} for one method: HEAD routes take part only when HEAD is wanted. The routes of the
+   * method are tried first, most specific first; only when none matches are the other methods'
+   * expressions run, to tell a wrong method from an unknown path (GitLab answers both alike).
+   */
   private find(wanted: string, rawPath: string): RouteMatch | RouteMiss {
     const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath
     const segmentCount = countSegments(path)
     const firstEnd = path.indexOf('/', 1)
     const first = path.slice(1, firstEnd < 0 ? path.length : firstEnd)
-    let allowed: Set<Method> | undefined
-    let segments: string[] | undefined
     const { byCount, wildcards } = this.otherBuckets()
-    for (const bucket of [this.prefixBucket(segmentCount, first), byCount.get(segmentCount), wildcards]) {
+    const buckets = [this.prefixBucket(segmentCount, first), byCount.get(segmentCount), wildcards]
+    const segments = path.toLowerCase().split('/')
+    for (const bucket of buckets) {
       if (!bucket || bucket.routes.length === 0) continue
-      segments ??= path.toLowerCase().split('/')
       for (const candidate of candidatesFor(bucket, segments)) {
-        if (!staticsAgree(candidate.statics, segments)) continue
-        if (!candidate.regexp) compile(candidate)
-        const groups = candidate.regexp!.exec(path)
+        if (candidate.route.method !== wanted || !staticsAgree(candidate.statics, segments)) continue
+        const groups = expressionOf(candidate).exec(path)
         if (!groups) continue
-        // The most specific route of the requested method wins; other methods only tell a wrong method.
-        if (candidate.route.method !== wanted) {
-          if (candidate.route.method !== 'HEAD') (allowed ??= new Set()).add(candidate.route.method)
-          continue
-        }
         const pathParams: Record<string, string> = {}
         const keys = candidate.keys!
         for (let i = 0; i < keys.length; i++) {
@@ -231,7 +228,17 @@ export class Router {
         return { route: candidate.route, pathParams }
       }
     }
-    return allowed ? { miss: 'method', allowed: [...allowed].sort() } : { miss: 'path', allowed: [] }
+    // No route of the method: the methods the path accepts (HEAD routes only ever answer HEAD).
+    const allowed = new Set<Method>()
+    for (const bucket of buckets) {
+      if (!bucket || bucket.routes.length === 0) continue
+      for (const candidate of candidatesFor(bucket, segments)) {
+        const method = candidate.route.method
+        if (method === wanted || method === 'HEAD' || allowed.has(method) || !staticsAgree(candidate.statics, segments)) continue
+        if (expressionOf(candidate).test(path)) allowed.add(method)
+      }
+    }
+    return allowed.size > 0 ? { miss: 'method', allowed: [...allowed].sort() } : { miss: 'path', allowed: [] }
   }
 }
 
@@ -272,13 +279,16 @@ function staticsAgree(statics: ReadonlyArray<string | undefined>, segments: read
 }
 
 /**
- * Builds a route's expression: the one `match(route.path)` would run, its groups read straight into
- * the params, without the null-prototype object `match` builds and that would be walked again.
+ * A route's expression, built on first need: the one `match(route.path)` would run, its groups read
+ * straight into the params, without the null-prototype object `match` builds and that would be walked again.
  */
-function compile(candidate: Candidate): void {
-  const { regexp, keys } = pathToRegexp(candidate.route.path)
-  candidate.regexp = regexp
-  candidate.keys = keys.map((key) => key.name)
+function expressionOf(candidate: Candidate): RegExp {
+  if (!candidate.regexp) {
+    const { regexp, keys } = pathToRegexp(candidate.route.path)
+    candidate.regexp = regexp
+    candidate.keys = keys.map((key) => key.name)
+  }
+  return candidate.regexp
 }
 
 /** Segments of `/a/b/c` (3); `/` has one empty segment, as `'/'.split('/').slice(1)` does. */

@@ -69,6 +69,8 @@ type TickTable = {
 }
 
 const CONTAINER_TYPES: readonly RepositoryContainerType[] = ['project', 'group', 'snippet']
+/** The move tables' names, worked out once: {@link tickStorageMoves} reads them before every request. */
+const MOVE_TABLES = CONTAINER_TYPES.map(storageMoveTable)
 
 /**
  * One tick of every move that progresses by requests: called once for each API request, before it
@@ -80,8 +82,8 @@ const CONTAINER_TYPES: readonly RepositoryContainerType[] = ['project', 'group',
  */
 export function tickStorageMoves(db: Db, now: Date): void {
   let iso: string | undefined
-  for (const type of CONTAINER_TYPES) {
-    const table = db.tables[storageMoveTable(type)] as unknown as TickTable | undefined
+  for (const name of MOVE_TABLES) {
+    const table = db.tables[name] as unknown as TickTable | undefined
     const ids = table?.idsWhere('ticking', true)
     if (!table || !ids || ids.size === 0) continue
     iso ??= now.toISOString()

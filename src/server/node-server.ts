@@ -158,13 +158,31 @@ function readBody(req: IncomingMessage, limit: number): Promise<ReadBody> {
   })
 }
 
-/** Writes a reply: node adds `Date`, `Connection`, `Keep-Alive` and `Content-Length` after these. */
+/**
+ * Writes a reply: its head at once from the header list (node validates each field as `setHeader`
+ * would, without keeping them in a map first), with `Content-Length` last, then `Connection` and
+ * `Keep-Alive`, which node adds. A reply that has no body by HTTP (to `HEAD`, 204, 304) carries no
+ * `Content-Length` unless the route gave one, as when node counted the body itself.
+ */
 function sendReply(res: ServerResponse, reply: CoreReply): void {
   // An injected connection reset: the client sees the socket close without an answer.
   if (reply.fault === 'reset') return void res.socket?.destroy()
-  res.statusCode = reply.status
-  for (const [name, value] of reply.headers) res.setHeader(name, value)
-  res.end(reply.body)
+  const body = reply.body
+  const status = reply.status
+  const bodiless = res.req.method === 'HEAD' || status === 204 || status === 304
+  let headers = reply.headers as [string, string][]
+  if (!bodiless && !hasContentLength(headers)) {
+    const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+    headers = [...headers, ['content-length', String(length)]]
+  }
+  res.writeHead(status, headers)
+  res.end(body)
+}
+
+/** Whether a header list names its `Content-Length` itself (a route serving bytes may). */
+function hasContentLength(headers: CoreReply['headers']): boolean {
+  for (let i = 0; i < headers.length; i++) if (headers[i]![0] === 'content-length') return true
+  return false
 }
 
 function sendPlainError(res: ServerResponse, status: number, body: object): void {

@@ -50,7 +50,20 @@ function setField(list: Field[], field: Field): void {
   list.push(field)
 }
 
-const byName = (a: Field, b: Field) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+/**
+ * Sorts a header list by name in place, stably (what `Array.prototype.sort` by name gives), by insertion, which
+ * for the dozen fields of an answer costs a fraction of the generic sort's set-up and comparator calls.
+ */
+function sortByName(list: Field[]): Field[] {
+  for (let i = 1; i < list.length; i++) {
+    const field = list[i]!
+    const name = field[0]
+    let j = i - 1
+    for (; j >= 0 && list[j]![0] > name; j--) list[j + 1] = list[j]!
+    list[j + 1] = field
+  }
+  return list
+}
 
 /**
  * The header list of an answer, sorted by name (the order Fetch `Headers` iterate in, kept on both
@@ -60,7 +73,7 @@ const byName = (a: Field, b: Field) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 function headerList(list: Field[], extra: Record<string, string> | undefined, last: Field | undefined): HeaderList {
   if (extra) for (const name in extra) setField(list, [name.toLowerCase(), extra[name]!])
   if (last) setField(list, last)
-  return list.sort(byName)
+  return sortByName(list)
 }
 
 /**
@@ -159,7 +172,7 @@ export class DateStamp {
   /** `fields` with `date` from `clock` added, sorted by name; `fields` is taken over. */
   stamp(fields: Field[], clock: Clock): HeaderList {
     fields.push(this.field(clock))
-    return fields.sort(byName)
+    return sortByName(fields)
   }
 
   /**
