@@ -10,23 +10,23 @@
 //    declares them, filter and caller chosen so that the list is not empty (an empty one is
 //    flagged), plus the heavy variants (global issues with scope=all, unfiltered projects, …);
 //    p50 through `sim.handle` (target ≤ 5 ms). BENCH_VERBOSE=1 prints each URL.
-// 3. HTTP: GET /projects/:id/issues (20 per page) at 32 connections (autocannon, BENCH_SECONDS s)
+// 3. HTTP: GET /projects/:id/issues (20 per page) at 32 connections (wrk, BENCH_SECONDS s; skipped without wrk)
 //    against fakelab serving the scale scenario and a raw node:http server sending the body fakelab
-//    sent, each in its own process pinned to core 0 (`taskset`, when it exists; autocannon on core
-//    1), in turn for BENCH_ROUNDS rounds (default 3): the ratio of the median req/s (target ≥ 0.10).
-//    Also requests per CPU-second each server used (from /proc), for information: autocannon, on
-//    one core, cannot keep the raw server busy, so that ratio is the lower one.
+//    sent, each in its own process pinned to core 0 (`taskset`, when it exists; wrk on core 1,
+//    bench/load.mjs), in turn for BENCH_ROUNDS rounds (default 3): the ratio of the median req/s
+//    (target ≥ 0.10). Also requests per CPU-second each server used (from /proc), for information.
 // 4. Growth: the same list requests at 1k, 10k and 100k records (the scenario at scale 0.01, 0.1
 //    and 1): p50 per route at each size, the ratio 100k/1k (about 1 when a page costs the page
 //    plus an index lookup; 100 when it scans every record), and a verdict per route:
 //    p50(100k) ≤ 2 × p50(1k) + 1 ms.
 // Exits 1 when a target is missed.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { NO_WRK, WRK, load as loadRun } from './load.mjs'
 import { TASKSET, cpuSeconds, pinned } from './processes.mjs'
 import { scaleScenario } from './scale-scenario.mjs'
 
@@ -258,15 +258,6 @@ function child(args) {
   })
 }
 
-function autocannon(url, seconds) {
-  const cli = join(ROOT, 'node_modules', 'autocannon', 'autocannon.js')
-  const [command, argv] = pinned(1, [process.execPath, cli, '-c', '32', '-d', String(seconds), '-n', '--json', '-H', `PRIVATE-TOKEN=${TOKEN}`, url])
-  const run = spawnSync(command, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
-  const result = JSON.parse(run.stdout.trim().split('\n').pop())
-  return { rps: result.requests.average, p50: result.latency.p50, bad: result.non2xx + result.errors + result.timeouts }
-}
-
 // ---- main -----------------------------------------------------------------------------------------
 
 async function main() {
@@ -348,7 +339,8 @@ async function main() {
     }
   }
 
-  if (!args['no-http']) {
+  if (!args['no-http'] && !WRK) console.log(`\n== HTTP: ${NO_WRK} ==`)
+  if (!args['no-http'] && WRK) {
     const seconds = Number(args.seconds)
     const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)]
     const fake = await child(['--serve-fakelab', '--scale', args.scale])
@@ -359,12 +351,12 @@ async function main() {
       const body = await fetchBytes(listUrl)
       raw = await child(['--serve-raw', body.toString('base64')])
       const targets = [['fakelab', fake, listUrl], ['raw', raw, `${raw.url}/`]]
-      for (const [, , url] of targets) autocannon(url, 1)
+      for (const [, , url] of targets) loadRun(url, { seconds: 1, headers: { 'PRIVATE-TOKEN': TOKEN } })
       const runs = { fakelab: [], raw: [] }
       for (let round = 0; round < ROUNDS; round++) {
         for (const [name, server, url] of targets) {
           const cpu0 = cpuSeconds(server.proc.pid)
-          const run = autocannon(url, seconds)
+          const run = loadRun(url, { seconds, headers: { 'PRIVATE-TOKEN': TOKEN } })
           run.perCpu = (run.rps * seconds) / (cpuSeconds(server.proc.pid) - cpu0)
           runs[name].push(run)
         }
@@ -372,7 +364,7 @@ async function main() {
       const f = { rps: median(runs.fakelab.map((r) => r.rps)), p50: median(runs.fakelab.map((r) => r.p50)), perCpu: median(runs.fakelab.map((r) => r.perCpu)), bad: runs.fakelab.reduce((n, r) => n + r.bad, 0) }
       const r = { rps: median(runs.raw.map((x) => x.rps)), perCpu: median(runs.raw.map((x) => x.perCpu)) }
       const ratio = f.rps / r.rps
-      console.log(`\n== HTTP: ${ISSUE_LIST} (${body.length} bytes), 32 connections, ${seconds} s each, median of ${ROUNDS} rounds${TASKSET ? ', servers on core 0, autocannon on core 1' : ''} ==`)
+      console.log(`\n== HTTP: ${ISSUE_LIST} (${body.length} bytes), 32 connections, ${seconds} s each, median of ${ROUNDS} rounds${TASKSET ? ', servers on core 0, wrk on core 1' : ''} ==`)
       console.log(`fakelab ${fmt(f.rps, 0)} req/s (p50 ${f.p50} ms, ${f.bad} bad)  raw node:http ${fmt(r.rps, 0)} req/s  ratio ${fmt(ratio, 3)} (target ≥ ${TARGETS.http})${ratio >= TARGETS.http ? '' : '  MISSED'}`)
       console.log(`per CPU-second of each server: fakelab ${fmt(f.perCpu, 0)}  raw node:http ${fmt(r.perCpu, 0)}  ratio ${fmt(f.perCpu / r.perCpu, 3)} (information)`)
       if (ratio < TARGETS.http || f.bad > 0) missed.push('HTTP ratio')

@@ -44,17 +44,45 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
  * - `@faker-js/faker/locale/en`: generated values (the default state holds them already);
  * - `fflate`: repository archives; `diff`: repository file diffs; `cron-parser`: freeze periods;
  * - `qs`: nested query strings (flat ones are parsed without it, `core/params.ts`);
- * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award;
+ * - emojibase's JoyPixels shortcodes: award emoji names, read on the first award; its emoji data:
+ *   the glyphs of `<gl-emoji>`, read on the first emoji rendered (bundled in, the data was 0.75 MB of
+ *   source and 2.6 MB of objects that every server loading the award emoji or Markdown routes kept;
+ *   issue 39 item 5). A JSON package is copied to `dist/vendor/<name>.json`, which node parses
+ *   with `JSON.parse`: a bundled one would be JavaScript whose source V8 keeps as long as the process;
  * - `@noble/hashes`' modules, `uint8array-extras` and `node-diff3`: the repository's objects, note
  *   ids and release evidence, all made on first use of a repository or a note;
  * - `color-name`: label colour keywords, read on the first colour given;
  * - `openpgp`: users' GPG keys, parsed on the first key added.
  */
 const LAZY_PACKAGES = [
-  'zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json',
+  'zod', 'yaml', '@faker-js/faker/locale/en', 'fflate', 'diff', 'cron-parser', 'qs', 'emojibase-data/en/shortcodes/joypixels.json', 'emojibase-data/en/data.json',
   '@noble/hashes/legacy.js', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', 'uint8array-extras', 'node-diff3', 'color-name',
   'openpgp',
 ]
+
+/**
+ * Statements a vendor bundle runs before its package's exports, by package (`VENDOR_PRELUDE[spec]`).
+ * - `cron-parser` gets luxon's default locale: luxon otherwise asks `new Intl.DateTimeFormat()` for
+ *   the system locale when cron-parser makes its first date, and that first date format maps about
+ *   6 MB of ICU's locale data into the process (`fakelab serve`'s RSS after the soak: issue 39 item
+ *   5), although a cron's next time never formats a date (cron-parser uses no locale). The vendor
+ *   bundle holds its own copy of luxon, so no other luxon user sees the setting. `require`, as
+ *   cron-parser's CommonJS does: an `import` would bundle luxon's ES module build, a second copy.
+ *   {@link checkVendorPrelude} makes sure the bundle holds one luxon.
+ */
+const VENDOR_PRELUDE = {
+  'cron-parser': ["require('luxon').Settings.defaultLocale = 'en-US'"],
+}
+
+/**
+ * Fails the build when a vendor bundle with a {@link VENDOR_PRELUDE} holds more than one copy of
+ * luxon (the prelude would set up one that cron-parser does not use).
+ */
+function checkVendorPrelude(spec, text) {
+  if (!VENDOR_PRELUDE[spec]) return
+  const copies = text.match(/static set defaultLocale\(/g)?.length ?? 0
+  if (copies !== 1) throw new Error(`build-cli: ${vendorFile(spec)} holds ${copies} copies of luxon's Settings, not 1: its prelude would not reach cron-parser's`)
+}
 
 /**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
@@ -94,9 +122,16 @@ export async function buildCli(root = ROOT) {
   })
   rmSync(join(dist, 'vendor'), { recursive: true, force: true })
   for (const spec of LAZY_PACKAGES) {
-    // `export *` does not carry a default export: the sources import qs and the JSON by theirs.
-    const contents = [...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
+    if (spec.endsWith('.json')) {
+      // Parsed by node's `require` (JSON.parse), so no source stays in the heap once it is read.
+      mkdirSync(join(dist, 'vendor'), { recursive: true })
+      writeFileSync(join(dist, vendorFile(spec)), JSON.stringify(createRequire(join(root, 'package.json'))(spec)))
+      continue
+    }
+    // `export *` does not carry a default export: the sources import qs by its.
+    const contents = [...(VENDOR_PRELUDE[spec] ?? []), ...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
     await build({ ...common, stdin: { contents, resolveDir: root }, outfile: join(dist, vendorFile(spec)) })
+    checkVendorPrelude(spec, readFileSync(join(dist, vendorFile(spec)), 'latin1'))
   }
   copyFileSync(join(root, 'scripts', 'cli-loader.cjs'), join(dist, 'cli-loader.cjs'))
   rmSync(join(dist, 'cli-loader.js'), { force: true })
@@ -129,7 +164,7 @@ function lazyParse5(root) {
 
 /** Where a lazy package's own bundle goes, relative to dist/ (and to the CLI bundle). */
 function vendorFile(spec) {
-  return `vendor/${spec.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.cjs`
+  return `vendor/${spec.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${spec.endsWith('.json') ? 'json' : 'cjs'}`
 }
 
 /**
@@ -229,7 +264,8 @@ function lazyPackages(packageKinds, moduleKinds) {
       const filter = new RegExp(`^(${LAZY_PACKAGES.map((spec) => spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`)
       build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'lazy-package' }))
       build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
-        contents: standIn(args.path, `require('./${vendorFile(args.path)}')`, packageKinds[args.path]),
+        // A JSON package's vendor file is its data, which the sources import as the default export.
+        contents: standIn(args.path, args.path.endsWith('.json') ? `{ default: require('./${vendorFile(args.path)}') }` : `require('./${vendorFile(args.path)}')`, packageKinds[args.path]),
         loader: 'js',
         resolveDir: ROOT,
       }))

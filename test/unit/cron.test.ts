@@ -160,4 +160,25 @@ describe('isValidCronTimezone', () => {
   ])('rejects %j (%s)', (zone) => {
     expect(isValidCronTimezone(zone)).toBe(false)
   })
+
+  // Issue 39 item 5: a first Intl.DateTimeFormat maps about 6 MB of ICU's locale data, so the
+  // default zone, which every freeze period and schedule without a zone gets, is known without it.
+  it('checks the default zone without ICU, any other zone with it', () => {
+    const Real = Intl.DateTimeFormat
+    let made = 0
+    Intl.DateTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args)
+        made += 1
+      }
+    } as typeof Real
+    try {
+      for (const zone of ['UTC', ' UTC', 'Etc/UTC']) expect(isValidCronTimezone(zone)).toBe(true)
+      expect(made).toBe(0)
+      expect(isValidCronTimezone('Europe/Berlin')).toBe(true)
+      expect(made).toBe(1)
+    } finally {
+      Intl.DateTimeFormat = Real
+    }
+  })
 })

@@ -328,9 +328,10 @@ function stopServerOnSignals(server: RunningServer): void {
  * requests, as the soak's 32 connections send, grew the young generation once more before they
  * applied: 101 MB after the soak against 95 MB. The CLI's code cache is written with them unset,
  * as a start has them: V8 rejects a cache made under other flags; scripts/build-cli.mjs.)
- * - the young generation keeps its first size (two 1 MB semi-spaces) instead of doubling up to two
- *   16 MB ones under load: a request leaves little alive between two scavenges, but the grown
- *   space stayed resident (32 MB of the 140-odd MB the 30 s soak reached);
+ * - the young generation keeps the size it has by then (4 MB of new space by `v8.getHeapSpaceStatistics()`,
+ *   against 1 MB in a fresh node process; as much with these flags on node's command line from the
+ *   start) instead of doubling up to two 16 MB semi-spaces under load: a request leaves little alive
+ *   between two scavenges, but the grown space stayed resident (32 MB of the 140-odd MB the 30 s soak reached);
  * - after a full collection the old generation may grow by 30 % of its live size before the next one
  *   (V8 lets it grow up to fourfold): the store's replaced records, dropped memo entries and old
  *   journal entries are the garbage a server piles up there. The live heap is about 17 MB.

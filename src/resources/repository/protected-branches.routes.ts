@@ -25,7 +25,7 @@ import { Branch } from './repository.entities.js'
 import { branchFacts, headAncestorsOf, projectId } from './repository.helpers.js'
 import { repositoryOf } from './repository.build.js'
 import { ALLOWED_ACCESS_LEVELS, humanAccessLevel, protectedBranchesOf } from './repository.protection.js'
-import { isValidRefName } from './repository.scenario.js'
+import { isValidRefName } from './repository.ref-names.js'
 import type { ProtectedBranchRecord, ProtectedRefAccessSpec } from './repository.tables.js'
 
 /**

@@ -16,7 +16,7 @@ import type { ObjectId } from './git-objects.js'
 import type { FlatEntry, Repository } from './repository.build.js'
 import { canPushToBranch, protectDefaultBranch } from './repository.protection.js'
 import { mergeFlatTrees } from './repository.merge.js'
-import { isValidRefName } from './repository.scenario.js'
+import { isValidRefName } from './repository.ref-names.js'
 import { commitOf, log, resolveCommit } from './repository.service.js'
 import { ActionError, commitActions, flatFiles, pusherOf, RepositoryWrite, signatureAt, type CommitAction } from './repository.write.js'
 

@@ -19,7 +19,7 @@ import type { ObjectId, TreeEntry } from './git-objects.js'
 import type { Repository } from './repository.build.js'
 import { Branch, Commit, CommitDetail, CommitWithStats, Diff, Tag, TreeObject } from './repository.entities.js'
 import { branchFacts, byName, commitNamed, fileAt, fileHeaders, headAncestorsOf, matchesSearch, projectId, rawHeaders, readable } from './repository.helpers.js'
-import { isValidRefName } from './repository.scenario.js'
+import { isValidRefName } from './repository.ref-names.js'
 import { ancestors, commitOf, diffStats, diffTrees, entryAt, isAncestor, log, mergeBase, peelToCommit, resolveCommit } from './repository.service.js'
 
 /** The tree listing of `path` in a tree: direct entries, or every entry below (pre-order) when recursive. */

@@ -23,14 +23,8 @@ import type { CheckContext, FieldsInput, FieldsOutput, ScenarioFragment } from '
 import { at } from '../../scenario/problems.js'
 import { timestampSchema } from '../../scenario/scalars.js'
 import { protectDefaultBranch } from './repository.protection.js'
+import { isValidRefName } from './repository.ref-names.js'
 import type { ProjectRepositoryRecord, RepositoryCommitSpec, RepositoryTagSpec } from './repository.tables.js'
-
-/** A git reference name as `git check-ref-format --branch` accepts it (the common rules). */
-export function isValidRefName(name: string): boolean {
-  if (name === '' || name === '@' || name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false
-  if (name.includes('..') || name.includes('//') || name.includes('@{') || /[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false
-  return name.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'))
-}
 
 const refNameSchema = z.string().refine(isValidRefName, {
   error: (issue) => `must be a valid git reference name such as "main" or "feature/login"; got ${JSON.stringify(issue.input)}`,
