@@ -44,8 +44,6 @@ export {
   missResponse,
   /** Every replay mode, in the order the CLI lists them. */
   REPLAY_MODES,
-  /** Turns a cassette into a scenario (the records its answers show). */
-  importCassette,
 } from './record/index.js'
 export type {
   /** Who wrote a cassette (`log.creator`). */
@@ -80,11 +78,19 @@ export type {
   ReplayerOptions,
   /** Anything that answers Fetch requests like a simulator (`sim.handle`). */
   RequestHandlerLike,
+} from './record/index.js'
+// Cassette → scenario (issue 11): from its module, not verify's barrel, so this entry loads no
+// more of src/verify/ than the import's own self-check needs.
+export {
+  /** Turns a cassette into a scenario (the records its answers show). */
+  importCassette,
+} from './verify/import.js'
+export type {
   /** Options of `importCassette`. */
   ImportOptions,
   /** What `importCassette` produced. */
   ImportResult,
-} from './record/index.js'
+} from './verify/import.js'
 
 /** Options for {@link createHandlers}. */
 export interface HandlerOptions {

@@ -95,8 +95,6 @@ export {
   missResponse,
   /** Every replay mode, in the order the CLI lists them. */
   REPLAY_MODES,
-  /** Turns a cassette into a scenario (the records its answers show). */
-  importCassette,
 } from './record/index.js'
 export type {
   /** Who wrote a cassette (`log.creator`). */
@@ -131,13 +129,12 @@ export type {
   ReplayerOptions,
   /** Anything that answers Fetch requests like a simulator (`sim.handle`). */
   RequestHandlerLike,
-  /** Options of `importCassette`. */
-  ImportOptions,
-  /** What `importCassette` produced. */
-  ImportResult,
 } from './record/index.js'
-// Fidelity reports (issue 15): replay a cassette against the simulator, field by field.
+// Fidelity reports (issue 15): replay a cassette against the simulator, field by field; and
+// cassette → scenario import (issue 11), which checks itself by such a replay.
 export {
+  /** Turns a cassette into a scenario (the records its answers show). */
+  importCassette,
   /** Replays a cassette against a fresh simulator and compares every answer. */
   verifyCassette,
   /** A replayer over a simulator, exchange by exchange (what live verification uses). */
@@ -164,6 +161,10 @@ export {
   REPORT_FORMATS,
 } from './verify/index.js'
 export type {
+  /** Options of `importCassette`. */
+  ImportOptions,
+  /** What `importCassette` produced. */
+  ImportResult,
   /** Exchanges and identical ones, per area. */
   AreaSummary,
   /** One replayed exchange. */

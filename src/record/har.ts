@@ -58,7 +58,7 @@ const harRequestSchema = z.looseObject({
   method: z.string().regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' }),
   url: z.string().refine((s) => URL.canParse(s), { error: 'must be an absolute URL' }),
   httpVersion: z.string(),
-  cookies: z.array(z.looseObject({ name: z.string(), value: z.string() })),
+  cookies: z.array(nameValue),
   headers: z.array(nameValue),
   queryString: z.array(nameValue),
   postData: z
@@ -76,7 +76,7 @@ const harResponseSchema = z.looseObject({
   status: z.int().min(0).max(999),
   statusText: z.string(),
   httpVersion: z.string(),
-  cookies: z.array(z.looseObject({ name: z.string(), value: z.string() })),
+  cookies: z.array(nameValue),
   headers: z.array(nameValue),
   content: z.looseObject({
     size: z.number(),

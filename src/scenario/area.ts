@@ -89,7 +89,7 @@ export interface Area {
   readonly startup?: (view: StartupView) => readonly string[]
   /**
    * Its cassette-import hook: the recorded answers it recognises and the section of the imported
-   * scenario it builds from them (`record/import.ts` is the generic driver; see `importer.ts`).
+   * scenario it builds from them (`verify/import.ts` is the generic driver; see `importer.ts`).
    */
   readonly importer?: AreaImporter
   /**

@@ -1,6 +1,6 @@
 /**
  * The cassette-import hook an area declares (`Area.importer`): which recorded answers it reads and
- * what it adds to the imported scenario. `record/import.ts` is the driver: it parses the recorded
+ * what it adds to the imported scenario. `verify/import.ts` is the driver: it parses the recorded
  * exchanges, collects users, groups and projects (core's records, and the tokens), hands every
  * successful GET to the areas' importers, then lets each build its section into the groups and
  * projects of the scenario, in rank order. Also the small JSON helpers the importers share.

@@ -1,9 +1,13 @@
 /**
  * `fakelab verify` as a library (issue 15): replay a cassette against the simulator and get a
- * typed report of every difference. Browser-safe; re-exported by `fakelab/node`.
+ * typed report of every difference; and cassette → scenario import (issue 11), which checks
+ * itself by such a replay. Browser-safe; re-exported by `fakelab/node`, and the import alone by
+ * `fakelab/msw` (straight from `./import.js`, so the MSW entry loads no more than it needs).
  * @module
  */
 export { createSessionReplayer, SIMULATOR_ORIGIN } from './verify.js'
+export { importCassette } from './import.js'
+export type { ImportOptions, ImportResult } from './import.js'
 export { verifyCassette } from './verify-cassette.js'
 export type { AreaSummary, ExchangeResult, RouteSummary, SessionReplayer, VerifyOptions, VerifyReport } from './verify.js'
 export type { DifferenceKind, VerifyDifference } from './compare.js'

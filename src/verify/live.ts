@@ -14,11 +14,11 @@
  */
 import type { Entry, Har } from 'har-format'
 import { cassetteMeta, type CassetteMeta } from '../record/har.js'
-import { importCassette, tokenMap } from '../record/import.js'
+import { importCassette, tokenMap } from './import.js'
 import type { Scenario } from '../scenario/index.js'
-import { createSimulator, parseScenario } from '../simulator.js'
+import { createSimulator, parseScenario, type Simulator } from '../simulator.js'
 import { DEFAULT_NORMALISATIONS, type Normalisations } from './normalise.js'
-import { parseIgnoreRules } from './paths.js'
+import { parseIgnoreRules, type IgnoreRule } from './paths.js'
 import { addImportedTokens, createSessionReplayer, summarise, type ExchangeResult, type SessionReplayer, type VerifyReport } from './verify.js'
 
 /** Options of {@link createLiveVerifier}. */
@@ -50,6 +50,16 @@ function upToNow(entries: readonly Entry[], meta: CassetteMeta): Har {
 }
 
 /**
+ * A replayer over `sim` that has replayed the writes (every request but a GET) among `entries`
+ * before the last one, so that the last meets the state its recording met.
+ */
+async function replayerAtLast(sim: Simulator, entries: readonly Entry[], normalise: Normalisations, rules: readonly IgnoreRule[], tokens: ReadonlyMap<string, string>): Promise<SessionReplayer> {
+  const replayer = createSessionReplayer(sim, normalise, rules, tokens)
+  for (const [i, entry] of entries.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
+  return replayer
+}
+
+/**
  * Creates a live verifier.
  * @throws IgnoreSyntaxError for a bad ignore rule; ScenarioError for scenario YAML with problems.
  */
@@ -70,9 +80,7 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
       // A new token owner: start again from the scenario and replay the earlier writes.
       const sim = createSimulator({ scenario: given! })
       addImportedTokens(sim, imported.scenario)
-      const replayer = createSessionReplayer(sim, normalise, rules, tokenMap(imported.tokens))
-      for (const [i, entry] of entries.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
-      fixed = { replayer, tokens }
+      fixed = { replayer: await replayerAtLast(sim, entries, normalise, rules, tokenMap(imported.tokens)), tokens }
     }
     return fixed.replayer
   }
@@ -84,10 +92,8 @@ export function createLiveVerifier(options: LiveVerifierOptions = {}): LiveVerif
       return lastReplayer.replay(entries[index]!, index)
     }
     const imported = await importCassette(upToNow(upTo, meta), { verify: false })
-    const replayer = createSessionReplayer(createSimulator({ scenario: imported.yaml }), normalise, rules, tokenMap(imported.tokens))
-    for (const [i, entry] of upTo.slice(0, -1).entries()) if (entry.request.method.toUpperCase() !== 'GET') await replayer.replay(entry, i)
-    lastReplayer = replayer
-    return replayer.replay(entries[index]!, index)
+    lastReplayer = await replayerAtLast(createSimulator({ scenario: imported.yaml }), upTo, normalise, rules, tokenMap(imported.tokens))
+    return lastReplayer.replay(entries[index]!, index)
   }
 
   return {

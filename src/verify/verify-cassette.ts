@@ -10,7 +10,7 @@
  */
 import type { Har } from 'har-format'
 import { parseCassette } from '../record/har.js'
-import { importCassette, tokenMap } from '../record/import.js'
+import { importCassette, tokenMap } from './import.js'
 import { createSimulator, type Simulator } from '../simulator.js'
 import { DEFAULT_NORMALISATIONS } from './normalise.js'
 import { parseIgnoreRules } from './paths.js'

@@ -7,7 +7,7 @@ import type { Entry } from 'har-format'
 import { describe, expect, it } from 'vitest'
 import { parseScenario } from '../../src/index.js'
 import { createCassette } from '../../src/record/har.js'
-import { importCassette } from '../../src/record/import.js'
+import { importCassette } from '../../src/verify/import.js'
 
 /** One recorded exchange: `GET /user` answered 200 with `body`, sent with `token`. */
 function exchange(method: string, path: string, status: number, body: unknown, token = '[REDACTED-1]'): Entry {

@@ -2,7 +2,8 @@
  * The public entries name what they export (issue 24, item 7): `fakelab/msw` and `fakelab/node`
  * have no `export *`, so a new export in record/ or verify/ becomes public only by an edit here,
  * each re-exported name carries its TSDoc, and neither entry leaves out a name of the barrels
- * they present (src/record/index.ts, src/verify/index.ts).
+ * they present (src/record/index.ts, src/verify/index.ts; `fakelab/msw` takes the cassette
+ * import alone, from src/verify/import.ts, and presents every name verify's barrel takes from it).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,5 +49,11 @@ describe('public entries', () => {
   ])('src/%s presents every export of src/%s', (entry, barrel, specifier) => {
     const presented = reExports(entry).filter((e) => e.from === specifier).map((e) => e.name).sort()
     expect(presented).toEqual(reExports(barrel).map((e) => e.name).sort())
+  })
+
+  it('src/msw.ts presents every export of src/verify/index.ts that comes from import.ts', () => {
+    const presented = reExports('msw.ts').filter((e) => e.from === './verify/import.js').map((e) => e.name).sort()
+    expect(presented).toEqual(reExports('verify/index.ts').filter((e) => e.from === './import.js').map((e) => e.name).sort())
+    expect(presented).toContain('importCassette')
   })
 })

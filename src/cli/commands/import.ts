@@ -18,6 +18,7 @@ import { promises as fsp } from 'node:fs'
 import { dirname } from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { CassetteError, parseCassette } from '../../record/har.js'
+import { errorText } from '../options.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -48,10 +49,6 @@ function parseNow(value: string): string {
   return new Date(value).toISOString()
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 async function runImport(file: string, options: ImportCliOptions): Promise<void> {
   let text: string
   try {
@@ -71,7 +68,7 @@ async function runImport(file: string, options: ImportCliOptions): Promise<void>
     return
   }
   // Loaded here, not at start: it reads every area's cassette-import hook (issue 27, cold start).
-  const { importCassette } = await import('../../record/import.js')
+  const { importCassette } = await import('../../verify/import.js')
   const result = await importCassette(har, { source: file, verify: options.verify, ...(options.now ? { now: options.now } : {}), ...(options.token ? { tokens: options.token } : {}) })
   const unused = [...(options.token?.keys() ?? [])].filter((who) => !result.tokens.some((t) => t.placeholder === who || t.username === who))
   if (unused.length > 0) {

@@ -24,11 +24,11 @@ import { IgnoreSyntaxError } from '../../verify/paths.js'
 import { formatReport, formatValue, REPORT_FORMATS, type ReportFormat } from '../../verify/report.js'
 import type { ExchangeResult } from '../../verify/verify.js'
 import { loadVerifyScenario, readVerifyConfig } from './verify.js'
+import { collect, errorText, parsePort } from '../options.js'
+import { exitAfterGrace, stopOnSignals } from '../signals.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
-/** A stop that takes longer than this (a stuck connection) is cut short, after the cassette is written. */
-const FORCE_EXIT_AFTER_MS = 5_000
 
 /** Parsed options of `record`. */
 interface RecordOptions {
@@ -47,10 +47,6 @@ interface RecordOptions {
   config?: string
   report: ReportFormat
   verifyOut?: string
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value]
 }
 
 /** `[fakelab] verify #12 GET /projects/:id/labels/:label_id: $.color (value): recorded "#0f0", simulated "#f00" (+2 more)`. */
@@ -88,12 +84,6 @@ function parseTarget(value: string): string {
   return url.href.replace(/\/$/, '')
 }
 
-function parsePort(value: string): number {
-  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN
-  if (!Number.isInteger(port) || port > 65_535) throw new InvalidArgumentError('expected an integer from 0 to 65535 (0 picks a free port).')
-  return port
-}
-
 /** Repeatable, comma-separated names (`--redact-header X-Api-Key,X-Other` or `FAKELAB_REDACT_HEADERS`). */
 function parseNames(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')]
@@ -112,35 +102,22 @@ function exchangeLine(x: Exchange): string {
 }
 
 /** Writes the cassette, closes the proxy and exits; a second signal while stopping is ignored. */
-function stopOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean, live: LiveVerifier | undefined): void {
-  let stopping = false
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return
-    stopping = true
-    if (tty) process.stderr.write('\n')
-    process.stderr.write(`[fakelab] ${signal} received, writing the cassette.\n`)
-    const write = options.mode === 'record' ? recorder.save(options.out) : Promise.resolve()
-    write
-      .then(async () => {
+function stopRecorderOnSignals(recorder: Recorder, options: RecordOptions, tty: boolean, live: LiveVerifier | undefined): void {
+  stopOnSignals(
+    (signal) => {
+      if (tty) process.stderr.write('\n')
+      process.stderr.write(`[fakelab] ${signal} received, writing the cassette.\n`)
+      const write = options.mode === 'record' ? recorder.save(options.out) : Promise.resolve()
+      return write.then(async () => {
         if (options.mode === 'record') process.stderr.write(`[fakelab] wrote ${recorder.recordedCount} exchanges to ${options.out}\n`)
         if (live) await writeLiveReport(live, options)
-        setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
+        // A stuck connection cuts the close short, after the cassette is written.
+        exitAfterGrace()
         return recorder.close()
       })
-      .then(
-        () => {
-          process.off('SIGINT', stop)
-          process.off('SIGTERM', stop)
-          process.exitCode = 0
-        },
-        (error: unknown) => {
-          process.stderr.write(`[fakelab] cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`)
-          process.exit(EXIT_RUNTIME)
-        },
-      )
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+    },
+    (error) => `[fakelab] cannot write ${options.out}: ${errorText(error)}`,
+  )
 }
 
 /** Writes the live report when the recorder stops; a failure to write it is reported, not fatal. */
@@ -151,7 +128,7 @@ async function writeLiveReport(live: LiveVerifier, options: RecordOptions): Prom
     await writeCassetteSibling(path, formatReport([report], options.report))
     process.stderr.write(`[fakelab] verify: ${report.identical}/${report.exchanges} exchanges identical; report in ${path}\n`)
   } catch (error) {
-    process.stderr.write(`[fakelab] cannot write ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`[fakelab] cannot write ${path}: ${errorText(error)}\n`)
   }
 }
 
@@ -172,7 +149,7 @@ async function record(options: RecordOptions, version: string): Promise<void> {
         (results) => {
           for (const result of results) if (result.differences.length > 0) process.stderr.write(`${tty ? '\r\x1b[2K' : ''}${differenceLine(result)}`)
         },
-        (error: unknown) => process.stderr.write(`[fakelab] verify failed: ${error instanceof Error ? error.message : String(error)}\n`),
+        (error: unknown) => process.stderr.write(`[fakelab] verify failed: ${errorText(error)}\n`),
       )
     }
     if (!tty) return void process.stderr.write(exchangeLine(x))
@@ -193,11 +170,11 @@ async function record(options: RecordOptions, version: string): Promise<void> {
       onExchange,
     })
   } catch (error) {
-    process.stderr.write(`[fakelab] cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`[fakelab] cannot listen on ${options.host}:${options.port}: ${errorText(error)}\n`)
     process.exitCode = EXIT_RUNTIME
     return
   }
-  stopOnSignals(recorder, options, tty, live)
+  stopRecorderOnSignals(recorder, options, tty, live)
   process.stdout.write(`${recorder.url}\n`)
   const what = options.mode === 'record' ? `recording into ${options.out}` : 'passing through, recording nothing'
   process.stderr.write(`[fakelab] proxying ${recorder.url} → ${options.target}, ${what}. Press Ctrl+C to stop.\n`)

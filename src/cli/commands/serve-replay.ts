@@ -15,6 +15,7 @@ import type { Har } from 'har-format'
 import { CassetteError, parseCassette } from '../../record/har.js'
 import type { Exchange, Recorder } from '../../record/recorder.js'
 import type { RequestHandlerLike } from '../../record/replay.js'
+import { errorText } from '../options.js'
 
 /** Modes `serve --replay` offers (`record` and `passthrough` need a target: `fakelab record`). */
 const SERVE_REPLAY_MODES = ['replay', 'lockdown', 'hybrid'] as const
@@ -69,7 +70,7 @@ function parseReplay(value: string, previous: CassetteFile[] | undefined): Casse
         return { file, har: parseCassette(readFileSync(file, 'utf8'), file) }
       } catch (error) {
         if (error instanceof CassetteError) throw new InvalidArgumentError(`\n${error.message}`)
-        throw new InvalidArgumentError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+        throw new InvalidArgumentError(`cannot read ${file}: ${errorText(error)}`)
       }
     }),
   ]

@@ -26,11 +26,11 @@ import { checkFaultRule, type FaultRule } from '../../core/faults.js'
 import type { Exchange } from '../../record/recorder.js'
 import { modeOption, replayBannerLines, replayOption, startReplayServer, type ServeReplayOptions } from './serve-replay.js'
 import { bufferedLog } from '../log-sink.js'
+import { errorText, parsePort } from '../options.js'
+import { exitAfterGrace, stopOnSignals } from '../signals.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
-/** A stop that takes longer than this (a stuck connection) is cut short. */
-const FORCE_EXIT_AFTER_MS = 5_000
 /** The banner lists at most this many users (and areas this many rows of one kind). */
 const MAX_LISTED_USERS = 25
 
@@ -50,15 +50,6 @@ interface ServeOptions extends ServeReplayOptions {
 /** How `serve` prints requests: one line each, as text or JSON (a journal entry), or not at all. */
 type LogMode = 'pretty' | 'json' | 'off'
 const LOG_MODES: readonly LogMode[] = ['pretty', 'json', 'off']
-
-/** commander argument parser for `--port`: an integer in 0..65535 (0 picks a free port). */
-function parsePort(value: string): number {
-  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : NaN
-  if (!Number.isInteger(port) || port > 65_535) {
-    throw new InvalidArgumentError('expected an integer from 0 to 65535 (0 picks a free port).')
-  }
-  return port
-}
 
 /** commander argument parser for `--seed`: a safe integer. */
 function parseSeed(value: string): number {
@@ -114,16 +105,10 @@ function parseHost(value: string): string {
   return value.trim()
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /** Prints every scenario problem as `file:line:col message` on stderr. */
 function reportProblems(error: ScenarioError): void {
-  const lines = error.problems.length > 0
-    ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`)
-    : [error.message]
-  process.stderr.write(`${lines.join('\n')}\n`)
+  // Its message is its problems, one `file:line:col message` a line (scenario/problems.ts).
+  process.stderr.write(`${error.message}\n`)
   const count = Math.max(error.problems.length, 1)
   process.stderr.write(`[fakelab] the scenario has ${count} problem${count === 1 ? '' : 's'}; not starting.\n`)
 }
@@ -310,8 +295,7 @@ function watchScenario(sim: Simulator, file: string, files: ReadonlySet<string>)
         process.stderr.write(`[fakelab] reloaded ${file}\n`)
       } catch (error) {
         if (error instanceof ScenarioError) {
-          const lines = error.problems.length > 0 ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`) : [error.message]
-          process.stderr.write(`${lines.join('\n')}\n[fakelab] ${file} has problems; keeping the last good state.\n`)
+          process.stderr.write(`${error.message}\n[fakelab] ${file} has problems; keeping the last good state.\n`)
         } else {
           process.stderr.write(`[fakelab] cannot reload ${file}: ${errorText(error)}; keeping the last good state.\n`)
         }
@@ -325,27 +309,15 @@ function watchScenario(sim: Simulator, file: string, files: ReadonlySet<string>)
 }
 
 /** Stops the server on SIGINT/SIGTERM and exits 0. */
-function stopOnSignals(server: RunningServer): void {
-  let stopping = false
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return
-    stopping = true
-    process.stderr.write(`[fakelab] ${signal} received, stopping.\n`)
-    setTimeout(() => process.exit(0), FORCE_EXIT_AFTER_MS).unref()
-    server.close().then(
-      () => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        process.exitCode = 0
-      },
-      (error: unknown) => {
-        process.stderr.write(`[fakelab] error while stopping: ${errorText(error)}\n`)
-        process.exit(EXIT_RUNTIME)
-      },
-    )
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+function stopServerOnSignals(server: RunningServer): void {
+  stopOnSignals(
+    (signal) => {
+      process.stderr.write(`[fakelab] ${signal} received, stopping.\n`)
+      exitAfterGrace()
+      return server.close()
+    },
+    (error) => `[fakelab] error while stopping: ${errorText(error)}`,
+  )
 }
 
 /**
@@ -438,7 +410,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   }
 
   // Handlers first: a client that signals as soon as it reads the URL must get a clean stop.
-  stopOnSignals(server)
+  stopServerOnSignals(server)
   const url = clientUrl(server, options.host)
   const scenarioName = file ?? `embedded default (${DEFAULT_SCENARIO_PATH})`
   process.stdout.write(`${url}\n`)

@@ -10,6 +10,7 @@
 import type { Command } from 'commander'
 import { loadScenarioFile } from '../../scenario-files.js'
 import { ScenarioError } from '../../scenario/index.js'
+import { errorText } from '../options.js'
 
 const EXIT_INVALID = 1
 const EXIT_RUNTIME = 2
@@ -24,13 +25,11 @@ async function validateFile(file: string): Promise<Outcome> {
     return 'ok'
   } catch (error) {
     if (error instanceof ScenarioError) {
-      const lines = error.problems.length > 0
-        ? error.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message}`)
-        : [error.message]
-      process.stderr.write(`${lines.join('\n')}\n`)
+      // Its message is its problems, one `file:line:col message` a line (scenario/problems.ts).
+      process.stderr.write(`${error.message}\n`)
       return 'invalid'
     }
-    process.stderr.write(`[fakelab] cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(`[fakelab] cannot read ${file}: ${errorText(error)}\n`)
     return 'unreadable'
   }
 }

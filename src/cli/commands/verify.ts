@@ -19,6 +19,7 @@ import { ScenarioError } from '../../scenario/index.js'
 import { IgnoreSyntaxError, parseIgnoreRules } from '../../verify/paths.js'
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../verify/report.js'
 import type { VerifyReport } from '../../verify/verify.js'
+import { collect, errorText } from '../options.js'
 
 const EXIT_DIFFERS = 1
 const EXIT_BAD_INPUT = 2
@@ -35,14 +36,6 @@ interface VerifyCliOptions {
 /** Thrown for bad input: printed as `[fakelab] <message>`, exit 2 (`record --verify`: exit 1). */
 class BadInput extends Error {
   override name = 'BadInput'
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value]
 }
 
 /**

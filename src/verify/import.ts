@@ -14,7 +14,9 @@
  * Then the import checks itself: it replays every recorded request, in order, against a simulator
  * built from the new scenario, and lists each field of a recorded GET answer that comes out
  * different (GitLab features the scenario format cannot express, counters of data never recorded,
- * ...). Those lists, plus the answers no area takes in, are the "not reproduced" notes.
+ * ...). Those lists, plus the answers no area takes in, are the "not reproduced" notes. That
+ * check is a verify run (`createSessionReplayer`), so the importer lives here in verify/, above
+ * the cassette layer (src/record/) it reads with, and `verifyCassette` builds on it in turn.
  * Source: fakelab #11 ("Cassette to scenario").
  * @module
  */
@@ -23,13 +25,12 @@ import { stringify } from 'yaml'
 import { areas } from '../resources/index.js'
 import type { AreaImport, AreaImporter, ImportBuildContext, ImportCollectContext, ImportExchange, Json } from '../scenario/importer.js'
 import { fill, isObject, list, noteRecord, num, pick, str } from '../scenario/importer.js'
-import { createSimulator } from '../simulator.js'
-import { parseScenario } from '../simulator.js'
-import { credentialOf, importedToken, isJobToken } from './credentials.js'
-import { cassetteMeta, harHeader } from './har.js'
-import { apiPath, routeTemplate } from './match.js'
-import { DEFAULT_NORMALISATIONS } from '../verify/normalise.js'
-import { createSessionReplayer } from '../verify/verify.js'
+import { createSimulator, parseScenario } from '../simulator.js'
+import { credentialOf, importedToken, isJobToken } from '../record/credentials.js'
+import { cassetteMeta, harHeader } from '../record/har.js'
+import { apiPath, routeTemplate } from '../record/match.js'
+import { DEFAULT_NORMALISATIONS } from './normalise.js'
+import { createSessionReplayer } from './verify.js'
 
 /** Options of {@link importCassette}. */
 export interface ImportOptions {
@@ -247,6 +248,37 @@ function groupPathOfWebUrl(webUrl: string | undefined): string | undefined {
 }
 
 /**
+ * The groups or projects a session named: `byPath` maps each full path (lower case) to its id
+ * where an answer showed one, `idOnly` holds the ids named without a path (`/projects/7/labels`).
+ */
+interface Named {
+  readonly byPath: Map<string, number | undefined>
+  readonly idOnly: Set<number>
+  /** Notes a full path with its id when one is shown, or an id alone when `fullPath` is undefined. */
+  note(fullPath: string | undefined, id: number | undefined): void
+  /** Every id shown beside a path. */
+  pathIds(): number[]
+}
+
+function named(): Named {
+  const byPath = new Map<string, number | undefined>()
+  const idOnly = new Set<number>()
+  return {
+    byPath,
+    idOnly,
+    note(fullPath, id) {
+      if (fullPath === undefined) {
+        if (id !== undefined) idOnly.add(id)
+        return
+      }
+      const key = fullPath.toLowerCase()
+      if (!byPath.has(key) || (byPath.get(key) === undefined && id !== undefined)) byPath.set(key, id)
+    },
+    pathIds: () => [...byPath.values()].filter((id): id is number => id !== undefined),
+  }
+}
+
+/**
  * Pass between the roots and the areas: the groups and projects the session only named (in request
  * paths, in an issue's `project_id` and `references`, a milestone's `group_id` and `web_url`, an
  * embedded `project`), never fetched. Each becomes a record of `seen` so the areas' answers about
@@ -254,35 +286,17 @@ function groupPathOfWebUrl(webUrl: string | undefined): string | undefined {
  * (past every id seen) and noted; a record only ever named by id is noted and left out.
  */
 function inferRoots(seen: Seen, exchanges: Exchange[]): void {
-  const projectIds = new Map<string, number | undefined>()
-  const groupIds = new Map<string, number | undefined>()
-  const projectIdOnly = new Set<number>()
-  const groupIdOnly = new Set<number>()
+  const projects = named()
+  const groups = named()
   const namespaceIds = new Set<number>()
-  const noteProject = (fullPath: string | undefined, id: number | undefined): void => {
-    if (fullPath === undefined) {
-      if (id !== undefined) projectIdOnly.add(id)
-      return
-    }
-    const key = fullPath.toLowerCase()
-    if (!projectIds.has(key) || (projectIds.get(key) === undefined && id !== undefined)) projectIds.set(key, id)
-  }
-  const noteGroup = (fullPath: string | undefined, id: number | undefined): void => {
-    if (fullPath === undefined) {
-      if (id !== undefined) groupIdOnly.add(id)
-      return
-    }
-    const key = fullPath.toLowerCase()
-    if (!groupIds.has(key) || (groupIds.get(key) === undefined && id !== undefined)) groupIds.set(key, id)
-  }
   const casing = new Map<string, string>()
   for (const x of exchanges) {
     if (x.status < 200 || x.status >= 300 || seen.created.has(`${x.segments[0] === 'groups' ? 'group' : 'project'}:${x.segments[1]}`)) continue
     const ref = x.segments[1]
     if (ref !== undefined && x.segments.length > 2) {
       const byId = /^\d+$/.test(ref) ? Number(ref) : undefined
-      if (x.segments[0] === 'projects') noteProject(byId === undefined ? ref : undefined, byId)
-      if (x.segments[0] === 'groups') noteGroup(byId === undefined ? ref : undefined, byId)
+      if (x.segments[0] === 'projects') projects.note(byId === undefined ? ref : undefined, byId)
+      if (x.segments[0] === 'groups') groups.note(byId === undefined ? ref : undefined, byId)
       if (byId === undefined) casing.set(ref.toLowerCase(), ref)
     }
     if (x.method !== 'GET') continue
@@ -292,13 +306,13 @@ function inferRoots(seen: Seen, exchanges: Exchange[]): void {
       const webUrl = str(item.web_url)
       const path = pathOfReference(isObject(item.references) ? str(item.references.full) : undefined) ?? pathOfWebUrl(webUrl)
       if (projectId !== undefined && path) {
-        noteProject(path, projectId)
+        projects.note(path, projectId)
         casing.set(path.toLowerCase(), path)
       }
       const groupId = num(item.group_id)
       const groupPath = groupPathOfWebUrl(webUrl)
       if (groupId !== undefined && groupPath) {
-        noteGroup(groupPath, groupId)
+        groups.note(groupPath, groupId)
         casing.set(groupPath.toLowerCase(), groupPath)
       }
       if (isObject(item.project) && num(item.project.id) !== undefined && str(item.project.path_with_namespace)) noteRecord(seen.projects, ctxOf(seen), 'project', item.project)
@@ -307,15 +321,15 @@ function inferRoots(seen: Seen, exchanges: Exchange[]): void {
   for (const project of seen.projects.values()) {
     const namespace = isObject(project.namespace) ? project.namespace : undefined
     if (num(namespace?.id) !== undefined) namespaceIds.add(namespace!.id as number)
-    if (namespace?.kind === 'group' && str(namespace.full_path)) noteGroup(namespace.full_path as string, num(namespace.id))
+    if (namespace?.kind === 'group' && str(namespace.full_path)) groups.note(namespace.full_path as string, num(namespace.id))
   }
   const knownProject = (path: string, id: number | undefined): boolean =>
     (id !== undefined && seen.projects.has(id)) || [...seen.projects.values()].some((p) => str(p.path_with_namespace)?.toLowerCase() === path)
   const knownGroup = (path: string, id: number | undefined): boolean =>
     (id !== undefined && seen.groups.has(id)) || [...seen.groups.values()].some((g) => str(g.full_path)?.toLowerCase() === path)
-  let nextProjectId = Math.max(0, ...seen.projects.keys(), ...[...projectIds.values()].filter((id): id is number => id !== undefined), ...projectIdOnly) + 1
-  let nextGroupId = Math.max(0, ...seen.groups.keys(), ...namespaceIds, ...[...groupIds.values()].filter((id): id is number => id !== undefined), ...groupIdOnly) + 1
-  for (const [key, known] of groupIds) {
+  let nextProjectId = Math.max(0, ...seen.projects.keys(), ...projects.pathIds(), ...projects.idOnly) + 1
+  let nextGroupId = Math.max(0, ...seen.groups.keys(), ...namespaceIds, ...groups.pathIds(), ...groups.idOnly) + 1
+  for (const [key, known] of groups.byPath) {
     if (knownGroup(key, known)) continue
     const fullPath = casing.get(key) ?? key
     const id = known ?? nextGroupId++
@@ -323,7 +337,7 @@ function inferRoots(seen: Seen, exchanges: Exchange[]): void {
     seen.groups.set(id, { id, path: fullPath.split('/').at(-1), full_path: fullPath, _inferred: true })
     seen.notes.push(`group ${fullPath}: only seen in paths and other answers; its name, visibility, description and dates are not reproduced`)
   }
-  for (const [key, known] of projectIds) {
+  for (const [key, known] of projects.byPath) {
     if (knownProject(key, known)) continue
     const fullPath = casing.get(key) ?? key
     const id = known ?? nextProjectId++
@@ -339,11 +353,11 @@ function inferRoots(seen: Seen, exchanges: Exchange[]): void {
     })
     seen.notes.push(`project ${fullPath}: only seen in paths and other answers; its name, visibility, description and dates are not reproduced`)
   }
-  for (const id of projectIdOnly) {
-    if (!seen.projects.has(id) && ![...projectIds.values()].includes(id)) seen.notes.push(`project ${id}: only seen by id in request paths, no answer shows its path; not imported`)
+  for (const id of projects.idOnly) {
+    if (!seen.projects.has(id) && !projects.pathIds().includes(id)) seen.notes.push(`project ${id}: only seen by id in request paths, no answer shows its path; not imported`)
   }
-  for (const id of groupIdOnly) {
-    if (!seen.groups.has(id) && ![...groupIds.values()].includes(id) && !namespaceIds.has(id)) seen.notes.push(`group ${id}: only seen by id in request paths, no answer shows its path; not imported`)
+  for (const id of groups.idOnly) {
+    if (!seen.groups.has(id) && !groups.pathIds().includes(id) && !namespaceIds.has(id)) seen.notes.push(`group ${id}: only seen by id in request paths, no answer shows its path; not imported`)
   }
 }
 
