@@ -1,8 +1,10 @@
 // Where benchmark processes run, what CPU they used and how long they take to answer first, shared
-// by bench/run.mjs, bench/double.mjs and bench/scale.mjs.
+// by bench/run.mjs, bench/wrk.mjs, bench/side-by-side.mjs, bench/double.mjs and bench/scale.mjs.
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 
 /** Whether `taskset` exists here, to pin servers and load generators to cores of their own. */
@@ -59,5 +61,36 @@ export function timeToFirstAnswer(argv, path, headers) {
       }
     })
     child.once('error', reject)
+  })
+}
+
+/**
+ * Spawns `argv` pinned to core 0; resolves with the URL on its first stdout line, and its pid.
+ * Its stdout goes to a file, as a server's log would: the wrk runs block the bench process
+ * (`spawnSync`), and a pipe nobody reads meanwhile would fill, leaving `fakelab serve`'s request
+ * log (one line per request) queued in its memory. `stop()` kills it and removes the file.
+ */
+export function startPinned(argv0, name, env = {}) {
+  const [command, argv] = pinned(0, argv0)
+  const logDir = mkdtempSync(join(tmpdir(), 'fakelab-bench-log-'))
+  const log = join(logDir, 'stdout')
+  const fd = openSync(log, 'w')
+  const child = spawn(command, argv, { stdio: ['ignore', fd, 'inherit'], env: { ...process.env, ...env } })
+  closeSync(fd)
+  const stop = () => {
+    child.kill('SIGKILL')
+    rmSync(logDir, { recursive: true, force: true })
+  }
+  return new Promise((resolveUrl, reject) => {
+    const poll = setInterval(() => {
+      const text = readFileSync(log, 'utf8')
+      if (!text.includes('\n')) return
+      clearInterval(poll)
+      resolveUrl({ url: text.split('\n')[0].trim(), pid: child.pid, stop })
+    }, 10)
+    child.once('exit', (code) => {
+      clearInterval(poll)
+      reject(new Error(`${name} server exited with ${code}`))
+    })
   })
 }

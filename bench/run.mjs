@@ -28,8 +28,8 @@
 //     --against DIR   another build (an older commit's dist/) measured side by side in the same run,
 //                     for before/after figures: its fakelab server, cold start and MSW door take
 //                     their turns among the others
-import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -37,7 +37,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { LABELS, LIST_PATH, TOKEN, addBenchLabels, benchSimulator } from './fixture.mjs'
 import { NO_WRK, WRK, load } from './load.mjs'
-import { TASKSET, cpuSeconds, pinned, timeToFirstAnswer } from './processes.mjs'
+import { TASKSET, cpuSeconds, pinned, startPinned, timeToFirstAnswer } from './processes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name) => {
@@ -96,37 +96,6 @@ async function startFakelabServe(dist, env = {}, flags = []) {
   const server = await startPinned([process.execPath, cliOf(dist), 'serve', '--port', '0', ...flags], 'fakelab serve', env)
   await addBenchLabels((req) => fetch(req), server.url)
   return server
-}
-
-/**
- * Spawns `argv` pinned to core 0; resolves with the URL on its first stdout line, and its pid.
- * Its stdout goes to a file, as a server's log would: the wrk runs block this process
- * (`spawnSync`), and a pipe nobody reads meanwhile would fill, leaving `fakelab serve`'s request
- * log (one line per request) queued in its memory.
- */
-function startPinned(argv0, name, env = {}) {
-  const [command, argv] = pinned(0, argv0)
-  const logDir = mkdtempSync(join(tmpdir(), 'fakelab-bench-log-'))
-  const log = join(logDir, 'stdout')
-  const fd = openSync(log, 'w')
-  const child = spawn(command, argv, { stdio: ['ignore', fd, 'inherit'], env: { ...process.env, ...env } })
-  closeSync(fd)
-  const stop = () => {
-    child.kill('SIGKILL')
-    rmSync(logDir, { recursive: true, force: true })
-  }
-  return new Promise((resolveUrl, reject) => {
-    const poll = setInterval(() => {
-      const text = readFileSync(log, 'utf8')
-      if (!text.includes('\n')) return
-      clearInterval(poll)
-      resolveUrl({ url: text.split('\n')[0].trim(), pid: child.pid, stop })
-    }, 10)
-    child.once('exit', (code) => {
-      clearInterval(poll)
-      reject(new Error(`${name} server exited with ${code}`))
-    })
-  })
 }
 
 /**

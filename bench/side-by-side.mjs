@@ -12,13 +12,13 @@
 //                and compare against a run without it)
 // Prints each round's rates and the median of DIST/BASE_DIST. Needs wrk (Debian: apt-get install wrk).
 import { spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { LIST_PATH, TOKEN, addBenchLabels } from './fixture.mjs'
 import { NO_WRK, WRK } from './load.mjs'
-import { pinned } from './processes.mjs'
+import { pinned, startPinned } from './processes.mjs'
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,26 +38,8 @@ const SECONDS = Number(options.seconds)
 const work = mkdtempSync(join(tmpdir(), 'fakelab-side-by-side-'))
 let start = Math.floor(Math.random() * 1e6) * 1e6
 
-/** `fakelab serve` of a build pinned to core 0, its stdout (URL line, log) to a file: its URL and stop. */
-function serve(dist, name) {
-  const out = join(work, `${name}.stdout`)
-  const fd = openSync(out, 'w')
-  const [command, argv] = pinned(0, [process.execPath, join(dist, 'cli.js'), 'serve', '--port', '0', '--quiet', '--log', options.log])
-  const child = spawn(command, argv, { stdio: ['ignore', fd, 'inherit'] })
-  closeSync(fd)
-  return new Promise((resolveUrl, reject) => {
-    const poll = setInterval(() => {
-      const text = readFileSync(out, 'utf8')
-      if (!text.includes('\n')) return
-      clearInterval(poll)
-      resolveUrl({ url: text.split('\n')[0].trim(), stop: () => child.kill('SIGKILL') })
-    }, 10)
-    child.once('exit', (code) => {
-      clearInterval(poll)
-      reject(new Error(`${dist}: fakelab serve exited with ${code}`))
-    })
-  })
-}
+/** `fakelab serve` of a build pinned to core 0, its stdout (URL line, log) to a file. */
+const serve = (dist, name) => startPinned([process.execPath, join(dist, 'cli.js'), 'serve', '--port', '0', '--quiet', '--log', options.log], name)
 
 /** One wrk run of distinct request lines against `url` from core 1: requests per second. */
 function wrk(url, seconds) {

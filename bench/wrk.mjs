@@ -20,12 +20,12 @@
 //
 //   node bench/wrk.mjs [--dist DIR]
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LIST_PATH, TOKEN, addBenchLabels } from './fixture.mjs'
-import { pinned } from './processes.mjs'
+import { pinned, startPinned } from './processes.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const option = (name) => {
@@ -58,27 +58,6 @@ const DISTINCT_LUA = join(work, 'distinct.lua')
 writeFileSync(DISTINCT_LUA, `counter = 0\ninit = function(args)\n  counter = tonumber(args[1])\nend\nrequest = function()\n  counter = counter + 1\n  return wrk.format(nil, "${LIST_PATH}?per_page=20&n=" .. counter)\nend\n`)
 /** Where the next distinct-URL run starts counting: far past any earlier run's last request. */
 let distinctStart = 0
-
-/** Spawns `argv` pinned to core 0, its stdout to a file (a server's log); resolves with its URL and pid. */
-function startServer(argv, name, env = {}) {
-  const [command, args] = pinned(0, argv)
-  const log = join(work, `${name}.stdout`)
-  const fd = openSync(log, 'w')
-  const child = spawn(command, args, { stdio: ['ignore', fd, 'inherit'], env: { ...process.env, ...env } })
-  closeSync(fd)
-  return new Promise((resolveUrl, reject) => {
-    const poll = setInterval(() => {
-      const text = readFileSync(log, 'utf8')
-      if (!text.includes('\n')) return
-      clearInterval(poll)
-      resolveUrl({ url: text.split('\n')[0].trim(), pid: child.pid, stop: () => child.kill('SIGKILL') })
-    }, 10)
-    child.once('exit', (code) => {
-      clearInterval(poll)
-      reject(new Error(`${name} exited with ${code}`))
-    })
-  })
-}
 
 /** One wrk run pinned to core 1: requests per second and the latency percentiles it printed (ms). */
 function wrk(url, { seconds = SECONDS, connections = CONNECTIONS, distinct = false, headers = {} } = {}) {
@@ -123,11 +102,11 @@ const cli = join(DIST, 'cli.js')
 const bodyFile = join(work, 'labels.json')
 
 // The servers, all at once: fakelab's two, then raw sending fakelab's own answer.
-const quiet = await startServer([process.execPath, cli, 'serve', '--port', '0', '--quiet', '--log', 'off'], 'fakelab-quiet')
-const logged = await startServer([process.execPath, cli, 'serve', '--port', '0', '--quiet', '--log', 'json'], 'fakelab-logged')
+const quiet = await startPinned([process.execPath, cli, 'serve', '--port', '0', '--quiet', '--log', 'off'], 'fakelab-quiet')
+const logged = await startPinned([process.execPath, cli, 'serve', '--port', '0', '--quiet', '--log', 'json'], 'fakelab-logged')
 for (const server of [quiet, logged]) await addBenchLabels((req) => fetch(req), server.url)
 writeFileSync(bodyFile, Buffer.from(await (await fetch(`${quiet.url}${LIST_PATH}`, { headers: auth })).arrayBuffer()))
-const raw = await startServer([process.execPath, join(ROOT, 'bench', 'server.mjs'), 'raw', bodyFile], 'raw')
+const raw = await startPinned([process.execPath, join(ROOT, 'bench', 'server.mjs'), 'raw', bodyFile], 'raw')
 const servers = { raw, quiet, logged }
 
 try {
