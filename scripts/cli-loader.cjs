@@ -61,8 +61,11 @@ function splitModule(key) {
   return exports
 }
 
-/** Whether `spec` names an npm package the build bundled apart (dist/vendor/*.cjs, dist/parse5.cjs). */
-const isVendor = (spec) => spec.startsWith('./vendor/') || spec === './parse5.cjs'
+/**
+ * Whether `spec` names an npm package the build bundled apart as a script (dist/vendor/*.cjs,
+ * dist/parse5.cjs). A JSON package (dist/vendor/*.json) is node's to parse.
+ */
+const isVendor = (spec) => (spec.startsWith('./vendor/') && spec.endsWith('.cjs')) || spec === './parse5.cjs'
 
 /**
  * The `require` the bundles get: `fakelab:<module>` from the split bundles, the npm packages
