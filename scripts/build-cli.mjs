@@ -129,7 +129,7 @@ export async function buildCli(root = ROOT) {
       continue
     }
     // `export *` does not carry a default export: the sources import qs by its.
-    const contents = [...(VENDOR_PRELUDE[spec] ?? []), ...(spec.endsWith('.json') ? [] : [`export * from '${spec}'`]), ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
+    const contents = [...(VENDOR_PRELUDE[spec] ?? []), `export * from '${spec}'`, ...('default' in lazyExports[spec] ? [`export { default } from '${spec}'`] : [])].join('\n')
     await build({ ...common, stdin: { contents, resolveDir: root }, outfile: join(dist, vendorFile(spec)) })
     checkVendorPrelude(spec, readFileSync(join(dist, vendorFile(spec)), 'latin1'))
   }
