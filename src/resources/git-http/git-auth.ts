@@ -15,7 +15,8 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { userAccessDeniedReason } from '../../core/auth.js'
 import { canReadProject } from '../../rules/access.js'
-import { canDownloadCode, canPushCode } from '../repository/repository.public.js'
+import { canPushCode } from '../../rules/protected-refs.js'
+import { canDownloadCode } from '../repository/repository.public.js'
 
 /** What a git actor may do: GitLab's authentication abilities that git's checks read. */
 export type GitAbility = 'download_code' | 'push_code' | 'build_download_code'

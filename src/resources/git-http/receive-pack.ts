@@ -11,8 +11,9 @@
 import { concatUint8Arrays } from 'uint8array-extras'
 import type { Ctx } from '../../core/route.js'
 import type { ProjectRecord } from '../../db/schema.js'
+import { canPushCode } from '../../rules/protected-refs.js'
 import {
-  allowsForcePush, ancestors, branchCreationRefusal, branchDeletionRefusal, canPushCode, canPushToBranch, isProtectedBranch, refTarget, RepositoryWrite,
+  allowsForcePush, ancestors, branchCreationRefusal, branchDeletionRefusal, canPushToBranch, isProtectedBranch, refTarget, RepositoryWrite,
   saveWrite, type ObjectId, type Repository,
 } from '../repository/repository.public.js'
 import { protectedTagRefusal } from '../protected-tags/protected-tags.public.js'

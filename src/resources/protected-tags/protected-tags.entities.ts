@@ -4,12 +4,12 @@
  * and `group_id`).
  * @module
  */
-import { humanTagAccessLevel } from './protected-tags.service.js'
+import { humanAccessLevel } from '../../rules/protected-refs.js'
 import type { ProtectedTagRecord, TagCreateAccessLevel } from './protected-tags.tables.js'
 
 /** `ProtectedRefAccess` (CE): `{access_level, access_level_description}`. */
 function ProtectedRefAccess(access: TagCreateAccessLevel) {
-  return { access_level: access.access_level, access_level_description: humanTagAccessLevel(access.access_level) }
+  return { access_level: access.access_level, access_level_description: humanAccessLevel(access.access_level) }
 }
 
 /** `ProtectedTag`: `{name, create_access_levels}`, every protected tag answer. */

@@ -13,28 +13,11 @@ import type { Db } from '../../db/db.js'
 import type { ProjectRecord } from '../../db/schema.js'
 import type { PresentCtx } from '../../entities/urls.js'
 import { AccessLevel, projectAccessLevel } from '../../rules/access.js'
+import { canPushCode, refMatches } from '../../rules/protected-refs.js'
 import type { ProtectedTagRecord } from './protected-tags.tables.js'
 
 /** `ProtectedTagAccess.allowed_access_levels` (CE): Maintainers, Developers + Maintainers, No one. */
 export const TAG_CREATE_ACCESS_LEVELS = [AccessLevel.MAINTAINER, AccessLevel.DEVELOPER, AccessLevel.NO_ACCESS] as const
-
-/** `ProtectedRefAccess::HUMAN_ACCESS_LEVELS`: the words for a role, or null for another level. */
-export function humanTagAccessLevel(level: number): string | null {
-  if (level === AccessLevel.MAINTAINER) return 'Maintainers'
-  if (level === AccessLevel.DEVELOPER) return 'Developers + Maintainers'
-  if (level === AccessLevel.NO_ACCESS) return 'No one'
-  return null
-}
-
-/**
- * `RefMatcher#matches?`: a name without `*` matches only itself; with `*`, each `*` stands for any
- * run of characters (slashes too) and the whole name must match.
- */
-function tagNameMatches(pattern: string, name: string): boolean {
-  if (!pattern.includes('*')) return pattern === name
-  const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')
-  return new RegExp(`^${source}$`).test(name)
-}
 
 /** The project's protected tags, in id order (`project.protected_tags`). */
 export function protectedTagsOf(db: Db, projectId: number): ProtectedTagRecord[] {
@@ -43,19 +26,12 @@ export function protectedTagsOf(db: Db, projectId: number): ProtectedTagRecord[]
 
 /** The protected tags whose name or pattern matches the tag `name`. */
 function matching(db: Db, projectId: number, name: string): ProtectedTagRecord[] {
-  return protectedTagsOf(db, projectId).filter((pt) => tagNameMatches(pt.name, name))
+  return protectedTagsOf(db, projectId).filter((pt) => refMatches(pt.name, name))
 }
 
 /** `ProtectedTag.protected?(project, name)`: some protected tag matches; a blank name never. */
 export function isProtectedTag(db: Db, projectId: number, name: string): boolean {
   return name !== '' && matching(db, projectId, name).length > 0
-}
-
-/** `push_code`: Developer+ on a project that is not archived, or an administrator. */
-function canPushCode(ctx: PresentCtx, project: ProjectRecord): boolean {
-  const user = ctx.currentUser
-  if (!user || project.archived) return false
-  return user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.DEVELOPER
 }
 
 /**

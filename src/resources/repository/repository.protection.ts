@@ -13,6 +13,7 @@ import type { Ctx } from '../../core/route.js'
 import type { Db } from '../../db/db.js'
 import type { ProjectRecord, UserRecord } from '../../db/schema.js'
 import { AccessLevel, activeMembership, projectAccessLevel } from '../../rules/access.js'
+import { canPushCode, refMatches } from '../../rules/protected-refs.js'
 import type { Repository } from './repository.build.js'
 import type { ProtectedBranchRecord, ProtectedRefAccessSpec } from './repository.tables.js'
 
@@ -21,24 +22,6 @@ const ADMIN_ACCESS = 60
 
 /** The access levels a protected branch accepts (`ProtectedRefAccess.allowed_access_levels`, EE). */
 export const ALLOWED_ACCESS_LEVELS = [AccessLevel.MAINTAINER, AccessLevel.DEVELOPER, AccessLevel.NO_ACCESS, ADMIN_ACCESS] as const
-
-/** `ProtectedRefAccess#humanize` for a role; null for a level it has no words for. */
-export function humanAccessLevel(level: number | null): string | null {
-  if (level === AccessLevel.MAINTAINER) return 'Maintainers'
-  if (level === AccessLevel.DEVELOPER) return 'Developers + Maintainers'
-  if (level === AccessLevel.NO_ACCESS) return 'No one'
-  return null
-}
-
-/**
- * `RefMatcher#matches?`: a name without `*` matches itself; with `*`, each `*` stands for any run
- * of characters (slashes included) and the whole name must match.
- */
-function refMatches(pattern: string, name: string): boolean {
-  if (!pattern.includes('*')) return pattern === name
-  const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')
-  return new RegExp(`^${source}$`).test(name)
-}
 
 /** The project's protected branches, in id order. */
 export function protectedBranchesOf(db: Db, projectId: number): ProtectedBranchRecord[] {
@@ -61,13 +44,6 @@ function isEmpty(repo: Repository): boolean {
  */
 export function isProtectedBranch(db: Db, project: ProjectRecord, repo: Repository, name: string): boolean {
   return isEmpty(repo) || matching(db, project, name).length > 0
-}
-
-/** `push_code`: Developer+ on a project that is not archived, or an administrator. */
-export function canPushCode(ctx: Ctx<unknown>, project: ProjectRecord): boolean {
-  const user = ctx.currentUser
-  if (!user || project.archived) return false
-  return user.admin || projectAccessLevel(ctx.db, user, project, ctx.today) >= AccessLevel.DEVELOPER
 }
 
 /** Whether `user` is a member (at any level, in force) of the group or one of its ancestors. */
