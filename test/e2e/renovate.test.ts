@@ -12,7 +12,7 @@
  * Skipped with a message where git or the Renovate install is missing, except under CI (.ci/run
  * sets CI=true and installs both), where that is a failure.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -22,6 +22,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer } from '../../src/node.js'
+import { hasGit } from '../support/git.js'
 
 const run = promisify(execFile)
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -30,14 +31,6 @@ const BOT = { username: 'devon', token: 'glpat-devon-fakelab' } // a Developer o
 const MAINTAINER = 'glpat-max-fakelab' // pushes to the protected main, merges
 const PACKAGE = 'acme-widgets'
 
-function hasGit(): boolean {
-  try {
-    execFileSync('git', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 const missing = !hasGit() ? 'no `git` binary on the PATH' : !existsSync(RENOVATE) ? 'Renovate is not installed in test/e2e/renovate (npm ci --omit=optional there)' : null
 if (missing && process.env.CI === 'true') throw new Error(`test/e2e/renovate.test.ts cannot run under CI: ${missing}`)
 if (missing) console.warn(`test/e2e/renovate.test.ts: skipped, ${missing}`)

@@ -8,7 +8,7 @@
  * Asserted through the API: the tag, the release with its notes, the asset link to an upload.
  * Needs the `git` binary (.ci/run installs it); skipped with a message where it is missing.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,20 +16,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { loadDefaultScenario, startServer } from '../../src/node.js'
+import { hasGit } from '../support/git.js'
 
 const run = promisify(execFile)
 const ROOT = resolve(import.meta.dirname, '../..')
 const SEMANTIC_RELEASE = join(ROOT, 'node_modules', 'semantic-release', 'bin', 'semantic-release.js')
 const TOKEN = 'glpat-max-fakelab' // max: Maintainer of group acme (the plugin asks for Developer or more, main is protected)
 
-function hasGit(): boolean {
-  try {
-    execFileSync('git', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 const GIT = hasGit()
 if (!GIT) console.warn('test/e2e/semantic-release.test.ts: skipped, no `git` binary on the PATH (semantic-release drives git itself)')
 
