@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { bufferedLog } from '../../src/cli/log-sink.js'
+import { execFileSync } from 'node:child_process'
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bufferedLog, FdLogWriter } from '../../src/cli/log-sink.js'
 
 const later = () => new Promise((resolve) => setTimeout(resolve, 20))
 
@@ -40,5 +44,106 @@ describe('bufferedLog on exit', () => {
     onExit[0]!.call(process, 0)
     expect(writes).toEqual(['line 1\nline 2\n'])
     process.off('exit', onExit[0]!)
+  })
+})
+
+describe('FdLogWriter: asynchronous, ordered writes to a file descriptor (issue 39 item 3)', () => {
+  const settle = async (check: () => boolean) => {
+    for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  let dir = ''
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fakelab-log-writer-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('writes to a file in the order handed in, what comes during a write going out after it', async () => {
+    const file = join(dir, 'log')
+    const fd = openSync(file, 'w')
+    try {
+      const writer = new FdLogWriter(fd)
+      const expected = Array.from({ length: 200 }, (_, i) => `line ${i}\n`)
+      for (const line of expected) writer.write(line)
+      await settle(() => readFileSync(file, 'utf8').length === expected.join('').length)
+      expect(readFileSync(file, 'utf8')).toBe(expected.join(''))
+    } finally {
+      closeSync(fd)
+    }
+  })
+
+  it('writes what waits behind a write in progress synchronously on flushSync (the exit event)', async () => {
+    const file = join(dir, 'log')
+    const fd = openSync(file, 'w')
+    try {
+      const writer = new FdLogWriter(fd)
+      writer.write('first\n')
+      writer.write('second\n')
+      writer.flushSync()
+      expect(readFileSync(file, 'utf8')).toContain('second\n')
+      await settle(() => readFileSync(file, 'utf8').length === 13)
+      expect(readFileSync(file, 'utf8').split('\n').sort()).toEqual(['', 'first', 'second'])
+    } finally {
+      closeSync(fd)
+    }
+  })
+
+  it.skipIf(process.platform === 'win32')('keeps at most 4 MiB behind a reader that does not read, counts what it drops, and says so once', async () => {
+    const fifo = join(dir, 'fifo')
+    execFileSync('mkfifo', [fifo])
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+    const fd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+    const notices: string[] = []
+    try {
+      const writer = new FdLogWriter(fd, (text) => notices.push(text))
+      const line = `${'x'.repeat(1023)}\n` // 1 KiB
+      const total = 6 * 1024
+      for (let i = 0; i < total; i += 1) writer.write(line)
+      // The pipe holds 64 KiB; the writer retries the rest (EAGAIN) while nobody reads.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await settle(() => notices.length > 0)
+      const dropped = Number(/dropped (\d+) lines/.exec(notices[0] ?? '')?.[1])
+      expect(dropped).toBeGreaterThan(1000)
+      let read = 0
+      const buffer = Buffer.alloc(1 << 16)
+      await settle(() => {
+        for (;;) {
+          try {
+            const n = readSync(reader, buffer)
+            if (n === 0) break
+            read += n
+          } catch {
+            break
+          }
+        }
+        return read === (total - dropped) * 1024
+      })
+      // Everything not dropped arrived: more than the 4 MiB kept behind the write in progress.
+      expect(read).toBe((total - dropped) * 1024)
+      expect(read).toBeGreaterThan(4 * 1024 * 1024)
+      expect(notices).toEqual([`[fakelab] the request log dropped ${dropped} lines: stdout is not keeping up (GET /-/fakelab/journal keeps the requests)\n`])
+    } finally {
+      closeSync(fd)
+      closeSync(reader)
+    }
+  })
+
+  it.skipIf(process.platform === 'win32')('stops, says why once, and keeps quiet when the reader goes away (EPIPE)', async () => {
+    const fifo = join(dir, 'fifo')
+    execFileSync('mkfifo', [fifo])
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+    const fd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+    closeSync(reader)
+    const notices: string[] = []
+    try {
+      const writer = new FdLogWriter(fd, (text) => notices.push(text))
+      writer.write('lost\n')
+      await settle(() => notices.length > 0)
+      writer.write('also lost\n')
+      writer.flushSync()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(notices).toEqual([`[fakelab] the request log stopped: EPIPE writing to file descriptor ${fd}\n`])
+    } finally {
+      closeSync(fd)
+    }
   })
 })
