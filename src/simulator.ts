@@ -40,10 +40,14 @@ export const DEFAULT_REFERENCE_DATE = '2021-04-01T12:00:00.000Z'
  */
 function composeTables(): TableDefs {
   const tables: Record<string, unknown> = { ...CORE_TABLES }
-  for (const area of areas) {
-    for (const [name, definition] of Object.entries(area.tables ?? {})) {
+  // Indexed loops and `for...in`: this runs at every start, once per area and table, and
+  // `for...of` and `Object.entries` allocate an iterator result or a pair for each (issue 39).
+  for (let a = 0; a < areas.length; a++) {
+    const area = areas[a]!
+    const definitions = area.tables as Record<string, unknown> | undefined
+    for (const name in definitions) {
       if (Object.hasOwn(tables, name)) throw new Error(`area ${area.name}: table ${name} is declared twice`)
-      tables[name] = definition
+      tables[name] = definitions[name]
     }
   }
   return tables as TableDefs

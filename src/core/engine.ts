@@ -326,7 +326,8 @@ class Engine {
     this.seed = options.seed
     this.routers = { api: new Router(options.routes), web: new Router(options.webRoutes ?? []) }
     this.journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, options.routes)
-    this.faults = new Faults(options.seed, options.routes.map((route) => route.key))
+    const routes = options.routes
+    this.faults = new Faults(options.seed, () => routes.map((route) => route.key))
     if (options.faults) this.faults.set(options.faults)
     this.memoMode = options.replyMemo ?? 'on'
     this.memo = this.memoMode === 'off' ? undefined : new ReplyMemo()

@@ -150,9 +150,12 @@ export class Router {
    */
   constructor(routes: readonly RouteEntry[]) {
     const keys = new Set<string>()
-    for (const route of routes) {
-      if (keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
-      keys.add(route.key)
+    // Indexed loops over the routes here and where buckets are filed: a start runs them in the
+    // interpreter, where `for...of` allocates an iterator result per route (issue 39).
+    for (let i = 0; i < routes.length; i++) {
+      const key = routes[i]!.key
+      if (keys.has(key)) throw new Error(`duplicate route: ${key}`)
+      keys.add(key)
     }
     this.routes = routes
     this.hasHead = routes.some((route) => route.method === 'HEAD')
@@ -166,7 +169,9 @@ export class Router {
     bucket = { routes: [] }
     const wanted = first.toLowerCase()
     const length = wanted.length
-    for (const route of this.routes) {
+    const routes = this.routes
+    for (let i = 0; i < routes.length; i++) {
+      const route = routes[i]!
       const path = route.path
       // The route's first segment must be as long as the requested one: `/<first>/` or `/<first>`.
       if (path.length > length + 1 && path.charCodeAt(length + 1) !== 47) continue
@@ -187,7 +192,9 @@ export class Router {
   private otherBuckets(): { byCount: Map<number, Bucket>; wildcards: Bucket } {
     if (this.filed) return this.filed
     const filed = { byCount: new Map<number, Bucket>(), wildcards: { routes: [] as RouteEntry[] } }
-    for (const route of this.routes) {
+    const routes = this.routes
+    for (let i = 0; i < routes.length; i++) {
+      const route = routes[i]!
       const path = route.path
       if (path.includes('/*')) filed.wildcards.routes.push(route)
       else if (path.charCodeAt(1) === 58) push(filed.byCount, countSegments(path), route)

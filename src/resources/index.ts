@@ -61,14 +61,18 @@ function entryOf(key: string, area: string, web: boolean): AreaRouteEntry {
 }
 
 function entriesOf(web: boolean): AreaRouteEntry[] {
-  const entries: AreaRouteEntry[] = []
   // Indexed loops: a start runs this once, in the interpreter, where `for...of` allocates an
-  // iterator result per key.
+  // iterator result per key. The list is made at its length, not grown by copies (issue 39).
+  const kind = web ? 'web' : 'api'
+  let count = 0
+  for (let a = 0; a < areas.length; a++) count += ROUTE_TABLE[areas[a]!.name]?.[kind]?.length ?? 0
+  const entries = new Array<AreaRouteEntry>(count)
+  let at = 0
   for (let a = 0; a < areas.length; a++) {
     const name = areas[a]!.name
-    const keys = ROUTE_TABLE[name]?.[web ? 'web' : 'api']
+    const keys = ROUTE_TABLE[name]?.[kind]
     if (keys === undefined) continue
-    for (let k = 0; k < keys.length; k++) entries.push(entryOf(keys[k]!, name, web))
+    for (let k = 0; k < keys.length; k++) entries[at++] = entryOf(keys[k]!, name, web)
   }
   return entries
 }
