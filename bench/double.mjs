@@ -58,7 +58,9 @@ async function doubledBuild() {
   writeFileSync(join(resources, 'areas.js'), `${lines.join('\n')}\n`)
   const names = Object.values(mounted).filter((value) => typeof value === 'object')
   const { buildCli } = await import(pathToFileURL(join(ROOT, 'scripts', 'build-cli.mjs')).href)
-  await buildCli(root)
+  // Through the node_modules link, as the real build sees its own: followed, it would name every
+  // npm module of the bundles by its path from the copy's root (`../../work/…/node_modules/…`).
+  await buildCli(root, { preserveSymlinks: true })
   return { root, dist: join(root, 'dist'), areas: names.length * 2, routes: Object.values(doubled).reduce((n, t) => n + t.api.length + (t.web?.length ?? 0), 0) }
 }
 

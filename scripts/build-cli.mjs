@@ -86,9 +86,12 @@ function checkVendorPrelude(spec, text) {
 
 /**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
+ * @param root the project root (its dist/ and node_modules/).
+ * @param options.preserveSymlinks resolve npm packages through a symbolic link to node_modules
+ *   without following it (bench/double.mjs), so that their modules are named as in the real build.
  * @returns the paths written.
  */
-export async function buildCli(root = ROOT) {
+export async function buildCli(root = ROOT, { preserveSymlinks = false } = {}) {
   const dist = join(root, 'dist')
   const { loadState } = await import(pathToFileURL(join(dist, 'simulator.js')).href)
   const { DEFAULT_SCENARIO_YAML } = await import(pathToFileURL(join(dist, 'generated', 'default-scenario.js')).href)
@@ -112,6 +115,9 @@ export async function buildCli(root = ROOT) {
     // a third less source for every start to read, hash and keep for lazy compilation.
     minifyWhitespace: true,
     logLevel: 'warning',
+    // A root whose node_modules is a symbolic link (bench/double.mjs's copy) names npm packages'
+    // modules as the real build does (`node_modules/…`), not by the link's target.
+    preserveSymlinks,
   }
   await bundleSplit(root, dist, common, [lazyParse5(root), lazyPackages(lazyExports, lazyModules)])
   const parse5Path = join(dist, 'parse5.cjs')
