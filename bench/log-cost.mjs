@@ -49,7 +49,7 @@ async function logLines(sample) {
   const dir = mkdtempSync(join(tmpdir(), 'fakelab-log-cost-'))
   const fd = openSync(join(dir, 'log'), 'w')
   try {
-    const sink = bufferedLog((entry) => `${logLine(entry, 'json')}\n`, { write: (text) => writeSync(fd, text) })
+    const sink = bufferedLog((entry) => `${logLine(entry, 'json')}\n`, { write: (chunk) => writeSync(fd, chunk) })
     const start = process.cpuUsage()
     for (const entry of sample) sink(entry)
     // The last lines are written by the sink's timer: wait for it (idle time uses no CPU).

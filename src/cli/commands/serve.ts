@@ -382,9 +382,11 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
   }
 
   const logMode = options.log ?? (process.stdout.isTTY ? 'pretty' : 'json')
+  // One log for the journal's entries and the replayed exchanges, so their lines keep their order.
+  const log = logMode === 'off' ? undefined : bufferedLog((line: string) => line)
   const logReplay = (exchange: Exchange): void => {
-    const entry = logMode === 'off' ? undefined : replayLogEntry(exchange, new Date().toISOString())
-    if (entry) process.stdout.write(`${replayLogLine(entry, logMode as Exclude<LogMode, 'off'>)}\n`)
+    const entry = log && replayLogEntry(exchange, new Date().toISOString())
+    if (entry) log!(`${replayLogLine(entry, logMode as Exclude<LogMode, 'off'>)}\n`)
   }
   let server: RunningServer
   try {
@@ -399,7 +401,7 @@ async function serve(options: ServeOptions, version: string): Promise<void> {
     return
   }
 
-  if (logMode !== 'off') sim.journal.subscribe(bufferedLog((entry: JournalEntry) => `${logLine(entry, logMode)}\n`))
+  if (log) sim.journal.subscribe((entry: JournalEntry) => log(`${logLine(entry, logMode as Exclude<LogMode, 'off'>)}\n`))
 
   if (options.watch) {
     if (file === undefined) process.stderr.write('[fakelab] --watch needs --scenario <file>; not watching.\n')
