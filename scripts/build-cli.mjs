@@ -194,12 +194,12 @@ async function lazyPackageExports() {
 /**
  * Modules of fakelab's own (paths under dist/) that a `fakelab serve` start does not need, by
  * pattern: the areas' scenario sections and cassette-import hooks, which build zod schemas as they
- * load, the static scenario table (which area owns which scenario field), the scenario machinery's entry, and the cassette reader (`serve --replay`, zod as well). The composition root composes the scenario format on
+ * load, the scenario machinery's entry, and the cassette reader (`serve --replay`, zod as well). The composition root composes the scenario format on
  * first use (`src/simulator.ts`), so a start from a state export, the default scenario's included,
  * loads neither these nor zod (issue 27, cold start: about a third of the start's module work).
  * Every import of them in the bundle gets a stand-in; the real module runs on first use.
  */
-const LAZY_MODULES = [/\/resources\/[^/]+\/[^/]+\.(scenario|import)\.js$/, /\/resources\/scenario-table\.js$/, /\/scenario\/index\.js$/, /\/record\/har\.js$/]
+const LAZY_MODULES = [/\/resources\/[^/]+\/[^/]+\.(scenario|import)\.js$/, /\/scenario\/index\.js$/, /\/record\/har\.js$/]
 
 /** Each lazy module of `dist` (absolute path) → its exports as {@link exportKind}s. */
 async function lazyModuleExports(dist) {
