@@ -247,5 +247,10 @@ describe('one minimal scenario per area', () => {
     expect(areas, 'parsed with a part of the fragments').toBeDefined()
     expect(areas).toContain(area)
     expect(areas!.length).toBeLessThan(AREAS.length)
+    // And loaded with a part: the areas whose fields hold more than their defaults, and the needed ones.
+    const scenario = format.parse(text, { file: `${area}.yaml` })
+    const applying = format.areasApplying(scenario, { seed: 1, referenceDate: new Date(DEFAULT_REFERENCE_DATE), checked: true })
+    expect(applying, 'loaded with a part of the fragments').toBeDefined()
+    expect(applying!.every((name) => areas!.includes(name))).toBe(true)
   })
 })
