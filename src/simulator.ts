@@ -28,6 +28,8 @@ import {
   type ScenarioProjectInput,
   type ScenarioUserInput,
 } from './scenario/index.js'
+import type { ScenarioPart } from './scenario/format.js'
+import { SCENARIO_TABLE } from './resources/scenario-table.js'
 
 export type { SimulatorSnapshot } from './core/engine.js'
 export { API_PREFIX, MAX_QUERY_LENGTH } from './core/engine.js'
@@ -71,9 +73,41 @@ let composedFormat: ComposedScenarioFormat | undefined
  * The scenario format of every area's fragment, composed on first use: a simulator started from a
  * state export (`fakelab serve` on the default scenario) never builds it, and the CLI bundle then
  * never even loads zod or the areas' scenario modules (scripts/build-cli.mjs; issue 27, cold start).
+ * A scenario then loads and composes only the fragments it needs (issue 39 item 4): which area owns
+ * which field comes from the static scenario table, so the others' areas are never loaded for it.
+ * Internal (tests compare it with every fragment: `{ allAreas: true }`); not exported by `fakelab`.
+ * @throws Error when the static scenario table is stale (`npm run route-table`): a programming error.
  */
-function scenarioFormat(): ComposedScenarioFormat {
-  return (composedFormat ??= createScenarioFormat(areas.flatMap((area) => (area.scenario ? [area.scenario] : []))))
+export function scenarioFormat(): ComposedScenarioFormat {
+  return (composedFormat ??= createScenarioFormat(scenarioParts()))
+}
+
+/** Every area's part of the scenario format, in area order, its fragment loaded on first use. */
+function scenarioParts(): ScenarioPart[] {
+  const parts: ScenarioPart[] = []
+  for (const area of areas) {
+    const outline = SCENARIO_TABLE[area.name]
+    // `in`, not a read: the CLI's area stubs load the area for `scenario`, and only an area with a
+    // fragment has the key.
+    if (!('scenario' in area)) {
+      if (outline) throw new Error(`the static scenario table names area ${area.name}, which has no scenario fragment: run \`npm run route-table\``)
+      continue
+    }
+    if (!outline) {
+      if (area.scenario === undefined) continue
+      throw new Error(`the static scenario table has no entry for area ${area.name}: run \`npm run route-table\``)
+    }
+    parts.push({
+      area: area.name,
+      outline,
+      fragment: () => {
+        const fragment = area.scenario
+        if (!fragment) throw new Error(`the static scenario table names area ${area.name}, which has no scenario fragment: run \`npm run route-table\``)
+        return fragment
+      },
+    })
+  }
+  return parts
 }
 
 /** A new, empty store with every table of core and of the areas, and the areas' delete rules. */

@@ -125,8 +125,34 @@ export interface LoadContext {
   stagedRows<K extends TableName>(table: K): readonly Tables[K][]
 }
 
+/**
+ * Why a fragment must run for a scenario that has none of its own fields (issue 39 item 4): a
+ * scenario composes and runs only the fragments whose fields it holds, plus these. Decided by an
+ * audit of the fragment's hooks, and proved by test/unit/scenario-areas.test.ts (the store is the
+ * same with only the needed fragments as with all of them).
+ */
+export interface FragmentNeed {
+  /**
+   * Set when the fragment runs for every scenario, whatever it holds: its `build` makes the rows of
+   * a record kind, or a `load.*`, `check` or a default makes rows or problems without any of its
+   * fields (the text says which).
+   */
+  readonly always?: string
+  /**
+   * Fields of other areas (`project.merge_requests`, `root.runners`) whose presence makes it run:
+   * its `check` reports problems in them, or its `load` makes rows from them.
+   */
+  readonly with?: { readonly fields: readonly `${RecordKind | 'root'}.${string}`[]; readonly why: string }
+}
+
 /** See the module comment. Hooks are optional; every area has at most one fragment. */
 export interface ScenarioFragment {
+  /**
+   * When it runs although the scenario holds none of its fields (see {@link FragmentNeed}); absent:
+   * only for a scenario that holds one of them. Read by `npm run route-table` into the static
+   * scenario table (`src/resources/scenario-table.ts`), so a start knows it without loading the area.
+   */
+  readonly need?: FragmentNeed
   /** Fields added to each kind of record. A field name belongs to one fragment only. */
   readonly fields?: { readonly [K in RecordKind]?: Fields }
   /**

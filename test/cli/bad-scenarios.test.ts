@@ -65,6 +65,15 @@ const CASES: Case[] = [
     ],
   },
   {
+    file: 'unknown-keys-unused-areas.yaml',
+    problems: [
+      { at: '4:1', message: /^unknown key "ci_variable" \(did you mean "ci_variables"\?\)$/ },
+      { at: '7:5', message: /^users\[0\]: unknown key "snipets" \(did you mean "snippets"\?\)$/ },
+      { at: '11:5', message: /^projects\[0\]: unknown key "freeze_period" \(did you mean "freeze_periods"\?\)$/ },
+      { at: '13:24', message: /^projects\[0\]\.wiki_pages\[0\]: unknown key "formatt" \(did you mean "format"\?\)$/ },
+    ],
+  },
+  {
     file: 'dangling-references.yaml',
     problems: [
       { at: '8:17', message: /^groups\[0\]\.members\[0\]\.user: unknown user "ghost"$/ },

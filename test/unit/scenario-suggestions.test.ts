@@ -75,6 +75,13 @@ describe('did-you-mean in scenario problems', () => {
   it.each([
     ['an unknown key', `${base}projects: [{ path: p, namespace: acme, merge_request: [] }]\n`, 'test.yaml:7:40 projects[0]: unknown key "merge_request" (did you mean "merge_requests"?)'],
     ['an unknown nested key', `${base}projects: [{ path: p, namespace: acme, labels: [{ name: x, colour: red }] }]\n`, 'test.yaml:7:60 projects[0].labels[0]: unknown key "colour" (did you mean "color"?)'],
+    // Near a field of an area the file uses nowhere else (issue 39 item 4: such a file is checked
+    // with every area's fragment, so the suggestion is the one the whole format gives).
+    ['an unknown project key near an unused area\'s field', `${base}projects: [{ path: p, namespace: acme, freeze_period: [] }]\n`, 'test.yaml:7:40 projects[0]: unknown key "freeze_period" (did you mean "freeze_periods"?)'],
+    ['an unknown key inside an otherwise unused area\'s field', `${base}projects: [{ path: p, namespace: acme, wiki_pages: [{ title: Home, formatt: markdown }] }]\n`, 'test.yaml:7:68 projects[0].wiki_pages[0]: unknown key "formatt" (did you mean "format"?)'],
+    ['an unknown top-level key near an unused area\'s field', `${base}ci_variable: [{ key: K, value: v }]\n`, 'test.yaml:7:1 unknown key "ci_variable" (did you mean "ci_variables"?)'],
+    ['an unknown user key near an unused area\'s field', 'version: 1\nusers: [{ username: bob, snipets: [] }]\n', 'test.yaml:2:26 users[0]: unknown key "snipets" (did you mean "snippets"?)'],
+    ['an unknown group key near an unused area\'s field', 'version: 1\ngroups: [{ path: acme, deploy_token: [] }]\n', 'test.yaml:2:24 groups[0]: unknown key "deploy_token" (did you mean "deploy_tokens"?)'],
     ['an unknown user', `${base}projects: [{ path: p, namespace: acme, issues: [{ title: t, author: bobby }] }]\n`, 'test.yaml:7:69 projects[0].issues[0].author: unknown user "bobby" (did you mean "bob"?)'],
     ['an unknown namespace', `${base}projects: [{ path: p, namespace: acem }]\n`, 'test.yaml:7:34 projects[0].namespace: unknown namespace "acem" (did you mean "acme"?) (neither a group full path nor a username in the scenario)'],
     ['an unknown parent group', `${base}  - { path: web, parent: acmee }\n`, 'test.yaml:7:26 groups[1].parent: unknown parent group "acmee" (did you mean "acme"?) (must be the full path of a group in the scenario)'],

@@ -72,7 +72,6 @@ const ALLOWED: Record<string, string> = {
     'src/scenario/index.ts': ['CheckContext', 'Fields', 'FieldsInput', 'FieldsOutput', 'LoadContext', 'LoadParent', 'MigrationProblem', 'MigrationResult', 'NestedCollection', 'SCENARIO_MIGRATIONS', 'ScenarioDocument', 'ScenarioFragment', 'ScenarioGroup', 'ScenarioMigration', 'ScenarioProject', 'ScenarioUser', 'formatScenarioProblem'],
     'src/scenario/migrate.ts': ['SCENARIO_MIGRATIONS'],
     'src/scenario/problems.ts': ['formatScenarioProblem'],
-    'src/simulator.ts': ['DEFAULT_REFERENCE_DATE'],
   }).flatMap(([file, names]) => names.map((name) => [`${file}#${name}`, 'pending: unused when the check was written, in a file being reshaped in parallel']))),
 }
 

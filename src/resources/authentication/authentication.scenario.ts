@@ -71,6 +71,7 @@ function runnerJobs(ctx: CheckContext): Map<number, Record<string, unknown>> {
 
 /** The authentication fragment (see the module comment). */
 export const authenticationFragment: ScenarioFragment = {
+  need: { always: 'load.root inserts the auth_settings row (impersonation, rate limit, body size) whatever the scenario says' },
   root,
   fields: { user: userFields, project: projectFields },
   collections: [{ table: 'ci_job_tokens', field: 'job_tokens', on: ['project'] }],

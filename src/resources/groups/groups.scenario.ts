@@ -33,6 +33,7 @@ declare module '../../scenario/records.js' {
 
 /** The groups fragment (see the module comment). */
 export const groupFragment: ScenarioFragment = {
+  need: { always: 'its build makes every group\'s row (groups are built by this fragment alone)' },
   fields: { group: groupFields },
   build: {
     group(ctx, g, entry) {

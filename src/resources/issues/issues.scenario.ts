@@ -85,6 +85,7 @@ declare module '../../scenario/records.js' {
 
 /** The issues fragment (see the module comment). */
 export const issueFragment: ScenarioFragment = {
+  need: { with: { fields: ['project.merge_requests'], why: 'check reports a merge request\'s closes: or mentions: iid that no issue of the project has' } },
   fields: { project: fields },
   collections: [{ table: 'issues', field: 'issues', on: ['project'], iid: 'issues' }],
   check(ctx) {

@@ -169,6 +169,7 @@ function checkBots(ctx: CheckContext): void {
 
 /** The members fragment (see the module comment). */
 export const memberFragment: ScenarioFragment = {
+  need: { always: 'load.project makes a personal project\'s owner its maintainer member, with or without members:' },
   fields: { group: groupFields, project: projectFields },
   check(ctx) {
     checkMembers(ctx, ctx.model.group)

@@ -67,6 +67,7 @@ function groupProjectCreator(ctx: LoadContext, groups: readonly Entry[]): number
 
 /** The projects fragment (see the module comment). */
 export const projectFragment: ScenarioFragment = {
+  need: { always: 'its build makes every project\'s row (projects are built by this fragment alone)' },
   fields: { project: projectFields },
   build: {
     project(ctx, p, entry) {

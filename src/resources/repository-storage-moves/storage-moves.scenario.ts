@@ -109,6 +109,7 @@ function impliedStorages(scenario: Scenario): z.output<typeof storageSchema>[] {
 
 /** The storage moves fragment (see the module comment). */
 export const storageMoveFragment: ScenarioFragment = {
+  need: { always: 'load.root inserts the repository_storages rows (implied from every group, project and snippet when not written), load.group a group_wiki_repositories row per group; check reports storages a record names that repository_storages does not list' },
   root,
   fields: { group: groupFields },
   check(ctx) {

@@ -449,6 +449,7 @@ function checkCiConfig(ctx: Parameters<NonNullable<ScenarioFragment['check']>>[0
 
 /** The runners fragment (see the module comment). */
 export const runnerFragment: ScenarioFragment = {
+  need: { always: 'load.root inserts the application_settings row, its runner registration token generated when the scenario writes none' },
   root: rootFields,
   fields: { project: projectFields },
   collections: [{ table: 'pipelines', field: 'pipelines', on: ['project'] }],

@@ -25,6 +25,7 @@ declare module '../../scenario/records.js' {
 
 /** The uploads fragment (see the module comment). */
 export const uploadFragment: ScenarioFragment = {
+  need: { always: 'load.root inserts the upload_settings row (max_attachment_size, default 10) whatever the scenario says' },
   root,
   load: {
     root(ctx, scenario) {

@@ -196,6 +196,7 @@ function checkTokens(users: Entry[], report: (loc: Loc, message: string) => void
 
 /** The users fragment (see the module comment). */
 export const userFragment: ScenarioFragment = {
+  need: { always: 'its build makes every user\'s row (users are built by this fragment alone)' },
   fields: { user: userFields },
   collections: [
     { table: 'personal_access_tokens', field: 'tokens', on: ['user'] },
