@@ -161,10 +161,11 @@ export interface RouteSource {
   /** Every entry, in the source's order (made on the first call). */
   all(): readonly RouteEntry[]
   /**
-   * The entries whose path's first segment is `first` (lower-case, compared as written: route
-   * paths are written lower-case), in the source's order.
+   * The entries whose path's first segment is `first` (lower-case; a path spelling it otherwise
+   * is compared lower-cased) and that have `segments` segments, none of them a wildcard, in the
+   * source's order: the routes of one router bucket, whose entries only are made.
    */
-  withFirstSegment(first: string): readonly RouteEntry[]
+  withFirstSegment(first: string, segments: number): readonly RouteEntry[]
   /** The entries whose first segment is a parameter, and those with a wildcard segment. */
   others(): readonly RouteEntry[]
   /** Whether any entry is a HEAD route. */

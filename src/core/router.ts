@@ -178,7 +178,7 @@ export class Router {
     const wanted = first.toLowerCase()
     const length = wanted.length
     // A source gives the routes of the first segment as written (route paths are lower-case).
-    const routes = Array.isArray(this.routes) ? this.routes : (this.routes as RouteSource).withFirstSegment(wanted)
+    const routes = Array.isArray(this.routes) ? this.routes : (this.routes as RouteSource).withFirstSegment(wanted, segmentCount)
     for (let i = 0; i < routes.length; i++) {
       const route = routes[i]!
       const path = route.path
@@ -317,13 +317,14 @@ function expressionOf(candidate: Candidate): RegExp {
 }
 
 /**
- * Whether `path` has exactly `count` segments (slashes), found by the native `indexOf` from one
+ * Whether `path` (from index `from`: a route key's path after its space) has exactly `count`
+ * segments (slashes), found by the native `indexOf` from one
  * slash to the next: this runs over a bucket's routes when a first request files it, in cold code,
  * where a loop over each path's characters cost a millisecond or two, and a `split` allocated an
  * array and its strings per route (issue 39).
  */
-function hasSegments(path: string, count: number): boolean {
-  let at = 0
+export function hasSegments(path: string, count: number, from = 0): boolean {
+  let at = from
   for (let n = 0; n < count; n++) {
     at = path.indexOf('/', at)
     if (at < 0) return false

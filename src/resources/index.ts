@@ -9,6 +9,7 @@
  * @module
  */
 import { routeEntry, type Route, type RouteEntry, type RouteSource } from '../core/route.js'
+import { hasSegments } from '../core/router.js'
 import type { Area, AreaRoutes } from '../scenario/area.js'
 import * as mounted from './areas.js'
 import { ROUTE_TABLE } from './route-table.js'
@@ -132,10 +133,10 @@ class StaticRoutes implements RouteSource {
     return (this.#all = entries)
   }
 
-  withFirstSegment(first: string): readonly AreaRouteEntry[] {
+  withFirstSegment(first: string, segments: number): readonly AreaRouteEntry[] {
     const entries: AreaRouteEntry[] = []
     this.#each((key, area, space, at) => {
-      if (firstSegmentIs(key, space, first)) entries.push(this.#entry(key, area, at))
+      if (firstSegmentIs(key, space, first) && hasSegments(key, segments, space + 1) && !key.includes('/*', space)) entries.push(this.#entry(key, area, at))
     })
     return entries
   }

@@ -31,12 +31,13 @@ describe('the static route table', () => {
   })
 
   it('makes each entry once, whichever way it is asked for (a bucket of the router or the whole list)', () => {
-    const entry = apiRouteSource.withFirstSegment('projects').find((route) => route.key === 'GET /projects/:id/labels')!
+    const entry = apiRouteSource.withFirstSegment('projects', 3).find((route) => route.key === 'GET /projects/:id/labels')!
     expect(entry).toMatchObject({ key: 'GET /projects/:id/labels', method: 'GET', path: '/projects/:id/labels', area: 'labels', web: false })
     expect(allRoutes()).toContain(entry)
-    expect(apiRouteSource.withFirstSegment('projects')).toContain(entry)
-    expect(apiRouteSource.withFirstSegment('PROJECTS')).toEqual([])
-    expect(apiRouteSource.withFirstSegment('projects').every((route) => route.path.startsWith('/projects/') || route.path === '/projects')).toBe(true)
+    expect(apiRouteSource.withFirstSegment('projects', 3)).toContain(entry)
+    expect(apiRouteSource.withFirstSegment('projects', 4)).not.toContain(entry)
+    expect(apiRouteSource.withFirstSegment('PROJECTS', 3)).toEqual([])
+    expect(apiRouteSource.withFirstSegment('projects', 3).every((route) => route.path.startsWith('/projects/') && route.path.split('/').length === 4)).toBe(true)
     expect(apiRouteSource.others().every((route) => route.path.includes('/*') || route.path.startsWith('/:'))).toBe(true)
     expect(webRouteSource.all().every((route) => (route as { web?: boolean }).web === true)).toBe(true)
   })
