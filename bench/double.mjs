@@ -1,7 +1,7 @@
 // Cold start as the route table doubles (issue 39, "Done when"): `fakelab serve --port 0` from spawn
 // to the first answered request (GET /api/v4/projects/20/labels), this build against a copy of it
-// whose every area is mounted twice: a generated second copy of every area's route table (its keys
-// under `/copy2/...`, so none collides), of its static declarations (its tables, renamed
+// whose every area is mounted twice: a generated second copy of every area's route table (each key
+// with a segment suffixed `-copy2`, so none collides, in the original's router bucket), of its static declarations (its tables, renamed
 // `<table>_copy2`) and of its code (its folder copied, so the bundle carries every module twice;
 // the copies' routes are never asked). The copy is bundled as `npm run build` bundles
 // (scripts/build-cli.mjs: the same lazy packages, its own code cache). Alternating runs, bare node:http first, then the two builds; the growth is the
@@ -36,10 +36,29 @@ async function doubledBuild() {
   for (const name of ['node_modules', 'scripts', 'package.json']) symlinkSync(join(ROOT, name), join(root, name))
   const resources = join(root, 'dist', 'resources')
   const { ROUTE_TABLE } = await import(pathToFileURL(join(DIST, 'resources', 'route-table.js')).href)
-  // The route table, twice: each area's keys again under the copy's name and a path of its own.
-  const copyKeys = (keys) => keys?.map((key) => key.replace(' /', ` /${SUFFIX}/`))
+  // The route table, twice: each area's keys again under the copy's name and a path of its own,
+  // which keeps the original's first segment and segment count where it can (its last static
+  // segment past the first gets the suffix, else its first), so that the copy's routes fall into
+  // the router buckets the original's do, as new areas' routes under /projects/:id/… would: a
+  // request's bucket makes its routes' entries when it is first filed (src/resources/index.ts).
+  const copyKey = (key) => {
+    const space = key.indexOf(' ')
+    const segments = key.slice(space + 1).split('/')
+    const isStatic = (segment) => segment !== '' && !segment.startsWith(':') && !segment.startsWith('*')
+    let at = segments.findLastIndex((segment, i) => i >= 2 && isStatic(segment))
+    if (at < 0 && isStatic(segments[1] ?? '')) at = 1
+    if (at < 0) return key.replace(' /', ` /${SUFFIX}/`)
+    segments[at] += `-${SUFFIX}`
+    return `${key.slice(0, space)} ${segments.join('/')}`
+  }
+  const copyKeys = (keys) => keys?.map(copyKey)
   const doubled = { ...ROUTE_TABLE }
   for (const [area, { api, web }] of Object.entries(ROUTE_TABLE)) doubled[`${area}-${SUFFIX}`] = { api: copyKeys(api), ...(web ? { web: copyKeys(web) } : {}) }
+  // The engine's router does not check the static table for duplicates (its test does): this one.
+  for (const kind of ['api', 'web']) {
+    const keys = Object.values(doubled).flatMap((table) => table[kind] ?? [])
+    if (new Set(keys).size !== keys.length) throw new Error(`the doubled route table repeats ${kind} keys`)
+  }
   writeFileSync(join(resources, 'route-table.js'), `export const ROUTE_TABLE = ${JSON.stringify(doubled)}\n`)
   // The mount list, twice, with every area's code twice as well (as real new areas would bring):
   // each area folder copied to `<area>-copy2/`, whose index module (and what it imports, its
@@ -58,7 +77,9 @@ async function doubledBuild() {
   writeFileSync(join(resources, 'areas.js'), `${lines.join('\n')}\n`)
   const names = Object.values(mounted).filter((value) => typeof value === 'object')
   const { buildCli } = await import(pathToFileURL(join(ROOT, 'scripts', 'build-cli.mjs')).href)
-  await buildCli(root)
+  // Through the node_modules link, as the real build sees its own: followed, it would name every
+  // npm module of the bundles by its path from the copy's root (`../../work/…/node_modules/…`).
+  await buildCli(root, { preserveSymlinks: true })
   return { root, dist: join(root, 'dist'), areas: names.length * 2, routes: Object.values(doubled).reduce((n, t) => n + t.api.length + (t.web?.length ?? 0), 0) }
 }
 

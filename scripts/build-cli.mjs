@@ -86,9 +86,12 @@ function checkVendorPrelude(spec, text) {
 
 /**
  * Writes dist/generated/default-state.json and dist/cli.js from an already compiled dist/.
+ * @param root the project root (its dist/ and node_modules/).
+ * @param options.preserveSymlinks resolve npm packages through a symbolic link to node_modules
+ *   without following it (bench/double.mjs), so that their modules are named as in the real build.
  * @returns the paths written.
  */
-export async function buildCli(root = ROOT) {
+export async function buildCli(root = ROOT, { preserveSymlinks = false } = {}) {
   const dist = join(root, 'dist')
   const { loadState } = await import(pathToFileURL(join(dist, 'simulator.js')).href)
   const { DEFAULT_SCENARIO_YAML } = await import(pathToFileURL(join(dist, 'generated', 'default-scenario.js')).href)
@@ -112,6 +115,9 @@ export async function buildCli(root = ROOT) {
     // a third less source for every start to read, hash and keep for lazy compilation.
     minifyWhitespace: true,
     logLevel: 'warning',
+    // A root whose node_modules is a symbolic link (bench/double.mjs's copy) names npm packages'
+    // modules as the real build does (`node_modules/…`), not by the link's target.
+    preserveSymlinks,
   }
   await bundleSplit(root, dist, common, [lazyParse5(root), lazyPackages(lazyExports, lazyModules)])
   const parse5Path = join(dist, 'parse5.cjs')
@@ -355,6 +361,13 @@ async function bundleSplit(root, dist, common, plugins) {
     setup(b) {
       b.onResolve({ filter: /^\.\/areas\.js$/ }, (args) => (args.importer === join(dist, 'resources', 'index.js') ? { path: 'areas', namespace: 'area-stubs' } : undefined))
       b.onLoad({ filter: /.*/, namespace: 'area-stubs' }, () => ({ contents: stubs.source, loader: 'js', resolveDir: join(dist, 'resources') }))
+      // resources/index.js takes the stubs' one object where it took the namespace of areas.js.
+      b.onLoad({ filter: /\/resources\/index\.js$/ }, (args) => {
+        if (args.path !== join(dist, 'resources', 'index.js')) return undefined
+        const text = readFileSync(args.path, 'utf8')
+        if (text.split(AREAS_IMPORT).length !== 2) throw new Error(`build-cli: dist/resources/index.js does not import the mount list as \`${AREAS_IMPORT}\` once (scripts/build-cli.mjs, areaStubs)`)
+        return { contents: text.replace(AREAS_IMPORT, "import { mounted } from './areas.js';"), loader: 'js' }
+      })
       b.onResolve({ filter: /^fakelab:/ }, (args) => ({ path: args.path, external: true }))
     },
   }
@@ -465,8 +478,19 @@ function padToExternal(path) {
  * what it imports run on its first request, its registrations, or the first scenario parsed.
  * The real area is found by identity among the exports of `resources/<folder>/index.js`, or else
  * read from `resources/areas.js` itself (a mount list that builds areas, as bench/double.mjs's does).
+ *
+ * The stubs are data (issue 39, a start's growth with the areas): one JSON row per area (its
+ * names, which fields it has, its declarations), parsed at start and made into stubs by one
+ * factory that the bundle and its code cache hold once, instead of an object literal per area with
+ * its own getters and arrow functions, each compiled, cached and deserialised at every start. Only
+ * what must be code stays code, per area that has it: its registrations' imports and the hooks
+ * imported for it ({@link registrationImports}, {@link hookImports}). The module exports one plain
+ * object, `mounted`, the stubs in the mount list's order (a namespace's: sorted by export name),
+ * which resources/index.js imports in place of its namespace of areas.js ({@link AREAS_IMPORT}):
+ * a namespace would hold a getter per area, a function each in the bundle.
  * @returns the module's source and the dist paths of the modules it loads areas from.
- * @throws Error when a declaration that must be data is not (a function or a class instance).
+ * @throws Error when a declaration that must be data is not (a function, a class instance, or a
+ *   RegExp anywhere but `secrets.patterns`).
  */
 async function areaStubs(dist) {
   const mounted = await import(pathToFileURL(join(dist, 'resources', 'areas.js')).href)
@@ -476,46 +500,91 @@ async function areaStubs(dist) {
     if (!entry.isDirectory() || !existsSync(index)) continue
     for (const [name, value] of Object.entries(await import(pathToFileURL(index).href))) if (typeof value === 'object' && value !== null) homes.set(value, [`resources/${entry.name}/index.js`, name])
   }
+  // JSON values; a RegExp only as an element of `secrets.patterns`, as [source, flags].
   const data = (value, where) => {
-    if (value instanceof RegExp) return value.toString()
-    if (Array.isArray(value)) return `[${value.map((item, i) => data(item, `${where}[${i}]`)).join(',')}]`
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return JSON.stringify(value)
-    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${data(v, `${where}.${k}`)}`).join(',')}}`
+    if (value instanceof RegExp) {
+      if (!/\.secrets\.patterns\[\d+\]$/.test(where)) throw new Error(`the area stubs need ${where} as JSON data, and it is a RegExp`)
+      return [value.source, value.flags]
+    }
+    if (Array.isArray(value)) return value.map((item, i) => data(item, `${where}[${i}]`))
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return value
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, data(v, `${where}.${k}`)]))
     throw new Error(`the area stubs need ${where} as data, and it is ${typeof value}`)
   }
-  const lines = ["const real = (key, name) => require('fakelab:' + key)[name]"]
+  const lines = []
+  const own = []
+  const rows = []
   const modules = new Set()
   let hookCount = 0
   for (const [exported, area] of Object.entries(mounted)) {
     if (typeof area !== 'object' || area === null) continue
     const [key, name] = homes.get(area) ?? ['resources/areas.js', exported]
     modules.add(key)
-    // The real area, required once: `beforeRequest` runs through the stub on every request.
-    const real = `(${exported}Real ??= real(${JSON.stringify(key)}, ${JSON.stringify(name)}))`
-    lines.push(`let ${exported}Real`)
-    const fields = [`name: ${JSON.stringify(area.name)}`]
-    for (const field of ['tables', 'writes', 'cascade', 'secrets']) if (area[field] !== undefined) fields.push(`${field}: ${data(area[field], `${area.name}.${field}`)}`)
-    for (const field of ['scenario', 'importer']) if (area[field] !== undefined) fields.push(`get ${field}() { return ${real}.${field} }`)
-    // Registrations run before every first request: their modules come with the start bundle (and
-    // its code cache), imported as the area's `register` imports them, without its index module.
-    const imports = key.endsWith('/index.js') && area.register ? registrationImports(join(dist, key)) : undefined
-    if (imports) fields.push(`register: async () => {${imports.map((path) => ` await import(${JSON.stringify(`./${key.split('/')[1]}/${path.slice(2)}`)});`).join('')} }`)
-    // Hooks that run at every start (`startup`, the banner's lines) or before every request
-    // (`beforeRequest`): their modules come with the start bundle too, when the index module
-    // names an imported function for them, so a start loads no area's bundle for them.
-    const hooks = key.endsWith('/index.js') ? hookImports(join(dist, key), area) : {}
-    for (const [field, { module, name, params }] of Object.entries(hooks)) {
-      const local = `hook${hookCount++}`
-      lines.push(`import { ${name} as ${local} } from ${JSON.stringify(module)}`)
-      fields.push(params === undefined ? `${field}: ${local}` : `${field}: (${params}) => ${local}(${params})`)
-    }
-    for (const field of ['load', ...(imports ? [] : ['register']), ...['startup', 'beforeRequest'].filter((f) => !hooks[f])]) if (area[field] !== undefined) fields.push(`${field}: (...args) => ${real}.${field}(...args)`)
     const unknown = Object.keys(area).filter((field) => !['name', 'tables', 'writes', 'cascade', 'secrets', 'scenario', 'importer', 'load', 'register', 'startup', 'beforeRequest'].includes(field))
     if (unknown.length > 0) throw new Error(`area ${area.name}: the area stubs do not know ${unknown.join(', ')} (scripts/build-cli.mjs, areaStubs)`)
-    lines.push(`export const ${exported} = {\n  ${fields.join(',\n  ')},\n}`)
+    // What stays code: registrations run before every first request, so their modules come with the
+    // start bundle (and its code cache), imported as the area's `register` imports them, without its
+    // index module; and hooks that run at every start (`startup`, the banner's lines) or before
+    // every request (`beforeRequest`), when the index module names an imported function for them.
+    const fields = []
+    const imports = key.endsWith('/index.js') && area.register ? registrationImports(join(dist, key)) : undefined
+    if (imports) fields.push(`register: async () => {${imports.map((path) => ` await import(${JSON.stringify(`./${key.split('/')[1]}/${path.slice(2)}`)});`).join('')} }`)
+    const hooks = key.endsWith('/index.js') ? hookImports(join(dist, key), area) : {}
+    for (const [field, { module, name: hookName, params }] of Object.entries(hooks)) {
+      const local = `hook${hookCount++}`
+      lines.push(`import { ${hookName} as ${local} } from ${JSON.stringify(module)}`)
+      fields.push(params === undefined ? `${field}: ${local}` : `${field}: (${params}) => ${local}(${params})`)
+    }
+    if (fields.length > 0) own.push(`  ${JSON.stringify(exported)}: {\n    ${fields.join(',\n    ')},\n  },`)
+    // The rest is a row: [export, name, home module, its export there, fields the real area serves
+    // (a bit each, STUB_FIELDS), tables, writes, cascade, secrets], trailing nulls left out.
+    const served = STUB_FIELDS.reduce((bits, field, i) => bits | ((area[field] !== undefined && !(field === 'register' && imports) && !hooks[field]) ? 1 << i : 0), 0)
+    const row = [exported, area.name, key, name, served, ...['tables', 'writes', 'cascade', 'secrets'].map((field) => (area[field] === undefined ? null : data(area[field], `${area.name}.${field}`)))]
+    while (row.at(-1) === null) row.pop()
+    rows.push(row)
   }
-  return { source: `${lines.join('\n')}\n`, modules: [...modules] }
+  const source = [
+    ...lines,
+    '/** The code some areas keep (registrations, hooks), by export name. */',
+    `const own = {\n${own.join('\n')}\n}`,
+    `const FIELDS = ${JSON.stringify(STUB_FIELDS)}`,
+    '/** One area\'s stub from its row (see scripts/build-cli.mjs, areaStubs). */',
+    'function areaStub(row) {',
+    '  const exported = row[0], name = row[1], key = row[2], realName = row[3], served = row[4], tables = row[5], writes = row[6], cascade = row[7], secrets = row[8]',
+    '  let area',
+    "  const real = () => (area ??= require('fakelab:' + key)[realName])",
+    '  const stub = { name }',
+    '  if (tables != null) stub.tables = tables',
+    '  if (writes != null) stub.writes = writes',
+    '  if (cascade != null) stub.cascade = cascade',
+    '  if (secrets != null) stub.secrets = secrets.patterns ? { ...secrets, patterns: secrets.patterns.map(([source, flags]) => new RegExp(source, flags)) } : secrets',
+    "  if (served & 1) Object.defineProperty(stub, 'scenario', { get: () => real().scenario, enumerable: true, configurable: true })",
+    "  if (served & 2) Object.defineProperty(stub, 'importer', { get: () => real().importer, enumerable: true, configurable: true })",
+    '  const code = own[exported]',
+    '  if (code !== undefined) Object.assign(stub, code)',
+    '  for (let i = 2; i < FIELDS.length; i++) {',
+    '    const field = FIELDS[i]',
+    '    if (served & (1 << i)) stub[field] = (...args) => real()[field](...args)',
+    '  }',
+    '  return stub',
+    '}',
+    '/** The mount list: every area\'s stub by its export name, in the order of a namespace\'s (sorted). */',
+    'export const mounted = {}',
+    `const rows = JSON.parse(${JSON.stringify(JSON.stringify(rows))})`,
+    'for (let i = 0; i < rows.length; i++) mounted[rows[i][0]] = areaStub(rows[i])',
+    '',
+  ].join('\n')
+  return { source, modules: [...modules] }
 }
+
+/** How resources/index.js imports the mount list, which the start bundle replaces by the stubs' object ({@link areaStubs}). */
+const AREAS_IMPORT = "import * as mounted from './areas.js';"
+
+/**
+ * The fields of an area that its stub serves from the real area, in the order of the bits of a
+ * stub row's `served`: getters for the first two, functions calling the real one's for the rest.
+ */
+const STUB_FIELDS = ['scenario', 'importer', 'load', 'register', 'startup', 'beforeRequest']
 
 /**
  * The modules an area's `register` imports, in order, read from its compiled index module, when

@@ -9,11 +9,12 @@ import { createEngine, type EngineOptions, type Simulator as EngineSimulator } f
 import type { ReplyMemoMode } from './core/reply-memo.js'
 import { checkFaultRule, type FaultRule } from './core/faults.js'
 import { frozenClock, systemClock } from './core/clock.js'
+import { routeEntries, type RouteList } from './core/route.js'
 import { isStateExport, parseDocument, stateFromExport, type LoadedState, type StateExport } from './core/control.js'
 import { Db } from './db/db.js'
 import type { Row } from './db/collection.js'
 import { CORE_TABLES, type GroupRecord, type ProjectRecord, type TableDefs, type UserRecord } from './db/schema.js'
-import { allRoutes, allWebRoutes, areas, loadRegistrations, loadRoute } from './resources/index.js'
+import { apiRouteSource, areas, loadRegistrations, loadRoute, webRouteSource } from './resources/index.js'
 import {
   createScenarioFormat,
   ScenarioError,
@@ -42,10 +43,14 @@ export const DEFAULT_REFERENCE_DATE = '2021-04-01T12:00:00.000Z'
  */
 function composeTables(): TableDefs {
   const tables: Record<string, unknown> = { ...CORE_TABLES }
-  for (const area of areas) {
-    for (const [name, definition] of Object.entries(area.tables ?? {})) {
+  // Indexed loops and `for...in`: this runs at every start, once per area and table, and
+  // `for...of` and `Object.entries` allocate an iterator result or a pair for each (issue 39).
+  for (let a = 0; a < areas.length; a++) {
+    const area = areas[a]!
+    const definitions = area.tables as Record<string, unknown> | undefined
+    for (const name in definitions) {
       if (Object.hasOwn(tables, name)) throw new Error(`area ${area.name}: table ${name} is declared twice`)
-      tables[name] = definition
+      tables[name] = definitions[name]
     }
   }
   return tables as TableDefs
@@ -241,14 +246,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const wiring = {
     ...rest,
     replyMemo: rest.replyMemo ?? replyMemoFromEnv(),
-    routes: options.routes ?? allRoutes,
-    webRoutes: rest.webRoutes ?? allWebRoutes,
+    // The static table's routes as a source: their entries are made as requests need them.
+    routes: options.routes ?? apiRouteSource,
+    webRoutes: rest.webRoutes ?? webRouteSource,
     // The areas' routes are registered from the static table and load on their first request.
     loadRoute: rest.loadRoute ?? loadRoute,
     // Its fault rules are checked against the routes here, before the engine changes the store.
     loadScenario: (input: unknown) => {
       const loaded = loadState(input)
-      checkScenarioFaults(loaded.faults, options.routes ?? allRoutes)
+      checkScenarioFaults(loaded.faults, options.routes ?? apiRouteSource)
       return loaded
     },
     createDb,
@@ -267,7 +273,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const scenario = given === undefined ? undefined : toScenario(given as ScenarioInput | Scenario | string)
   const seed = options.seed ?? scenario?.seed ?? 1
   const clock = options.clock ?? (scenario?.now ? frozenClock(scenario.now) : systemClock)
-  checkScenarioFaults(scenario?.faults, options.routes ?? allRoutes)
+  checkScenarioFaults(scenario?.faults, options.routes ?? apiRouteSource)
   if (scenario) applyScenario(db, scenario, { seed, referenceDate: new Date(scenario.now ?? DEFAULT_REFERENCE_DATE) })
   // The scenario's fault rules first, then the caller's (the CLI's --delay/--fault).
   const faults = [...(scenario?.faults ?? []), ...(options.faults ?? [])]
@@ -280,9 +286,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
  * know the routes): a rule naming no route would never match.
  * @throws RangeError `the scenario's faults[i]: fault route: no route "…" (did you mean "…"?); …`.
  */
-function checkScenarioFaults(faults: readonly FaultRule[] | undefined, routes: readonly { key: string }[]): void {
+function checkScenarioFaults(faults: readonly FaultRule[] | undefined, routes: RouteList): void {
   if (!faults?.length) return
-  const keys = routes.map((route) => route.key)
+  const keys = routeEntries(routes).map((route) => route.key)
   faults.forEach((rule, i) => {
     try {
       checkFaultRule(rule, keys)

@@ -36,7 +36,7 @@ import { Faults, type FaultDecision, type FaultRule } from './faults.js'
 import { DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
 import { RateLimiter } from './rate-limit.js'
 import { ReadTracker, ReplyMemo, difference, reuse, type ReplyMemoMode } from './reply-memo.js'
-import type { AuthInfo, Route, RouteEntry } from './route.js'
+import { routeEntries, type AuthInfo, type Route, type RouteEntry, type RouteList } from './route.js'
 import { Router } from './router.js'
 import { fromFetchRequest, toFetchResponse, type CoreReply, type CoreRequest } from './transport.js'
 import { classify, isPreflight, type Classified } from './stages/classify.js'
@@ -69,14 +69,15 @@ export interface EngineOptions {
    * metric image's `file_path` under `/uploads/-/system/…`). Their paths start at the root; they
    * see only the session cookie (tokens are the API's), and an unmatched path is the usual 404.
    */
-  webRoutes?: readonly RouteEntry[]
+  webRoutes?: RouteList
   /** Base URL used in `web_url` and `Link` headers; default: the origin of each request. */
   baseUrl?: string
   /**
    * Routes to serve: whole {@link Route}s, or {@link RouteEntry}s whose route {@link loadRoute}
-   * gives on the first request that matches one (the areas' static route table).
+   * gives on the first request that matches one (the areas' static route table, given as a
+   * `RouteSource` that makes its entries as requests need them).
    */
-  routes: readonly RouteEntry[]
+  routes: RouteList
   /**
    * The whole route of an entry of {@link routes} or {@link webRoutes} that is not a {@link Route}
    * itself: the composition root loads its area's modules (once; later calls answer at once).
@@ -325,8 +326,9 @@ class Engine {
     this.clock = options.clock
     this.seed = options.seed
     this.routers = { api: new Router(options.routes), web: new Router(options.webRoutes ?? []) }
-    this.journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, options.routes)
-    this.faults = new Faults(options.seed, options.routes.map((route) => route.key))
+    const routes = options.routes
+    this.journal = new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, () => routeEntries(routes))
+    this.faults = new Faults(options.seed, () => routeEntries(routes).map((route) => route.key))
     if (options.faults) this.faults.set(options.faults)
     this.memoMode = options.replyMemo ?? 'on'
     this.memo = this.memoMode === 'off' ? undefined : new ReplyMemo()
@@ -635,7 +637,9 @@ export function createEngine(options: EngineOptions): Simulator {
     exportState: () => stateToYaml(db.dump(), engine.clock.now(), engine.seed),
     setClock: (instant) => engine.moveClock(() => new Date(instant)),
     advanceClock: (ms) => engine.moveClock((current) => new Date(current.getTime() + ms)),
-    routes,
+    get routes() {
+      return routeEntries(routes)
+    },
     journal,
     dispatch,
     async handle(request) {
@@ -661,7 +665,7 @@ export function createEngine(options: EngineOptions): Simulator {
     setClock: (instant: string) => sim.setClock(instant),
     advanceClock: (ms: number) => sim.advanceClock(ms),
     now: () => engine.clock.now(),
-    routeKeys: () => routes.map((route) => route.key),
+    routeKeys: () => routeEntries(routes).map((route) => route.key),
     journal,
     faults,
     get jobs() {

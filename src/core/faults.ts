@@ -107,19 +107,22 @@ export class Faults {
   // at every start (issue 5, cold start). Made then from the seed, it draws as one made up front.
   #faker: Faker | undefined
   readonly #seed: number
-  readonly #routes: readonly string[] | undefined
+  #routes: readonly string[] | (() => readonly string[]) | undefined
 
   /**
    * @param seed seeds the draws (probability, random delays).
-   * @param routes the route keys served: a rule whose `route` is none of them is refused.
+   * @param routes the route keys served, or a function giving them (called once, on the first rule
+   *   checked: a start that sets no rule does not list the keys): a rule whose `route` is none of
+   *   them is refused.
    */
-  constructor(seed: number, routes?: readonly string[]) {
+  constructor(seed: number, routes?: readonly string[] | (() => readonly string[])) {
     this.#seed = seed
     this.#routes = routes
   }
 
   /** Checks a rule as {@link add} and {@link set} do. @throws RangeError for a bad rule. */
   check(rule: FaultRule): void {
+    if (typeof this.#routes === 'function') this.#routes = this.#routes()
     checkFaultRule(rule, this.#routes)
   }
 

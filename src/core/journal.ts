@@ -206,14 +206,15 @@ export class Journal {
   #entries: JournalEntry[] = []
   #size: number
   readonly #listeners = new Set<(entry: JournalEntry) => void>()
-  readonly #routes: readonly RouteEntry[]
+  #routes: readonly RouteEntry[] | (() => readonly RouteEntry[])
 
   /**
    * @param size entries kept (at least 0; 0 keeps none but still tells subscribers).
-   * @param routes the routes served, for near-miss suggestions.
+   * @param routes the routes served, for near-miss suggestions, or a function giving them (called
+   *   once, on the first suggestion: a start need not list them).
    * @throws RangeError for a negative or non-integer size.
    */
-  constructor(size: number, routes: readonly RouteEntry[]) {
+  constructor(size: number, routes: readonly RouteEntry[] | (() => readonly RouteEntry[])) {
     this.#size = checkSize(size)
     this.#routes = routes
   }
@@ -306,6 +307,7 @@ export class Journal {
   candidates(entry: Pick<JournalEntry, 'method' | 'path'>): string[] {
     const below = entry.path.startsWith('/api/v4/') ? entry.path.slice('/api/v4'.length) : entry.path
     const segments = below.replace(/\/$/, '').split('/').slice(1)
+    if (typeof this.#routes === 'function') this.#routes = this.#routes()
     const scored = this.#routes.map((route) => ({
       key: route.key,
       score: likeness(segments, route.path) * 2 + (route.method === entry.method ? 1 : 0),

@@ -151,6 +151,36 @@ export interface RouteEntry {
 }
 
 /**
+ * Route entries made only as they are needed (issue 39, a start's growth with the routes): the
+ * static route table's, which a start would otherwise make into some 700 entry objects, every one
+ * young garbage or a survivor its scavenges copy. The router asks for the routes of a first
+ * segment when a request first needs them; everything else that wants every entry calls
+ * {@link all}. Each key's entry is made once: every answer holds the same objects.
+ */
+export interface RouteSource {
+  /** Every entry, in the source's order (made on the first call). */
+  all(): readonly RouteEntry[]
+  /**
+   * The entries whose path's first segment is `first` (lower-case; a path spelling it otherwise
+   * is compared lower-cased) and that have `segments` segments, none of them a wildcard, in the
+   * source's order: the routes of one router bucket, whose entries only are made.
+   */
+  withFirstSegment(first: string, segments: number): readonly RouteEntry[]
+  /** The entries whose first segment is a parameter, and those with a wildcard segment. */
+  others(): readonly RouteEntry[]
+  /** Whether any entry is a HEAD route. */
+  readonly hasHead: boolean
+}
+
+/** The routes an engine or a router serves: entries, or a {@link RouteSource} of them. */
+export type RouteList = readonly RouteEntry[] | RouteSource
+
+/** Every entry of a {@link RouteList}. */
+export function routeEntries(routes: RouteList): readonly RouteEntry[] {
+  return Array.isArray(routes) ? routes : (routes as RouteSource).all()
+}
+
+/**
  * The {@link RouteEntry} a route key names.
  * @throws Error for a malformed key (a programming error, found at start-up).
  */

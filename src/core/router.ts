@@ -12,7 +12,7 @@
  * @module
  */
 import { pathToRegexp } from 'path-to-regexp'
-import type { Method, RouteEntry } from './route.js'
+import type { Method, RouteEntry, RouteList, RouteSource } from './route.js'
 
 interface Candidate {
   route: RouteEntry
@@ -125,8 +125,11 @@ function candidatesFor(bucket: Bucket, segments: readonly string[]): readonly Ca
  * first request only those of routes it could be (issue 27, cold start and first requests).
  */
 export class Router {
-  /** Every route, in registration order; filed into buckets only as requests ask for them. */
-  private readonly routes: readonly RouteEntry[]
+  /**
+   * Every route, in registration order, or the source that makes them (the static table's);
+   * filed into buckets only as requests ask for them.
+   */
+  private readonly routes: readonly RouteEntry[] | RouteSource
   /** Routes whose first segment is static, by {@link bucketKey}, filed on the first request of each key. */
   private readonly byPrefix = new Map<string, Bucket>()
   /**
@@ -145,16 +148,24 @@ export class Router {
    * buckets took about 4 ms of cold code at every start, and grew with every route added): a
    * request's bucket is filed the first time a request needs it, from the routes that share its
    * first segment's length, which is all a route that does not start with it costs.
-   * @param routes all routes; keys must be unique.
-   * @throws Error on a duplicate route key (a programming error).
+   * @param routes all routes, or a source of them; keys must be unique (a list is checked here; a
+   *   source's are its maker's to check: test/unit/route-table.test.ts does for the static table's).
+   * @throws Error on a duplicate route key in a list (a programming error).
    */
-  constructor(routes: readonly RouteEntry[]) {
-    const keys = new Set<string>()
-    for (const route of routes) {
-      if (keys.has(route.key)) throw new Error(`duplicate route: ${route.key}`)
-      keys.add(route.key)
-    }
+  constructor(routes: RouteList) {
     this.routes = routes
+    if (!Array.isArray(routes)) {
+      this.hasHead = (routes as RouteSource).hasHead
+      return
+    }
+    const keys = new Set<string>()
+    // Indexed loops over the routes here and where buckets are filed: a start runs them in the
+    // interpreter, where `for...of` allocates an iterator result per route (issue 39).
+    for (let i = 0; i < routes.length; i++) {
+      const key = routes[i]!.key
+      if (keys.has(key)) throw new Error(`duplicate route: ${key}`)
+      keys.add(key)
+    }
     this.hasHead = routes.some((route) => route.method === 'HEAD')
   }
 
@@ -166,16 +177,17 @@ export class Router {
     bucket = { routes: [] }
     const wanted = first.toLowerCase()
     const length = wanted.length
-    for (const route of this.routes) {
+    // A source gives the routes of the first segment as written (route paths are lower-case).
+    const routes = Array.isArray(this.routes) ? this.routes : (this.routes as RouteSource).withFirstSegment(wanted, segmentCount)
+    for (let i = 0; i < routes.length; i++) {
+      const route = routes[i]!
       const path = route.path
       // The route's first segment must be as long as the requested one: `/<first>/` or `/<first>`.
       if (path.length > length + 1 && path.charCodeAt(length + 1) !== 47) continue
       if (path.length < length + 1 || path.charCodeAt(1) === 58) continue
       // Route paths are written lower-case; another spelling is compared as path-to-regexp would.
       if (!path.startsWith(wanted, 1) && path.slice(1, length + 1).toLowerCase() !== wanted) continue
-      // Counted by the native split, stopping one segment past the wanted count: this scan runs in a
-      // start's cold code, where a loop over each path's characters cost a millisecond or two.
-      if (path.split('/', segmentCount + 2).length === segmentCount + 1 && !path.includes('/*')) bucket.routes.push(route)
+      if (hasSegments(path, segmentCount) && !path.includes('/*')) bucket.routes.push(route)
     }
     // Only buckets that hold a route are kept: a first segment no route has (a client's typo, a
     // scanner's guesses) must not grow the map with every request.
@@ -187,7 +199,9 @@ export class Router {
   private otherBuckets(): { byCount: Map<number, Bucket>; wildcards: Bucket } {
     if (this.filed) return this.filed
     const filed = { byCount: new Map<number, Bucket>(), wildcards: { routes: [] as RouteEntry[] } }
-    for (const route of this.routes) {
+    const routes = Array.isArray(this.routes) ? this.routes : (this.routes as RouteSource).others()
+    for (let i = 0; i < routes.length; i++) {
+      const route = routes[i]!
       const path = route.path
       if (path.includes('/*')) filed.wildcards.routes.push(route)
       else if (path.charCodeAt(1) === 58) push(filed.byCount, countSegments(path), route)
@@ -300,6 +314,23 @@ function expressionOf(candidate: Candidate): RegExp {
     candidate.keys = keys.map((key) => key.name)
   }
   return candidate.regexp
+}
+
+/**
+ * Whether `path` (from index `from`: a route key's path after its space) has exactly `count`
+ * segments (slashes), found by the native `indexOf` from one
+ * slash to the next: this runs over a bucket's routes when a first request files it, in cold code,
+ * where a loop over each path's characters cost a millisecond or two, and a `split` allocated an
+ * array and its strings per route (issue 39).
+ */
+export function hasSegments(path: string, count: number, from = 0): boolean {
+  let at = from
+  for (let n = 0; n < count; n++) {
+    at = path.indexOf('/', at)
+    if (at < 0) return false
+    at++
+  }
+  return path.indexOf('/', at) < 0
 }
 
 /** Segments of `/a/b/c` (3); `/` has one empty segment, as `'/'.split('/').slice(1)` does. */

@@ -59,7 +59,14 @@ const NO_IDS: ReadonlySet<number> = new Set()
 export class Collection<T extends Row> {
   readonly name: string
   private readonly rows = new Map<number, T>()
-  private readonly indexes = new Map<keyof T, Map<unknown, Bucket>>()
+  /**
+   * The indexed columns and their hash indexes, in parallel arrays: what every write and load walks,
+   * without the iterator and entry pair a `for...of` over a Map allocates, and what a lookup by
+   * column searches (a table has at most a few indexes). Issue 39: every table's collection is made,
+   * loaded and dumped at every start, so what one costs grows a start with every new area's tables.
+   */
+  private readonly indexColumns: readonly (keyof T)[]
+  private readonly indexMaps: readonly Map<unknown, Bucket>[]
   private nextId = 1
   private journal: () => Journal | undefined
   private readonly tick: () => number
@@ -82,7 +89,17 @@ export class Collection<T extends Row> {
     this.journal = journal
     this.tick = tick
     this.writeVersion = tick()
-    for (const column of indexed) this.indexes.set(column, new Map())
+    // The definition's own list: table definitions are static declarations, never changed.
+    this.indexColumns = indexed
+    const maps = new Array<Map<unknown, Bucket>>(indexed.length)
+    for (let i = 0; i < indexed.length; i++) maps[i] = new Map()
+    this.indexMaps = maps
+  }
+
+  /** The hash index of `column`, `undefined` when it has none. */
+  private indexOf(column: keyof T): Map<unknown, Bucket> | undefined {
+    const i = this.indexColumns.indexOf(column)
+    return i < 0 ? undefined : this.indexMaps[i]
   }
 
   /**
@@ -107,7 +124,8 @@ export class Collection<T extends Row> {
 
   /** All records in id order (insertion order, since ids only grow). */
   all(): T[] {
-    return [...this.rows.values()]
+    // An empty table's list without an iterator: a start dumps every table, most of them empty.
+    return this.rows.size === 0 ? [] : [...this.rows.values()]
   }
 
   /** Records matching a predicate, in id order. */
@@ -129,7 +147,7 @@ export class Collection<T extends Row> {
    * until the next write to that value's records, so repeated big reads skip the id lookups.
    */
   where<K extends keyof T>(column: K, value: T[K]): T[] {
-    const index = this.indexes.get(column)
+    const index = this.indexOf(column)
     if (!index) return this.filter((row) => row[column] === value)
     const bucket = index.get(value)
     if (!bucket) return []
@@ -152,7 +170,7 @@ export class Collection<T extends Row> {
    * @throws Error when the column has no index (a caller bug, not a request error).
    */
   idsWhere(column: keyof T, value: unknown): ReadonlySet<number> {
-    const index = this.indexes.get(column)
+    const index = this.indexOf(column)
     if (!index) throw new Error(`${this.name}.${String(column)} has no index`)
     return index.get(value)?.ids ?? NO_IDS
   }
@@ -283,9 +301,17 @@ export class Collection<T extends Row> {
    *   holds or changes (a state export parsed for this store alone; `createSimulator`).
    */
   load(state: { rows: T[]; nextId: number }, adopt = false): void {
-    this.rows.clear()
-    for (const index of this.indexes.values()) index.clear()
-    for (const row of adopt ? state.rows : structuredClone(state.rows)) {
+    // An empty table is left as it is (its indexes hold only its rows' ids, so they are empty too),
+    // and an empty state is not cloned: a start loads every table, most of them empty, and
+    // `Map.prototype.clear` allocates a new hash table even for an empty map (issue 39: a start's
+    // allocations per table, which every new area's tables add to).
+    if (this.rows.size > 0) {
+      this.rows.clear()
+      for (let i = 0; i < this.indexMaps.length; i++) this.indexMaps[i]!.clear()
+    }
+    const rows = state.rows.length === 0 ? state.rows : adopt ? state.rows : structuredClone(state.rows)
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!
       this.rows.set(row.id, row)
       this.indexAdd(row)
     }
@@ -294,16 +320,21 @@ export class Collection<T extends Row> {
   }
 
   private indexAdd(row: T): void {
-    for (const [column, index] of this.indexes) this.bucketAdd(index, row[column], row.id)
+    const columns = this.indexColumns
+    for (let i = 0; i < columns.length; i++) this.bucketAdd(this.indexMaps[i]!, row[columns[i]!], row.id)
   }
 
   private indexRemove(row: T): void {
-    for (const [column, index] of this.indexes) this.bucketRemove(index, row[column], row.id)
+    const columns = this.indexColumns
+    for (let i = 0; i < columns.length; i++) this.bucketRemove(this.indexMaps[i]!, row[columns[i]!], row.id)
   }
 
   /** Re-files a record whose indexed values may have changed; unchanged columns are left alone. */
   private indexMove(before: T, after: T): void {
-    for (const [column, index] of this.indexes) {
+    const columns = this.indexColumns
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!
+      const index = this.indexMaps[i]!
       if (before[column] === after[column]) {
         // Same bucket, new row object: the cached rows would hand out the old one.
         const bucket = index.get(before[column])

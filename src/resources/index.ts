@@ -8,7 +8,8 @@
  * at start, nor its registrations ({@link loadRegistrations}: before the first request).
  * @module
  */
-import { routeEntry, type Route, type RouteEntry } from '../core/route.js'
+import { routeEntry, type Route, type RouteEntry, type RouteSource } from '../core/route.js'
+import { hasSegments } from '../core/router.js'
 import type { Area, AreaRoutes } from '../scenario/area.js'
 import * as mounted from './areas.js'
 import { ROUTE_TABLE } from './route-table.js'
@@ -60,24 +61,111 @@ function entryOf(key: string, area: string, web: boolean): AreaRouteEntry {
   return { key, method, path, area, web }
 }
 
-function entriesOf(web: boolean): AreaRouteEntry[] {
-  const entries: AreaRouteEntry[] = []
-  // Indexed loops: a start runs this once, in the interpreter, where `for...of` allocates an
-  // iterator result per key.
-  for (let a = 0; a < areas.length; a++) {
-    const name = areas[a]!.name
-    const keys = ROUTE_TABLE[name]?.[web ? 'web' : 'api']
-    if (keys === undefined) continue
-    for (let k = 0; k < keys.length; k++) entries.push(entryOf(keys[k]!, name, web))
-  }
-  return entries
+/** Whether `key`'s path (after the space at `space`) has a wildcard segment or starts with a parameter. */
+function isOther(key: string, space: number): boolean {
+  return key.charCodeAt(space + 2) === 58 || key.includes('/*', space)
 }
 
+/**
+ * Whether the first segment of `key`'s path (after the space at `space`) is `first` (lower-case):
+ * as written, or lower-cased when the key spells it otherwise (path-to-regexp matches either).
+ */
+function firstSegmentIs(key: string, space: number, first: string): boolean {
+  const start = space + 2
+  const end = start + first.length
+  if (end !== key.length && key.charCodeAt(end) !== 47) return false
+  if (key.startsWith(first, start)) return true
+  const segment = key.slice(start, end)
+  return segment.length === first.length && !segment.includes('/') && segment.toLowerCase() === first
+}
+
+/**
+ * The static route table's API or web routes as a {@link RouteSource}: an entry is made for a key
+ * only when the router files a bucket that holds it, or when something asks for every entry (a
+ * start makes none: issue 39, a start's growth with the routes). Each key's entry is made once.
+ * The keys are unique across areas (test/unit/route-table.test.ts), so the router does not check.
+ */
+class StaticRoutes implements RouteSource {
+  readonly #web: boolean
+  /** The entries made so far, by the key's position in the table (a list of the table's length, made on first need). */
+  #made?: (AreaRouteEntry | undefined)[]
+  readonly #count: number
+  #all?: readonly AreaRouteEntry[]
+  #others?: readonly AreaRouteEntry[]
+  readonly hasHead: boolean
+
+  constructor(web: boolean) {
+    this.#web = web
+    let head = false
+    let count = 0
+    this.#each((key) => {
+      if (key.startsWith('HEAD ')) head = true
+      count++
+    })
+    this.hasHead = head
+    this.#count = count
+  }
+
+  /** Calls `visit` with every key of the table, its area, the index of its space and its position, in table order. */
+  #each(visit: (key: string, area: string, space: number, at: number) => void): void {
+    // Indexed loops: a start runs this once (for `hasHead`), in the interpreter, where `for...of`
+    // allocates an iterator result per key.
+    const kind = this.#web ? 'web' : 'api'
+    let at = 0
+    for (let a = 0; a < areas.length; a++) {
+      const name = areas[a]!.name
+      const keys = ROUTE_TABLE[name]?.[kind]
+      if (keys === undefined) continue
+      for (let k = 0; k < keys.length; k++) visit(keys[k]!, name, keys[k]!.indexOf(' '), at++)
+    }
+  }
+
+  /** The entry of the key at position `at`, made once. */
+  #entry(key: string, area: string, at: number): AreaRouteEntry {
+    const made = (this.#made ??= new Array<AreaRouteEntry | undefined>(this.#count))
+    return (made[at] ??= entryOf(key, area, this.#web))
+  }
+
+  all(): readonly AreaRouteEntry[] {
+    if (this.#all) return this.#all
+    const entries: AreaRouteEntry[] = []
+    this.#each((key, area, _space, at) => entries.push(this.#entry(key, area, at)))
+    return (this.#all = entries)
+  }
+
+  withFirstSegment(first: string, segments: number): readonly AreaRouteEntry[] {
+    const entries: AreaRouteEntry[] = []
+    this.#each((key, area, space, at) => {
+      if (firstSegmentIs(key, space, first) && hasSegments(key, segments, space + 1) && !key.includes('/*', space)) entries.push(this.#entry(key, area, at))
+    })
+    return entries
+  }
+
+  others(): readonly AreaRouteEntry[] {
+    if (this.#others) return this.#others
+    const entries: AreaRouteEntry[] = []
+    this.#each((key, area, space, at) => {
+      if (isOther(key, space)) entries.push(this.#entry(key, area, at))
+    })
+    return (this.#others = entries)
+  }
+}
+
+/** The API routes fakelab serves, as the engine takes them: entries made as requests need them. */
+export const apiRouteSource: RouteSource = new StaticRoutes(false)
+
+/** The web routes (outside `/api/v4`) fakelab serves, what API entities link to: as {@link apiRouteSource}. */
+export const webRouteSource: RouteSource = new StaticRoutes(true)
+
 /** Every API route fakelab serves, in area order and each area's own order (from the static table). */
-export const allRoutes: readonly AreaRouteEntry[] = entriesOf(false)
+export function allRoutes(): readonly AreaRouteEntry[] {
+  return apiRouteSource.all() as readonly AreaRouteEntry[]
+}
 
 /** Every web route (outside `/api/v4`) fakelab serves: what API entities link to. */
-export const allWebRoutes: readonly AreaRouteEntry[] = entriesOf(true)
+export function allWebRoutes(): readonly AreaRouteEntry[] {
+  return webRouteSource.all() as readonly AreaRouteEntry[]
+}
 
 const AREAS_BY_NAME = new Map(areas.map((area) => [area.name, area]))
 

@@ -105,7 +105,7 @@ export const SIMULATOR_ORIGIN = 'http://fakelab.verify'
 /** Headers of a recorded request that describe the recording's connection, not the request. */
 const NOT_FORWARDED = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'transfer-encoding', 'keep-alive'])
 
-const ROUTE_AREA: ReadonlyMap<string, string> = new Map(allRoutes.map((r) => [r.key, r.area] as const))
+const ROUTE_AREA: ReadonlyMap<string, string> = new Map(allRoutes().map((r) => [r.key, r.area] as const))
 
 /** A HAR request, as the engine reads requests (the same shape the node:http door fills). */
 class HarRequestView implements CoreRequest {

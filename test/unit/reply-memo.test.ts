@@ -27,7 +27,7 @@ function probes() {
     }),
     route('GET /probe/header', { auth: 'none', handler: (ctx) => ok({ run: ++runs.header, accept: ctx.request.header('accept') ?? null }) }),
   ]
-  return { runs, routes: [...allRoutes, ...routes] }
+  return { runs, routes: [...allRoutes(), ...routes] }
 }
 
 function make(replyMemo: ReplyMemoMode, onError?: (error: unknown) => void) {

@@ -70,7 +70,7 @@ function parseFault(value: string, previous: FaultRule[] = []): FaultRule[] {
     throw new InvalidArgumentError(`expected a JSON fault rule such as '{"route":"GET /user","status":503,"times":2}' (${errorText(error)}).`)
   }
   try {
-    checkFaultRule(rule, allRoutes.map((route) => route.key))
+    checkFaultRule(rule, allRoutes().map((route) => route.key))
   } catch (error) {
     throw new InvalidArgumentError(errorText(error))
   }

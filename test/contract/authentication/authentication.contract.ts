@@ -175,13 +175,13 @@ describe('CI job tokens on a route that accepts them (job_token_allowed)', () =>
     ['the token of a finished job', { 'JOB-TOKEN': 'job-token-finished' }, '', 401, UNAUTHORIZED],
     ['an unknown job token', { 'JOB-TOKEN': 'nope' }, '', 401, UNAUTHORIZED],
   ])('%s', async (_, headers, query, status, body) => {
-    sim ??= createSimulator({ scenario: DEFAULT_YAML, routes: [...allRoutes, probe] })
+    sim ??= createSimulator({ scenario: DEFAULT_YAML, routes: [...allRoutes(), probe] })
     const res = await get(headers, query)
     expect([res.status, await res.json()]).toEqual([status, body])
   })
 
   it('refuses sudo with a job token', async () => {
-    sim ??= createSimulator({ scenario: DEFAULT_YAML, routes: [...allRoutes, probe] })
+    sim ??= createSimulator({ scenario: DEFAULT_YAML, routes: [...allRoutes(), probe] })
     const res = await get({ 'JOB-TOKEN': 'job-token-running', Sudo: 'max' })
     expect([res.status, await res.json()]).toEqual([403, { message: '403 Forbidden - Must be admin to use sudo' }])
   })
